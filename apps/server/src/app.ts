@@ -1,0 +1,49 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './lib/db/client';
+import './lib/http/types';
+import type { ServerModule } from './lib/module';
+import { serverModules } from './modules';
+import access from './plugins/app/access';
+import envelope from './plugins/app/envelope';
+import requestContext from './plugins/app/request-context';
+import web from './plugins/app/web';
+import bodyParsers from './plugins/external/body-parsers';
+import cookie from './plugins/external/cookie';
+import openapi from './plugins/external/openapi';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  logger: FastifyBaseLogger;
+  /** The business modules to load; all of them unless a test narrows it. */
+  modules?: ServerModule[];
+}
+
+/** Builds the app without listening. Plugins load in the order external → app → modules. */
+export async function buildApp({ config, database, logger, modules = serverModules }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Route limits key on the route, not the raw URL; trailing slashes and doubled slashes are one route.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  await app.register(bodyParsers);
+  await app.register(cookie);
+  await app.register(openapi);
+
+  await app.register(requestContext);
+  await app.register(envelope);
+  await app.register(access);
+  await app.register(web);
+
+  for (const module of modules) await app.register(module.routes);
+  return app;
+}

@@ -1,0 +1,6 @@
+/**
+ * The one Drizzle schema: every module's table file, re-exported. drizzle-kit reads this file to write migrations.
+ */
+export * from '../audit/table';
+export * from '../settings/table';
+export * from '../../modules/staff/table';

@@ -1,0 +1,18 @@
+import { ErrorCode, errorCatalogue, errorMessage, type Envelope, type ErrorCodeValue, type Locale } from '@juqi/contract';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../errors';
+
+export function success<D>(locale: Locale, data: D): Envelope<D> {
+  return { code: ErrorCode.OK, message: errorMessage(ErrorCode.OK, locale), data };
+}
+
+export function failure(locale: Locale, error: AppError): Envelope<unknown> {
+  return { code: error.code, message: error.message || errorMessage(error.code, locale), data: error.data ?? null };
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply
+    .status(errorCatalogue[error.code as ErrorCodeValue].status)
+    .header('cache-control', 'no-store')
+    .send(failure(reply.request.locale, error));
+}

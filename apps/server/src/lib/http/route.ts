@@ -1,0 +1,55 @@
+import {
+  envelope,
+  permissionLabel,
+  type AnyCall,
+  type CallData,
+  type ParsedBody,
+  type ParsedQuery,
+} from '@juqi/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { success } from './envelope';
+import type { Principal } from './types';
+
+export interface CallContext<C extends AnyCall> {
+  body: ParsedBody<C>;
+  query: ParsedQuery<C>;
+  /** The signed-in staff; null only on public calls. */
+  principal: Principal | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Handler<C extends AnyCall> = (ctx: CallContext<C>) => Promise<CallData<C>> | CallData<C>;
+
+/**
+ * Registers one contract call: validation and response serialisation come from the call's schemas, the permission
+ * from its declaration, and the handler's return value is wrapped in the success envelope.
+ * Blob calls send their own reply and skip the envelope.
+ */
+export function route<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>): void {
+  app.route({
+    method: call.method,
+    url: call.path,
+    config: { permission: call.permission, call },
+    schema: {
+      summary: call.summary,
+      description: `Permission: ${permissionLabel(call.permission)}`,
+      tags: [call.tag],
+      ...(call.body ? { body: call.body } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.response === 'blob' ? {} : { response: { 200: envelope(call.data) } }),
+    },
+    handler: async (request, reply) => {
+      const data = await handler({
+        body: request.body as ParsedBody<C>,
+        query: request.query as ParsedQuery<C>,
+        principal: request.principal,
+        request,
+        reply,
+      });
+      if (call.response === 'blob') return reply;
+      reply.header('cache-control', 'no-store');
+      return success(request.locale, data);
+    },
+  });
+}

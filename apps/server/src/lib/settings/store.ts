@@ -1,0 +1,37 @@
+import { systemDetails } from '@juqi/contract';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../db/client';
+import { appSetting } from './table';
+
+/**
+ * Each settings document with its schema and default. A stored document is read through its schema,
+ * so a key added to a schema later falls back to its default instead of breaking old rows.
+ */
+export const settingDocuments = {
+  system: systemDetails.extend({
+    pc_logo: z.string().default(''),
+    website: z.string().default('聚企中台'),
+  }),
+} as const;
+
+export type SettingKey = keyof typeof settingDocuments;
+export type SettingValue<K extends SettingKey> = z.output<(typeof settingDocuments)[K]>;
+
+export class SettingsStore {
+  constructor(private readonly db: Executor) {}
+
+  async get<K extends SettingKey>(key: K, tx: Executor = this.db): Promise<SettingValue<K>> {
+    const [row] = await tx.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, key));
+    return settingDocuments[key].parse(row?.value ?? {}) as SettingValue<K>;
+  }
+
+  async set<K extends SettingKey>(key: K, value: SettingValue<K>, tx: Executor = this.db): Promise<SettingValue<K>> {
+    const parsed = settingDocuments[key].parse(value) as SettingValue<K>;
+    await tx
+      .insert(appSetting)
+      .values({ key, value: parsed })
+      .onConflictDoUpdate({ target: appSetting.key, set: { value: parsed, updatedAt: sql`now()` } });
+    return parsed;
+  }
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { serverModules } from '../src/modules';
+import { buildTestApp } from './helpers/app';
+
+describe('boot checks', () => {
+  it('refuses to boot when an /api route declares no permission', async () => {
+    await expect(
+      buildTestApp({ extend: (app) => app.register(async (s) => void s.get('/api/test/undeclared', async () => 'x')) }),
+    ).rejects.toThrow(/without a declared permission: GET \/api\/test\/undeclared/);
+  });
+
+  it('refuses to boot when a declared call has no handler', async () => {
+    await expect(buildTestApp({ modules: serverModules.filter((m) => m.name !== 'settings') })).rejects.toThrow(
+      /Declared calls without a handler: GET \/api\/set\/system_details/,
+    );
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config';
+import type { Database } from '../../src/lib/db/client';
+import type { ServerModule } from '../../src/lib/module';
+import { runSeeds } from '../../src/seed/run';
+import { createTestDatabase } from './database';
+
+export const ADMIN_PASSWORD = 'Admin-Pass-2026';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Seed the demo data as well as the super-admin. */
+  demo?: boolean;
+  config?: Partial<AppConfig>;
+  modules?: ServerModule[];
+  /** Extra routes registered before the app is ready, to exercise shared mechanisms. */
+  extend?: (app: FastifyInstance) => unknown;
+}
+
+/** Builds the whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB_ENGINE=postgres). */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    webRoot: '/nonexistent',
+    ...options.config,
+  };
+  const logger = pino({ level: 'silent' });
+  let app: FastifyInstance | undefined;
+  try {
+    await runSeeds({ db: database.db, log: logger, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? false });
+    app = await buildApp({ config, database, logger, modules: options.modules });
+    await options.extend?.(app);
+    await app.ready();
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await database.close();
+    throw err;
+  }
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

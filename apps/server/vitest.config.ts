@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/** Every server test file runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
+const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    projects: engines.map((engine) => ({
+      extends: true,
+      test: {
+        name: engine,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        env: { TEST_DB_ENGINE: engine },
+      },
+    })),
+  },
+});

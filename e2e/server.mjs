@@ -1,0 +1,23 @@
+// Starts the built app for the browser tests on a fresh PGlite folder with a known admin password.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const here = import.meta.dirname;
+const dataDir = path.join(here, '.data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(here, '../apps/server'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: process.env.E2E_PORT ?? '8181',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'Admin-Pass-2026',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * Who may make a call:
+ * - `public`: anyone, no token needed;
+ * - `signed-in`: any staff with a live session;
+ * - `{ operation }`: a signed-in staff whose roles grant that operation code.
+ */
+export type Permission = 'public' | 'signed-in' | { operation: string };
+
+export type HttpMethod = 'GET' | 'POST';
+
+export interface CallDefinition<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  /** OpenAPI tag; by convention the contract module's name. */
+  tag: string;
+  permission: Permission;
+  body?: B;
+  query?: Q;
+  /** Schema of the envelope's `data`. */
+  data: D;
+  /** `blob` answers are files: no envelope, the client skips its code checks. */
+  response?: 'json' | 'blob';
+}
+
+export type AnyCall = CallDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+
+// Non-distributive, so a call without a body or query types it as `undefined` rather than `never`.
+type InputOf<S> = [NonNullable<S>] extends [never] ? undefined : [NonNullable<S>] extends [z.ZodType] ? z.input<NonNullable<S>> : undefined;
+type OutputOf<S> = [NonNullable<S>] extends [never] ? undefined : [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : undefined;
+
+/** What a client sends. */
+export type CallBody<C extends AnyCall> = InputOf<C['body']>;
+export type CallQuery<C extends AnyCall> = InputOf<C['query']>;
+/** What the server handler receives after validation (defaults applied, strings coerced). */
+export type ParsedBody<C extends AnyCall> = OutputOf<C['body']>;
+export type ParsedQuery<C extends AnyCall> = OutputOf<C['query']>;
+/** The `data` of a successful answer. */
+export type CallData<C extends AnyCall> = z.output<C['data']>;
+
+export function defineCall<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  D extends z.ZodType = z.ZodNull,
+>(call: CallDefinition<B, Q, D>): CallDefinition<B, Q, D> {
+  return call;
+}
+
+export const operation = (code: string): Permission => ({ operation: code });
+
+export function permissionLabel(permission: Permission): string {
+  return typeof permission === 'string' ? permission : `operation:${permission.operation}`;
+}
+
+/** The answer every JSON call gives. */
+export function envelope<D extends z.ZodType>(data: D) {
+  return z.object({ code: z.number().int(), message: z.string(), data });
+}
+
+export interface Envelope<D> {
+  code: number;
+  message: string;
+  data: D;
+}
+
+/** Shared field schemas, so the same rule reads the same everywhere. */
+export const fields = {
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+  /** A short single-line text, trimmed. */
+  text: (max: number) => z.string().trim().max(max),
+};
+
+export const pageQuery = z.object({ page: fields.page, limit: fields.limit });
+
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ count: z.number().int(), data: z.array(row) });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { allCalls, callsByModule, errorCatalogue, localeFromHeader } from './index';
+
+describe('the contract', () => {
+  it('declares each method and path once', () => {
+    const keys = allCalls.map((c) => `${c.method} ${c.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('tags each call with the module that declares it and gives every call a summary and permission', () => {
+    for (const [module, calls] of Object.entries(callsByModule)) {
+      for (const call of Object.values(calls)) {
+        expect(call.tag, call.path).toBe(module);
+        expect(call.summary.length, call.path).toBeGreaterThan(3);
+        const p = call.permission;
+        expect(p === 'public' || p === 'signed-in' || /^[a-z_]+(\.[a-z_]+)+$/.test(p.operation), call.path).toBe(true);
+      }
+    }
+  });
+
+  it('keeps every API path under /api, /api_user or the health check', () => {
+    for (const call of allCalls) expect(call.path).toMatch(/^(\/api\/|\/api_user\/|\/healthz$)/);
+  });
+
+  it('maps every catalogue code to an HTTP status and messages in both languages', () => {
+    for (const [code, entry] of Object.entries(errorCatalogue)) {
+      expect(Math.floor(Number(code) / 100)).toBeGreaterThanOrEqual(200);
+      expect(entry.message['zh-CN']).not.toBe('');
+      expect(entry.message['en-US']).not.toBe('');
+    }
+    expect(errorCatalogue[50008].status).toBe(401);
+  });
+
+  it('answers in Chinese unless English comes first in Accept-Language', () => {
+    expect(localeFromHeader(undefined)).toBe('zh-CN');
+    expect(localeFromHeader('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-CN');
+    expect(localeFromHeader('en-US,en;q=0.9')).toBe('en-US');
+    expect(localeFromHeader('EN')).toBe('en-US');
+  });
+});

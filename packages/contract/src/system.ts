@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from './call';
+
+/** Liveness and readiness of the server itself. */
+export const systemCalls = {
+  health: defineCall({
+    method: 'GET',
+    path: '/healthz',
+    tag: 'system',
+    summary: 'Liveness: the process is up and the database answers',
+    permission: 'public',
+    data: z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']) }),
+  }),
+};
