@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const here = import.meta.dirname;
-const dataDir = path.join(here, '.data');
+const port = process.env.E2E_PORT ?? '8181';
+const dataDir = path.join(here, `.data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(here, '../apps/server'),
@@ -12,7 +13,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: process.env.E2E_PORT ?? '8181',
+    PORT: port,
     HOST: '127.0.0.1',
     ADMIN_PASSWORD: 'Admin-Pass-2026',
     LOG_LEVEL: 'warn',

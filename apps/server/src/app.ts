@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import type { Database } from './lib/db/client';
 import './lib/http/types';
+import { systemClock, type Clock } from './lib/clock';
 import type { ServerModule } from './lib/module';
 import { serverModules } from './modules';
 import access from './plugins/app/access';
@@ -12,6 +13,7 @@ import web from './plugins/app/web';
 import bodyParsers from './plugins/external/body-parsers';
 import cookie from './plugins/external/cookie';
 import openapi from './plugins/external/openapi';
+import rateLimit from './plugins/external/rate-limit';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -19,10 +21,12 @@ export interface BuildOptions {
   logger: FastifyBaseLogger;
   /** The business modules to load; all of them unless a test narrows it. */
   modules?: ServerModule[];
+  /** The services' time; tests move it forward. */
+  clock?: Clock;
 }
 
 /** Builds the app without listening. Plugins load in the order external → app → modules. */
-export async function buildApp({ config, database, logger, modules = serverModules }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, modules = serverModules, clock = systemClock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: config.trustProxy,
@@ -34,10 +38,12 @@ export async function buildApp({ config, database, logger, modules = serverModul
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('clock', clock);
 
   await app.register(bodyParsers);
   await app.register(cookie);
   await app.register(openapi);
+  await app.register(rateLimit);
 
   await app.register(requestContext);
   await app.register(envelope);

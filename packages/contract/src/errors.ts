@@ -5,6 +5,8 @@
 export const ErrorCode = {
   OK: 20000,
   VALIDATION: 40000,
+  /** Wrong staff number or password, or a wrong or used-up SMS code: one message, no hint which. */
+  BAD_CREDENTIALS: 40100,
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
   CONFLICT: 40900,
@@ -39,6 +41,7 @@ interface CatalogueEntry {
 export const errorCatalogue: Record<ErrorCodeValue, CatalogueEntry> = {
   20000: { status: 200, message: { 'zh-CN': '成功', 'en-US': 'Success' } },
   40000: { status: 400, message: { 'zh-CN': '参数错误', 'en-US': 'Invalid request' } },
+  40100: { status: 401, message: { 'zh-CN': '账号或密码错误', 'en-US': 'Wrong staff number or password' } },
   40300: { status: 403, message: { 'zh-CN': '没有权限执行此操作', 'en-US': 'You do not have permission for this operation' } },
   40400: { status: 404, message: { 'zh-CN': '请求的资源不存在', 'en-US': 'Not found' } },
   40900: { status: 409, message: { 'zh-CN': '数据冲突，请刷新后重试', 'en-US': 'Conflict, refresh and try again' } },

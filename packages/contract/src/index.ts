@@ -1,9 +1,15 @@
+import { authCalls } from './auth';
 import type { AnyCall } from './call';
+import { powerCalls } from './power';
 import { settingsCalls } from './settings';
 import { systemCalls } from './system';
 
+export * from './auth';
 export * from './call';
 export * from './errors';
+export * from './menu-tree';
+export * from './operations';
+export * from './power';
 export * from './settings';
 export * from './system';
 
@@ -11,6 +17,8 @@ export * from './system';
 export const callsByModule = {
   system: systemCalls,
   settings: settingsCalls,
+  auth: authCalls,
+  power: powerCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

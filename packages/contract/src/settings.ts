@@ -8,6 +8,18 @@ export const systemDetails = z.object({
 });
 export type SystemDetails = z.infer<typeof systemDetails>;
 
+export const loginSettings = z.object({
+  /** A session ends after this many minutes without a call. */
+  idle_minutes: z.coerce.number().int().min(5).max(24 * 60),
+  /** A session ends this many hours after sign-in, however active. */
+  absolute_hours: z.coerce.number().int().min(1).max(24 * 30),
+  /** When on, signing in ends the staff's other sessions (they see 50012). */
+  single_session: z.boolean(),
+  /** SMS text; `{code}` is replaced by the code. */
+  sms_template: z.string().trim().min(1).max(200).regex(/\{code\}/, 'must contain {code}'),
+});
+export type LoginSettings = z.infer<typeof loginSettings>;
+
 /** Site-wide settings (`/api/set/...`). */
 export const settingsCalls = {
   systemDetails: defineCall({
@@ -29,5 +41,22 @@ export const settingsCalls = {
       website: z.string().trim().min(1).max(60),
     }),
     data: systemDetails,
+  }),
+  loginDetails: defineCall({
+    method: 'GET',
+    path: '/api/set/login_details',
+    tag: 'settings',
+    summary: 'Session lifetimes, single-session rule and the SMS template',
+    permission: operation('settings.login.view'),
+    data: loginSettings,
+  }),
+  loginEdit: defineCall({
+    method: 'POST',
+    path: '/api/set/login',
+    tag: 'settings',
+    summary: 'Change the login settings',
+    permission: operation('settings.login.edit'),
+    body: loginSettings,
+    data: loginSettings,
   }),
 };

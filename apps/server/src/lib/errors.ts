@@ -1,17 +1,23 @@
-import { ErrorCode, type ErrorCodeValue } from '@juqi/contract';
+import { ErrorCode, type ErrorCodeValue, type Locale } from '@juqi/contract';
+
+/** A message in each UI language; the answer carries the one the client asked for. */
+export type LocalText = Record<Locale, string>;
 
 /**
  * A failure the client should see as a catalogue envelope. `message` overrides the catalogue text
  * (it must be safe to show: no SQL, paths or stack); `data` carries details such as an unlock time.
  */
 export class AppError extends Error {
+  readonly text: LocalText | undefined;
+
   constructor(
     readonly code: ErrorCodeValue,
-    message?: string,
+    message?: string | LocalText,
     readonly data: unknown = null,
   ) {
-    super(message ?? '');
+    super(typeof message === 'string' ? message : (message?.['en-US'] ?? ''));
     this.name = 'AppError';
+    this.text = typeof message === 'object' ? message : undefined;
   }
 
   /** A bad value in one field: the message names the field. */
@@ -23,11 +29,11 @@ export class AppError extends Error {
     return new AppError(ErrorCode.NOT_FOUND, what);
   }
 
-  static forbidden(message?: string): AppError {
+  static forbidden(message?: string | LocalText): AppError {
     return new AppError(ErrorCode.FORBIDDEN, message);
   }
 
-  static conflict(message?: string): AppError {
+  static conflict(message?: string | LocalText): AppError {
     return new AppError(ErrorCode.CONFLICT, message);
   }
 }

@@ -5,8 +5,9 @@ function safeUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 }
 
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
     level,
     redact: {
       paths: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
@@ -20,5 +21,7 @@ export function createLogger(level: string): Logger {
         userAgent: req.headers?.['user-agent'],
       }),
     },
-  });
+  },
+    destination,
+  );
 }

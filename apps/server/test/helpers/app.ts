@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
 import type { Database } from '../../src/lib/db/client';
 import type { ServerModule } from '../../src/lib/module';
+import { createLogger } from '../../src/lib/logger';
 import { runSeeds } from '../../src/seed/run';
+import { TestClock } from './clock';
 import { createTestDatabase } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-2026';
@@ -13,6 +18,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -21,6 +27,8 @@ export interface TestAppOptions {
   demo?: boolean;
   config?: Partial<AppConfig>;
   modules?: ServerModule[];
+  /** Collects the app's log lines (JSON) at info level, for tests about what reaches the logs. */
+  logLines?: string[];
   /** Extra routes registered before the app is ready, to exercise shared mechanisms. */
   extend?: (app: FastifyInstance) => unknown;
 }
@@ -28,30 +36,36 @@ export interface TestAppOptions {
 /** Builds the whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB_ENGINE=postgres). */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-test-'));
   const config: AppConfig = {
-    ...loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     webRoot: '/nonexistent',
     ...options.config,
   };
-  const logger = pino({ level: 'silent' });
+  const clock = new TestClock();
+  const lines = options.logLines;
+  const logger = lines ? createLogger('info', { write: (line: string) => void lines.push(line) }) : pino({ level: 'silent' });
   let app: FastifyInstance | undefined;
   try {
     await runSeeds({ db: database.db, log: logger, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? false });
-    app = await buildApp({ config, database, logger, modules: options.modules });
+    app = await buildApp({ config, database, logger, modules: options.modules, clock });
     await options.extend?.(app);
     await app.ready();
   } catch (err) {
     await app?.close().catch(() => {});
     await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   return {
     app,
     database,
     config,
+    clock,
     close: async () => {
-      await app.close();
+      await app!.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,4 +3,5 @@
  */
 export * from '../audit/table';
 export * from '../settings/table';
-export * from '../../modules/staff/table';
+export * from '../../modules/auth/table';
+export * from '../../modules/power/table';

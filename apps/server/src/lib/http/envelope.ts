@@ -7,7 +7,8 @@ export function success<D>(locale: Locale, data: D): Envelope<D> {
 }
 
 export function failure(locale: Locale, error: AppError): Envelope<unknown> {
-  return { code: error.code, message: error.message || errorMessage(error.code, locale), data: error.data ?? null };
+  const message = error.text?.[locale] ?? (error.message || errorMessage(error.code, locale));
+  return { code: error.code, message, data: error.data ?? null };
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {

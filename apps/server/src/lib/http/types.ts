@@ -1,11 +1,13 @@
-import type { AnyCall, Locale, Permission } from '@juqi/contract';
+import type { AnyCall, Locale, MenuNode, Permission } from '@juqi/contract';
 import type { AppConfig } from '../../config';
-import type { Database } from '../db/client';
+import type { Clock } from '../clock';
+import type { Database, Executor } from '../db/client';
 
 /** The signed-in staff behind a request, resolved from its token by the access guard. */
 export interface Principal {
   staffId: number;
   sessionId: number;
+  isSuperAdmin: boolean;
   /** Operation codes the staff's roles grant; `all` for the super-admin. */
   operations: ReadonlySet<string> | 'all';
 }
@@ -13,11 +15,34 @@ export interface Principal {
 /** Turns a token into a principal or throws the matching logged-out AppError (50008 / 50012 / 50014). */
 export type SessionResolver = (token: string) => Promise<Principal>;
 
+/** What the power module offers the rest of the server: who may see and do what. */
+export interface GrantsDirectory {
+  operationsOf(staffId: number, isSuperAdmin: boolean): Promise<ReadonlySet<string> | 'all'>;
+  menusOf(staffId: number, isSuperAdmin: boolean): Promise<MenuNode[]>;
+  /** Every operation code in the catalogue (what the super-admin holds). */
+  allOperationCodes(): Promise<string[]>;
+  roleIdsOf(staffIds: number[]): Promise<Map<number, number[]>>;
+  /** Replaces a staff's roles; refuses (40300) roles granting entries the granter does not hold. */
+  assignRoles(staffId: number, roleIds: number[], granter: Principal, tx?: Executor): Promise<void>;
+  /** Called whenever grants change, so cached permissions are dropped. */
+  onChange(listener: () => void): void;
+}
+
+/**
+ * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
+ * encapsulated module's registration is visible to the guard and to its sibling modules.
+ */
+export interface AccessServices {
+  resolveSession?: SessionResolver;
+  grants?: GrantsDirectory;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
-    access: { resolveSession?: SessionResolver };
+    clock: Clock;
+    access: AccessServices;
   }
   interface FastifyRequest {
     locale: Locale;
@@ -29,4 +54,19 @@ declare module 'fastify' {
     /** The contract declaration the route was registered from. */
     call?: AnyCall;
   }
+}
+
+/**
+ * A cross-module service looked up when first used, so modules may register in any order; a missing one fails with a
+ * clear error naming the module that should have provided it.
+ */
+export function lazyService<K extends keyof AccessServices>(access: AccessServices, key: K, owner: string): NonNullable<AccessServices[K]> {
+  return new Proxy({} as NonNullable<AccessServices[K]>, {
+    get(_target, property) {
+      const service = access[key];
+      if (!service) throw new Error(`${String(key)} is provided by the ${owner} module, which is not loaded`);
+      const value = (service as unknown as Record<PropertyKey, unknown>)[property];
+      return typeof value === 'function' ? value.bind(service) : value;
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { systemDetails } from '@juqi/contract';
+import { loginSettings, systemDetails } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -12,6 +12,12 @@ export const settingDocuments = {
   system: systemDetails.extend({
     pc_logo: z.string().default(''),
     website: z.string().default('聚企中台'),
+  }),
+  login: loginSettings.extend({
+    idle_minutes: loginSettings.shape.idle_minutes.default(120),
+    absolute_hours: loginSettings.shape.absolute_hours.default(12),
+    single_session: z.boolean().default(false),
+    sms_template: loginSettings.shape.sms_template.default('【聚企中台】您的登录验证码为{code}，5分钟内有效，请勿泄露给他人。'),
   }),
 } as const;
 

@@ -10,5 +10,7 @@ export const settingsModule: ServerModule = {
     const service = new SettingsService(new SettingsStore(app.database.db));
     route(app, settingsCalls.systemDetails, () => service.systemDetails());
     route(app, settingsCalls.systemEdit, ({ body }) => service.updateSystem(body));
+    route(app, settingsCalls.loginDetails, () => service.loginSettings());
+    route(app, settingsCalls.loginEdit, ({ body }) => service.updateLogin(body));
   },
 };

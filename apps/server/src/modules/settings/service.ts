@@ -1,4 +1,4 @@
-import type { SystemDetails } from '@juqi/contract';
+import type { LoginSettings, SystemDetails } from '@juqi/contract';
 import type { SettingsStore } from '../../lib/settings/store';
 
 export class SettingsService {
@@ -10,5 +10,13 @@ export class SettingsService {
 
   updateSystem(details: SystemDetails): Promise<SystemDetails> {
     return this.store.set('system', details);
+  }
+
+  loginSettings(): Promise<LoginSettings> {
+    return this.store.get('login');
+  }
+
+  updateLogin(settings: LoginSettings): Promise<LoginSettings> {
+    return this.store.set('login', settings);
   }
 }

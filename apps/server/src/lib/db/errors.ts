@@ -1,0 +1,5 @@
+/** PostgreSQL's unique_violation, raised by both engines; Drizzle may wrap the driver's error in `cause`. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

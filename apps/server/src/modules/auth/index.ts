@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { authCalls, ErrorCode } from '@juqi/contract';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { sendError } from '../../lib/http/envelope';
+import { route } from '../../lib/http/route';
+import { lazyService } from '../../lib/http/types';
+import type { ServerModule } from '../../lib/module';
+import { SettingsStore } from '../../lib/settings/store';
+import { AuthRepository } from './repository';
+import { seedAuth } from './seed';
+import { SessionService } from './sessions';
+import { SignInService } from './sign-in-service';
+import { HttpSmsSender, LogSmsSender } from './sms';
+import { StaffService } from './staff-service';
+
+const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+
+/** Sign-in routes share one counter per IP: at most 10 sign-in requests a minute, whichever route they use. */
+const SIGN_IN_PATHS = new Set([authCalls.login.path, authCalls.smsLogin.path, authCalls.sendSmsCode.path]);
+const SIGN_IN_LIMIT = { max: 10, timeWindow: 60_000 };
+
+export const authModule: ServerModule = {
+  name: 'auth',
+  seed: seedAuth,
+  routes: async (app) => {
+    const db = app.database.db;
+    const repo = new AuthRepository(db);
+    const grants = lazyService(app.access, 'grants', 'power');
+    const sessions = new SessionService(repo, new SettingsStore(db), grants, app.clock);
+    const sms =
+      app.config.sms.sender === 'http'
+        ? new HttpSmsSender(app.config.sms.httpUrl!, app.config.sms.httpToken)
+        : new LogSmsSender(app.log, path.join(app.config.dataDir, 'sms-outbox.jsonl'));
+    const signIn = new SignInService(repo, sessions, sms, app.clock);
+    const staff = new StaffService(db, repo, sessions, grants, app.clock);
+
+    app.access.resolveSession = (token) => sessions.resolve(token);
+    app.addHook('onReady', async () => grants.onChange(() => sessions.forgetAll()));
+
+    const limitSignIn = app.createRateLimit({ ...SIGN_IN_LIMIT, keyGenerator: (request) => `sign-in:${request.ip}` });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!SIGN_IN_PATHS.has(request.routeOptions.url ?? '')) return;
+      const limit = await limitSignIn(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        return sendError(reply, new AppError(ErrorCode.TOO_MANY, undefined, { retry_after: limit.ttlInSeconds }));
+      }
+    });
+
+    route(app, authCalls.login, ({ body, request }) => signIn.withPassword(body.staff_num, body.user_pwd, body.sign, client(request)));
+    route(app, authCalls.sendSmsCode, ({ body, request }) => signIn.sendCode(body.staff_tel, client(request)));
+    route(app, authCalls.smsLogin, ({ body, request }) =>
+      signIn.withSmsCode(body.staff_tel, body.verification_code, body.sign, client(request)),
+    );
+    route(app, authCalls.logout, async ({ principal }) => {
+      await sessions.end(principal!, 'logout');
+      return null;
+    });
+    route(app, authCalls.switchAccount, ({ body, principal, request }) => signIn.switchTo(principal!, body.staff_id, client(request)));
+    route(app, authCalls.info, ({ principal }) => staff.profile(principal!));
+    route(app, authCalls.infoAuth, ({ principal }) => staff.profile(principal!));
+    route(app, authCalls.menuList, async ({ principal }) => ({ menuList: await staff.menus(principal!) }));
+    route(app, authCalls.verifyOperation, ({ body, principal }) => staff.verifyOperation(principal!, body.code));
+    route(app, authCalls.changeOwnPassword, ({ body, principal }) => staff.changeOwnPassword(principal!, body.old_pwd, body.new_pwd));
+    route(app, authCalls.staffList, ({ body }) => staff.list(body, body.page, body.limit));
+    route(app, authCalls.staffAdd, ({ body, principal }) => staff.add(body, principal!));
+    route(app, authCalls.staffEdit, ({ body, principal }) => staff.edit(body.id, body, principal!));
+    route(app, authCalls.staffStatus, ({ body, principal }) => staff.setStatus(body.id, body.action, body.reason, principal!));
+    route(app, authCalls.staffPassword, ({ body, principal }) => staff.setPassword(body.id, body.password, principal!));
+    route(app, authCalls.loginRecords, ({ body }) => staff.signInRecords(body.staff_id, body.page, body.limit));
+  },
+};

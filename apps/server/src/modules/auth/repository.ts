@@ -1,0 +1,213 @@
+import { and, count, desc, eq, gt, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../lib/db/client';
+import { signInLog, signNonce, smsCode, staff, staffSession, type NewStaffRow, type SessionRow, type SmsCodeRow, type StaffRow } from './table';
+
+export type SignInEntry = typeof signInLog.$inferInsert;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+export class AuthRepository {
+  constructor(private readonly db: Executor) {}
+
+  // ——— staff accounts ———
+
+  async staffByNum(staffNum: string, tx: Executor = this.db): Promise<StaffRow | undefined> {
+    const [row] = await tx.select().from(staff).where(eq(staff.staffNum, staffNum));
+    return row;
+  }
+
+  async staffByPhone(phone: string, tx: Executor = this.db): Promise<StaffRow | undefined> {
+    const [row] = await tx.select().from(staff).where(eq(staff.phone, phone));
+    return row;
+  }
+
+  async staffById(id: number, tx: Executor = this.db): Promise<StaffRow | undefined> {
+    const [row] = await tx.select().from(staff).where(eq(staff.id, id));
+    return row;
+  }
+
+  async linkedAccounts(personKey: string, exceptId: number, tx: Executor = this.db): Promise<StaffRow[]> {
+    return tx
+      .select()
+      .from(staff)
+      .where(and(eq(staff.personKey, personKey), ne(staff.id, exceptId), eq(staff.status, 'active')))
+      .orderBy(staff.id);
+  }
+
+  async insertStaff(values: NewStaffRow, tx: Executor = this.db): Promise<StaffRow> {
+    const [row] = await tx.insert(staff).values(values).returning();
+    return row!;
+  }
+
+  async updateStaff(id: number, values: Partial<NewStaffRow>, tx: Executor = this.db): Promise<StaffRow | undefined> {
+    const [row] = await tx
+      .update(staff)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(staff.id, id))
+      .returning();
+    return row;
+  }
+
+  async listStaff(filter: { keyword?: string; status?: 'active' | 'disabled' }, page: number, limit: number, tx: Executor = this.db) {
+    const conditions: SQL[] = [];
+    if (filter.keyword) {
+      const like = `%${escapeLike(filter.keyword)}%`;
+      conditions.push(or(ilike(staff.name, like), ilike(staff.staffNum, like), ilike(staff.phone, like))!);
+    }
+    if (filter.status) conditions.push(eq(staff.status, filter.status));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [total]] = await Promise.all([
+      tx.select().from(staff).where(where).orderBy(staff.id).limit(limit).offset((page - 1) * limit),
+      tx.select({ n: count() }).from(staff).where(where),
+    ]);
+    return { count: total?.n ?? 0, rows };
+  }
+
+  // ——— sessions ———
+
+  async insertSession(values: typeof staffSession.$inferInsert, tx: Executor = this.db): Promise<SessionRow> {
+    const [row] = await tx.insert(staffSession).values(values).returning();
+    return row!;
+  }
+
+  async sessionByHash(tokenHash: string, tx: Executor = this.db) {
+    const [row] = await tx
+      .select({ session: staffSession, staffStatus: staff.status, isSuperAdmin: staff.isSuperAdmin })
+      .from(staffSession)
+      .innerJoin(staff, eq(staff.id, staffSession.staffId))
+      .where(eq(staffSession.tokenHash, tokenHash));
+    return row;
+  }
+
+  async touchSession(id: number, at: Date, tx: Executor = this.db): Promise<void> {
+    await tx.update(staffSession).set({ lastSeenAt: at }).where(eq(staffSession.id, id));
+  }
+
+  async endSession(id: number, reason: string, at: Date, tx: Executor = this.db): Promise<void> {
+    await tx
+      .update(staffSession)
+      .set({ endedAt: at, endReason: reason })
+      .where(and(eq(staffSession.id, id), isNull(staffSession.endedAt)));
+  }
+
+  /** Ends every open session of a staff, except one if given; returns the ended ids. */
+  async endStaffSessions(staffId: number, reason: string, at: Date, exceptId?: number, tx: Executor = this.db): Promise<number[]> {
+    const rows = await tx
+      .update(staffSession)
+      .set({ endedAt: at, endReason: reason })
+      .where(
+        and(
+          eq(staffSession.staffId, staffId),
+          isNull(staffSession.endedAt),
+          exceptId === undefined ? undefined : ne(staffSession.id, exceptId),
+        ),
+      )
+      .returning({ id: staffSession.id });
+    return rows.map((r) => r.id);
+  }
+
+  // ——— sign-in records ———
+
+  async recordSignIn(entry: SignInEntry, tx: Executor = this.db): Promise<void> {
+    await tx.insert(signInLog).values(entry);
+  }
+
+  async failuresSince(staffId: number, since: Date, tx: Executor = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(signInLog)
+      .where(
+        and(
+          eq(signInLog.staffId, staffId),
+          gte(signInLog.createdAt, since),
+          or(eq(signInLog.result, 'bad_credentials'), eq(signInLog.result, 'bad_code')),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  async lastSuccessAt(staffId: number, tx: Executor = this.db): Promise<Date | undefined> {
+    const [row] = await tx
+      .select({ at: signInLog.createdAt })
+      .from(signInLog)
+      .where(and(eq(signInLog.staffId, staffId), eq(signInLog.result, 'success')))
+      .orderBy(desc(signInLog.createdAt))
+      .limit(1);
+    return row?.at;
+  }
+
+  async signInRecords(staffId: number | undefined, page: number, limit: number, tx: Executor = this.db) {
+    const where = staffId === undefined ? undefined : eq(signInLog.staffId, staffId);
+    const [rows, [total]] = await Promise.all([
+      tx.select().from(signInLog).where(where).orderBy(desc(signInLog.id)).limit(limit).offset((page - 1) * limit),
+      tx.select({ n: count() }).from(signInLog).where(where),
+    ]);
+    return { count: total?.n ?? 0, rows };
+  }
+
+  // ——— replay guard ———
+
+  /** Stores a sign; false when it was used before. Purges signs past the window as it goes. */
+  async claimSign(sign: string, at: Date, purgeBefore: Date, tx: Executor = this.db): Promise<boolean> {
+    await tx.delete(signNonce).where(lt(signNonce.createdAt, purgeBefore));
+    const rows = await tx.insert(signNonce).values({ sign, createdAt: at }).onConflictDoNothing().returning();
+    return rows.length === 1;
+  }
+
+  // ——— SMS codes ———
+
+  async smsRequestsSince(by: { phone?: string; ip?: string }, since: Date, tx: Executor = this.db) {
+    const [row] = await tx
+      .select({ n: count(), last: sql<Date | null>`max(${smsCode.createdAt})` })
+      .from(smsCode)
+      .where(
+        and(
+          by.phone !== undefined ? eq(smsCode.phone, by.phone) : undefined,
+          by.ip !== undefined ? eq(smsCode.ip, by.ip) : undefined,
+          gte(smsCode.createdAt, since),
+        ),
+      );
+    return { count: row?.n ?? 0, last: row?.last ? new Date(row.last) : null };
+  }
+
+  async insertSmsCode(values: typeof smsCode.$inferInsert, tx: Executor = this.db): Promise<SmsCodeRow> {
+    const [row] = await tx.insert(smsCode).values(values).returning();
+    return row!;
+  }
+
+  /** The newest code sent to a phone that can still be used. */
+  async liveSmsCode(phone: string, at: Date, maxAttempts: number, tx: Executor = this.db): Promise<SmsCodeRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(smsCode)
+      .where(
+        and(
+          eq(smsCode.phone, phone),
+          sql`${smsCode.codeHash} is not null`,
+          isNull(smsCode.usedAt),
+          gt(smsCode.expiresAt, at),
+          lt(smsCode.attempts, maxAttempts),
+        ),
+      )
+      .orderBy(desc(smsCode.id))
+      .limit(1);
+    return row;
+  }
+
+  async countSmsAttempt(id: number, tx: Executor = this.db): Promise<void> {
+    await tx
+      .update(smsCode)
+      .set({ attempts: sql`${smsCode.attempts} + 1` })
+      .where(eq(smsCode.id, id));
+  }
+
+  /** Marks a code used; false if another request used it first. */
+  async useSmsCode(id: number, at: Date, tx: Executor = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(smsCode)
+      .set({ usedAt: at })
+      .where(and(eq(smsCode.id, id), isNull(smsCode.usedAt)))
+      .returning({ id: smsCode.id });
+    return rows.length === 1;
+  }
+}

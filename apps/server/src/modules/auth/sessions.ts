@@ -1,0 +1,124 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode, type LoginSettings } from '@juqi/contract';
+import type { Clock } from '../../lib/clock';
+import type { Executor } from '../../lib/db/client';
+import { AppError } from '../../lib/errors';
+import type { GrantsDirectory, Principal } from '../../lib/http/types';
+import type { SettingsStore } from '../../lib/settings/store';
+import type { AuthRepository } from './repository';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How long a resolved session is trusted without reading the database again. Revocations in this process act at once. */
+const CACHE_MS = 5_000;
+/** last_seen_at is written at most this often; idle expiry is measured to within it. */
+const TOUCH_MS = 60_000;
+const CACHE_LIMIT = 10_000;
+
+interface CachedSession {
+  principal: Principal;
+  createdAt: number;
+  lastSeenAt: number;
+  readAt: number;
+}
+
+const endReasonCode: Record<string, AppError['code']> = {
+  replaced: ErrorCode.TOKEN_REPLACED,
+  expired: ErrorCode.TOKEN_EXPIRED,
+};
+
+/**
+ * Sessions: 256-bit random tokens of which only the SHA-256 is stored; idle and absolute expiry from the login settings;
+ * ended sessions answer 50012 when replaced by a sign-in elsewhere, 50008 otherwise.
+ */
+export class SessionService {
+  private readonly cache = new Map<string, CachedSession>();
+  private settingsCache: { value: LoginSettings; readAt: number } | undefined;
+
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly settings: SettingsStore,
+    private readonly grants: GrantsDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Cached permissions are stale once any grant changes. */
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
+  async loginSettings(): Promise<LoginSettings> {
+    const now = this.clock.now().getTime();
+    if (!this.settingsCache || now - this.settingsCache.readAt > CACHE_MS) {
+      this.settingsCache = { value: await this.settings.get('login'), readAt: now };
+    }
+    return this.settingsCache.value;
+  }
+
+  async create(staffId: number, client: { ip: string; userAgent: string }, tx?: Executor): Promise<{ token: string; sessionId: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    const session = await this.repo.insertSession(
+      { staffId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, ip: client.ip, userAgent: client.userAgent.slice(0, 300) },
+      tx,
+    );
+    if ((await this.loginSettings()).single_session) {
+      await this.repo.endStaffSessions(staffId, 'replaced', now, session.id, tx);
+      this.forgetStaff(staffId);
+    }
+    return { token, sessionId: session.id };
+  }
+
+  async resolve(token: string): Promise<Principal> {
+    const tokenHash = hashToken(token);
+    const now = this.clock.now().getTime();
+    let entry = this.cache.get(tokenHash);
+    if (!entry || now - entry.readAt > CACHE_MS) entry = await this.load(tokenHash, now);
+    const settings = await this.loginSettings();
+    const idle = now - entry.lastSeenAt > settings.idle_minutes * 60_000;
+    const absolute = now - entry.createdAt > settings.absolute_hours * 3_600_000;
+    if (idle || absolute) {
+      this.cache.delete(tokenHash);
+      await this.repo.endSession(entry.principal.sessionId, 'expired', new Date(now));
+      throw new AppError(ErrorCode.TOKEN_EXPIRED);
+    }
+    if (now - entry.lastSeenAt > TOUCH_MS) {
+      entry.lastSeenAt = now;
+      await this.repo.touchSession(entry.principal.sessionId, new Date(now));
+    }
+    return entry.principal;
+  }
+
+  private async load(tokenHash: string, now: number): Promise<CachedSession> {
+    const found = await this.repo.sessionByHash(tokenHash);
+    if (!found) throw new AppError(ErrorCode.TOKEN_INVALID);
+    const { session } = found;
+    if (session.endedAt) throw new AppError(endReasonCode[session.endReason ?? ''] ?? ErrorCode.TOKEN_INVALID);
+    if (found.staffStatus !== 'active') throw new AppError(ErrorCode.TOKEN_INVALID);
+    const principal: Principal = {
+      staffId: session.staffId,
+      sessionId: session.id,
+      isSuperAdmin: found.isSuperAdmin,
+      operations: await this.grants.operationsOf(session.staffId, found.isSuperAdmin),
+    };
+    const entry = { principal, createdAt: session.createdAt.getTime(), lastSeenAt: session.lastSeenAt.getTime(), readAt: now };
+    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(tokenHash, entry);
+    return entry;
+  }
+
+  async end(principal: Principal, reason: 'logout' | 'switched'): Promise<void> {
+    await this.repo.endSession(principal.sessionId, reason, this.clock.now());
+    for (const [hash, entry] of this.cache) if (entry.principal.sessionId === principal.sessionId) this.cache.delete(hash);
+  }
+
+  /** Ends every session of a staff at once: locked, disabled, or password changed. */
+  async revokeStaff(staffId: number, tx?: Executor): Promise<void> {
+    await this.repo.endStaffSessions(staffId, 'revoked', this.clock.now(), undefined, tx);
+    this.forgetStaff(staffId);
+  }
+
+  private forgetStaff(staffId: number): void {
+    for (const [hash, entry] of this.cache) if (entry.principal.staffId === staffId) this.cache.delete(hash);
+  }
+}

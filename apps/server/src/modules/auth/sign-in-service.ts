@@ -1,0 +1,164 @@
+import { createHash, randomInt } from 'node:crypto';
+import { ErrorCode } from '@juqi/contract';
+import type { Clock } from '../../lib/clock';
+import { AppError, type LocalText } from '../../lib/errors';
+import type { Principal } from '../../lib/http/types';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import type { AuthRepository } from './repository';
+import type { SessionService } from './sessions';
+import type { SmsSender } from './sms';
+import type { StaffRow } from './table';
+
+const MINUTE = 60_000;
+export const signInRules = {
+  signWindowMs: 5 * MINUTE,
+  failureWindowMs: 15 * MINUTE,
+  failuresBeforeLock: 10,
+  lockMs: 10 * MINUTE,
+  smsCodeLifetimeMs: 5 * MINUTE,
+  smsMaxTries: 5,
+  smsResendMs: MINUTE,
+  smsPerPhonePerHour: 5,
+  smsPerIpPerHour: 20,
+} as const;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+const codeHash = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
+
+/** Verifying against this keeps a wrong staff number as slow as a wrong password, so timing does not tell them apart. */
+const decoyHash = hashPassword('decoy-password-never-matches');
+
+/** Password and SMS sign-in, switching accounts: the rules of issue "Staff sign-in" live here. */
+export class SignInService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly sessions: SessionService,
+    private readonly sms: SmsSender,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The sign is `"<unix-ms>:<nonce>"`: refused when outside the 5-minute window or seen before. */
+  private async claimSign(sign: string, identifier: string, method: 'password' | 'sms', client: ClientInfo) {
+    const now = this.clock.now();
+    const issued = Number(sign.slice(0, sign.indexOf(':')));
+    let reason: string | undefined;
+    if (Math.abs(now.getTime() - issued) > signInRules.signWindowMs) reason = 'expired, sign in again';
+    else if (!(await this.repo.claimSign(sign, now, new Date(now.getTime() - 2 * signInRules.signWindowMs)))) {
+      reason = 'already used';
+    }
+    if (reason) {
+      await this.repo.recordSignIn({ identifier, method, result: 'replayed', ...client, createdAt: now });
+      throw AppError.invalid('sign', reason);
+    }
+  }
+
+  /** Locked accounts are refused with the unlock time, even with the right password. */
+  private async assertNotLocked(account: StaffRow, method: 'password' | 'sms', identifier: string, client: ClientInfo) {
+    const now = this.clock.now();
+    if (account.lockedUntil && account.lockedUntil > now) {
+      await this.repo.recordSignIn({ staffId: account.id, identifier, method, result: 'locked', ...client, createdAt: now });
+      throw new AppError(ErrorCode.LOCKED, undefined, { unlock_at: account.lockedUntil.toISOString() });
+    }
+  }
+
+  /** Records a failure and locks the account when it is the tenth within 15 minutes. */
+  private async fail(account: StaffRow | undefined, identifier: string, method: 'password' | 'sms', client: ClientInfo, message?: LocalText): Promise<never> {
+    const now = this.clock.now();
+    const result = method === 'sms' ? 'bad_code' : 'bad_credentials';
+    await this.repo.recordSignIn({ staffId: account?.id ?? null, identifier, method, result, ...client, createdAt: now });
+    if (account) {
+      const lastSuccess = await this.repo.lastSuccessAt(account.id);
+      const since = Math.max(
+        now.getTime() - signInRules.failureWindowMs,
+        account.lockedUntil?.getTime() ?? 0,
+        (lastSuccess?.getTime() ?? 0) + 1,
+      );
+      if ((await this.repo.failuresSince(account.id, new Date(since))) >= signInRules.failuresBeforeLock) {
+        await this.repo.updateStaff(account.id, { lockedUntil: new Date(now.getTime() + signInRules.lockMs) });
+      }
+    }
+    throw new AppError(ErrorCode.BAD_CREDENTIALS, message);
+  }
+
+  private async succeed(account: StaffRow, identifier: string, method: 'password' | 'sms' | 'switch', client: ClientInfo) {
+    if (account.status !== 'active') {
+      await this.repo.recordSignIn({ staffId: account.id, identifier, method, result: 'disabled', ...client, createdAt: this.clock.now() });
+      throw AppError.forbidden({ 'zh-CN': '账号已停用', 'en-US': 'This account is disabled' });
+    }
+    const { token } = await this.sessions.create(account.id, client);
+    await this.repo.recordSignIn({ staffId: account.id, identifier, method, result: 'success', ...client, createdAt: this.clock.now() });
+    return { token };
+  }
+
+  async withPassword(staffNum: string, password: string, sign: string, client: ClientInfo) {
+    await this.claimSign(sign, staffNum, 'password', client);
+    const account = await this.repo.staffByNum(staffNum);
+    if (account) await this.assertNotLocked(account, 'password', staffNum, client);
+    const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash));
+    if (!account || !ok) return this.fail(account, staffNum, 'password', client);
+    return this.succeed(account, staffNum, 'password', client);
+  }
+
+  /**
+   * Sends a code only to an active staff's phone, yet answers and counts alike for any phone, so the call does not tell
+   * who is staff. Limits: one per minute and five per hour per phone, twenty per hour per IP.
+   */
+  async sendCode(phone: string, client: ClientInfo) {
+    const now = this.clock.now();
+    const hourAgo = new Date(now.getTime() - 60 * MINUTE);
+    const [byPhone, byIp] = await Promise.all([
+      this.repo.smsRequestsSince({ phone }, hourAgo),
+      this.repo.smsRequestsSince({ ip: client.ip }, hourAgo),
+    ]);
+    const wait = byPhone.last ? byPhone.last.getTime() + signInRules.smsResendMs - now.getTime() : 0;
+    if (wait > 0) throw new AppError(ErrorCode.TOO_MANY, undefined, { retry_after: Math.ceil(wait / 1000) });
+    if (byPhone.count >= signInRules.smsPerPhonePerHour || byIp.count >= signInRules.smsPerIpPerHour) {
+      throw new AppError(ErrorCode.TOO_MANY);
+    }
+    const account = await this.repo.staffByPhone(phone);
+    const eligible = account?.status === 'active' && !(account.lockedUntil && account.lockedUntil > now);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.repo.insertSmsCode({
+      phone,
+      codeHash: eligible ? codeHash(phone, code) : null,
+      ip: client.ip,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + signInRules.smsCodeLifetimeMs),
+    });
+    if (eligible) {
+      const template = (await this.sessions.loginSettings()).sms_template;
+      await this.sms.send({ phone, code, text: template.replaceAll('{code}', code) });
+    }
+    return { resend_after: signInRules.smsResendMs / 1000 };
+  }
+
+  async withSmsCode(phone: string, code: string, sign: string, client: ClientInfo) {
+    await this.claimSign(sign, phone, 'sms', client);
+    const account = await this.repo.staffByPhone(phone);
+    if (account) await this.assertNotLocked(account, 'sms', phone, client);
+    const badCode: LocalText = { 'zh-CN': '验证码错误或已失效', 'en-US': 'Wrong or expired code' };
+    const live = account ? await this.repo.liveSmsCode(phone, this.clock.now(), signInRules.smsMaxTries) : undefined;
+    if (!account || !live) return this.fail(account, phone, 'sms', client, badCode);
+    if (live.codeHash !== codeHash(phone, code)) {
+      await this.repo.countSmsAttempt(live.id);
+      return this.fail(account, phone, 'sms', client, badCode);
+    }
+    if (!(await this.repo.useSmsCode(live.id, this.clock.now()))) return this.fail(account, phone, 'sms', client, badCode);
+    return this.succeed(account, phone, 'sms', client);
+  }
+
+  /** Another account of the same person (same person key): a new session there, and this one ends. */
+  async switchTo(principal: Principal, targetId: number, client: ClientInfo) {
+    const [current, target] = await Promise.all([this.repo.staffById(principal.staffId), this.repo.staffById(targetId)]);
+    const linked = current?.personKey && target && target.id !== current.id && target.personKey === current.personKey;
+    if (!linked) throw AppError.forbidden({ 'zh-CN': '只能切换到本人的关联账号', 'en-US': 'Not a linked account of yours' });
+    await this.assertNotLocked(target, 'password', target.staffNum, client);
+    const answer = await this.succeed(target, target.staffNum, 'switch', client);
+    await this.sessions.end(principal, 'switched');
+    return answer;
+  }
+}

@@ -1,0 +1,71 @@
+import { menuTree, operationCatalogue, type MenuDefinition } from '@juqi/contract';
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../../lib/db/client';
+import type { SeedContext } from '../../lib/module';
+import { staff } from '../auth/table';
+import { PowerRepository } from './repository';
+import { rolePower, staffRole } from './table';
+
+/** Demo roles by the menu sections and operations they grant, and the demo staff holding them. */
+const demoRoles = [
+  { name: '运营专员', remark: '用户、代理、客户与通知的日常运营', sections: ['/user', '/agency', '/merchant', '/notification', '/case'], operations: [], staff: ['ops01'] },
+  { name: '财务专员', remark: '财务记录与财务设置', sections: ['/finance', '/permission/finance'], operations: [], staff: ['fin01'] },
+  { name: '客服专员', remark: '用户查询与订单跟进', sections: ['/user', '/agencyorder_center', '/business'], operations: [], staff: ['cs01'] },
+  {
+    name: '人事专员',
+    remark: '员工账号与人事设置',
+    sections: ['/human', '/permission/personnel'],
+    operations: ['staff.view', 'staff.edit', 'staff.lock', 'staff.password', 'login.records.view'],
+    staff: ['hr01'],
+  },
+];
+
+async function ensureMenus(repo: PowerRepository, tx: Executor, items: MenuDefinition[], pid: number): Promise<void> {
+  for (const [index, item] of items.entries()) {
+    const existing = await repo.findMenuByPath(item.path, tx);
+    const row =
+      existing ?? (await repo.insertPower({ pid, kind: 'menu', name: item.name, path: item.path, icon: item.icon ?? '', sort: (index + 1) * 10 }, tx));
+    await ensureMenus(repo, tx, item.children ?? [], row.id);
+  }
+}
+
+/** Writes the menu tree and the operation catalogue into the function catalogue, adding only what is missing. */
+export async function seedPower({ db, demo }: SeedContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const repo = new PowerRepository(tx);
+    await ensureMenus(repo, tx, menuTree, 0);
+    for (const [index, op] of operationCatalogue.entries()) {
+      if (await repo.findOperationByCode(op.code, tx)) continue;
+      const menu = await repo.findMenuByPath(op.menu, tx);
+      if (!menu) throw new Error(`operation ${op.code} names menu ${op.menu}, which is not in the menu tree`);
+      await repo.insertPower({ pid: menu.id, kind: 'operation', name: op.name, code: op.code, sort: index }, tx);
+    }
+    if (demo) await seedDemoRoles(repo, tx);
+  });
+}
+
+async function seedDemoRoles(repo: PowerRepository, tx: Executor): Promise<void> {
+  const rows = await repo.allPowers(tx);
+  const under = (path: string) => {
+    const root = rows.find((r) => r.kind === 'menu' && r.path === path);
+    const ids: number[] = [];
+    const walk = (id: number) => {
+      ids.push(id);
+      rows.filter((r) => r.pid === id).forEach((r) => walk(r.id));
+    };
+    if (root) walk(root.id);
+    return ids;
+  };
+  for (const demoRole of demoRoles) {
+    if (await repo.findRoleByName(demoRole.name, tx)) continue;
+    const created = await repo.insertRole({ name: demoRole.name, remark: demoRole.remark }, tx);
+    const ids = new Set(demoRole.sections.flatMap(under));
+    for (const code of demoRole.operations) {
+      const op = rows.find((r) => r.kind === 'operation' && r.code === code);
+      if (op) ids.add(op.id);
+    }
+    if (ids.size) await tx.insert(rolePower).values([...ids].map((powerId) => ({ roleId: created.id, powerId })));
+    const holders = await tx.select({ id: staff.id }).from(staff).where(inArray(staff.staffNum, demoRole.staff));
+    if (holders.length) await tx.insert(staffRole).values(holders.map((h) => ({ staffId: h.id, roleId: created.id }))).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,230 @@
+import { ErrorCode, type MenuNode, type PowerNode, type Role } from '@juqi/contract';
+import { recordAudit } from '../../lib/audit/record';
+import type { Db, Executor } from '../../lib/db/client';
+import { AppError } from '../../lib/errors';
+import type { GrantsDirectory, Principal } from '../../lib/http/types';
+import { PowerRepository, type NewPower } from './repository';
+import type { PowerRow, RoleRow } from './table';
+import { buildMenuTree, buildPowerTree, depthOf, MAX_MENU_DEPTH } from './tree';
+
+type PowerInput = Omit<NewPower, 'id' | 'createdAt'> & { noCache: boolean };
+
+const toRole = (row: RoleRow, staffCount: number): Role => ({
+  id: row.id,
+  name: row.name,
+  remark: row.remark,
+  staff_count: staffCount,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** The function catalogue, roles and grants; also serves the rest of the server as its GrantsDirectory. */
+export class PowerService implements GrantsDirectory {
+  private readonly repo: PowerRepository;
+  private catalogue: Promise<PowerRow[]> | undefined;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(private readonly db: Db) {
+    this.repo = new PowerRepository(db);
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(): void {
+    this.catalogue = undefined;
+    this.listeners.forEach((l) => l());
+  }
+
+  /** The catalogue changes rarely and is read on every profile call: kept in memory, dropped on any edit. */
+  private rows(): Promise<PowerRow[]> {
+    this.catalogue ??= this.repo.allPowers().catch((err: unknown) => {
+      this.catalogue = undefined;
+      throw err;
+    });
+    return this.catalogue;
+  }
+
+  private async held(principal: Pick<Principal, 'staffId' | 'isSuperAdmin'>): Promise<ReadonlySet<number> | 'all'> {
+    return principal.isSuperAdmin ? 'all' : new Set(await this.repo.powerIdsOfStaff(principal.staffId));
+  }
+
+  async operationsOf(staffId: number, isSuperAdmin: boolean): Promise<ReadonlySet<string> | 'all'> {
+    if (isSuperAdmin) return 'all';
+    const [rows, granted] = await Promise.all([this.rows(), this.repo.powerIdsOfStaff(staffId)]);
+    const ids = new Set(granted);
+    return new Set(rows.filter((r) => r.kind === 'operation' && ids.has(r.id)).map((r) => r.code));
+  }
+
+  async allOperationCodes(): Promise<string[]> {
+    return (await this.rows()).filter((r) => r.kind === 'operation').map((r) => r.code);
+  }
+
+  async menusOf(staffId: number, isSuperAdmin: boolean): Promise<MenuNode[]> {
+    const [rows, held] = await Promise.all([this.rows(), this.held({ staffId, isSuperAdmin })]);
+    return buildMenuTree(rows, held);
+  }
+
+  async roleIdsOf(staffIds: number[]): Promise<Map<number, number[]>> {
+    const pairs = await this.repo.roleIdsOfStaff(staffIds);
+    const map = new Map<number, number[]>(staffIds.map((id) => [id, []]));
+    for (const { staffId, roleId } of pairs) map.get(staffId)?.push(roleId);
+    return map;
+  }
+
+  async assignRoles(staffId: number, roleIds: number[], granter: Principal, tx: Executor = this.db): Promise<void> {
+    const wanted = [...new Set(roleIds)];
+    const existing = await this.repo.existingRoleIds(wanted, tx);
+    const unknown = wanted.find((id) => !existing.includes(id));
+    if (unknown !== undefined) throw AppError.invalid('role_ids', `role ${unknown} does not exist`);
+    const current = (await this.repo.roleIdsOfStaff([staffId], tx)).map((r) => r.roleId);
+    const added = wanted.filter((id) => !current.includes(id));
+    await this.assertHolds(granter, await this.repo.powerIdsOfRoles(added, tx), 'role_ids');
+    await this.repo.setStaffRoles(staffId, wanted, tx);
+    this.changed();
+  }
+
+  /** The grant ceiling: nobody hands out an entry they do not hold themselves. */
+  private async assertHolds(granter: Principal, powerIds: number[], field: string): Promise<void> {
+    const held = await this.held(granter);
+    if (held === 'all') return;
+    const missing = powerIds.filter((id) => !held.has(id));
+    if (missing.length) {
+      await recordAudit(this.db, {
+        staffId: granter.staffId,
+        action: 'grant.refused',
+        detail: { field, power_ids: missing },
+      });
+      throw new AppError(ErrorCode.FORBIDDEN, undefined, { field, power_ids: missing });
+    }
+  }
+
+  // ——— catalogue ———
+
+  async tree(): Promise<PowerNode[]> {
+    return buildPowerTree(await this.rows());
+  }
+
+  private async node(id: number): Promise<PowerNode> {
+    const rows = await this.rows();
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw AppError.notFound();
+    return buildPowerTree(rows.map((r) => (r.id === id ? { ...r, pid: 0 } : r))).find((n) => n.id === id)!;
+  }
+
+  /** A menu sits under a menu (at most three levels); an operation sits under a menu; each has what its kind needs. */
+  private async validate(input: PowerInput, selfId?: number): Promise<void> {
+    const rows = new Map((await this.rows()).map((r) => [r.id, r]));
+    const parent = input.pid ? rows.get(input.pid) : undefined;
+    if (input.pid && !parent) throw AppError.invalid('pid', 'parent does not exist');
+    if (parent && parent.kind !== 'menu') throw AppError.invalid('pid', 'the parent must be a menu entry');
+    if (selfId !== undefined) {
+      for (let at = parent; at; at = rows.get(at.pid)) {
+        if (at.id === selfId) throw AppError.invalid('pid', 'an entry cannot move under itself');
+      }
+    }
+    if (input.kind === 'menu') {
+      if (!input.path) throw AppError.invalid('path', 'a menu entry needs a path');
+      const depth = parent ? depthOf(rows, parent.id) + 1 : 1;
+      if (depth > MAX_MENU_DEPTH) throw AppError.invalid('pid', `menus nest at most ${MAX_MENU_DEPTH} levels`);
+      const same = await this.repo.findMenuByPath(input.path);
+      if (same && same.id !== selfId) throw AppError.conflict(`path ${input.path} is already used`);
+    } else {
+      if (!parent) throw AppError.invalid('pid', 'an operation belongs under a menu entry');
+      if (!input.code) throw AppError.invalid('code', 'an operation needs a code');
+      const same = await this.repo.findOperationByCode(input.code);
+      if (same && same.id !== selfId) throw AppError.conflict(`code ${input.code} is already used`);
+    }
+  }
+
+  async add(input: PowerInput): Promise<PowerNode> {
+    await this.validate(input);
+    const row = await this.repo.insertPower({
+      ...input,
+      path: input.kind === 'menu' ? input.path : '',
+      code: input.kind === 'operation' ? input.code : '',
+    });
+    this.changed();
+    return this.node(row.id);
+  }
+
+  async edit(id: number, input: Omit<PowerInput, 'kind'>): Promise<PowerNode> {
+    const current = await this.repo.findPower(id);
+    if (!current) throw AppError.notFound();
+    const next = { ...input, kind: current.kind };
+    await this.validate(next, id);
+    await this.repo.updatePower(id, {
+      ...next,
+      path: next.kind === 'menu' ? next.path : '',
+      code: next.kind === 'operation' ? next.code : '',
+    });
+    this.changed();
+    return this.node(id);
+  }
+
+  async remove(id: number): Promise<void> {
+    if (!(await this.repo.findPower(id))) throw AppError.notFound();
+    if ((await this.repo.childCount(id)) > 0) throw AppError.conflict('delete the entries under it first');
+    await this.repo.deletePower(id);
+    this.changed();
+  }
+
+  // ——— roles ———
+
+  async roles(keyword: string | undefined, page: number, limit: number) {
+    const { count, rows } = await this.repo.listRoles(keyword, page, limit);
+    return { count, data: rows.map((r) => toRole(r.role, Number(r.staffCount))) };
+  }
+
+  private async roleOut(row: RoleRow): Promise<Role> {
+    return toRole(row, await this.repo.staffCountOfRole(row.id));
+  }
+
+  async addRole(input: { name: string; remark: string }): Promise<Role> {
+    if (await this.repo.findRoleByName(input.name)) throw AppError.conflict(`role ${input.name} already exists`);
+    return this.roleOut(await this.repo.insertRole(input));
+  }
+
+  async editRole(id: number, input: { name: string; remark: string }): Promise<Role> {
+    const same = await this.repo.findRoleByName(input.name);
+    if (same && same.id !== id) throw AppError.conflict(`role ${input.name} already exists`);
+    const row = await this.repo.updateRole(id, input);
+    if (!row) throw AppError.notFound();
+    return this.roleOut(row);
+  }
+
+  async deleteRole(id: number): Promise<void> {
+    if (!(await this.repo.findRole(id))) throw AppError.notFound();
+    if ((await this.repo.staffCountOfRole(id)) > 0) throw AppError.conflict('staff still hold this role');
+    await this.repo.deleteRole(id);
+    this.changed();
+  }
+
+  async roleGrants(id: number, caller: Principal) {
+    if (!(await this.repo.findRole(id))) throw AppError.notFound();
+    const held = await this.held(caller);
+    const grantable = held === 'all' ? (await this.rows()).map((r) => r.id) : [...held];
+    return { power_ids: await this.repo.powerIdsOfRole(id), grantable_ids: grantable.sort((a, b) => a - b) };
+  }
+
+  /**
+   * Sets what a role grants. Entries the caller does not hold may not be added (40300, nothing changes); those the role
+   * already had stay, since the caller cannot revoke what they do not hold either.
+   */
+  async grant(id: number, powerIds: number[], caller: Principal) {
+    if (!(await this.repo.findRole(id))) throw AppError.notFound();
+    const wanted = [...new Set(powerIds)];
+    const known = await this.repo.existingPowerIds(wanted);
+    const unknown = wanted.find((p) => !known.includes(p));
+    if (unknown !== undefined) throw AppError.invalid('power_ids', `entry ${unknown} does not exist`);
+    const current = await this.repo.powerIdsOfRole(id);
+    await this.assertHolds(caller, wanted.filter((p) => !current.includes(p)), 'power_ids');
+    const held = await this.held(caller);
+    const kept = held === 'all' ? [] : current.filter((p) => !held.has(p));
+    const next = [...new Set([...wanted, ...kept])].sort((a, b) => a - b);
+    await this.db.transaction((tx) => this.repo.setRolePowers(id, next, tx));
+    await recordAudit(this.db, { staffId: caller.staffId, action: 'role.grant', target: `role:${id}`, detail: { power_ids: next } });
+    this.changed();
+    return { power_ids: next };
+  }
+}

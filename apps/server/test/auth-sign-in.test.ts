@@ -1,0 +1,219 @@
+import { authCalls, settingsCalls } from '@juqi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/lib/db/schema';
+import { ADMIN_PASSWORD, buildTestApp, type TestApp } from './helpers/app';
+import { createStaffWith, invoke, makeSign, signIn, signInAsAdmin } from './helpers/auth';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ demo: true });
+});
+afterAll(() => t?.close());
+
+const login = (staff_num: string, user_pwd: string, options: { sign?: string; ip?: string } = {}) =>
+  invoke(t, authCalls.login, { staff_num, user_pwd, sign: options.sign ?? makeSign(t.clock.now().getTime()) }, undefined, {
+    ip: options.ip ?? `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+
+describe('password sign-in', () => {
+  it('answers a token for the right staff number (trimmed) and password', async () => {
+    const res = await login('  admin  ', ADMIN_PASSWORD);
+    expect(res.code).toBe(20000);
+    expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+  });
+
+  it('gives one generic answer for an unknown number and for a wrong password', async () => {
+    const unknown = await login('nobody', 'whatever-pass');
+    const wrong = await login('admin', 'wrong-password');
+    expect(unknown).toEqual({ code: 40100, message: '账号或密码错误', data: null });
+    expect(wrong).toEqual(unknown);
+  });
+
+  it('refuses a replayed sign and a sign older than five minutes', async () => {
+    const sign = makeSign(t.clock.now().getTime());
+    expect((await login('admin', ADMIN_PASSWORD, { sign })).code).toBe(20000);
+    const replay = await login('admin', ADMIN_PASSWORD, { sign });
+    expect(replay).toMatchObject({ code: 40000, data: { field: 'sign' } });
+    expect(replay.message).toMatch(/^sign: already used/);
+    const stale = await login('admin', ADMIN_PASSWORD, { sign: makeSign(t.clock.now().getTime() - 5 * 60_000 - 1000) });
+    expect(stale.message).toMatch(/^sign: expired/);
+    expect((await login('admin', ADMIN_PASSWORD, { sign: 'not-a-sign' })).code).toBe(40000);
+  });
+
+  it('locks the account after ten failures within 15 minutes, for ten minutes, even for the right password', async () => {
+    const { staffNum, password } = await createStaffWith(t, []);
+    for (let i = 0; i < 10; i++) expect((await login(staffNum, 'bad-password')).code).toBe(40100);
+    const locked = await login(staffNum, password);
+    expect(locked.code).toBe(42300);
+    const unlockAt = new Date(locked.data.unlock_at).getTime();
+    expect(unlockAt - t.clock.now().getTime()).toBeGreaterThan(9 * 60_000);
+    expect(unlockAt - t.clock.now().getTime()).toBeLessThanOrEqual(10 * 60_000);
+    t.clock.advance(10 * 60_000 + 1000);
+    expect((await login(staffNum, password)).code).toBe(20000);
+  });
+
+  it('does not lock for failures spread beyond 15 minutes', async () => {
+    const { staffNum, password } = await createStaffWith(t, []);
+    for (let i = 0; i < 9; i++) await login(staffNum, 'bad-password');
+    t.clock.advance(16 * 60_000);
+    expect((await login(staffNum, 'bad-password')).code).toBe(40100);
+    expect((await login(staffNum, password)).code).toBe(20000);
+  });
+
+  it('refuses a disabled account and records every attempt with IP, agent, method and result', async () => {
+    const admin = await signInAsAdmin(t);
+    const { staffId, staffNum, password } = await createStaffWith(t, []);
+    await invoke(t, authCalls.staffStatus, { id: staffId, action: 'disable' }, admin);
+    expect((await login(staffNum, password)).code).toBe(40300);
+    await login(staffNum, 'bad-password', { ip: '10.9.9.9' });
+    const records = (await invoke(t, authCalls.loginRecords, { staff_id: staffId }, admin)).data;
+    expect(records.data.map((r: { result: string }) => r.result).slice(0, 3)).toEqual(['bad_credentials', 'disabled', 'success']);
+    expect(records.data[0]).toMatchObject({ method: 'password', ip: '10.9.9.9', identifier: staffNum });
+  });
+
+  it('allows at most ten sign-in requests a minute from one IP across the sign-in routes', async () => {
+    const ip = '10.77.0.1';
+    for (let i = 0; i < 6; i++) expect((await login('nobody', 'x', { ip })).code).toBe(40100);
+    for (let i = 0; i < 4; i++) {
+      expect((await invoke(t, authCalls.sendSmsCode, { staff_tel: `1390000${String(i).padStart(4, '0')}` }, undefined, { ip })).code).toBe(20000);
+    }
+    const limited = await login('admin', ADMIN_PASSWORD, { ip });
+    expect(limited.code).toBe(42900);
+    expect(limited.data.retry_after).toBeGreaterThan(0);
+    // The limit keys on the route, not the raw URL: a trailing slash or doubled slash is the same route.
+    const res = await t.app.inject({ method: 'POST', url: '/api//login/login/', payload: {}, remoteAddress: ip });
+    expect(res.json().code).toBe(42900);
+    expect((await login('admin', ADMIN_PASSWORD, { ip: '10.77.0.2' })).code).toBe(20000);
+  });
+});
+
+describe('sessions', () => {
+  it('answers 50008 without a token, with an unknown one, and after log-out', async () => {
+    expect((await invoke(t, authCalls.info)).code).toBe(50008);
+    expect((await invoke(t, authCalls.info, {}, 'x'.repeat(43))).code).toBe(50008);
+    const token = await signInAsAdmin(t);
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(20000);
+    expect((await invoke(t, authCalls.logout, {}, token)).code).toBe(20000);
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(50008);
+  });
+
+  it('accepts the token in the query of the profile calls only', async () => {
+    const token = await signInAsAdmin(t);
+    expect((await invoke(t, authCalls.infoAuth, { token })).code).toBe(20000);
+    expect((await invoke(t, authCalls.info, { token })).code).toBe(20000);
+    const other = await t.app.inject({ method: 'GET', url: `/api/staff/menu_list?token=${token}` });
+    expect(other.json().code).toBe(50008);
+  });
+
+  it('expires after two idle hours (50014)', async () => {
+    const token = await signInAsAdmin(t);
+    t.clock.advance(119 * 60_000);
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(20000);
+    t.clock.advance(119 * 60_000);
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(20000);
+    t.clock.advance(121 * 60_000);
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(50014);
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(50014);
+  });
+
+  it('expires twelve hours after sign-in however active (50014)', async () => {
+    const token = await signInAsAdmin(t);
+    for (let hour = 0; hour < 11; hour++) {
+      t.clock.advance(60 * 60_000);
+      expect((await invoke(t, authCalls.info, {}, token)).code).toBe(20000);
+    }
+    t.clock.advance(61 * 60_000);
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(50014);
+  });
+
+  it('follows the login settings for lifetimes and single session (50012 for the replaced one)', async () => {
+    const admin = await signInAsAdmin(t);
+    const settings = (await invoke(t, settingsCalls.loginDetails, {}, admin)).data;
+    expect(settings).toMatchObject({ idle_minutes: 120, absolute_hours: 12, single_session: false });
+    const saved = await invoke(t, settingsCalls.loginEdit, { ...settings, idle_minutes: 30, single_session: true }, admin);
+    expect(saved.code).toBe(20000);
+    t.clock.advance(6_000); // past the settings cache
+    const { staffNum, password } = await createStaffWith(t, []);
+    const first = await signIn(t, staffNum, password);
+    const second = await signIn(t, staffNum, password);
+    expect((await invoke(t, authCalls.info, {}, first)).code).toBe(50012);
+    expect((await invoke(t, authCalls.info, {}, second)).code).toBe(20000);
+    t.clock.advance(31 * 60_000);
+    expect((await invoke(t, authCalls.info, {}, second)).code).toBe(50014);
+    const fresh = await signInAsAdmin(t);
+    await invoke(t, settingsCalls.loginEdit, { ...settings }, fresh);
+    t.clock.advance(6_000);
+  });
+
+  it('ends every session of a staff at once when locked, disabled, or their password changes', async () => {
+    const admin = await signInAsAdmin(t);
+    for (const change of ['lock', 'disable', 'password', 'own-password'] as const) {
+      const { staffId, staffNum, password } = await createStaffWith(t, []);
+      const a = await signIn(t, staffNum, password);
+      const b = await signIn(t, staffNum, password);
+      if (change === 'password') await invoke(t, authCalls.staffPassword, { id: staffId, password: 'New-Pass-2026' }, admin);
+      else if (change === 'own-password') {
+        expect((await invoke(t, authCalls.changeOwnPassword, { old_pwd: password, new_pwd: 'New-Pass-2026' }, a)).code).toBe(20000);
+      } else await invoke(t, authCalls.staffStatus, { id: staffId, action: change }, admin);
+      expect((await invoke(t, authCalls.info, {}, a)).code, change).toBe(50008);
+      expect((await invoke(t, authCalls.info, {}, b)).code, change).toBe(50008);
+    }
+  });
+
+  it('keeps passwords and tokens out of the logs', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({ logLines: lines });
+    try {
+      const token = await signIn(logged, 'admin', ADMIN_PASSWORD);
+      await invoke(logged, authCalls.infoAuth, { token });
+      await invoke(logged, authCalls.info, {}, token);
+      const all = lines.join('\n');
+      expect(all).toContain('/api/staff/info_auth');
+      expect(all).not.toContain(ADMIN_PASSWORD);
+      expect(all).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('switching accounts', () => {
+  it('switches to a linked account of the same person and ends the current session', async () => {
+    const ops = await signIn(t, 'ops01', ADMIN_PASSWORD);
+    const profile = (await invoke(t, authCalls.info, {}, ops)).data;
+    expect(profile.linked_accounts.map((a: { staff_num: string }) => a.staff_num)).toEqual(['fin01']);
+    const switched = await invoke(t, authCalls.switchAccount, { staff_id: profile.linked_accounts[0].id }, ops);
+    expect(switched.code).toBe(20000);
+    expect((await invoke(t, authCalls.info, {}, switched.data.token)).data.staff_num).toBe('fin01');
+    expect((await invoke(t, authCalls.info, {}, ops)).code).toBe(50008);
+  });
+
+  it('refuses an account that is not linked', async () => {
+    const ops = await signIn(t, 'ops01', ADMIN_PASSWORD);
+    const admin = (await invoke(t, authCalls.staffList, { keyword: 'admin' }, await signInAsAdmin(t))).data.data[0];
+    const res = await invoke(t, authCalls.switchAccount, { staff_id: admin.id }, ops);
+    expect(res.code).toBe(40300);
+    expect((await invoke(t, authCalls.info, {}, ops)).code).toBe(20000);
+  });
+});
+
+describe('permissions', () => {
+  it('refuses a call the role lacks with 40300, records it, and changes nothing', async () => {
+    const { token, staffId } = await createStaffWith(t, ['staff.view']);
+    expect((await invoke(t, authCalls.staffList, {}, token)).code).toBe(20000);
+    const res = await invoke(t, settingsCalls.loginEdit, { idle_minutes: 5, absolute_hours: 1, single_session: true, sms_template: '{code}' }, token);
+    expect(res.code).toBe(40300);
+    const admin = await signInAsAdmin(t);
+    expect((await invoke(t, settingsCalls.loginDetails, {}, admin)).data.idle_minutes).toBe(120);
+    const denied = await t.database.db.select().from(auditLog);
+    expect(denied.some((a) => a.staffId === staffId && a.action === 'permission.denied' && a.target === 'POST /api/set/login')).toBe(true);
+  });
+
+  it('answers verify_operation for the caller', async () => {
+    const token = (await createStaffWith(t, ['staff.view'])).token;
+    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.view' }, token)).data).toEqual({ code: 'staff.view', allowed: true });
+    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).data).toEqual({ code: 'staff.edit', allowed: false });
+    const admin = await signInAsAdmin(t);
+    expect((await invoke(t, authCalls.verifyOperation, { code: 'anything.at_all' }, admin)).data.allowed).toBe(true);
+  });
+});

@@ -1,0 +1,134 @@
+import { authCalls, menuPaths, menuTree, operationCatalogue, powerCalls, type MenuNode, type PowerNode } from '@juqi/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolePower } from '../src/lib/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+});
+afterAll(() => t?.close());
+
+const flatten = <N extends { children: N[] }>(nodes: N[]): N[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+const catalogue = async (): Promise<PowerNode[]> => (await invoke(t, powerCalls.particulars, {}, admin)).data.tree;
+const idOf = async (match: (n: PowerNode) => boolean) => flatten(await catalogue()).find(match)!.id;
+
+describe('the function catalogue', () => {
+  it('holds the whole menu tree of the spec with every operation under its menu', async () => {
+    const nodes = flatten(await catalogue());
+    const menus = nodes.filter((n) => n.kind === 'menu');
+    expect(menus.map((m) => m.path).sort()).toEqual(menuPaths().sort());
+    expect(menus.find((m) => m.path === '/permission/help/upgrade_log')?.name).toBe('升级日志');
+    for (const op of operationCatalogue) {
+      const node = nodes.find((n) => n.kind === 'operation' && n.code === op.code)!;
+      expect(nodes.find((n) => n.id === node.pid)?.path).toBe(op.menu);
+    }
+  });
+
+  it('gives the super-admin every menu, sorted by sort, three levels deep at most', async () => {
+    const menus: MenuNode[] = (await invoke(t, authCalls.menuList, {}, admin)).data.menuList;
+    expect(menus.map((m) => m.path)).toEqual(menuTree.map((m) => m.path));
+    const settings = menus[0]!;
+    expect(settings.children.map((c) => c.sort)).toEqual([...settings.children.map((c) => c.sort)].sort((a, b) => a - b));
+    const depth = (nodes: MenuNode[]): number => Math.max(0, ...nodes.map((n) => 1 + depth(n.children)));
+    expect(depth(menus)).toBe(3);
+  });
+
+  it('shows a staff only granted menus, with their ancestors, and no operations they lack', async () => {
+    const { token } = await createStaffWith(t, ['role.view'], ['/user/list', '/permission/help/manual']);
+    const profile = (await invoke(t, authCalls.info, {}, token)).data;
+    expect(profile.menus.map((m: MenuNode) => m.path)).toEqual(['/permission', '/user']);
+    expect(profile.menus[0].children.map((m: MenuNode) => m.path)).toEqual(['/permission/help']);
+    expect(profile.menus[0].children[0].children.map((m: MenuNode) => m.path)).toEqual(['/permission/help/manual']);
+    expect(profile.menus[1].children.map((m: MenuNode) => m.path)).toEqual(['/user/list']);
+    expect(profile.operations).toEqual(['role.view']);
+  });
+
+  it('adds, edits and deletes entries within the rules', async () => {
+    const help = await idOf((n) => n.path === '/permission/help');
+    const manual = await idOf((n) => n.path === '/permission/help/manual');
+    const tooDeep = await invoke(t, powerCalls.add, { kind: 'menu', pid: manual, name: '第四层', path: '/permission/help/manual/x' }, admin);
+    expect(tooDeep).toMatchObject({ code: 40000, data: { field: 'pid' } });
+    const noPath = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '无路径' }, admin);
+    expect(noPath).toMatchObject({ code: 40000, data: { field: 'path' } });
+    const dupPath = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '重复', path: '/permission/help/manual' }, admin);
+    expect(dupPath.code).toBe(40900);
+    const topOp = await invoke(t, powerCalls.add, { kind: 'operation', name: '顶层操作', code: 'x.y' }, admin);
+    expect(topOp).toMatchObject({ code: 40000, data: { field: 'pid' } });
+
+    const added = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '常见问题', path: '/permission/help/faq', icon: 'BulbOutlined', sort: 5 }, admin);
+    expect(added.data).toMatchObject({ kind: 'menu', pid: help, name: '常见问题', path: '/permission/help/faq', sort: 5, code: '' });
+    const op = await invoke(t, powerCalls.add, { kind: 'operation', pid: added.data.id, name: '编辑常见问题', code: 'help.faq_edit' }, admin);
+    expect(op.data).toMatchObject({ kind: 'operation', code: 'help.faq_edit', path: '' });
+    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(40900);
+    const moved = await invoke(t, powerCalls.edit, { id: added.data.id, pid: op.data.id, name: 'x', path: '/x' }, admin);
+    expect(moved).toMatchObject({ code: 40000, data: { field: 'pid' } });
+    const renamed = await invoke(t, powerCalls.edit, { id: added.data.id, pid: help, name: 'FAQ', path: '/permission/help/faq', sort: 1 }, admin);
+    expect(renamed.data.name).toBe('FAQ');
+    const menus: MenuNode[] = (await invoke(t, authCalls.menuList, {}, admin)).data.menuList;
+    expect(flatten(menus).find((m) => m.path === '/permission/help')!.children[0]!.name).toBe('FAQ');
+    expect((await invoke(t, powerCalls.remove, { id: op.data.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(40400);
+  });
+});
+
+describe('roles and the grant ceiling', () => {
+  it('creates, renames, lists and deletes roles', async () => {
+    const role = (await invoke(t, powerCalls.roleAdd, { name: '审核员', remark: '内容审核' }, admin)).data;
+    expect(role).toMatchObject({ name: '审核员', remark: '内容审核', staff_count: 0 });
+    expect((await invoke(t, powerCalls.roleAdd, { name: '审核员' }, admin)).code).toBe(40900);
+    expect((await invoke(t, powerCalls.roleEdit, { id: role.id, name: '高级审核员' }, admin)).data.name).toBe('高级审核员');
+    const list = (await invoke(t, powerCalls.roleList, { keyword: '审核' }, admin)).data;
+    expect(list.data.map((r: { name: string }) => r.name)).toEqual(['高级审核员']);
+    expect((await invoke(t, powerCalls.roleDelete, { id: role.id }, admin)).code).toBe(20000);
+  });
+
+  it('refuses to grant what the granter does not hold, and changes nothing', async () => {
+    const granter = await createStaffWith(t, ['role.view', 'role.grant', 'staff.view']);
+    const target = (await invoke(t, powerCalls.roleAdd, { name: '被授权角色' }, admin)).data;
+    const staffView = await idOf((n) => n.code === 'staff.view');
+    const staffEdit = await idOf((n) => n.code === 'staff.edit');
+    const ok = await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [staffView] }, granter.token);
+    expect(ok).toMatchObject({ code: 20000, data: { power_ids: [staffView] } });
+    const refused = await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [staffView, staffEdit] }, granter.token);
+    expect(refused).toMatchObject({ code: 40300, data: { power_ids: [staffEdit] } });
+    const grants = (await invoke(t, powerCalls.roleGrants, { id: target.id }, admin)).data;
+    expect(grants.power_ids).toEqual([staffView]);
+    const mine = (await invoke(t, powerCalls.roleGrants, { id: target.id }, granter.token)).data;
+    expect(mine.grantable_ids).not.toContain(staffEdit);
+  });
+
+  it('keeps entries the granter cannot revoke, since they do not hold them', async () => {
+    const granter = await createStaffWith(t, ['role.view', 'role.grant', 'staff.view']);
+    const target = (await invoke(t, powerCalls.roleAdd, { name: '混合角色' }, admin)).data;
+    const staffEdit = await idOf((n) => n.code === 'staff.edit');
+    await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [staffEdit] }, admin);
+    const res = await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [] }, granter.token);
+    expect(res.data.power_ids).toEqual([staffEdit]);
+  });
+
+  it('refuses to give a staff a role granting more than the granter holds', async () => {
+    const manager = await createStaffWith(t, ['staff.edit', 'staff.view']);
+    const strong = (await invoke(t, powerCalls.roleAdd, { name: '强角色' }, admin)).data;
+    await invoke(t, powerCalls.roleGrant, { id: strong.id, power_ids: [await idOf((n) => n.code === 'power.edit')] }, admin);
+    const before = await t.database.db.select().from(rolePower);
+    const res = await invoke(t, authCalls.staffAdd, { staff_num: 'grab', name: '越权', password: 'Staff-Pass-2026', role_ids: [strong.id] }, manager.token);
+    expect(res.code).toBe(40300);
+    expect((await invoke(t, authCalls.staffList, { keyword: 'grab' }, admin)).data.count).toBe(0);
+    expect(await t.database.db.select().from(rolePower)).toEqual(before);
+  });
+
+  it('shows new grants to a signed-in staff without signing in again', async () => {
+    const { token, roleId } = await createStaffWith(t, ['staff.view']);
+    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).data.allowed).toBe(false);
+    const ids = [await idOf((n) => n.code === 'staff.view'), await idOf((n) => n.code === 'staff.edit'), await idOf((n) => n.path === '/user/list')];
+    await invoke(t, powerCalls.roleGrant, { id: roleId, power_ids: ids }, admin);
+    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).data.allowed).toBe(true);
+    const menus: MenuNode[] = (await invoke(t, authCalls.menuList, {}, token)).data.menuList;
+    expect(menus.map((m) => m.path)).toEqual(['/user']);
+  });
+});

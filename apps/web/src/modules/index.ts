@@ -1,0 +1,4 @@
+import type { WebModule } from '../app/web-module';
+
+/** Every web module; a new one is one line here. */
+export const webModules: WebModule[] = [];

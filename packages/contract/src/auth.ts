@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { defineCall, fields, operation, pageOf } from './call';
+
+/** `"<unix-ms>:<nonce>"` made by the client for each sign-in; the server refuses one older than 5 minutes or seen before. */
+export const signField = z.string().regex(/^\d{13}:[A-Za-z0-9_-]{8,64}$/, 'expected "<unix-ms>:<nonce>"');
+
+/** §5 phone rule: optional leading plus, optional 0, 2-4 digits with optional hyphen, then 6-11 digits. */
+export const PHONE_PATTERN = /^\+?0?\d{2,4}-?\d{6,11}$/;
+export const phoneField = z.string().trim().regex(PHONE_PATTERN, 'not a phone number');
+
+export const tokenAnswer = z.object({ token: z.string() });
+
+/** One node of the menu tree a staff may see (§3 Menu entry). */
+export interface MenuNode {
+  id: number;
+  path: string;
+  name: string;
+  icon: string;
+  sort: number;
+  /** Hidden entries are routes without a menu item. */
+  hidden: boolean;
+  /** Pages not kept in the tab cache. */
+  no_cache: boolean;
+  children: MenuNode[];
+}
+export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    path: z.string(),
+    name: z.string(),
+    icon: z.string(),
+    sort: z.number(),
+    hidden: z.boolean(),
+    no_cache: z.boolean(),
+    children: z.array(menuNode),
+  }),
+);
+
+export const linkedAccount = z.object({ id: z.number(), staff_num: z.string(), name: z.string() });
+
+export const profile = z.object({
+  staff_id: z.number(),
+  staff_num: z.string(),
+  user_name: z.string(),
+  user_face: z.string(),
+  is_super_admin: z.boolean(),
+  menus: z.array(menuNode),
+  /** Operation codes the staff may perform. */
+  operations: z.array(z.string()),
+  /** Other accounts of the same person, for switching without signing in again. */
+  linked_accounts: z.array(linkedAccount),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const staffStatus = z.enum(['active', 'disabled']);
+
+export const staffAccount = z.object({
+  id: z.number(),
+  staff_num: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar: z.string(),
+  status: staffStatus,
+  is_super_admin: z.boolean(),
+  person_key: z.string().nullable(),
+  locked_until: z.string().nullable(),
+  role_ids: z.array(z.number()),
+  created_at: z.string(),
+});
+export type StaffAccount = z.infer<typeof staffAccount>;
+
+export const signInMethod = z.enum(['password', 'sms', 'switch']);
+export const signInResult = z.enum(['success', 'bad_credentials', 'locked', 'disabled', 'bad_code', 'replayed']);
+
+export const signInRecord = z.object({
+  id: z.number(),
+  staff_id: z.number().nullable(),
+  identifier: z.string(),
+  method: signInMethod,
+  result: signInResult,
+  ip: z.string(),
+  user_agent: z.string(),
+  created_at: z.string(),
+});
+
+const password = z.string().min(8, 'at least 8 characters').max(128);
+const staffFields = {
+  name: fields.text(40).min(1),
+  phone: phoneField.nullable().default(null),
+  email: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/, 'not an email address')
+    .nullable()
+    .default(null),
+  avatar: z.string().trim().max(500).default(''),
+  person_key: fields.text(64).nullable().default(null),
+  role_ids: z.array(fields.id).max(50).default([]),
+};
+
+/** Staff sign-in, sessions, the profile, and staff accounts. */
+export const authCalls = {
+  login: defineCall({
+    method: 'POST',
+    path: '/api/login/login',
+    tag: 'auth',
+    summary: 'Sign in with staff number and password',
+    permission: 'public',
+    body: z.object({ staff_num: fields.text(64).min(1), user_pwd: z.string().min(1).max(128), sign: signField }),
+    data: tokenAnswer,
+  }),
+  sendSmsCode: defineCall({
+    method: 'POST',
+    path: '/api/login/mobile_verification_code',
+    tag: 'auth',
+    summary: 'Send a 6-digit sign-in code to a staff phone (the answer is the same for any phone)',
+    permission: 'public',
+    body: z.object({ staff_tel: phoneField }),
+    data: z.object({ resend_after: z.number() }),
+  }),
+  smsLogin: defineCall({
+    method: 'POST',
+    path: '/api/login/mobile_login',
+    tag: 'auth',
+    summary: 'Sign in with phone and SMS code',
+    permission: 'public',
+    body: z.object({ sign: signField, staff_tel: phoneField, verification_code: z.string().regex(/^\d{6}$/, 'expected 6 digits') }),
+    data: tokenAnswer,
+  }),
+  logout: defineCall({
+    method: 'POST',
+    path: '/api/login/log_out',
+    tag: 'auth',
+    summary: 'End the current session',
+    permission: 'signed-in',
+    data: z.null(),
+  }),
+  switchAccount: defineCall({
+    method: 'POST',
+    path: '/api_user/login/switchaccount',
+    tag: 'auth',
+    summary: 'Switch to another staff account of the same person; the current session ends',
+    permission: 'signed-in',
+    body: z.object({ staff_id: fields.id }),
+    data: tokenAnswer,
+  }),
+  info: defineCall({
+    method: 'GET',
+    path: '/api/staff/info',
+    tag: 'auth',
+    summary: 'Profile of the signed-in staff: name, avatar, menus and operation codes',
+    permission: 'signed-in',
+    query: z.object({ token: z.string().max(128).optional() }),
+    data: profile,
+  }),
+  infoAuth: defineCall({
+    method: 'GET',
+    path: '/api/staff/info_auth',
+    tag: 'auth',
+    summary: 'Same as /api/staff/info, for clients that pass the token in the query',
+    permission: 'signed-in',
+    query: z.object({ token: z.string().max(128).optional() }),
+    data: profile,
+  }),
+  menuList: defineCall({
+    method: 'GET',
+    path: '/api/staff/menu_list',
+    tag: 'auth',
+    summary: 'The menu tree the signed-in staff may see, sorted by sort',
+    permission: 'signed-in',
+    data: z.object({ menuList: z.array(menuNode) }),
+  }),
+  verifyOperation: defineCall({
+    method: 'POST',
+    path: '/api/staff/verify_operation',
+    tag: 'auth',
+    summary: 'Whether the signed-in staff may perform an operation',
+    permission: 'signed-in',
+    body: z.object({ code: fields.text(100).min(1) }),
+    data: z.object({ code: z.string(), allowed: z.boolean() }),
+  }),
+  changeOwnPassword: defineCall({
+    method: 'POST',
+    path: '/api/staff/change_password',
+    tag: 'auth',
+    summary: 'Change one’s own password; every session of the account ends',
+    permission: 'signed-in',
+    body: z.object({ old_pwd: z.string().min(1).max(128), new_pwd: password }),
+    data: z.null(),
+  }),
+  staffList: defineCall({
+    method: 'POST',
+    path: '/api/staff/staff_list',
+    tag: 'auth',
+    summary: 'Staff accounts, filtered by keyword and status',
+    permission: operation('staff.view'),
+    body: z.object({
+      keyword: fields.text(40).optional(),
+      status: staffStatus.optional(),
+      page: fields.page,
+      limit: fields.limit,
+    }),
+    data: pageOf(staffAccount),
+  }),
+  staffAdd: defineCall({
+    method: 'POST',
+    path: '/api/staff/staff_add',
+    tag: 'auth',
+    summary: 'Create a staff account',
+    permission: operation('staff.edit'),
+    body: z.object({ staff_num: fields.text(64).min(1), password, ...staffFields }),
+    data: staffAccount,
+  }),
+  staffEdit: defineCall({
+    method: 'POST',
+    path: '/api/staff/staff_edit',
+    tag: 'auth',
+    summary: 'Edit a staff account and its roles',
+    permission: operation('staff.edit'),
+    body: z.object({ id: fields.id, ...staffFields }),
+    data: staffAccount,
+  }),
+  staffStatus: defineCall({
+    method: 'POST',
+    path: '/api/staff/staff_status',
+    tag: 'auth',
+    summary: 'Enable, disable, lock or unlock a staff account; disabling or locking ends its sessions',
+    permission: operation('staff.lock'),
+    body: z.object({ id: fields.id, action: z.enum(['enable', 'disable', 'lock', 'unlock']), reason: fields.text(200).default('') }),
+    data: staffAccount,
+  }),
+  staffPassword: defineCall({
+    method: 'POST',
+    path: '/api/staff/staff_password',
+    tag: 'auth',
+    summary: 'Set a staff account’s password; its sessions end',
+    permission: operation('staff.password'),
+    body: z.object({ id: fields.id, password }),
+    data: z.null(),
+  }),
+  loginRecords: defineCall({
+    method: 'POST',
+    path: '/api/staff/login_records',
+    tag: 'auth',
+    summary: 'Sign-in attempts of staff, newest first',
+    permission: operation('login.records.view'),
+    body: z.object({ staff_id: fields.id.optional(), page: fields.page, limit: fields.limit }),
+    data: pageOf(signInRecord),
+  }),
+};
