@@ -22,8 +22,14 @@ export interface GrantsDirectory {
   /** Every operation code in the catalogue (what the super-admin holds). */
   allOperationCodes(): Promise<string[]>;
   roleIdsOf(staffIds: number[]): Promise<Map<number, number[]>>;
-  /** Replaces a staff's roles; refuses (40300) roles granting entries the granter does not hold. */
-  assignRoles(staffId: number, roleIds: number[], granter: Principal, tx?: Executor): Promise<void>;
+  /**
+   * Checks that the roles exist and that the granter holds everything the newly given ones grant; refuses with 40000 or
+   * 40300 (recorded). Runs before the caller's transaction: on PGlite's one connection a query outside an open
+   * transaction would wait for it forever.
+   */
+  assertMayAssignRoles(staffId: number | null, roleIds: number[], granter: Principal): Promise<void>;
+  /** Replaces a staff's roles (checked beforehand with assertMayAssignRoles). */
+  assignRoles(staffId: number, roleIds: number[], tx?: Executor): Promise<void>;
   /** Called whenever grants change, so cached permissions are dropped. */
   onChange(listener: () => void): void;
 }

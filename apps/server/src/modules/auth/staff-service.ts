@@ -125,6 +125,7 @@ export class StaffService {
   }
 
   async add(input: AccountFields & { staff_num: string; password: string }, actor: Principal): Promise<StaffAccount> {
+    await this.grants.assertMayAssignRoles(null, input.role_ids, actor);
     const passwordHash = await hashPassword(input.password);
     const row = await this.saveUnique(() =>
       this.db.transaction(async (tx) => {
@@ -132,7 +133,7 @@ export class StaffService {
           { staffNum: input.staff_num, name: input.name, phone: input.phone, email: input.email, avatar: input.avatar, personKey: input.person_key, passwordHash },
           tx,
         );
-        await this.grants.assignRoles(created.id, input.role_ids, actor, tx);
+        await this.grants.assignRoles(created.id, input.role_ids, tx);
         return created;
       }),
     );
@@ -143,6 +144,7 @@ export class StaffService {
   async edit(id: number, input: AccountFields, actor: Principal): Promise<StaffAccount> {
     const target = await this.account(id);
     this.assertMayManage(target, actor);
+    await this.grants.assertMayAssignRoles(id, input.role_ids, actor);
     const row = await this.saveUnique(() =>
       this.db.transaction(async (tx) => {
         const updated = await this.repo.updateStaff(
@@ -150,7 +152,7 @@ export class StaffService {
           { name: input.name, phone: input.phone, email: input.email, avatar: input.avatar, personKey: input.person_key },
           tx,
         );
-        await this.grants.assignRoles(id, input.role_ids, actor, tx);
+        await this.grants.assignRoles(id, input.role_ids, tx);
         return updated!;
       }),
     );

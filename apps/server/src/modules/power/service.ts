@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { GrantsDirectory, Principal } from '../../lib/http/types';
 import { PowerRepository, type NewPower } from './repository';
 import type { PowerRow, RoleRow } from './table';
-import { buildMenuTree, buildPowerTree, depthOf, MAX_MENU_DEPTH } from './tree';
+import { buildMenuTree, buildPowerTree, depthOf, MAX_MENU_DEPTH, powerNodeOf } from './tree';
 
 type PowerInput = Omit<NewPower, 'id' | 'createdAt'> & { noCache: boolean };
 
@@ -72,15 +72,18 @@ export class PowerService implements GrantsDirectory {
     return map;
   }
 
-  async assignRoles(staffId: number, roleIds: number[], granter: Principal, tx: Executor = this.db): Promise<void> {
+  async assertMayAssignRoles(staffId: number | null, roleIds: number[], granter: Principal): Promise<void> {
     const wanted = [...new Set(roleIds)];
-    const existing = await this.repo.existingRoleIds(wanted, tx);
+    const existing = await this.repo.existingRoleIds(wanted);
     const unknown = wanted.find((id) => !existing.includes(id));
     if (unknown !== undefined) throw AppError.invalid('role_ids', `role ${unknown} does not exist`);
-    const current = (await this.repo.roleIdsOfStaff([staffId], tx)).map((r) => r.roleId);
+    const current = staffId === null ? [] : (await this.repo.roleIdsOfStaff([staffId])).map((r) => r.roleId);
     const added = wanted.filter((id) => !current.includes(id));
-    await this.assertHolds(granter, await this.repo.powerIdsOfRoles(added, tx), 'role_ids');
-    await this.repo.setStaffRoles(staffId, wanted, tx);
+    await this.assertHolds(granter, await this.repo.powerIdsOfRoles(added), 'role_ids');
+  }
+
+  async assignRoles(staffId: number, roleIds: number[], tx: Executor = this.db): Promise<void> {
+    await this.repo.setStaffRoles(staffId, [...new Set(roleIds)], tx);
     this.changed();
   }
 
@@ -106,10 +109,9 @@ export class PowerService implements GrantsDirectory {
   }
 
   private async node(id: number): Promise<PowerNode> {
-    const rows = await this.rows();
-    const row = rows.find((r) => r.id === id);
-    if (!row) throw AppError.notFound();
-    return buildPowerTree(rows.map((r) => (r.id === id ? { ...r, pid: 0 } : r))).find((n) => n.id === id)!;
+    const node = powerNodeOf(await this.rows(), id);
+    if (!node) throw AppError.notFound();
+    return node;
   }
 
   /** A menu sits under a menu (at most three levels); an operation sits under a menu; each has what its kind needs. */

@@ -21,13 +21,22 @@ function toPowerNode(row: PowerRow, children: PowerNode[]): PowerNode {
   };
 }
 
-/** The catalogue as a tree, siblings by sort then id. Rows whose parent is missing are dropped. */
-export function buildPowerTree(rows: PowerRow[]): PowerNode[] {
+function childrenBuilder(rows: PowerRow[]): (pid: number) => PowerNode[] {
   const byParent = new Map<number, PowerRow[]>();
   for (const row of rows) byParent.set(row.pid, [...(byParent.get(row.pid) ?? []), row]);
-  const build = (pid: number): PowerNode[] =>
-    (byParent.get(pid) ?? []).sort(byOrder).map((row) => toPowerNode(row, build(row.id)));
-  return build(0);
+  const build = (pid: number): PowerNode[] => (byParent.get(pid) ?? []).sort(byOrder).map((row) => toPowerNode(row, build(row.id)));
+  return build;
+}
+
+/** The catalogue as a tree, siblings by sort then id. Rows whose parent is missing are dropped. */
+export function buildPowerTree(rows: PowerRow[]): PowerNode[] {
+  return childrenBuilder(rows)(0);
+}
+
+/** One entry with everything under it. */
+export function powerNodeOf(rows: PowerRow[], id: number): PowerNode | undefined {
+  const row = rows.find((r) => r.id === id);
+  return row && toPowerNode(row, childrenBuilder(rows)(id));
 }
 
 /** The menu tree limited to the visible ids: an entry shows when it or any entry below it is granted. */
