@@ -4,6 +4,19 @@ import type { ServerModule } from '../../lib/module';
 import { seedPower } from './seed';
 import { PowerService } from './service';
 
+type PowerFields = { pid: number; name: string; path: string; code: string; icon: string; sort: number; hidden: boolean; no_cache: boolean };
+
+const powerInput = (body: PowerFields) => ({
+  pid: body.pid,
+  name: body.name,
+  path: body.path,
+  code: body.code,
+  icon: body.icon,
+  sort: body.sort,
+  hidden: body.hidden,
+  noCache: body.no_cache,
+});
+
 export const powerModule: ServerModule = {
   name: 'power',
   seed: seedPower,
@@ -11,16 +24,6 @@ export const powerModule: ServerModule = {
     const service = new PowerService(app.database.db);
     app.access.grants = service;
 
-    const powerInput = (body: { pid: number; name: string; path: string; code: string; icon: string; sort: number; hidden: boolean; no_cache: boolean }) => ({
-      pid: body.pid,
-      name: body.name,
-      path: body.path,
-      code: body.code,
-      icon: body.icon,
-      sort: body.sort,
-      hidden: body.hidden,
-      noCache: body.no_cache,
-    });
     route(app, powerCalls.particulars, async () => ({ tree: await service.tree() }));
     route(app, powerCalls.add, ({ body }) => service.add({ kind: body.kind, ...powerInput(body) }));
     route(app, powerCalls.edit, ({ body }) => service.edit(body.id, powerInput(body)));
