@@ -12,6 +12,7 @@ import requestContext from './plugins/app/request-context';
 import web from './plugins/app/web';
 import bodyParsers from './plugins/external/body-parsers';
 import cookie from './plugins/external/cookie';
+import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
 import rateLimit from './plugins/external/rate-limit';
 
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, logger, modules = serverModul
 
   await app.register(bodyParsers);
   await app.register(cookie);
+  await app.register(multipart);
   await app.register(openapi);
   await app.register(rateLimit);
 

@@ -1,5 +1,7 @@
 import { authCalls } from './auth';
 import type { AnyCall } from './call';
+import { fileCalls } from './file';
+import { helpCalls } from './help';
 import { powerCalls } from './power';
 import { settingsCalls } from './settings';
 import { systemCalls } from './system';
@@ -7,6 +9,8 @@ import { systemCalls } from './system';
 export * from './auth';
 export * from './call';
 export * from './errors';
+export * from './file';
+export * from './help';
 export * from './menu-tree';
 export * from './operations';
 export * from './power';
@@ -19,6 +23,8 @@ export const callsByModule = {
   settings: settingsCalls,
   auth: authCalls,
   power: powerCalls,
+  help: helpCalls,
+  file: fileCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

@@ -23,6 +23,9 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'staff.lock', name: '锁定、停用员工账号', menu: '/man/employee' },
   { code: 'staff.password', name: '重置员工密码', menu: '/man/employee' },
   { code: 'login.records.view', name: '查看员工登录记录', menu: '/man/employee' },
+  { code: 'help.upgrade_log.edit', name: '新增、编辑、删除升级日志', menu: '/permission/help/upgrade_log' },
+  { code: 'help.manual.edit', name: '新增、编辑、删除帮助手册', menu: '/permission/help/manual' },
+  { code: 'help.introduction.edit', name: '新增、编辑、删除功能介绍', menu: '/permission/help/introduction' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

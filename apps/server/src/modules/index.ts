@@ -1,8 +1,10 @@
 import type { ServerModule } from '../lib/module';
 import { authModule } from './auth';
+import { fileModule } from './file';
+import { helpModule } from './help';
 import { powerModule } from './power';
 import { settingsModule } from './settings';
 import { systemModule } from './system';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule];

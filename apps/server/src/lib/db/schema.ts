@@ -5,3 +5,5 @@ export * from '../audit/table';
 export * from '../settings/table';
 export * from '../../modules/auth/table';
 export * from '../../modules/power/table';
+export * from '../../modules/help/table';
+export * from '../../modules/file/table';

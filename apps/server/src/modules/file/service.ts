@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import {
+  ErrorCode,
+  fileSaveFields,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_URL_PREFIX,
+  uploadLimits,
+  uploadTypes,
+  type FileRecord,
+  type UploadType,
+} from '@juqi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import type { Db } from '../../lib/db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../lib/http/types';
+import type { ByteRange, FileStorage, StoredObject } from '../../lib/storage';
+import { contentMatches, contentRules } from './content';
+import { FileRepository } from './repository';
+import type { UploadedFileRow } from './table';
+
+const MB = 1024 * 1024;
+
+const tooLarge = (maxBytes: number) =>
+  new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `file: larger than ${Math.round((maxBytes / MB) * 100) / 100} MB`, {
+    field: 'file',
+    max_bytes: maxBytes,
+  });
+
+class TooLarge extends Error {}
+
+/** The client's name as we keep it: the base name, no control characters, at most 200 characters (extension kept). */
+export function cleanFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  let name = (raw.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (name.length > 200) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+    name = name.slice(0, 200 - ext.length) + ext;
+  }
+  return name;
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+interface Staged {
+  tmp: string;
+  size: number;
+  filename: string;
+}
+
+/** Turns the multipart parser's own refusals into catalogue envelopes. */
+function multipartError(err: unknown): AppError | undefined {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string } | null)?.code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(MAX_UPLOAD_BYTES);
+    case 'FST_FILES_LIMIT':
+      return AppError.invalid('file', 'one file per request');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return AppError.invalid('body', 'too many fields');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return AppError.invalid('body', 'malformed field');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return AppError.invalid('file', 'send the file as multipart/form-data');
+    default: {
+      const status = (err as { statusCode?: number } | null)?.statusCode;
+      const message = err instanceof Error ? err.message : '';
+      if ((status && status >= 400 && status < 500) || /multipart|part terminated|unexpected end/i.test(message)) {
+        return AppError.invalid('body', 'malformed multipart body');
+      }
+      return undefined;
+    }
+  }
+}
+
+export interface FileServiceOptions {
+  storage: FileStorage;
+  /** Folder for uploads while they are checked; on the same disk as DATA_DIR. */
+  stagingDir: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Uploads: each file is streamed to a staging file (counting bytes against its type's limit), then checked — fields,
+ * extension, size, magic bytes — and only then stored under a server-made name and recorded.
+ */
+export class FileService {
+  private readonly repo: FileRepository;
+
+  constructor(
+    db: Db,
+    private readonly options: FileServiceOptions,
+  ) {
+    this.repo = new FileRepository(db);
+  }
+
+  async save(parts: AsyncIterable<Multipart>, uploaderId: number): Promise<FileRecord> {
+    const fields: Record<string, string> = {};
+    let staged: Staged | undefined;
+    try {
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (typeof part.value !== 'string') throw AppError.invalid(part.fieldname, 'expected a plain text field');
+            if (part.valueTruncated) throw AppError.invalid(part.fieldname, 'too long');
+            fields[part.fieldname] ??= part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file') throw AppError.invalid(part.fieldname, 'send the file in the field "file"');
+          // The type's limit applies while streaming when `type` came first; otherwise the largest, checked again below.
+          const hinted = uploadTypes.includes(fields.type as UploadType) ? (fields.type as UploadType) : undefined;
+          staged = await this.stage(part, hinted ? uploadLimits[hinted].maxBytes : MAX_UPLOAD_BYTES);
+        }
+      } catch (err) {
+        throw multipartError(err) ?? err;
+      }
+      return await this.keep(fields, staged, uploaderId);
+    } finally {
+      if (staged) await fs.promises.rm(staged.tmp, { force: true });
+    }
+  }
+
+  private async stage(part: MultipartFile, maxBytes: number): Promise<Staged> {
+    await fs.promises.mkdir(this.options.stagingDir, { recursive: true });
+    const tmp = path.join(this.options.stagingDir, `${randomBytes(16).toString('hex')}.upload`);
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(size > maxBytes ? new TooLarge() : null, chunk);
+      },
+    });
+    try {
+      await pipeline(part.file, counter, fs.createWriteStream(tmp, { flags: 'wx' }));
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      if (err instanceof TooLarge) throw tooLarge(maxBytes);
+      throw err;
+    }
+    if (part.file.truncated) {
+      await fs.promises.rm(tmp, { force: true });
+      throw tooLarge(maxBytes);
+    }
+    return { tmp, size, filename: part.filename ?? '' };
+  }
+
+  private async keep(rawFields: Record<string, string>, staged: Staged | undefined, uploaderId: number): Promise<FileRecord> {
+    const parsed = fileSaveFields.safeParse(rawFields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw AppError.invalid(issue.path.join('.') || 'body', issue.message);
+    }
+    const { module, type } = parsed.data;
+    if (!staged) throw AppError.invalid('file', 'required');
+
+    const name = cleanFileName(staged.filename);
+    const ext = extensionOf(name);
+    const limit = uploadLimits[type];
+    if (!ext) throw AppError.invalid('file', 'the file name needs an extension');
+    if (!limit.extensions.includes(ext)) {
+      throw AppError.invalid('file', `.${ext} is not accepted for type ${type} (accepted: ${limit.extensions.join(', ')})`);
+    }
+    if (staged.size === 0) throw AppError.invalid('file', 'the file is empty');
+    if (staged.size > limit.maxBytes) throw tooLarge(limit.maxBytes);
+    if (!(await contentMatches(staged.tmp, ext))) throw AppError.invalid('file', `the content is not a .${ext} file`);
+
+    const now = this.options.clock.now();
+    const key = [
+      module,
+      String(now.getUTCFullYear()),
+      String(now.getUTCMonth() + 1).padStart(2, '0'),
+      `${randomBytes(16).toString('hex')}.${ext}`,
+    ].join('/');
+    await this.options.storage.put(key, fs.createReadStream(staged.tmp));
+    let row: UploadedFileRow;
+    try {
+      row = await this.repo.insert({
+        path: key,
+        originalName: name,
+        ext,
+        size: staged.size,
+        mime: contentRules[ext]!.mime,
+        module,
+        type,
+        uploaderId,
+      });
+    } catch (err) {
+      await this.options.storage.delete(key).catch(() => {});
+      throw err;
+    }
+    return toRecord(row);
+  }
+
+  async remove(filePath: string, principal: Principal): Promise<void> {
+    const row = await this.repo.findByPath(filePath);
+    if (!row) throw AppError.notFound();
+    if (row.uploaderId !== principal.staffId && !principal.isSuperAdmin) {
+      throw AppError.forbidden('only the uploader may delete this file');
+    }
+    await this.repo.delete(row.id);
+    try {
+      await this.options.storage.delete(row.path);
+    } catch (err) {
+      this.options.log.warn({ err, path: row.path }, 'uploaded file record deleted, but its stored object was not');
+    }
+  }
+
+  /** Removes staging files an interrupted process left behind (those older than `maxAgeMs`). */
+  async sweepStaging(maxAgeMs = 60 * 60 * 1000): Promise<number> {
+    const dir = this.options.stagingDir;
+    const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+    const cutoff = Date.now() - maxAgeMs;
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat?.isFile() && stat.mtimeMs < cutoff) {
+        await fs.promises.rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** The record of an uploaded file, or 40400. */
+  async find(filePath: string): Promise<UploadedFileRow> {
+    const row = await this.repo.findByPath(filePath);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  /** The stored bytes of a recorded file (or a range of them), or 40400 when storage has lost them. */
+  async read(row: UploadedFileRow, range?: ByteRange): Promise<StoredObject> {
+    const object = await this.options.storage.get(row.path, range);
+    if (!object) {
+      this.options.log.warn({ path: row.path }, 'uploaded file is recorded but missing from storage');
+      throw AppError.notFound();
+    }
+    return object;
+  }
+}
+
+export const toRecord = (row: UploadedFileRow): FileRecord => ({
+  name: row.originalName,
+  path: row.path,
+  url: `${UPLOAD_URL_PREFIX}${row.path}`,
+  size: row.size,
+  mime: row.mime,
+  type: row.type,
+});
+

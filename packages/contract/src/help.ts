@@ -1,0 +1,359 @@
+import { z } from 'zod';
+import { defineCall, fields, operation, pageOf } from './call';
+
+/**
+ * The help widget (spec §2.4, §3, §7): the upgrade log, help manuals per page, and the feature introduction
+ * (top categories → subcategories → functions). Any staff may read help; writing is behind the help.* operations.
+ * Rich-text fields are HTML from the editor; the server sanitises them on save against an allow-list, so what is read
+ * back is what may be rendered.
+ */
+
+/** The upgrade log the help drawer shows (spec §9: upgrade log id 1). */
+export const UPGRADE_LOG_ID = 1;
+
+/** Rich text as the editor sends it; sanitised by the server on save. */
+const richText = (max: number) => z.string().max(max, `at most ${max} characters`).default('');
+
+function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d!));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar date `YYYY-MM-DD`. */
+export const dateField = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
+  .refine(isCalendarDate, 'not a calendar date');
+
+/** `v2.3.1`, `2.3`, `3.0.0-beta.1`. */
+export const versionNumberField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[vV]?\d+(\.\d+){0,3}([-+][0-9A-Za-z.]+)?$/, 'expected a version like v2.3.1');
+
+/** A web route path such as `/permission/role`, or empty. */
+const pagePath = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^(\/[A-Za-z0-9_-]+)*$/, 'expected a path like /section/page')
+  .default('');
+
+const sortField = z.coerce.number().int().min(0).max(100_000).default(0);
+const pidField = z.coerce.number().int().min(0).max(2_147_483_647);
+
+// ---- answers ----
+
+/** One version in the upgrade log's timeline (§3 Upgrade log entry). */
+export const upgradeLogEntry = z.object({
+  id: z.number(),
+  log_id: z.number(),
+  name: z.string(),
+  version_number: z.string(),
+  /** Update day, `YYYY-MM-DD`. */
+  up_time: z.string(),
+  /** Sanitised rich text. */
+  content: z.string(),
+});
+export type UpgradeLogEntry = z.infer<typeof upgradeLogEntry>;
+
+/** A help manual without its content, for the drawer's menu list and the admin table. */
+export const helpManualSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The page the manual explains (its web route), or empty. */
+  path: z.string(),
+  /** Short plain-text explanation. */
+  explains: z.string(),
+  sort: z.number(),
+  updated_at: z.string(),
+});
+/** §3 Help manual: id, name, explains, content. */
+export const helpManual = helpManualSummary.extend({
+  /** Sanitised rich text. */
+  content: z.string(),
+});
+export type HelpManual = z.infer<typeof helpManual>;
+
+export const helpCategoryOption = z.object({ id: z.number(), name: z.string() });
+
+/** §3 Help category: a top category (level 1, pid 0) or a subcategory (level 2, pid = its top category). */
+export const helpCategory = z.object({
+  id: z.number(),
+  pid: z.number(),
+  level: z.number(),
+  name: z.string(),
+  sort: z.number(),
+  /** The subcategories of a top category, for the dependent dropdown; empty for a subcategory. */
+  options: z.array(helpCategoryOption),
+});
+export type HelpCategory = z.infer<typeof helpCategory>;
+
+/** §3 Help function: one entry of the feature-introduction accordion. `pid` is its subcategory. */
+export const helpFunction = z.object({
+  id: z.number(),
+  pid: z.number(),
+  name: z.string(),
+  /** Sanitised rich text. */
+  explains: z.string(),
+  sort: z.number(),
+});
+export type HelpFunction = z.infer<typeof helpFunction>;
+
+/** A function in the admin table, with the names of its subcategory and top category. */
+export const helpFunctionRow = z.object({
+  id: z.number(),
+  pid: z.number(),
+  name: z.string(),
+  sort: z.number(),
+  category_name: z.string(),
+  top_category_id: z.number(),
+  top_category_name: z.string(),
+  updated_at: z.string(),
+});
+export type HelpFunctionRow = z.infer<typeof helpFunctionRow>;
+
+// ---- inputs ----
+
+const upgradeLogFields = {
+  name: fields.text(60).min(1),
+  version_number: versionNumberField,
+  up_time: dateField,
+  content: richText(100_000),
+};
+
+const helpManualFields = {
+  name: fields.text(60).min(1),
+  path: pagePath,
+  explains: fields.text(500).default(''),
+  content: richText(200_000),
+  sort: sortField,
+};
+
+const categoryFields = {
+  /** 0 for a top category, else the top category it belongs to. */
+  pid: pidField.default(0),
+  name: fields.text(40).min(1),
+  sort: sortField,
+};
+
+const functionFields = {
+  /** The subcategory (level 2) the function belongs to. */
+  pid: fields.id,
+  name: fields.text(60).min(1),
+  explains: richText(100_000),
+  sort: sortField,
+};
+
+const byId = z.object({ id: fields.id });
+
+const tag = 'help';
+const editUpgradeLog = operation('help.upgrade_log.edit');
+const editManual = operation('help.manual.edit');
+const editIntroduction = operation('help.introduction.edit');
+
+/** `/api/help/...`: the help drawer's reading calls and the help settings screens' writing calls. */
+export const helpCalls = {
+  // ---- upgrade log ----
+  upgradeLog: defineCall({
+    method: 'POST',
+    path: '/api/help/upgrade_log',
+    tag,
+    summary: 'The upgrade log timeline, newest version first (the drawer uses id 1)',
+    permission: 'signed-in',
+    body: z.object({ id: fields.id.default(UPGRADE_LOG_ID), page: fields.page, limit: fields.limit }),
+    data: z.object({ id: z.number(), name: z.string(), count: z.number().int(), data: z.array(upgradeLogEntry) }),
+  }),
+  upgradeLogFind: defineCall({
+    method: 'POST',
+    path: '/api/help/upgrade_log_find',
+    tag,
+    summary: 'One version of the upgrade log, by its id',
+    permission: 'signed-in',
+    body: byId,
+    data: upgradeLogEntry,
+  }),
+  upgradeLogAdd: defineCall({
+    method: 'POST',
+    path: '/api/help/upgrade_log_add',
+    tag,
+    summary: 'Add a version to an upgrade log; version numbers are unique within a log',
+    permission: editUpgradeLog,
+    body: z.object({ log_id: fields.id.default(UPGRADE_LOG_ID), ...upgradeLogFields }),
+    data: upgradeLogEntry,
+  }),
+  upgradeLogEdit: defineCall({
+    method: 'POST',
+    path: '/api/help/upgrade_log_edit',
+    tag,
+    summary: 'Edit a version of the upgrade log',
+    permission: editUpgradeLog,
+    body: z.object({ id: fields.id, ...upgradeLogFields }),
+    data: upgradeLogEntry,
+  }),
+  upgradeLogDelete: defineCall({
+    method: 'POST',
+    path: '/api/help/upgrade_log_delete',
+    tag,
+    summary: 'Delete a version of the upgrade log',
+    permission: editUpgradeLog,
+    body: byId,
+    data: z.null(),
+  }),
+
+  // ---- help manual ----
+  helpManual: defineCall({
+    method: 'POST',
+    path: '/api/help/help_manual',
+    tag,
+    summary: 'Help manuals without their content, by sort then id (the drawer menu list and the admin table)',
+    permission: 'signed-in',
+    body: z.object({ keyword: fields.text(40).optional(), page: fields.page, limit: fields.limit }),
+    data: pageOf(helpManualSummary),
+  }),
+  helpManualFind: defineCall({
+    method: 'POST',
+    path: '/api/help/help_manual_find',
+    tag,
+    summary: 'One help manual with its content, by id, or by the path of the page it explains',
+    permission: 'signed-in',
+    body: z
+      .object({ id: fields.id.optional(), path: z.string().trim().max(200).optional() })
+      .refine((b) => b.id !== undefined || !!b.path, { message: 'id or path is required', path: ['id'] }),
+    data: helpManual,
+  }),
+  helpManualAdd: defineCall({
+    method: 'POST',
+    path: '/api/help/help_manual_add',
+    tag,
+    summary: 'Create a help manual; a page path may have one manual',
+    permission: editManual,
+    body: z.object(helpManualFields),
+    data: helpManual,
+  }),
+  helpManualEdit: defineCall({
+    method: 'POST',
+    path: '/api/help/help_manual_edit',
+    tag,
+    summary: 'Edit a help manual',
+    permission: editManual,
+    body: z.object({ id: fields.id, ...helpManualFields }),
+    data: helpManual,
+  }),
+  helpManualDelete: defineCall({
+    method: 'POST',
+    path: '/api/help/help_manual_delete',
+    tag,
+    summary: 'Delete a help manual',
+    permission: editManual,
+    body: byId,
+    data: z.null(),
+  }),
+
+  // ---- feature introduction: categories ----
+  powerlist: defineCall({
+    method: 'POST',
+    path: '/api/help/powerlist',
+    tag,
+    summary: 'Feature-introduction categories of one level (1 = top categories with their subcategories as options, 2 = all subcategories)',
+    permission: 'signed-in',
+    body: z.object({ level_id: z.coerce.number().int().min(1).max(2).default(1) }),
+    data: z.array(helpCategory),
+  }),
+  powerlistsubset: defineCall({
+    method: 'POST',
+    path: '/api/help/powerlistsubset',
+    tag,
+    summary: 'The subcategories of one top category',
+    permission: 'signed-in',
+    body: z.object({ pid: fields.id }),
+    data: z.array(helpCategory),
+  }),
+  categoryAdd: defineCall({
+    method: 'POST',
+    path: '/api/help/function_category_add',
+    tag,
+    summary: 'Add a top category (pid 0) or a subcategory under a top category',
+    permission: editIntroduction,
+    body: z.object(categoryFields),
+    data: helpCategory,
+  }),
+  categoryEdit: defineCall({
+    method: 'POST',
+    path: '/api/help/function_category_edit',
+    tag,
+    summary: 'Rename, re-sort or move a category (two levels at most)',
+    permission: editIntroduction,
+    body: z.object({ id: fields.id, ...categoryFields }),
+    data: helpCategory,
+  }),
+  categoryDelete: defineCall({
+    method: 'POST',
+    path: '/api/help/function_category_delete',
+    tag,
+    summary: 'Delete a category that has no subcategories and no functions',
+    permission: editIntroduction,
+    body: byId,
+    data: z.null(),
+  }),
+
+  // ---- feature introduction: functions ----
+  functionInform: defineCall({
+    method: 'POST',
+    path: '/api/help/function_inform',
+    tag,
+    summary: 'The functions of one subcategory with their explanations (the drawer accordion)',
+    permission: 'signed-in',
+    body: z.object({ pid: fields.id }),
+    data: z.array(helpFunction),
+  }),
+  functionIntroduction: defineCall({
+    method: 'POST',
+    path: '/api/help/function_introduction',
+    tag,
+    summary: 'Functions for the admin table, optionally within one category (top or sub) or matching a name',
+    permission: 'signed-in',
+    body: z.object({ pid: pidField.optional(), keyword: fields.text(40).optional(), page: fields.page, limit: fields.limit }),
+    data: pageOf(helpFunctionRow),
+  }),
+  functionFind: defineCall({
+    method: 'POST',
+    path: '/api/help/function_find',
+    tag,
+    summary: 'One function with its explanation',
+    permission: 'signed-in',
+    body: byId,
+    data: helpFunction,
+  }),
+  functionAdd: defineCall({
+    method: 'POST',
+    path: '/api/help/function_add',
+    tag,
+    summary: 'Add a function to a subcategory',
+    permission: editIntroduction,
+    body: z.object(functionFields),
+    data: helpFunction,
+  }),
+  functionEdit: defineCall({
+    method: 'POST',
+    path: '/api/help/function_edit',
+    tag,
+    summary: 'Edit a function or move it to another subcategory',
+    permission: editIntroduction,
+    body: z.object({ id: fields.id, ...functionFields }),
+    data: helpFunction,
+  }),
+  functionDelete: defineCall({
+    method: 'POST',
+    path: '/api/help/function_delete',
+    tag,
+    summary: 'Delete a function',
+    permission: editIntroduction,
+    body: byId,
+    data: z.null(),
+  }),
+};
