@@ -15,6 +15,7 @@ import cookie from './plugins/external/cookie';
 import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
 import rateLimit from './plugins/external/rate-limit';
+import securityHeaders from './plugins/external/security-headers';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -41,6 +42,7 @@ export async function buildApp({ config, database, logger, modules = serverModul
   app.decorate('database', database);
   app.decorate('clock', clock);
 
+  await app.register(securityHeaders);
   await app.register(bodyParsers);
   await app.register(cookie);
   await app.register(multipart);

@@ -2,20 +2,24 @@ import { authCalls } from './auth';
 import type { AnyCall } from './call';
 import { fileCalls } from './file';
 import { helpCalls } from './help';
+import { informCalls } from './inform';
 import { powerCalls } from './power';
 import { settingsCalls } from './settings';
 import { systemCalls } from './system';
+import { userCalls } from './user';
 
 export * from './auth';
 export * from './call';
 export * from './errors';
 export * from './file';
 export * from './help';
+export * from './inform';
 export * from './menu-tree';
 export * from './operations';
 export * from './power';
 export * from './settings';
 export * from './system';
+export * from './user';
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */
 export const callsByModule = {
@@ -24,7 +28,9 @@ export const callsByModule = {
   auth: authCalls,
   power: powerCalls,
   help: helpCalls,
+  inform: informCalls,
   file: fileCalls,
+  user: userCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

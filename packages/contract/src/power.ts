@@ -132,10 +132,11 @@ export const powerCalls = {
     method: 'POST',
     path: '/api/power/role_grants',
     tag: 'power',
-    summary: 'The catalogue entries a role grants, and those the caller may grant',
+    summary: 'The catalogue entries a role grants, those the caller may grant, and the catalogue tree to show them in',
     permission: operation('role.view'),
     body: z.object({ id: fields.id }),
-    data: z.object({ power_ids: z.array(z.number()), grantable_ids: z.array(z.number()) }),
+    // The tree comes with the grants, so staff who manage roles need not also hold power.view to see what they grant.
+    data: z.object({ power_ids: z.array(z.number()), grantable_ids: z.array(z.number()), tree: z.array(powerNode) }),
   }),
   roleGrant: defineCall({
     method: 'POST',

@@ -33,7 +33,8 @@ export class AppError extends Error {
     return new AppError(ErrorCode.FORBIDDEN, message);
   }
 
-  static conflict(message?: string | LocalText): AppError {
-    return new AppError(ErrorCode.CONFLICT, message);
+  /** Something already taken or still in use; `field` names the input that clashed, for forms to mark. */
+  static conflict(message?: string | LocalText, field?: string): AppError {
+    return new AppError(ErrorCode.CONFLICT, message, field ? { field } : null);
   }
 }

@@ -9,6 +9,8 @@ export interface SeedContext {
   adminPassword?: string;
   /** Whether to add the demo data (SEED_DEMO=1, the default). */
   demo: boolean;
+  /** Data sizes asked for on the command line (`db:seed -- --users 1000000`), by name; a module grows its data to them. */
+  sizes?: Record<string, number>;
 }
 
 /**

@@ -5,8 +5,23 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-/** scrypt N=2^17, r=8, p=1 (128 MiB, about a quarter second): costly for a guesser, fine for one sign-in. */
-const params = { logN: 17, r: 8, p: 1 };
+export interface PasswordCost {
+  logN: number;
+  r: number;
+  p: number;
+}
+
+/** scrypt N=2^17, r=8, p=1 (128 MiB, a quarter to most of a second): costly for a guesser, fine for one sign-in. */
+export const PASSWORD_COST: PasswordCost = { logN: 17, r: 8, p: 1 };
+let params = PASSWORD_COST;
+
+/**
+ * Sets the cost of new hashes. Only the server tests lower it (`test/setup.ts`), since they hash thousands of passwords;
+ * the process test checks that the real server stores `PASSWORD_COST`. Stored hashes carry their own cost.
+ */
+export function setPasswordCost(cost: PasswordCost): void {
+  params = cost;
+}
 const KEY_LENGTH = 32;
 
 const options = (logN: number, r: number, p: number): ScryptOptions => ({

@@ -2,9 +2,11 @@ import type { ServerModule } from '../lib/module';
 import { authModule } from './auth';
 import { fileModule } from './file';
 import { helpModule } from './help';
+import { informModule } from './inform';
 import { powerModule } from './power';
 import { settingsModule } from './settings';
 import { systemModule } from './system';
+import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, userModule, informModule];

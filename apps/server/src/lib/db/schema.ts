@@ -7,3 +7,5 @@ export * from '../../modules/auth/table';
 export * from '../../modules/power/table';
 export * from '../../modules/help/table';
 export * from '../../modules/file/table';
+export * from '../../modules/user/table';
+export * from '../../modules/inform/table';

@@ -8,6 +8,7 @@ import {
 } from '@juqi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { success } from './envelope';
+import { assertStorableText } from './nul-guard';
 import type { Principal } from './types';
 
 export interface CallContext<C extends AnyCall> {
@@ -39,6 +40,8 @@ export function route<C extends AnyCall>(app: FastifyInstance, call: C, handler:
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.response === 'blob' ? {} : { response: { 200: envelope(call.data) } }),
     },
+    // Before the schema: a NUL or a lone surrogate would pass validation and then fail in the database as a 500.
+    preValidation: async (request) => assertStorableText(request.body, request.query),
     handler: async (request, reply) => {
       const data = await handler({
         body: request.body as ParsedBody<C>,

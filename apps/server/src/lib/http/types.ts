@@ -1,4 +1,4 @@
-import type { AnyCall, Locale, MenuNode, Permission } from '@juqi/contract';
+import type { AnyCall, Locale, MenuNode, Permission, UserSelection } from '@juqi/contract';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
 import type { Database, Executor } from '../db/client';
@@ -34,6 +34,16 @@ export interface GrantsDirectory {
   onChange(listener: () => void): void;
 }
 
+/** What the user module offers the rest of the server: the marketplace's users as recipients. */
+export interface UserDirectory {
+  /**
+   * A user-select selection made exact (ids limited to existing users, a filter normalised) and how many users it stands
+   * for now: the count the drawer shows, from the user module's count cache. 40000 naming `selection.ids` when none of
+   * its ids exist.
+   */
+  confirmSelection(selection: UserSelection): Promise<{ count: number; selection: UserSelection }>;
+}
+
 /**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
@@ -41,6 +51,7 @@ export interface GrantsDirectory {
 export interface AccessServices {
   resolveSession?: SessionResolver;
   grants?: GrantsDirectory;
+  users?: UserDirectory;
 }
 
 declare module 'fastify' {

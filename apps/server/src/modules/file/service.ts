@@ -74,6 +74,9 @@ function multipartError(err: unknown): AppError | undefined {
       return AppError.invalid('body', 'malformed field');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return AppError.invalid('file', 'send the file as multipart/form-data');
+    case 'ECONNRESET':
+      // The client hung up before the body ended (a cancelled upload, a closed tab): routine, not a server fault.
+      return AppError.invalid('file', 'the upload was interrupted');
     default: {
       const status = (err as { statusCode?: number } | null)?.statusCode;
       const message = err instanceof Error ? err.message : '';

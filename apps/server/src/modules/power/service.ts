@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { GrantsDirectory, Principal } from '../../lib/http/types';
 import { PowerRepository, type NewPower } from './repository';
 import type { PowerRow, RoleRow } from './table';
-import { buildMenuTree, buildPowerTree, depthOf, MAX_MENU_DEPTH, powerNodeOf } from './tree';
+import { buildMenuTree, buildPowerTree, depthOf, heightOf, MAX_MENU_DEPTH, powerNodeOf } from './tree';
 
 type PowerInput = Omit<NewPower, 'id' | 'createdAt'> & { noCache: boolean };
 
@@ -127,15 +127,16 @@ export class PowerService implements GrantsDirectory {
     }
     if (input.kind === 'menu') {
       if (!input.path) throw AppError.invalid('path', 'a menu entry needs a path');
-      const depth = parent ? depthOf(rows, parent.id) + 1 : 1;
+      // A moved entry takes the menus below it along: the deepest of them must stay within the limit too.
+      const depth = (parent ? depthOf(rows, parent.id) + 1 : 1) + (selfId === undefined ? 0 : heightOf(rows, selfId) - 1);
       if (depth > MAX_MENU_DEPTH) throw AppError.invalid('pid', `menus nest at most ${MAX_MENU_DEPTH} levels`);
       const same = await this.repo.findMenuByPath(input.path);
-      if (same && same.id !== selfId) throw AppError.conflict(`path ${input.path} is already used`);
+      if (same && same.id !== selfId) throw AppError.conflict(`path ${input.path} is already used`, 'path');
     } else {
       if (!parent) throw AppError.invalid('pid', 'an operation belongs under a menu entry');
       if (!input.code) throw AppError.invalid('code', 'an operation needs a code');
       const same = await this.repo.findOperationByCode(input.code);
-      if (same && same.id !== selfId) throw AppError.conflict(`code ${input.code} is already used`);
+      if (same && same.id !== selfId) throw AppError.conflict(`code ${input.code} is already used`, 'code');
     }
   }
 
@@ -183,13 +184,13 @@ export class PowerService implements GrantsDirectory {
   }
 
   async addRole(input: { name: string; remark: string }): Promise<Role> {
-    if (await this.repo.findRoleByName(input.name)) throw AppError.conflict(`role ${input.name} already exists`);
+    if (await this.repo.findRoleByName(input.name)) throw AppError.conflict(`role ${input.name} already exists`, 'name');
     return this.roleOut(await this.repo.insertRole(input));
   }
 
   async editRole(id: number, input: { name: string; remark: string }): Promise<Role> {
     const same = await this.repo.findRoleByName(input.name);
-    if (same && same.id !== id) throw AppError.conflict(`role ${input.name} already exists`);
+    if (same && same.id !== id) throw AppError.conflict(`role ${input.name} already exists`, 'name');
     const row = await this.repo.updateRole(id, input);
     if (!row) throw AppError.notFound();
     return this.roleOut(row);
@@ -205,8 +206,9 @@ export class PowerService implements GrantsDirectory {
   async roleGrants(id: number, caller: Principal) {
     if (!(await this.repo.findRole(id))) throw AppError.notFound();
     const held = await this.held(caller);
-    const grantable = held === 'all' ? (await this.rows()).map((r) => r.id) : [...held];
-    return { power_ids: await this.repo.powerIdsOfRole(id), grantable_ids: grantable.sort((a, b) => a - b) };
+    const rows = await this.rows();
+    const grantable = held === 'all' ? rows.map((r) => r.id) : [...held];
+    return { power_ids: await this.repo.powerIdsOfRole(id), grantable_ids: grantable.sort((a, b) => a - b), tree: buildPowerTree(rows) };
   }
 
   /**

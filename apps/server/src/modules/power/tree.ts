@@ -53,6 +53,15 @@ export function buildMenuTree(rows: PowerRow[], granted: ReadonlySet<number> | '
   return build(0);
 }
 
+/** How many menu levels an entry and the menus below it span (1 = no menus below it). */
+export function heightOf(rows: Map<number, PowerRow>, id: number): number {
+  let height = 1;
+  for (const row of rows.values()) {
+    if (row.pid === id && row.kind === 'menu') height = Math.max(height, 1 + heightOf(rows, row.id));
+  }
+  return height;
+}
+
 /** How deep a menu entry sits (1 = top level), following parents. */
 export function depthOf(rows: Map<number, PowerRow>, id: number): number {
   let depth = 0;

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "order_band" smallint GENERATED ALWAYS AS (case when order_count >= 500 then 5 when order_count >= 300 then 4 when order_count >= 100 then 3 when order_count >= 50 then 2 when order_count >= 1 then 1 else 0 end) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_type_band_registered_idx" ON "users" USING btree ("type_user","order_band","registered_at","id");

@@ -1,0 +1,3 @@
+ALTER TABLE "inform_message" ADD COLUMN "user_selection" jsonb;--> statement-breakpoint
+ALTER TABLE "inform_message" ADD COLUMN "user_selection_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "inform_message" ADD CONSTRAINT "inform_message_user_selection_check" CHECK (("inform_message"."target" = 'users') = ("inform_message"."user_selection" is not null and "inform_message"."user_selection_at" is not null));

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+
+/**
+ * What changed, for whom. Signals carry ids only: every open stream reads what it needs from the database itself, so a
+ * signal is small enough for PostgreSQL NOTIFY and means the same in every process. `staffIds` null: anyone may be
+ * concerned (a publication to all staff, or too many ids to list).
+ */
+export type InformSignal =
+  | { kind: 'notifications'; staffIds: number[] | null }
+  | { kind: 'unread'; staffIds: number[] | null }
+  | { kind: 'announcement'; id: number; staffIds: number[] | null }
+  | { kind: 'withdrawn'; id: number; staffIds: number[] | null };
+
+export type SignalListener = (signal: InformSignal) => void;
+
+/** Beyond this many ids a signal says "anyone" instead (NOTIFY payloads stay far below PostgreSQL's 8000 bytes). */
+export const MAX_LISTED_STAFF = 500;
+
+export const concerning = (ids: number[]): number[] | null => (ids.length > MAX_LISTED_STAFF ? null : [...new Set(ids)]);
+
+export interface InformBus {
+  publish(signal: InformSignal): Promise<void>;
+  subscribe(listener: SignalListener): () => void;
+  close(): Promise<void>;
+}
+
+/** One process: listeners are called in the same tick. Works on both engines. */
+export class LocalBus implements InformBus {
+  private readonly listeners = new Set<SignalListener>();
+
+  constructor(private readonly log?: FastifyBaseLogger) {}
+
+  async publish(signal: InformSignal): Promise<void> {
+    this.deliver(signal);
+  }
+
+  deliver(signal: InformSignal): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(signal);
+      } catch (err) {
+        this.log?.error({ err }, 'inform signal listener failed');
+      }
+    }
+  }
+
+  subscribe(listener: SignalListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}
+
+const CHANNEL = 'juqi_inform';
+const RECONNECT_MS = 2_000;
+
+function isSignal(value: unknown): value is InformSignal {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  const ids = v.staffIds === null || (Array.isArray(v.staffIds) && v.staffIds.every((n) => Number.isInteger(n)));
+  const kinds = ['notifications', 'unread', 'announcement', 'withdrawn'];
+  return typeof v.kind === 'string' && kinds.includes(v.kind) && ids && (v.id === undefined || Number.isInteger(v.id));
+}
+
+/**
+ * Several server processes on one PostgreSQL: each signal is delivered here at once and sent with NOTIFY; every process
+ * LISTENs on one dedicated connection and delivers the others' signals to its own streams. A lost listening connection
+ * is re-established after 2 s (streams reconnecting meanwhile still get the current state in their hello event).
+ */
+export class PgNotifyBus implements InformBus {
+  private readonly local: LocalBus;
+  private readonly origin = randomBytes(6).toString('hex');
+  private client: pg.PoolClient | undefined;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.local = new LocalBus(log);
+  }
+
+  /** Starts listening; resolves once LISTEN is in place (or has failed and a retry is scheduled). */
+  async start(): Promise<void> {
+    if (this.closed) return;
+    try {
+      const client = await this.pool.connect();
+      client.on('notification', (message) => this.received(message.payload));
+      client.on('error', (err) => {
+        this.log.warn({ err }, 'inform LISTEN connection lost; reconnecting');
+        this.drop(client, err);
+      });
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.client = client;
+    } catch (err) {
+      this.log.warn({ err }, 'inform LISTEN failed; retrying');
+      this.schedule();
+    }
+  }
+
+  private drop(client: pg.PoolClient, err?: Error): void {
+    if (this.client === client) this.client = undefined;
+    client.release(err ?? true);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.start();
+    }, RECONNECT_MS);
+    this.retry.unref();
+  }
+
+  private received(payload: string | undefined): void {
+    if (!payload) return;
+    try {
+      const { origin, signal } = JSON.parse(payload) as { origin?: string; signal?: unknown };
+      if (origin === this.origin || !isSignal(signal)) return;
+      this.local.deliver(signal);
+    } catch {
+      this.log.warn('inform NOTIFY payload not understood');
+    }
+  }
+
+  async publish(signal: InformSignal): Promise<void> {
+    this.local.deliver(signal);
+    try {
+      await this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin: this.origin, signal })]);
+    } catch (err) {
+      // Other processes miss this one; their streams still see it at their next hello. Never fail the publication.
+      this.log.warn({ err }, 'inform NOTIFY failed');
+    }
+  }
+
+  subscribe(listener: SignalListener): () => void {
+    return this.local.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      try {
+        await client.query(`UNLISTEN ${CHANNEL}`);
+      } catch {
+        // The connection is going anyway.
+      }
+      client.release();
+    }
+    await this.local.close();
+  }
+}

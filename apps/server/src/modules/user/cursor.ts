@@ -1,0 +1,35 @@
+import { AppError } from '../../lib/errors';
+
+/**
+ * A keyset position: the sort it belongs to, the last row's sort value and id. Sent to clients as opaque base64url
+ * JSON; a cursor that does not decode, or was made for another sort, is refused with 40000 naming `cursor`.
+ */
+export interface Cursor {
+  sort: string;
+  order: 'asc' | 'desc';
+  /** The sort column's value: an ISO time or a number. */
+  value: string | number;
+  id: number;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(text: string, sort: string, order: 'asc' | 'desc'): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+  const [s, o, value, id] = parsed as unknown[];
+  if (s !== sort || o !== order) throw AppError.invalid('cursor', `made for another sort (${String(s)} ${String(o)})`);
+  if (!Number.isInteger(id) || (id as number) < 0) throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+  const validValue =
+    (typeof value === 'number' && Number.isFinite(value)) ||
+    (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value)));
+  if (!validValue) throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+  return { sort, order, value: value as string | number, id: id as number };
+}
