@@ -5,9 +5,12 @@ const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglit
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
+    // Generous for a busy CI machine: a test here builds the app and makes dozens of calls on a real database.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     projects: engines.map((engine) => ({
       extends: true,
       test: {

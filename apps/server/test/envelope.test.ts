@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { appSetting } from '../src/lib/db/schema';
 import { route } from '../src/lib/http/route';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { signInAsAdmin } from './helpers/auth';
 
 const echo = defineCall({
   method: 'POST',
@@ -89,6 +90,19 @@ describe('the envelope', () => {
     expect(res.json().message).toMatch(/^age: /);
     const nested = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'Li', age: 1, nested: { x: 'a' } } });
     expect(nested.json().message).toMatch(/^nested\.x: /);
+  });
+
+  it('refuses text the database cannot store (NUL, half of a surrogate pair) with 40000 naming the field', async () => {
+    const admin = await signInAsAdmin(t);
+    // A lone surrogate is valid JSON (`"\ud800"`) but not valid jsonb: the site settings stored it as a 500.
+    for (const website of ['a\u0000b', '\ud800', 'x\udfffy', '😀'.slice(0, 1)]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/set/system', headers: { 'x-token': admin }, payload: { website } });
+      expect(res.json(), JSON.stringify(website)).toMatchObject({ code: 40000, message: expect.stringMatching(/^website: must not contain/) });
+    }
+    const nested = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'ok', age: 1, nested: { ['k\ud83d']: 1 } } });
+    expect(nested.json()).toMatchObject({ code: 40000, message: 'nested: must not contain half of a UTF-16 surrogate pair' });
+    const whole = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: '聚企😀中台', age: 1 } });
+    expect(whole.json()).toMatchObject({ code: 20000, data: { name: '聚企😀中台' } });
   });
 
   it('turns malformed JSON into a 40000 envelope', async () => {

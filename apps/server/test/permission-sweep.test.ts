@@ -1,31 +1,111 @@
-import { allCalls, type AnyCall } from '@juqi/contract';
+import { allCalls, authCalls, powerCalls, type AnyCall } from '@juqi/contract';
+import fc from 'fast-check';
+import { gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke } from './helpers/auth';
+import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+import { requestOf, inputSchemaOf, type FuzzCase } from './helpers/bad-input';
+import { fittingArbitrary } from './helpers/schema-arbitrary';
+import { ACTIVITY_COLUMNS, changedTables, snapshotDatabase } from './helpers/snapshot';
 
-/** Every call guarded by an operation, tried by a staff whose role lacks exactly that operation. */
+/**
+ * Walks every declared call (`allCalls`, so a new module's calls are covered with no code here):
+ * - a call guarded by an operation, sent by a staff whose role holds every operation of the catalogue except that one,
+ *   answers 40300, adds exactly one `permission.denied` row to `audit_log`, and changes nothing else; with the operation
+ *   granted back, the same staff gets past the guard;
+ * - every call that is not public answers 50008 when signed out, and changes nothing at all.
+ * Each request carries an input that fits the call's schema, so a missing guard would reach a handler that acts on it.
+ */
 const guarded = allCalls.filter((c): c is AnyCall & { permission: { operation: string } } => typeof c.permission === 'object');
-const signedIn = allCalls.filter((c) => c.permission !== 'public');
+const notPublic = allCalls.filter((c) => c.permission !== 'public');
+const label = (c: AnyCall) => `${c.method} ${c.path}`;
+
+/** A request whose input fits the call's schema: JSON or query, or a small file for upload calls (no body schema). */
+function fittingRequest(call: AnyCall) {
+  const [value] = fc.sample(fittingArbitrary(inputSchemaOf(call)), { numRuns: 1, seed: 20260 });
+  const c: FuzzCase =
+    call.method === 'GET'
+      ? { kind: 'fit', encoding: 'query', value }
+      : call.body
+        ? { kind: 'fit', encoding: 'json', value }
+        : { kind: 'fit', encoding: 'multipart', value, file: { filename: 'note.txt', contentType: 'text/plain', content: Buffer.from('hello') } };
+  return requestOf(call, c);
+}
 
 let t: TestApp;
-let token: string;
-let staffId: number;
+let admin: string;
+let staff: { token: string; staffId: number; roleId: number };
+/** Catalogue ids of every operation, by code. */
+const operationIds = new Map<string, number>();
+
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ token, staffId } = await createStaffWith(t, []));
+  admin = await signInAsAdmin(t);
+  const walk = (nodes: { id: number; kind: string; code: string; children: unknown[] }[]) =>
+    nodes.forEach((n) => {
+      if (n.kind === 'operation') operationIds.set(n.code, n.id);
+      walk(n.children as typeof nodes);
+    });
+  walk((await invoke(t, powerCalls.particulars, {}, admin)).data.tree);
+  staff = await createStaffWith(t, [...operationIds.keys()]);
 });
 afterAll(() => t?.close());
 
+/** Gives the staff's role every operation except `missing` (none when omitted). */
+async function grantAllBut(missing?: string): Promise<void> {
+  const ids = [...operationIds].filter(([code]) => code !== missing).map(([, id]) => id);
+  const res = await invoke(t, powerCalls.roleGrant, { id: staff.roleId, power_ids: ids }, admin);
+  expect(res.code).toBe(20000);
+}
+
+const snapshot = () => snapshotDatabase(t.database.db);
+
 describe('the permission sweep', () => {
-  it.each(guarded.map((c) => [`${c.method} ${c.path}`, c] as const))('%s refuses a role without its operation', async (_name, call) => {
-    const res = await invoke(t, call, {}, token);
-    expect(res.code).toBe(40300);
-    const rows = await t.database.db.select().from(auditLog);
-    expect(rows.some((r) => r.staffId === staffId && r.action === 'permission.denied' && r.target === `${call.method} ${call.path}`)).toBe(true);
+  it('finds every guarding operation in the function catalogue', () => {
+    // An operation missing from the catalogue could be held by nobody but the super-admin: the sweep below would pass
+    // without proving anything for it.
+    for (const call of guarded) expect(operationIds.has(call.permission.operation), `${label(call)}: ${call.permission.operation}`).toBe(true);
   });
 
-  it.each(signedIn.map((c) => [`${c.method} ${c.path}`, c] as const))('%s answers 50008 when signed out', async (_name, call) => {
-    expect((await invoke(t, call, {})).code).toBe(50008);
+  it.each(guarded.map((c) => [label(c), c] as const))('%s refuses a role lacking exactly its operation', async (name, call) => {
+    await grantAllBut(call.permission.operation);
+    const [{ lastAudit }] = await t.database.db.select({ lastAudit: max(auditLog.id) }).from(auditLog);
+    const before = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
+
+    const request = fittingRequest(call);
+    const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': staff.token } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe(40300);
+
+    const after = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
+    expect(changedTables(before, after)).toEqual([]);
+    const added = await t.database.db.select().from(auditLog).where(gt(auditLog.id, lastAudit ?? 0));
+    expect(added).toEqual([
+      expect.objectContaining({ staffId: staff.staffId, action: 'permission.denied', target: name, detail: { operation: call.permission.operation } }),
+    ]);
+
+    // The refusal is for that operation alone: granted back, the same staff passes the guard (a malformed body then
+    // stops the request at parsing, before any handler).
+    await grantAllBut();
+    const passed =
+      call.method === 'GET'
+        ? await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token } })
+        : await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token, 'content-type': 'application/json' }, payload: '{' });
+    expect(passed.json().code).not.toBe(40300);
+    expect(passed.json().code).not.toBe(50008);
+  });
+
+  it.each(notPublic.map((c) => [label(c), c] as const))('%s answers 50008 when signed out and changes nothing', async (_name, call) => {
+    const before = await snapshot();
+    const res = await t.app.inject(fittingRequest(call));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(50008);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+
+  it('answers 50008 for an unknown token as for none', async () => {
+    const res = await t.app.inject({ ...fittingRequest(authCalls.info), headers: { 'x-token': 'not-a-token' } });
+    expect(res.json().code).toBe(50008);
   });
 });

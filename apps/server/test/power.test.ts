@@ -56,7 +56,7 @@ describe('the function catalogue', () => {
     const noPath = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '无路径' }, admin);
     expect(noPath).toMatchObject({ code: 40000, data: { field: 'path' } });
     const dupPath = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '重复', path: '/permission/help/manual' }, admin);
-    expect(dupPath.code).toBe(40900);
+    expect(dupPath).toMatchObject({ code: 40900, data: { field: 'path' } });
     const topOp = await invoke(t, powerCalls.add, { kind: 'operation', name: '顶层操作', code: 'x.y' }, admin);
     expect(topOp).toMatchObject({ code: 40000, data: { field: 'pid' } });
 
@@ -67,6 +67,16 @@ describe('the function catalogue', () => {
     expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(40900);
     const moved = await invoke(t, powerCalls.edit, { id: added.data.id, pid: op.data.id, name: 'x', path: '/x' }, admin);
     expect(moved).toMatchObject({ code: 40000, data: { field: 'pid' } });
+    // Moving a menu takes the menus below it along: a top-level entry with a child cannot go under a second-level one.
+    const top = await invoke(t, powerCalls.add, { kind: 'menu', name: '报表', path: '/report' }, admin);
+    const child = await invoke(t, powerCalls.add, { kind: 'menu', pid: top.data.id, name: '日报', path: '/report/daily' }, admin);
+    expect(child.code).toBe(20000);
+    const tooDeepMove = await invoke(t, powerCalls.edit, { id: top.data.id, pid: help, name: '报表', path: '/report' }, admin);
+    expect(tooDeepMove).toMatchObject({ code: 40000, data: { field: 'pid' } });
+    const allowedMove = await invoke(t, powerCalls.edit, { id: top.data.id, pid: (await idOf((n) => n.path === '/permission')), name: '报表', path: '/report' }, admin);
+    expect(allowedMove.code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: child.data.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: top.data.id }, admin)).code).toBe(20000);
     const renamed = await invoke(t, powerCalls.edit, { id: added.data.id, pid: help, name: 'FAQ', path: '/permission/help/faq', sort: 1 }, admin);
     expect(renamed.data.name).toBe('FAQ');
     const menus: MenuNode[] = (await invoke(t, authCalls.menuList, {}, admin)).data.menuList;
@@ -81,7 +91,7 @@ describe('roles and the grant ceiling', () => {
   it('creates, renames, lists and deletes roles', async () => {
     const role = (await invoke(t, powerCalls.roleAdd, { name: '审核员', remark: '内容审核' }, admin)).data;
     expect(role).toMatchObject({ name: '审核员', remark: '内容审核', staff_count: 0 });
-    expect((await invoke(t, powerCalls.roleAdd, { name: '审核员' }, admin)).code).toBe(40900);
+    expect(await invoke(t, powerCalls.roleAdd, { name: '审核员' }, admin)).toMatchObject({ code: 40900, data: { field: 'name' } });
     expect((await invoke(t, powerCalls.roleEdit, { id: role.id, name: '高级审核员' }, admin)).data.name).toBe('高级审核员');
     const list = (await invoke(t, powerCalls.roleList, { keyword: '审核' }, admin)).data;
     expect(list.data.map((r: { name: string }) => r.name)).toEqual(['高级审核员']);
@@ -101,6 +111,10 @@ describe('roles and the grant ceiling', () => {
     expect(grants.power_ids).toEqual([staffView]);
     const mine = (await invoke(t, powerCalls.roleGrants, { id: target.id }, granter.token)).data;
     expect(mine.grantable_ids).not.toContain(staffEdit);
+    // Without power.view the granter still sees the catalogue the grants refer to.
+    expect((await invoke(t, powerCalls.particulars, {}, granter.token)).code).toBe(40300);
+    const ids = (nodes: { id: number; children: unknown[] }[]): number[] => nodes.flatMap((n) => [n.id, ...ids(n.children as never)]);
+    expect(ids(mine.tree)).toEqual(expect.arrayContaining([staffView, staffEdit]));
   });
 
   it('keeps entries the granter cannot revoke, since they do not hold them', async () => {

@@ -3,6 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openPglite } from '../src/lib/db/client';
+import { staff } from '../src/lib/db/schema';
+import { PASSWORD_COST } from '../src/lib/password';
 import { testEngine } from './helpers/database';
 
 /** The real entry point, started as `npm start` starts it, on an embedded data folder. */
@@ -66,5 +70,12 @@ describe.skipIf(testEngine !== 'pglite')('the server process on the embedded dat
     expect(await res.json()).toMatchObject({ code: 20000, data: { engine: 'pglite' } });
     fourth.child.kill('SIGTERM');
     expect(await fourth.exited).toBe(0);
+
+    // The real server stores passwords at the production scrypt cost (the tests' own setup lowers it for speed).
+    const database = await openPglite({ dataDir: path.join(dataDir, 'db') });
+    const [admin] = await database.db.select({ hash: staff.passwordHash }).from(staff).where(eq(staff.staffNum, 'admin'));
+    await database.close();
+    const { logN, r, p } = PASSWORD_COST;
+    expect(admin?.hash.startsWith(`scrypt$${logN}$${r}$${p}$`)).toBe(true);
   }, 120_000);
 });

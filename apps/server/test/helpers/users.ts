@@ -1,0 +1,44 @@
+import { userLevel, userPost, users, type NewUserDbRow, type UserDbRow } from '../../src/lib/db/schema';
+import { generateUsers } from '../../src/modules/user/generator';
+import { AGENCY_POSTS, SERVICE_POSTS } from '../../src/modules/user/seed';
+import type { TestApp } from './app';
+
+let serial = 0;
+
+/** One user with plain defaults; each gets its own mobile and invitation code. */
+export async function insertUser(t: TestApp, values: Partial<NewUserDbRow> = {}): Promise<UserDbRow> {
+  serial += 1;
+  const n = `${process.pid % 1000}`.padStart(3, '0') + `${serial}`.padStart(5, '0');
+  const [row] = await t.database.db
+    .insert(users)
+    .values({ name: `测试用户${serial}`, mobile: `170${n}`, inviteCode: `T${n}`, registeredAt: new Date('2020-01-01T00:00:00Z'), ...values })
+    .returning();
+  return row!;
+}
+
+/** Generated users, as the seed makes them, for filters over varied data. */
+export async function generate(t: TestApp, count: number): Promise<void> {
+  const posts = await t.database.db.select().from(userPost);
+  const levels = await t.database.db.select().from(userLevel);
+  await generateUsers(t.database.db, count, {
+    servicePostIds: posts.filter((p) => SERVICE_POSTS.includes(p.name)).map((p) => p.id),
+    agencyPostIds: posts.filter((p) => AGENCY_POSTS.includes(p.name)).map((p) => p.id),
+    maxLevel: Math.max(...levels.map((l) => l.level)),
+  });
+}
+
+export const allUsers = (t: TestApp) => t.database.db.select().from(users);
+
+/** Reads every page of a keyset call by following next_cursor. */
+export async function readAll<T>(page: (cursor?: string) => Promise<{ code: number; data: { data: T[]; next_cursor: string | null; count: number } }>): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 10_000; i++) {
+    const res = await page(cursor);
+    if (res.code !== 20000) throw new Error(`page failed: ${JSON.stringify(res)}`);
+    rows.push(...res.data.data);
+    if (!res.data.next_cursor) return rows;
+    cursor = res.data.next_cursor;
+  }
+  throw new Error('too many pages');
+}

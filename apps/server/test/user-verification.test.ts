@@ -1,0 +1,163 @@
+import { userCalls, type VerificationRow } from '@juqi/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users, userVerification, userVerificationAudit } from '../src/lib/db/schema';
+import { UserService } from '../src/modules/user/service';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+import { insertUser, readAll } from './helpers/users';
+
+let t: TestApp;
+let admin: string;
+let reviewer: { token: string; staffId: number };
+let service: UserService;
+
+const doc = (kind: string, n: number) => ({ kind, path: `verification/2026/03/${String(n).padStart(32, 'a')}.jpg` });
+const personal = (n: number) => ({
+  type: 1 as const,
+  realName: '张三',
+  idNumber: '110105199001011234',
+  documents: [doc('id_card_front', n), doc('id_card_back', n + 1), doc('id_card_in_hand', n + 2)],
+});
+const enterprise = (n: number) => ({
+  type: 2 as const,
+  enterpriseName: '杭州星辰文化传媒有限公司',
+  creditCode: '91330106MA2B3C4D5E',
+  legalPerson: '李四',
+  documents: [doc('business_license', n)],
+});
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+  reviewer = await createStaffWith(t, ['user.verification.list', 'user.verification.view', 'user.verification.audit']);
+  service = new UserService(t.database.db, t.clock);
+});
+afterAll(() => t?.close());
+
+const audit = (id: number, action: string, reason = '', token = reviewer.token) =>
+  invoke(t, userCalls.verificationAudit, { id, action, reason }, token);
+const userOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+describe('the verification state machine', () => {
+  it('approves a submission under review: 1 → 2, recorded, and the user becomes verified', async () => {
+    const user = await insertUser(t);
+    const id = await service.submitVerification(user.id, personal(1));
+    expect((await userOf(user.id)).authenticationState).toBe(1);
+
+    const res = await audit(id, 'approve');
+    expect(res.code).toBe(20000);
+    expect(res.data).toMatchObject({ id, state: 2, reviewer_id: reviewer.staffId, reviewer_name: expect.any(String), reason: '' });
+    expect(res.data.reviewed_at).toEqual(expect.any(String));
+    expect(res.data.audit.map((a: { action: string; from_state: number | null; to_state: number }) => [a.action, a.from_state, a.to_state])).toEqual([
+      ['submit', null, 1],
+      ['approve', 1, 2],
+    ]);
+    expect(res.data.audit[1].staff_id).toBe(reviewer.staffId);
+    const after = await userOf(user.id);
+    expect(after).toMatchObject({ authenticationState: 2, authenticationType: 1, realName: '张三' });
+    const logged = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.verification.approve'));
+    expect(logged.some((l) => l.target === `verification:${id}` && l.staffId === reviewer.staffId)).toBe(true);
+  });
+
+  it('rejects back to 0 only with a reason, which is kept; the user can submit again', async () => {
+    const user = await insertUser(t);
+    const id = await service.submitVerification(user.id, enterprise(10));
+    expect(await audit(id, 'reject')).toMatchObject({ code: 40000, data: { field: 'reason' } });
+    expect(await audit(id, 'reject', '   ')).toMatchObject({ code: 40000, data: { field: 'reason' } });
+    const res = await audit(id, 'reject', '营业执照模糊');
+    expect(res.data).toMatchObject({ state: 0, reason: '营业执照模糊' });
+    expect(res.data.audit.at(-1)).toMatchObject({ action: 'reject', from_state: 1, to_state: 0, reason: '营业执照模糊' });
+    expect((await userOf(user.id)).authenticationState).toBe(0);
+
+    const again = await service.submitVerification(user.id, enterprise(20));
+    expect((await userOf(user.id)).authenticationState).toBe(1);
+    await audit(again, 'approve');
+    expect(await userOf(user.id)).toMatchObject({ authenticationState: 2, authenticationType: 2, realName: '杭州星辰文化传媒有限公司' });
+  });
+
+  it('refuses every other transition with 40900 and changes nothing', async () => {
+    const user = await insertUser(t);
+    const approved = await service.submitVerification(user.id, personal(30));
+    await audit(approved, 'approve');
+    const before = await t.database.db.select().from(userVerificationAudit).where(eq(userVerificationAudit.verificationId, approved));
+    expect(await audit(approved, 'approve')).toMatchObject({ code: 40900, data: { field: 'state', state: 2 } });
+    expect(await audit(approved, 'reject', '改判')).toMatchObject({ code: 40900, data: { state: 2 } });
+    const other = await insertUser(t);
+    const rejected = await service.submitVerification(other.id, personal(40));
+    await audit(rejected, 'reject', '不清晰');
+    expect(await audit(rejected, 'approve')).toMatchObject({ code: 40900, data: { state: 0 } });
+    expect(await audit(rejected, 'reject', '再拒')).toMatchObject({ code: 40900, data: { state: 0 } });
+    const after = await t.database.db.select().from(userVerificationAudit).where(eq(userVerificationAudit.verificationId, approved));
+    expect(after).toEqual(before);
+    expect((await t.database.db.select().from(userVerification).where(eq(userVerification.id, rejected)))[0]!.reason).toBe('不清晰');
+    expect(await audit(99_999_999, 'approve')).toMatchObject({ code: 40400 });
+  });
+
+  it('lets one of two simultaneous decisions win', async () => {
+    const user = await insertUser(t);
+    const id = await service.submitVerification(user.id, personal(50));
+    const [a, b] = await Promise.all([audit(id, 'approve'), audit(id, 'reject', '同时')]);
+    expect([a.code, b.code].sort()).toEqual([20000, 40900]);
+    const trail = await t.database.db.select().from(userVerificationAudit).where(eq(userVerificationAudit.verificationId, id));
+    expect(trail).toHaveLength(2);
+  });
+
+  it('keeps one submission under review per user', async () => {
+    const user = await insertUser(t);
+    await service.submitVerification(user.id, personal(60));
+    await expect(service.submitVerification(user.id, enterprise(70))).rejects.toMatchObject({ code: 40900 });
+  });
+
+  it('refuses bad input with 40000 naming the field', async () => {
+    expect(await invoke(t, userCalls.verificationAudit, { id: 1, action: 'maybe' }, reviewer.token)).toMatchObject({ code: 40000, data: { field: 'action' } });
+    expect(await invoke(t, userCalls.verificationAudit, { action: 'approve' }, reviewer.token)).toMatchObject({ code: 40000, data: { field: 'id' } });
+    expect(await invoke(t, userCalls.verificationAudit, { id: 1, action: 'reject', reason: 'x'.repeat(201) }, reviewer.token)).toMatchObject({
+      code: 40000,
+      data: { field: 'reason' },
+    });
+  });
+});
+
+describe('the review list and detail', () => {
+  it('lists submissions newest first by state, type, user and mobile, with numbers masked', async () => {
+    const user = await insertUser(t, { name: '列表用户' });
+    const pending = await service.submitVerification(user.id, personal(100));
+    t.clock.advance(1000);
+    const all = await readAll<VerificationRow>((cursor) => invoke(t, userCalls.authenticationLists, { limit: 3, ...(cursor ? { cursor } : {}) }, reviewer.token));
+    const rows = await t.database.db.select().from(userVerification);
+    expect(all.map((r) => r.id)).toEqual(rows.sort((a, b) => b.submittedAt.getTime() - a.submittedAt.getTime() || b.id - a.id).map((r) => r.id));
+    for (const state of [0, 1, 2]) {
+      const res = await readAll<VerificationRow>((cursor) => invoke(t, userCalls.authenticationLists, { state, ...(cursor ? { cursor } : {}) }, reviewer.token));
+      expect(res.map((r) => r.id).sort()).toEqual(rows.filter((r) => r.state === state).map((r) => r.id).sort());
+    }
+    const enterprises = await invoke(t, userCalls.authenticationLists, { type: 2, limit: 200 }, reviewer.token);
+    expect(enterprises.data.count).toBe(rows.filter((r) => r.type === 2).length);
+    expect(enterprises.data.data.every((r: VerificationRow) => r.type === 2 && /^9133\*+4D5E$/.test(r.credit_code))).toBe(true);
+
+    const mine = await invoke(t, userCalls.authenticationLists, { mobile: user.mobile }, reviewer.token);
+    expect(mine.data.data).toHaveLength(1);
+    expect(mine.data.data[0]).toMatchObject({ id: pending, user_id: user.id, user_name: '列表用户', state: 1, type: 1, subject_name: '张三', id_number: '110***********1234' });
+    expect((await invoke(t, userCalls.authenticationLists, { user_id: user.id }, reviewer.token)).data.count).toBe(1);
+    expect((await invoke(t, userCalls.authenticationLists, { mobile: '19999999999' }, reviewer.token)).data.count).toBe(0);
+  });
+
+  it('shows one submission with the full numbers, its documents and its trail', async () => {
+    const user = await insertUser(t);
+    const id = await service.submitVerification(user.id, personal(200));
+    const res = await invoke(t, userCalls.verificationFind, { id }, reviewer.token);
+    expect(res.data).toMatchObject({ id, id_number: '110105199001011234', state: 1 });
+    expect(res.data.documents).toHaveLength(3);
+    expect(res.data.documents[0]).toEqual({ kind: 'id_card_front', path: doc('id_card_front', 200).path, url: `/uploads/${doc('id_card_front', 200).path}` });
+    expect(res.data.audit).toHaveLength(1);
+    expect((await invoke(t, userCalls.verificationFind, { id: 99_999_999 }, reviewer.token)).code).toBe(40400);
+    expect((await invoke(t, userCalls.details, { id: user.id }, admin)).data.verifications[0]).toMatchObject({ id, id_number: '110***********1234' });
+  });
+
+  it('keeps each call behind its own operation', async () => {
+    const { token } = await createStaffWith(t, ['user.verification.list']);
+    expect((await invoke(t, userCalls.authenticationLists, {}, token)).code).toBe(20000);
+    expect((await invoke(t, userCalls.verificationFind, { id: 1 }, token)).code).toBe(40300);
+    expect((await invoke(t, userCalls.verificationAudit, { id: 1, action: 'approve' }, token)).code).toBe(40300);
+  });
+});
