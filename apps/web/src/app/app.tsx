@@ -1,16 +1,46 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { PlaceholderPage } from './placeholder-page';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { SignInPage } from '../modules/auth/sign-in-page';
+import { LOGIN_PATH, NOT_FOUND_PATH } from '../lib/redirect';
+import { FullPageLoading } from './full-page-loading';
+import { NotFoundPage } from './not-found-page';
+import { PublicOnly, RequireToken } from './route-guard';
+import './app.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+// The shell (antd, TanStack Query, the layout, every module) is one lazy chunk: the sign-in page loads none of it.
+const Shell = lazy(() => import('./shell/shell'));
+
+/** The routes decided before anything is fetched: the public pages, and the token check in front of the shell. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path={LOGIN_PATH}
+        element={
+          <PublicOnly>
+            <SignInPage />
+          </PublicOnly>
+        }
+      />
+      <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
+      <Route
+        path="*"
+        element={
+          <RequireToken>
+            <Suspense fallback={<FullPageLoading />}>
+              <Shell />
+            </Suspense>
+          </RequireToken>
+        }
+      />
+    </Routes>
+  );
+}
 
 export function App() {
   return (
-    <ConfigProvider locale={zhCN}>
-      <QueryClientProvider client={queryClient}>
-        <PlaceholderPage />
-      </QueryClientProvider>
-    </ConfigProvider>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   );
 }

@@ -1,10 +1,17 @@
-import { settingsCalls } from '@juqi/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Result } from 'antd';
-import { callApi } from '../lib/api-client';
+import { useLocation } from 'react-router';
+import { defineMessages, useMessages } from '../lib/i18n';
+import { useShellSession } from '../lib/shell-session';
 
-/** Shown for permitted paths whose screen is not built yet. */
+const texts = defineMessages({
+  'zh-CN': { comingSoon: '功能内测中，敬请期待……' },
+  'en-US': { comingSoon: 'This feature is in beta. Coming soon……' },
+});
+
+/** Shown for permitted menu paths whose screen is not built yet. */
 export function PlaceholderPage() {
-  const site = useQuery({ queryKey: ['system-details'], queryFn: () => callApi(settingsCalls.systemDetails) });
-  return <Result status="info" title={site.data?.website ?? '\u00a0'} subTitle="功能内测中，敬请期待……" />;
+  const t = useMessages(texts);
+  const { pathname } = useLocation();
+  const { menus } = useShellSession();
+  return <Result status="info" title={menus.routes.get(pathname)?.title} subTitle={t.comingSoon} />;
 }

@@ -5,6 +5,11 @@ export interface WebPage {
   load: () => Promise<{ default: ComponentType }>;
   /** Not kept in the tab cache: remounted on every visit. */
   noCache?: boolean;
+  /**
+   * The query string is the page's own state (its filters, kept in the URL so a reload or a shared link keeps them):
+   * the page has one tab, which follows its latest query, instead of a tab per query.
+   */
+  queryIsState?: boolean;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { settingsCalls, systemCalls } from '@juqi/contract';
+import { settingsCalls, systemCalls, userCalls } from '@juqi/contract';
 import type { AxiosAdapter } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, callApi, http, TransportError } from './api-client';
+import { ApiError, callApi, downloadFile, fileNameOf, http, TransportError } from './api-client';
 
 const answer =
   (status: number, data: unknown, seen?: (h: Record<string, unknown>) => void): AxiosAdapter =>
@@ -44,5 +44,37 @@ describe('callApi', () => {
       throw new Error('socket hang up');
     };
     await expect(callApi(systemCalls.health)).rejects.toBeInstanceOf(TransportError);
+  });
+});
+
+const fileAnswer =
+  (status: number, blob: Blob, headers: Record<string, string>): AxiosAdapter =>
+  async (config) => ({ data: blob, status, statusText: '', headers, config });
+
+describe('downloadFile', () => {
+  it('returns the file with the name its Content-Disposition gives, UTF-8 name first', async () => {
+    const blob = new Blob(['PK-data'], { type: 'application/octet-stream' });
+    http.defaults.adapter = fileAnswer(200, blob, {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent('用户导出.xlsx')}`,
+      'x-export-rows': '12',
+    });
+    const file = await downloadFile(userCalls.export, { body: {} });
+    expect(file.fileName).toBe('用户导出.xlsx');
+    expect(file.header('X-Export-Rows')).toBe('12');
+    expect(await file.blob.text()).toBe('PK-data');
+  });
+
+  it('throws the refusal a JSON envelope carries instead of handing it over as a file', async () => {
+    const envelope = { code: 42900, message: '另一个导出正在进行', data: { retry_after: 10 } };
+    http.defaults.adapter = fileAnswer(429, new Blob([JSON.stringify(envelope)]), { 'content-type': 'application/json; charset=utf-8' });
+    await expect(downloadFile(userCalls.export, { body: {}, quiet: true })).rejects.toEqual(new ApiError(42900, '另一个导出正在进行', { retry_after: 10 }));
+  });
+
+  it('reads plain and encoded Content-Disposition names', () => {
+    expect(fileNameOf('attachment; filename="a b.xlsx"')).toBe('a b.xlsx');
+    expect(fileNameOf('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(fileNameOf(`attachment; filename*=UTF-8''%E7%94%A8%E6%88%B7.xlsx`)).toBe('用户.xlsx');
+    expect(fileNameOf(null)).toBe('');
   });
 });

@@ -1,0 +1,140 @@
+import { screen, render, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, fakeApi, menu, ok, profileOf, resetFakeApi, type Handler } from '../test/fake-api';
+import { AppRoutes } from './app';
+import { useVisitedTabs } from './shell/visited-tabs';
+
+function CurrentPath() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="path">{pathname + search}</output>;
+}
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <CurrentPath />
+    </MemoryRouter>,
+  );
+
+const currentPath = () => screen.getByTestId('path').textContent;
+
+const menus = [
+  menu('/user', '用户', [menu('/user/list', '全部用户'), menu('/user/login_log', '登录记录')]),
+  menu('/human', '人力资源', [menu('/human/dashboard', '人力看板'), menu('/man/employee', '员工管理')]),
+];
+
+const signedIn = (overrides: Record<string, Handler> = {}) => {
+  Cookies.set('juqi_token', 'tok-1');
+  return fakeApi({
+    'GET /api/set/system_details': () => ok({ pc_logo: '', website: '聚企中台' }),
+    'GET /api/staff/info': () => ok(profileOf(menus)),
+    'GET /api/staff/menu_list': () => ok({ menuList: menus }),
+    ...overrides,
+  });
+};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  useVisitedTabs.setState({ tabs: [] });
+});
+
+afterEach(() => {
+  resetFakeApi();
+  Cookies.remove('juqi_token');
+});
+
+describe('before the shell: public pages and the token check', () => {
+  it('sends a visitor without a token to sign in, remembering the path and its query', async () => {
+    fakeApi({ 'GET /api/set/system_details': () => ok({ pc_logo: '', website: '聚企中台' }) });
+    renderAt('/user/list?page=3');
+    expect(currentPath()).toBe('/login?redirect=%2Fuser%2Flist%3Fpage%3D3');
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a token from / to sign in too', () => {
+    fakeApi({});
+    renderAt('/');
+    expect(currentPath()).toBe('/login?redirect=%2F');
+  });
+
+  it('shows /404 without a token: it is public', () => {
+    fakeApi({});
+    renderAt('/404');
+    expect(currentPath()).toBe('/404');
+    expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in staff member who opens /login home, and home is the dashboard', { timeout: 20_000 }, async () => {
+    signedIn();
+    renderAt('/login?redirect=%2Fuser%2Flist');
+    // The first test to open the shell waits for its lazy chunk (antd and all), slow to transform in a busy test run.
+    expect(await screen.findByText('您好，超级管理员', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+});
+
+describe('the shell: session start and permitted routes', () => {
+  it('fetches the profile, then the menus, and shows a permitted path (placeholder until a module serves it)', async () => {
+    const seen = signedIn();
+    // A permitted path that no module serves yet.
+    renderAt('/human/dashboard');
+    expect(await screen.findByText('功能内测中，敬请期待……')).toBeInTheDocument();
+    const calls = seen.map((r) => r.url).filter((url) => url.startsWith('/api/staff'));
+    expect(calls).toEqual(['/api/staff/info', '/api/staff/menu_list']);
+    expect(seen[0]!.headers['X-Token']).toBe('tok-1');
+    expect(currentPath()).toBe('/human/dashboard');
+  });
+
+  it('sends an unknown or unpermitted path to /404', async () => {
+    signedIn();
+    renderAt('/finance/user_recharge');
+    await waitFor(() => expect(currentPath()).toBe('/404'));
+  });
+
+  it('opens the first child for a section path', async () => {
+    signedIn();
+    renderAt('/human');
+    await waitFor(() => expect(currentPath()).toBe('/human/dashboard'));
+  });
+
+  it('when the profile call fails: clears the token, shows its message and goes to sign in', async () => {
+    signedIn({ 'GET /api/staff/info': () => fail(50008, '登录已失效，请重新登录') });
+    renderAt('/user/list?page=2');
+    await waitFor(() => expect(currentPath()).toBe('/login?redirect=%2Fuser%2Flist%3Fpage%3D2'));
+    expect(Cookies.get('juqi_token')).toBeUndefined();
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeInTheDocument();
+    // The session start reports the failure itself: no logged-out dialog on the sign-in page.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('when the profile is empty: "Verification failed, please Login again."', async () => {
+    signedIn({ 'GET /api/staff/info': () => ok(null) });
+    renderAt('/user/list');
+    expect(await screen.findByText('Verification failed, please Login again.')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?redirect=%2Fuser%2Flist');
+    expect(Cookies.get('juqi_token')).toBeUndefined();
+  });
+
+  it('when the menu list answers another code than 20000: 菜单数据加载异常', async () => {
+    signedIn({ 'GET /api/staff/menu_list': () => fail(50000, '服务器内部错误') });
+    renderAt('/dashboard');
+    expect(await screen.findByText('菜单数据加载异常')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?redirect=%2Fdashboard');
+  });
+
+  it("when the answer has no message, the client's 'Error' is shown", async () => {
+    signedIn({ 'GET /api/staff/info': () => fail(40000, '') });
+    renderAt('/dashboard');
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+  });
+
+  it('when the server cannot be reached, the §8 transport notice is shown', async () => {
+    signedIn({ 'GET /api/staff/info': () => 'drop' });
+    renderAt('/dashboard');
+    expect(await screen.findByText(/错误代码：500/)).toBeInTheDocument();
+    expect(currentPath()).toBe('/login?redirect=%2Fdashboard');
+  });
+});

@@ -1,0 +1,58 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError, TransportError } from '../../lib/api-errors';
+import { showError, showFailure } from '../../lib/failure-notice';
+import { useMessages } from '../../lib/i18n';
+import { loginPath } from '../../lib/redirect';
+import { removeToken } from '../../lib/token';
+import { useMenus, useProfile } from '../../lib/session-queries';
+import { FullPageLoading } from '../full-page-loading';
+import { buildMenuModel } from '../../lib/menu-routes';
+import { shellMessages } from './messages';
+import { ShellContext } from '../../lib/shell-session';
+import { ShellLayout } from './shell-layout';
+
+// §8 texts, shown as the spec gives them in both languages.
+const EMPTY_PROFILE_TEXT = 'Verification failed, please Login again.';
+const MENU_FAILED_TEXT = '菜单数据加载异常';
+const UNKNOWN_FAILURE_TEXT = 'Has Error';
+
+/** What to show when a step fails: a text, or the §8 transport notice when the server could not be reached. */
+type Failure = string | TransportError;
+
+const failureOf = (error: unknown): Failure =>
+  error instanceof TransportError ? error : (error instanceof Error && error.message) || UNKNOWN_FAILURE_TEXT;
+
+/**
+ * First navigation with a token: the profile, then the menus, then the routes. If a step fails the token is cleared,
+ * the error is shown and the staff goes to sign in, coming back here afterwards (§4).
+ */
+export function SessionGate() {
+  const t = useMessages(shellMessages);
+  const profile = useProfile();
+  const menus = useMenus(Boolean(profile.data));
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
+  let failure: Failure | null = null;
+  if (profile.isError && !profile.data) failure = failureOf(profile.error);
+  else if (profile.isSuccess && !profile.data) failure = EMPTY_PROFILE_TEXT;
+  else if (menus.isError && !menus.data) failure = menus.error instanceof ApiError ? MENU_FAILED_TEXT : failureOf(menus.error);
+
+  useEffect(() => {
+    if (!failure) return;
+    removeToken();
+    if (typeof failure === 'string') showError(failure);
+    else showFailure(failure);
+    navigate(loginPath(pathname + search), { replace: true });
+  }, [failure, navigate, pathname, search]);
+
+  const model = useMemo(() => (menus.data ? buildMenuModel(menus.data, t.dashboard) : null), [menus.data, t.dashboard]);
+  const session = useMemo(() => (profile.data && model ? { profile: profile.data, menus: model } : null), [profile.data, model]);
+  if (!session) return <FullPageLoading />;
+  return (
+    <ShellContext value={session}>
+      <ShellLayout />
+    </ShellContext>
+  );
+}

@@ -1,0 +1,134 @@
+import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import type { MenuNode } from '@juqi/contract';
+import { Button, Dropdown, Layout, Menu, Segmented, Space, Spin, Tooltip, Typography, type MenuProps } from 'antd';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmCloseDrawer } from '../../components/confirm-close-drawer';
+import { useMessages } from '../../lib/i18n';
+import { usePreferences, type Language, type ThemeMode } from '../../lib/preferences';
+import { HelpPanel } from '../../modules/help';
+import { InformBadge, InformPanel } from '../../modules/inform';
+import { DASHBOARD_PATH } from '../../lib/redirect';
+import { useSiteDetails } from '../../lib/site-details';
+import { useLayout } from './layout-store';
+import { menuIcon } from '../../components/menu-icons';
+import { normalizePath } from '../../lib/menu-routes';
+import { LANGUAGE_NAMES, shellMessages } from './messages';
+import { useShellSession } from '../../lib/shell-session';
+import { UserMenu } from './user-menu';
+
+type Panel = 'messages' | 'help' | 'settings' | null;
+
+/** Logo or site name, section tabs, and the message, help, settings and user buttons. */
+export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: MenuNode | undefined }) {
+  const t = useMessages(shellMessages);
+  const site = useSiteDetails();
+  const { menus } = useShellSession();
+  const navigate = useNavigate();
+  const { sidebarOpen, mobile, overlayOpen, toggleSidebar } = useLayout();
+  const [panel, setPanel] = useState<Panel>(null);
+  const expanded = mobile ? overlayOpen : sidebarOpen;
+  const sectionItems: MenuProps['items'] = menus.tree
+    .filter((node) => !node.hidden)
+    .map((node) => ({ key: normalizePath(node.path), icon: menuIcon(node.icon), label: node.name }));
+  const selectedSection = section ? [normalizePath(section.path)] : [];
+  const openSection: MenuProps['onClick'] = ({ key }) => navigate(key);
+
+  const action = (key: Exclude<Panel, null>, label: string, icon: ReactNode) => (
+    <Tooltip title={label}>
+      <Button type="text" className="shell-header__button" aria-label={label} icon={icon} onClick={() => setPanel(key)} />
+    </Tooltip>
+  );
+  const closePanel = () => setPanel(null);
+
+  return (
+    <Layout.Header className="shell-header">
+      {hasSidebar && (
+        <Button
+          type="text"
+          className="shell-header__button"
+          aria-label={t.toggleSidebar}
+          aria-expanded={expanded}
+          icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={toggleSidebar}
+        />
+      )}
+      <Link to={DASHBOARD_PATH} className="shell-brand">
+        {site?.pc_logo ? (
+          <img className="shell-brand__logo" src={site.pc_logo} alt={site.website} />
+        ) : (
+          <span className="shell-brand__name">{site?.website}</span>
+        )}
+        <span className="shell-brand__platform">{t.platform}</span>
+      </Link>
+      {mobile ? (
+        // A phone has no room for the section tabs: one button names the current section and lists the others.
+        <div className="shell-sections">
+          <Dropdown trigger={['click']} menu={{ items: sectionItems, selectable: true, selectedKeys: selectedSection, onClick: openSection }}>
+            <button type="button" className="shell-user" aria-label={t.sections}>
+              {section?.name ?? t.sections}
+              <DownOutlined className="shell-user__caret" />
+            </button>
+          </Dropdown>
+        </div>
+      ) : (
+        <Menu
+          className="shell-sections"
+          theme="dark"
+          mode="horizontal"
+          aria-label={t.sections}
+          selectedKeys={selectedSection}
+          items={sectionItems}
+          onClick={openSection}
+        />
+      )}
+      <Space size={2} className="shell-header__actions">
+        <InformBadge>{action('messages', t.messages, <BellOutlined />)}</InformBadge>
+        {action('help', t.help, <QuestionCircleOutlined />)}
+        {action('settings', t.settings, <SettingOutlined />)}
+        <UserMenu />
+      </Space>
+      <ConfirmCloseDrawer title={t.messages} size={mobile ? '100%' : 480} open={panel === 'messages'} onClose={closePanel}>
+        <Suspense fallback={<Spin />}>
+          <InformPanel />
+        </Suspense>
+      </ConfirmCloseDrawer>
+      <ConfirmCloseDrawer title={t.help} size={mobile ? '100%' : 560} open={panel === 'help'} onClose={closePanel}>
+        <Suspense fallback={<Spin />}>
+          <HelpPanel />
+        </Suspense>
+      </ConfirmCloseDrawer>
+      <ConfirmCloseDrawer title={t.settings} open={panel === 'settings'} onClose={closePanel}>
+        <DisplaySettings />
+      </ConfirmCloseDrawer>
+    </Layout.Header>
+  );
+}
+
+function DisplaySettings() {
+  const t = useMessages(shellMessages);
+  const { language, theme, setLanguage, setTheme } = usePreferences();
+  return (
+    <Space orientation="vertical" size="large">
+      <div>
+        <Typography.Title level={5}>{t.theme}</Typography.Title>
+        <Segmented<ThemeMode>
+          value={theme}
+          onChange={setTheme}
+          options={[
+            { value: 'light', label: t.themeLight },
+            { value: 'dark', label: t.themeDark },
+          ]}
+        />
+      </div>
+      <div>
+        <Typography.Title level={5}>{t.language}</Typography.Title>
+        <Segmented<Language>
+          value={language}
+          onChange={setLanguage}
+          options={(Object.keys(LANGUAGE_NAMES) as Language[]).map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
+        />
+      </div>
+    </Space>
+  );
+}

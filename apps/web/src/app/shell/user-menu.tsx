@@ -1,0 +1,82 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Descriptions, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { ConfirmCloseDrawer } from '../../components/confirm-close-drawer';
+import { NameAvatar } from '../../components/name-avatar';
+import { useMessages } from '../../lib/i18n';
+import { loadPage } from '../../lib/page-load';
+import { usePreferences, type Language } from '../../lib/preferences';
+import { loginPath } from '../../lib/redirect';
+import { endSession } from '../../modules/auth/sign-in-api';
+import { LANGUAGE_NAMES, shellMessages } from './messages';
+import { useShellSession } from '../../lib/shell-session';
+import { useVisitedTabs } from './visited-tabs';
+
+/** Avatar and name; the menu holds the personal centre, language, theme and log out. */
+export function UserMenu() {
+  const t = useMessages(shellMessages);
+  const { profile } = useShellSession();
+  const { language, theme, setLanguage, setTheme } = usePreferences();
+  const { pathname, search } = useLocation();
+  const [personalOpen, setPersonalOpen] = useState(false);
+
+  const logout = async () => {
+    await endSession();
+    useVisitedTabs.getState().closeAll();
+    // A full load at the sign-in page drops every cache and store of this session (§4).
+    loadPage(loginPath(pathname + search));
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'personal', label: t.personalCentre },
+    {
+      key: 'language',
+      label: t.language,
+      children: (Object.keys(LANGUAGE_NAMES) as Language[]).map((value) => ({
+        key: `language:${value}`,
+        label: LANGUAGE_NAMES[value],
+        disabled: value === language,
+      })),
+    },
+    {
+      key: 'theme',
+      label: t.theme,
+      children: [
+        { key: 'theme:light', label: t.themeLight, disabled: theme === 'light' },
+        { key: 'theme:dark', label: t.themeDark, disabled: theme === 'dark' },
+      ],
+    },
+    { type: 'divider' },
+    { key: 'logout', label: t.logout, danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'personal') setPersonalOpen(true);
+    else if (key === 'logout') void logout();
+    else if (key.startsWith('language:')) setLanguage(key.slice('language:'.length) as Language);
+    else if (key === 'theme:light' || key === 'theme:dark') setTheme(key === 'theme:dark' ? 'dark' : 'light');
+  };
+
+  return (
+    <>
+      <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
+        <button type="button" className="shell-user" aria-label={t.userMenu}>
+          <NameAvatar size="small" className="shell-user__avatar" name={profile.user_name} src={profile.user_face} />
+          <span className="shell-user__name">{profile.user_name}</span>
+          <DownOutlined className="shell-user__caret" />
+        </button>
+      </Dropdown>
+      <ConfirmCloseDrawer title={t.personalCentre} open={personalOpen} onClose={() => setPersonalOpen(false)}>
+        <Descriptions
+          column={1}
+          items={[
+            { key: 'name', label: t.name, children: profile.user_name },
+            { key: 'staffNum', label: t.staffNum, children: profile.staff_num },
+            { key: 'account', label: t.account, children: profile.is_super_admin ? t.superAdmin : t.staff },
+          ]}
+        />
+      </ConfirmCloseDrawer>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { avatarText, UserAvatar } from './user-avatar';
+
+describe('avatarText', () => {
+  it('keeps the last two characters of a long name, whole characters only', () => {
+    expect(avatarText('欧阳娜娜')).toBe('娜娜');
+    expect(avatarText('张三')).toBe('张三');
+    expect(avatarText('王')).toBe('王');
+    expect(avatarText(' Alice ')).toBe('ce');
+    expect(avatarText('小明😀')).toBe('明😀');
+    expect(avatarText('')).toBe('');
+  });
+});
+
+describe('UserAvatar', () => {
+  it('shows the picture when there is one, and the end of the name otherwise', () => {
+    const { container, rerender } = render(<UserAvatar name="欧阳娜娜" src="/uploads/a/2026/05/0123456789abcdef0123456789abcdef.png" />);
+    expect(container.querySelector('img')).toHaveAttribute('src', '/uploads/a/2026/05/0123456789abcdef0123456789abcdef.png');
+    rerender(<UserAvatar name="欧阳娜娜" src="" />);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container).toHaveTextContent(/^娜娜$/);
+  });
+
+  it('is a button naming the person only when it opens a card', () => {
+    const { rerender } = render(<UserAvatar name="张三丰" />);
+    expect(screen.queryByRole('button')).toBeNull();
+    rerender(<UserAvatar name="张三丰" card={<p>card</p>} />);
+    expect(screen.getByRole('button', { name: '张三丰' })).toHaveAttribute('aria-haspopup', 'dialog');
+  });
+});

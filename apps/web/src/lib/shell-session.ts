@@ -1,0 +1,26 @@
+import type { Profile } from '@juqi/contract';
+import { createContext, useCallback, useContext } from 'react';
+import type { MenuModel } from './menu-routes';
+
+export interface ShellSession {
+  profile: Profile;
+  menus: MenuModel;
+}
+
+export const ShellContext = createContext<ShellSession | null>(null);
+
+/** The signed-in staff and their menu model, for anything rendered inside the shell. */
+export function useShellSession(): ShellSession {
+  const session = useContext(ShellContext);
+  if (!session) throw new Error('useShellSession is used outside the shell');
+  return session;
+}
+
+/**
+ * Whether the signed-in staff holds an operation code (the profile's `operations`; the super-admin holds all). Only
+ * decides which buttons show: the server checks every call itself.
+ */
+export function useCan(): (code: string) => boolean {
+  const { profile } = useShellSession();
+  return useCallback((code: string) => profile.is_super_admin || profile.operations.includes(code), [profile]);
+}

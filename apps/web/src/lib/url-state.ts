@@ -1,0 +1,90 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** What a field's contract schema offers: zod's `safeParse`, typed structurally so the web needs no zod of its own. */
+export interface Validator<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * How one field is written in the query string: `text` and `number` as they are, `boolean` as `true` / `false`, `days`
+ * (a `[first, last]` day range) as the key repeated (`?d=2026-01-01&d=2026-01-31`), which stays readable in a link.
+ */
+export type UrlFieldKind = 'text' | 'number' | 'boolean' | 'days';
+
+export interface UrlField<T> {
+  kind: UrlFieldKind;
+  /** The contract's schema of the field: a value it refuses is dropped, so a hand-edited link cannot send bad input. */
+  schema: Validator<T>;
+}
+
+export const urlField = <T>(kind: UrlFieldKind, schema: Validator<T>): UrlField<T> => ({ kind, schema });
+
+export type UrlFields = Record<string, UrlField<unknown>>;
+/** The values a set of fields holds; an absent field is `undefined` (a schema default fills it in). */
+export type UrlValues<F extends UrlFields> = { [K in keyof F]?: F[K] extends UrlField<infer T> ? Exclude<T, undefined> : never };
+
+function candidate(kind: UrlFieldKind, raw: string[]): unknown {
+  if (raw.length === 0) return undefined;
+  const first = raw[0]!;
+  switch (kind) {
+    case 'text':
+      return first;
+    case 'number':
+      return /^-?\d+$/.test(first) ? Number(first) : first;
+    case 'boolean':
+      return first === 'true' ? true : first === 'false' ? false : first;
+    case 'days':
+      return raw.slice(0, 2);
+  }
+}
+
+function written(kind: UrlFieldKind, value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (kind === 'days') return Array.isArray(value) ? value.map(String) : [];
+  return [String(value)];
+}
+
+/** The values of `fields` in a query string; each is checked by its schema, and one it refuses is left out. */
+export function readUrlState<F extends UrlFields>(params: URLSearchParams, fields: F): UrlValues<F> {
+  const values: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    const raw = candidate(field.kind, params.getAll(key));
+    if (raw === undefined) continue;
+    const parsed = field.schema.safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) values[key] = parsed.data;
+  }
+  return values as UrlValues<F>;
+}
+
+/** The query string of `values`: empty values and values equal to their schema's default are left out. */
+export function writeUrlState<F extends UrlFields>(values: UrlValues<F>, fields: F): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, field] of Object.entries(fields)) {
+    const value = written(field.kind, values[key]);
+    const fallback = field.schema.safeParse(undefined);
+    const byDefault = fallback.success ? written(field.kind, fallback.data) : [];
+    if (value.length === 0 || value.join() === byDefault.join()) continue;
+    for (const part of value) params.append(key, part);
+  }
+  return params;
+}
+
+/**
+ * A page's filters kept in its URL, so a reload or a shared link shows the same list. Setting them pushes a history
+ * entry (Back returns to the previous filters). Parameters outside `fields` are dropped when the filters change.
+ */
+export function useUrlState<F extends UrlFields>(fields: F): [UrlValues<F>, (next: UrlValues<F>) => void] {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+  // Parsed once per query string, so the values keep their identity (query keys, effects) while it is unchanged.
+  const values = useMemo(() => readUrlState(new URLSearchParams(search), fields), [search, fields]);
+  const set = useCallback(
+    (next: UrlValues<F>) => {
+      const target = writeUrlState(next, fields);
+      if (target.toString() !== search) setParams(target);
+    },
+    [fields, search, setParams],
+  );
+  return [values, set];
+}

@@ -1,0 +1,58 @@
+import { PHONE_PATTERN } from '@juqi/contract';
+
+/**
+ * The §5 field rules the forms share. Phone comes from the contract (the server checks the same pattern); the others
+ * are browser-side only for now.
+ */
+
+/** §5 Phone: optional leading plus, optional 0, 2–4 digits with an optional hyphen, then 6–11 digits. */
+export function isPhone(value: string | null | undefined): boolean {
+  return typeof value === 'string' && PHONE_PATTERN.test(value.trim());
+}
+
+/**
+ * §5 Email: a local part of letters, digits, underscore, hyphen and dot; an at-sign; a domain (letters, digits and
+ * hyphens, possibly in several dot-separated labels); a dot; 2–4 letters.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/;
+
+export function isEmail(value: string | null | undefined): boolean {
+  return typeof value === 'string' && EMAIL_PATTERN.test(value.trim());
+}
+
+/** The quantity bounds a form field definition carries (§3); numbers may arrive as form strings. */
+export interface ExtendQuantity {
+  extend_quantity_min?: number | string | null;
+  extend_quantity_max?: number | string | null;
+}
+
+/** The entries of a multi-value field: comma-separated (ASCII or full-width comma), trimmed, empty entries dropped. */
+export function splitMultiValue(value: string | readonly string[] | null | undefined): string[] {
+  if (value == null) return [];
+  const parts = typeof value === 'string' ? value.split(/[,，]/) : value;
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+/** A bound counts as set when it is a positive whole number; 0, empty and null mean "no limit" (as the legacy API sends). */
+function bound(value: number | string | null | undefined): number | null {
+  if (value == null || value === '') return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export interface ExtendQuantityCheck {
+  count: number;
+  min: number | null;
+  max: number | null;
+  /** Why the value fails, or null when it passes. */
+  problem: 'too-few' | 'too-many' | null;
+}
+
+/** §5 Multi-value extension fields: at least extend_quantity_min and at most extend_quantity_max entries, when set. */
+export function checkExtendQuantity(value: string | readonly string[] | null | undefined, limits: ExtendQuantity): ExtendQuantityCheck {
+  const count = splitMultiValue(value).length;
+  const min = bound(limits.extend_quantity_min);
+  const max = bound(limits.extend_quantity_max);
+  const problem = min !== null && count < min ? 'too-few' : max !== null && count > max ? 'too-many' : null;
+  return { count, min, max, problem };
+}

@@ -1,0 +1,46 @@
+import { authCalls } from '@juqi/contract';
+import { callApi } from '../../lib/api-client';
+import { removeToken } from '../../lib/token';
+
+/**
+ * The replay guard of a sign-in request: `"<unix-ms>:<nonce>"`, fresh for every attempt; the server refuses a sign older
+ * than 5 minutes or one it has seen. getRandomValues (not randomUUID) also works on plain-http intranet hosts.
+ */
+export function newSign(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const nonce = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `${Date.now()}:${nonce}`;
+}
+
+/** Signs in by staff number (trimmed, §5) and password; resolves to the session token. */
+export async function signInWithPassword(staffNum: string, password: string): Promise<string> {
+  const body = { staff_num: staffNum.trim(), user_pwd: password, sign: newSign() };
+  return (await callApi(authCalls.login, { body })).token;
+}
+
+/** Asks for an SMS code; resolves to the seconds before another may be requested. */
+export async function sendSmsCode(phone: string): Promise<number> {
+  return (await callApi(authCalls.sendSmsCode, { body: { staff_tel: phone.trim() } })).resend_after;
+}
+
+/** Signs in by phone and SMS code; resolves to the session token. */
+export async function signInWithSms(phone: string, code: string): Promise<string> {
+  const body = { staff_tel: phone.trim(), verification_code: code, sign: newSign() };
+  return (await callApi(authCalls.smsLogin, { body })).token;
+}
+
+/**
+ * Ends the session on the server, then forgets the token. Quiet: a session that has already ended answers 50008, and
+ * signing out must not then ask the staff to sign in again.
+ */
+export async function endSession(): Promise<void> {
+  try {
+    await callApi(authCalls.logout, { quiet: true });
+  } catch {
+    // The server forgets unused sessions on its own; signing out here must still work offline.
+  }
+  removeToken();
+}

@@ -1,0 +1,98 @@
+import { Collapse, Empty, Flex, Select, Spin } from 'antd';
+import { useState } from 'react';
+import { RichText } from '../../../components/rich-text';
+import { useMessages } from '../../../lib/i18n';
+import { useHelpCategories } from '../api/get-categories';
+import { useHelpFunctions } from '../api/get-functions';
+import { useHelpSubcategories } from '../api/get-subcategories';
+import { helpMessages } from '../messages';
+import { QueryFailure } from '../../../components/query-failure';
+
+/**
+ * Feature introduction (§2.4): a top category, then one of its subcategories (the second list follows the first),
+ * then the subcategory's functions as an accordion of rich-text explanations. The first of each is chosen until the
+ * staff picks another.
+ */
+export function FeatureIntroduction() {
+  const t = useMessages(helpMessages);
+  const categories = useHelpCategories(1);
+  const [chosenTop, setChosenTop] = useState<number>();
+  const [chosenSub, setChosenSub] = useState<number>();
+
+  const tops = categories.data ?? [];
+  const topId = tops.some((c) => c.id === chosenTop) ? chosenTop : tops[0]?.id;
+  const subcategories = useHelpSubcategories(topId);
+  const subs = subcategories.data ?? [];
+  const subId = subs.some((c) => c.id === chosenSub) ? chosenSub : subs[0]?.id;
+  const functions = useHelpFunctions(subId);
+
+  if (categories.isError) return <QueryFailure compact error={categories.error} onRetry={() => void categories.refetch()} />;
+  if (categories.isPending) return <Spin className="help-loading" />;
+  if (tops.length === 0) return <Empty description={t.empty} />;
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={8} wrap className="help-filters">
+        <Select
+          className="help-filters__select"
+          aria-label={t.topCategory}
+          placeholder={t.chooseTopCategory}
+          value={topId}
+          options={tops.map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(id: number) => {
+            setChosenTop(id);
+            setChosenSub(undefined);
+          }}
+        />
+        <Select
+          className="help-filters__select"
+          aria-label={t.subCategory}
+          placeholder={t.chooseSubCategory}
+          value={subId}
+          loading={subcategories.isFetching}
+          disabled={subs.length === 0}
+          notFoundContent={t.empty}
+          options={subs.map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(id: number) => setChosenSub(id)}
+        />
+      </Flex>
+      <FunctionAccordion
+        key={subId ?? 0}
+        loading={subcategories.isPending || (subId !== undefined && functions.isPending)}
+        error={subcategories.error ?? functions.error}
+        onRetry={() => void (subcategories.isError ? subcategories.refetch() : functions.refetch())}
+        items={subId === undefined ? [] : (functions.data ?? [])}
+      />
+    </Flex>
+  );
+}
+
+function FunctionAccordion({
+  loading,
+  error,
+  onRetry,
+  items,
+}: {
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  items: { id: number; name: string; explains: string }[];
+}) {
+  const t = useMessages(helpMessages);
+  if (error) return <QueryFailure compact error={error} onRetry={onRetry} />;
+  if (loading) return <Spin className="help-loading" />;
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} />;
+  return (
+    <Collapse
+      accordion
+      className="help-functions"
+      aria-label={t.functions}
+      defaultActiveKey={[String(items[0]!.id)]}
+      items={items.map((fn) => ({
+        key: String(fn.id),
+        label: fn.name,
+        children: fn.explains ? <RichText html={fn.explains} /> : <span className="help-muted">{t.empty}</span>,
+      }))}
+    />
+  );
+}

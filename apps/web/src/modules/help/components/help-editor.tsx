@@ -1,0 +1,8 @@
+import { RichTextEditor, type RichTextEditorProps } from '../../../components/rich-text-editor';
+import { useEditorUploads } from '../../file';
+
+/** The rich-text editor of the help screens, with images and attachments sent through the upload tray. */
+export function HelpEditor(props: Omit<RichTextEditorProps, 'onUpload' | 'accept'>) {
+  const uploads = useEditorUploads('help');
+  return <RichTextEditor {...props} {...uploads} />;
+}

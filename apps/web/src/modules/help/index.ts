@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import type { WebModule } from '../../app/web-module';
+
+/**
+ * Help (issue 6): the help settings screens under 设置 › 帮助, and the help drawer's content. Every page comes from the
+ * pages barrel, so the screens are one chunk, fetched when one of them first opens.
+ */
+export const helpWebModule: WebModule = {
+  name: 'help',
+  pages: {
+    '/permission/help/upgrade_log': { load: () => import('./pages').then((m) => ({ default: m.UpgradeLogPage })) },
+    '/permission/help/manual': { load: () => import('./pages').then((m) => ({ default: m.ManualPage })) },
+    '/permission/help/introduction': { load: () => import('./pages').then((m) => ({ default: m.IntroductionPage })) },
+  },
+};
+
+/** The help drawer's content (feature introduction, help manual, upgrade log), loaded the first time the drawer opens. */
+export const HelpPanel = lazy(() => import('./components/help-panel').then((m) => ({ default: m.HelpPanel })));

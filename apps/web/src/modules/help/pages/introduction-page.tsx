@@ -1,0 +1,170 @@
+import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { HelpFunctionRow } from '@juqi/contract';
+import { Alert, Button, Card, Col, Empty, Flex, Input, Row, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { format, useMessages } from '../../../lib/i18n';
+import { useDeleteFunction } from '../api/delete-function';
+import { useHelpCategories } from '../api/get-categories';
+import { useFunctionRows } from '../api/get-function-rows';
+import { CategoryModal, type CategoryDraft } from '../components/category-modal';
+import { CategoryTree } from '../components/category-tree';
+import { FunctionModal } from '../components/function-modal';
+import { QueryFailure } from '../../../components/query-failure';
+import { useCan } from '../../../lib/shell-session';
+import { helpMessages } from '../messages';
+import { DeleteButton } from '../../../components/delete-button';
+
+const PAGE_SIZE = 20;
+
+/**
+ * /permission/help/introduction: the categories (two levels) on one side, the functions of the chosen category on the
+ * other; create, edit (rich-text explanation) and delete both.
+ */
+export function IntroductionPage() {
+  const t = useMessages(helpMessages);
+  const mayEdit = useCan()('help.introduction.edit');
+  const topsQuery = useHelpCategories(1);
+  const subsQuery = useHelpCategories(2);
+  const tops = topsQuery.data ?? [];
+  const subcategories = subsQuery.data ?? [];
+
+  const [category, setCategory] = useState<number>();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const rows = useFunctionRows({ pid: category, keyword, page, limit: pageSize });
+  const remove = useDeleteFunction();
+  const [categoryDraft, setCategoryDraft] = useState<CategoryDraft>();
+  // undefined: closed; null: a new function; a number: that function.
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+
+  const chosen = [...tops, ...subcategories].find((c) => c.id === category);
+  const chooseCategory = (id: number | undefined) => {
+    setCategory(id);
+    setPage(1);
+  };
+
+  const columns: TableColumnsType<HelpFunctionRow> = [
+    { key: 'name', dataIndex: 'name', title: t.functionName, ellipsis: true },
+    {
+      key: 'category',
+      title: t.functionCategory,
+      width: 220,
+      ellipsis: true,
+      render: (_: unknown, row) => `${row.top_category_name} / ${row.category_name}`,
+    },
+    { key: 'sort', dataIndex: 'sort', title: t.sort, width: 80, align: 'right' },
+    {
+      key: 'updated_at',
+      dataIndex: 'updated_at',
+      title: t.updatedAt,
+      width: 160,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
+  ];
+  if (mayEdit)
+    columns.push({
+      key: 'actions',
+      title: t.actions,
+      width: 170,
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row.id)}>
+            {t.edit}
+          </Button>
+          <DeleteButton confirm={format(t.deleteConfirm, { name: row.name })} onDelete={() => remove.mutateAsync(row.id)} />
+        </Space>
+      ),
+    });
+
+  const failed = topsQuery.error ?? subsQuery.error;
+  if (failed && !topsQuery.data) return <QueryFailure error={failed} onRetry={() => void Promise.all([topsQuery.refetch(), subsQuery.refetch()])} />;
+  if (rows.isError && !rows.data) return <QueryFailure error={rows.error} onRetry={() => void rows.refetch()} />;
+
+  const noSubcategories = !subsQuery.isPending && subcategories.length === 0;
+  return (
+    <Row gutter={[16, 16]} className="help-page help-introduction">
+      <Col xs={24} lg={8} xl={7}>
+        <CategoryTree
+          tops={tops}
+          subcategories={subcategories}
+          loading={topsQuery.isPending || subsQuery.isPending}
+          selected={category}
+          onSelect={chooseCategory}
+          onEdit={mayEdit ? setCategoryDraft : undefined}
+        />
+      </Col>
+      <Col xs={24} lg={16} xl={17}>
+        <Card
+          title={
+            <Space size={8} wrap>
+              {t.introTitle}
+              {chosen ? (
+                <Tag closeIcon={<CloseOutlined aria-label={t.allFunctions} />} onClose={() => chooseCategory(undefined)} color="blue">
+                  {chosen.name}
+                </Tag>
+              ) : (
+                <Tag>{t.allFunctions}</Tag>
+              )}
+            </Space>
+          }
+        >
+          <Flex justify="space-between" gap={12} wrap className="help-toolbar">
+            <Input.Search
+              allowClear
+              aria-label={t.functionSearch}
+              placeholder={t.functionSearch}
+              enterButton={t.search}
+              maxLength={40}
+              className="help-toolbar__search"
+              onSearch={(value) => {
+                setKeyword(value.trim());
+                setPage(1);
+              }}
+            />
+            {mayEdit ? (
+              <Tooltip title={noSubcategories ? t.noSubcategories : undefined}>
+                <Button type="primary" icon={<PlusOutlined />} disabled={noSubcategories} onClick={() => setEditing(null)}>
+                  {t.functionCreate}
+                </Button>
+              </Tooltip>
+            ) : (
+              <Alert type="info" showIcon title={t.readOnly} />
+            )}
+          </Flex>
+          <Table<HelpFunctionRow>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows.data?.data}
+            loading={rows.isFetching}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
+            pagination={{
+              current: page,
+              pageSize,
+              total: rows.data?.count ?? 0,
+              showSizeChanger: true,
+              showTotal: (count) => format(t.total, { count }),
+              onChange: (next, size) => {
+                setPage(size === pageSize ? next : 1);
+                setPageSize(size);
+              },
+            }}
+            scroll={{ x: 700 }}
+          />
+        </Card>
+      </Col>
+      {categoryDraft && <CategoryModal draft={categoryDraft} tops={tops} onClose={() => setCategoryDraft(undefined)} />}
+      {editing !== undefined && (
+        <FunctionModal
+          id={editing}
+          defaultPid={chosen && chosen.pid !== 0 ? chosen.id : undefined}
+          tops={tops}
+          subcategories={subcategories}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </Row>
+  );
+}

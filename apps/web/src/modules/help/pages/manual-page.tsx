@@ -1,0 +1,120 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { format, useMessages } from '../../../lib/i18n';
+import { useDeleteManual } from '../api/delete-manual';
+import { useHelpManuals } from '../api/get-manuals';
+import { ManualModal } from '../components/manual-modal';
+import { QueryFailure } from '../../../components/query-failure';
+import { useCan } from '../../../lib/shell-session';
+import { helpMessages } from '../messages';
+import { DeleteButton } from '../../../components/delete-button';
+
+const PAGE_SIZE = 20;
+
+interface Row {
+  id: number;
+  name: string;
+  path: string;
+  explains: string;
+  sort: number;
+  updated_at: string;
+}
+
+/** /permission/help/manual: help manuals by sort; search, create, edit (with the rich-text editor) and delete. */
+export function ManualPage() {
+  const t = useMessages(helpMessages);
+  const mayEdit = useCan()('help.manual.edit');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const manuals = useHelpManuals({ keyword, page, limit: pageSize });
+  const remove = useDeleteManual();
+  // undefined: closed; null: a new manual; a number: that manual.
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+
+  const columns: TableColumnsType<Row> = [
+    { key: 'name', dataIndex: 'name', title: t.manualName, width: 180, ellipsis: true },
+    {
+      key: 'path',
+      dataIndex: 'path',
+      title: t.manualPath,
+      width: 200,
+      ellipsis: true,
+      render: (path: string) => (path ? <Typography.Text code>{path}</Typography.Text> : '—'),
+    },
+    { key: 'explains', dataIndex: 'explains', title: t.manualExplains, ellipsis: true },
+    { key: 'sort', dataIndex: 'sort', title: t.sort, width: 80, align: 'right' },
+    {
+      key: 'updated_at',
+      dataIndex: 'updated_at',
+      title: t.updatedAt,
+      width: 160,
+      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+    },
+  ];
+  if (mayEdit)
+    columns.push({
+      key: 'actions',
+      title: t.actions,
+      width: 170,
+      render: (_: unknown, row) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row.id)}>
+            {t.edit}
+          </Button>
+          <DeleteButton confirm={format(t.deleteConfirm, { name: row.name })} onDelete={() => remove.mutateAsync(row.id)} />
+        </Space>
+      ),
+    });
+
+  if (manuals.isError && !manuals.data) return <QueryFailure error={manuals.error} onRetry={() => void manuals.refetch()} />;
+
+  return (
+    <Card title={t.manualTitle} className="help-page">
+      <Flex justify="space-between" gap={12} wrap className="help-toolbar">
+        <Input.Search
+          allowClear
+          aria-label={t.manualSearch}
+          placeholder={t.manualSearch}
+          enterButton={t.search}
+          maxLength={40}
+          className="help-toolbar__search"
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setPage(1);
+          }}
+        />
+        {mayEdit ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t.manualCreate}
+          </Button>
+        ) : (
+          <Alert type="info" showIcon title={t.readOnly} />
+        )}
+      </Flex>
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={manuals.data?.data}
+        loading={manuals.isFetching}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: manuals.data?.count ?? 0,
+          showSizeChanger: true,
+          showTotal: (count) => format(t.total, { count }),
+          onChange: (next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          },
+        }}
+        scroll={{ x: 900 }}
+      />
+      {editing !== undefined && <ManualModal id={editing} onClose={() => setEditing(undefined)} />}
+    </Card>
+  );
+}

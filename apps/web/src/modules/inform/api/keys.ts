@@ -1,0 +1,25 @@
+/** Query keys of notifications and announcements; everything under `['inform']` belongs to this module. */
+export const informKeys = {
+  all: ['inform'] as const,
+  notifications: ['inform', 'notifications'] as const,
+  notificationList: (params: object) => ['inform', 'notifications', params] as const,
+  myAnnouncements: ['inform', 'my-announcements'] as const,
+  myAnnouncementPage: (page: number) => ['inform', 'my-announcements', page] as const,
+  details: (id: number) => ['inform', 'details', id] as const,
+  staffOptions: (keyword: string) => ['inform', 'staff-options', keyword] as const,
+  templateSelect: ['inform', 'template-select'] as const,
+  popupTemplateSelect: ['inform', 'popup-template-select'] as const,
+  sentNotifications: ['inform', 'sent-notifications'] as const,
+  sentNotificationPage: (params: object) => ['inform', 'sent-notifications', params] as const,
+  sentAnnouncements: ['inform', 'sent-announcements'] as const,
+  sentAnnouncementPage: (params: object) => ['inform', 'sent-announcements', params] as const,
+  templates: ['inform', 'templates'] as const,
+  templatePage: (params: object) => ['inform', 'templates', params] as const,
+  popupTemplates: ['inform', 'popup-templates'] as const,
+  popupTemplatePage: (params: object) => ['inform', 'popup-templates', params] as const,
+};
+
+/** Page size of the drawer's lists. */
+export const DRAWER_PAGE_SIZE = 20;
+/** Page size of the manage screen's tables. */
+export const MANAGE_PAGE_SIZE = 20;

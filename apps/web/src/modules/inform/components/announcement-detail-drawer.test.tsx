@@ -1,0 +1,81 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, resetFakeApi } from '../../../test/fake-api';
+import { renderInShell } from '../../../test/render-in-shell';
+import { useLiveStore } from '../live/live-store';
+import { AnnouncementDetailDrawer } from './announcement-detail-drawer';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const details = {
+  id: 7,
+  title: '五一劳动节放假安排',
+  sender: '聚企中台官方助手',
+  time: '2026-04-20T02:30:00.000Z',
+  content: '<p>5 月 1 日至 5 月 5 日<strong>放假</strong>。</p><img src="x" onerror="window.__xss=1">',
+  img: '',
+  data: [],
+};
+
+function fakeServer() {
+  return fakeApi({
+    'POST /api/inform/announcement_details': () => ok(details),
+    'GET /api/set/system_details': () => ok({ website: '聚企中台', pc_logo: '' }),
+  });
+}
+
+beforeEach(() => useLiveStore.getState().reset());
+afterEach(() => {
+  resetFakeApi();
+  useLiveStore.getState().reset();
+});
+
+const open = (target: Partial<Parameters<ReturnType<typeof useLiveStore.getState>['showDetails']>[0]>) =>
+  act(() => useLiveStore.getState().showDetails({ inform_id: 7, title: '', time: '', content: '', img: '', data: [], ...target }));
+
+describe('AnnouncementDetailDrawer', () => {
+  it('shows announcement inform_id: title, the official-assistant sender line, time and sanitised rich text; says 查看详情成功', async () => {
+    const seen = fakeServer();
+    renderInShell(<AnnouncementDetailDrawer />);
+    open({ inform_id: 7 });
+    const drawer = await screen.findByRole('dialog', { name: '公告详情' });
+    expect(await within(drawer).findByRole('heading', { name: details.title })).toBeInTheDocument();
+    expect(within(drawer).getByText('聚企中台官方助手')).toBeInTheDocument();
+    expect(within(drawer).getByText(/^2026-04-20 \d\d:30$/)).toBeInTheDocument();
+    expect(within(drawer).getByText('放假').tagName).toBe('STRONG');
+    expect(drawer.querySelector('img[onerror]')).toBeNull();
+    expect(await screen.findByText('查看详情成功')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url === '/api/inform/announcement_details').map((r) => r.body)).toEqual([{ id: 7 }]);
+  });
+
+  it('with inform_id 0 shows the pop-up it came from, with its facts, without asking the server', async () => {
+    const seen = fakeServer();
+    renderInShell(<AnnouncementDetailDrawer />);
+    open({ inform_id: 0, title: '订单已发货', time: '2026-05-01T08:00:00.000Z', content: '<p>请留意物流</p>', data: { order: 'A-1001' } });
+    const drawer = await screen.findByRole('dialog', { name: '公告详情' });
+    expect(within(drawer).getByRole('heading', { name: '订单已发货' })).toBeInTheDocument();
+    expect(within(drawer).getByText('请留意物流')).toBeInTheDocument();
+    expect(within(drawer).getByText('A-1001')).toBeInTheDocument();
+    expect(await within(drawer).findByText('聚企中台官方助手')).toBeInTheDocument();
+    expect(await screen.findByText('查看详情成功')).toBeInTheDocument();
+    expect(seen.some((r) => r.url === '/api/inform/announcement_details')).toBe(false);
+  });
+
+  it('closing asks 确认关闭？ and closes only once confirmed', async () => {
+    fakeServer();
+    renderInShell(<AnnouncementDetailDrawer />);
+    open({ inform_id: 7 });
+    const drawer = await screen.findByRole('dialog', { name: '公告详情' });
+    fireEvent.click(within(drawer).getByRole('button', { name: /^(关闭|Close)$/ }));
+    // The confirmation is antd's confirm dialog, in the shell's locale (English buttons without the zh-CN provider).
+    await userEvent.click(await screen.findByRole('button', { name: /^(取\s*消|Cancel)$/ }));
+    expect(useLiveStore.getState().details).not.toBeNull();
+    fireEvent.click(within(drawer).getByRole('button', { name: /^(关闭|Close)$/ }));
+    expect((await screen.findAllByText('确认关闭？')).length).toBeGreaterThan(0);
+    // jsdom never ends antd's leave animation, so the first confirmation's buttons are still there: take the newest.
+    const confirmButtons = await screen.findAllByRole('button', { name: /^(确\s*定|OK)$/ });
+    await userEvent.click(confirmButtons[confirmButtons.length - 1]!);
+    await vi.waitFor(() => expect(useLiveStore.getState().details).toBeNull());
+  });
+});

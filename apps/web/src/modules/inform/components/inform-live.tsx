@@ -1,0 +1,84 @@
+import { LOGGED_OUT_CODES, type AnnouncementPopup } from '@juqi/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError } from '../../../lib/api-errors';
+import { getToken } from '../../../lib/token';
+import { getUnreadCount } from '../api/get-unread-count';
+import { informKeys } from '../api/keys';
+import { markAnnouncementsSeen } from '../api/mark-announcements-seen';
+import { LiveConnection } from '../live/live-connection';
+import { useLiveStore } from '../live/live-store';
+import { PopupScheduler } from '../live/popup-scheduler';
+import { AnnouncementDetailDrawer } from './announcement-detail-drawer';
+import { PopupHost } from './popup-host';
+
+/** Whether the session still holds, asked quietly after the stream was refused. */
+async function sessionAlive(): Promise<boolean> {
+  try {
+    await getUnreadCount();
+    return true;
+  } catch (error) {
+    return !(error instanceof ApiError && LOGGED_OUT_CODES.includes(error.code));
+  }
+}
+
+/**
+ * Mounted once by the top bar: keeps the live stream open while the staff is signed in, feeds the badge and the
+ * drawer, and shows pop-up announcements 400 ms apart (each recorded as seen when it appears), with the detail drawer
+ * they open.
+ */
+export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof EventSource } = {}) {
+  const client = useQueryClient();
+
+  useEffect(() => {
+    const store = useLiveStore.getState();
+    const scheduler = new PopupScheduler<AnnouncementPopup>((popup) => {
+      useLiveStore.getState().openPopup(popup);
+      void markAnnouncementsSeen([popup.id]).catch(() => {});
+    });
+    const refreshLists = () => void client.invalidateQueries({ queryKey: informKeys.notifications });
+    const connection = new LiveConnection({
+      token: getToken,
+      EventSourceImpl,
+      sessionAlive,
+      onStatus: store.setStatus,
+      handlers: {
+        hello: (snapshot) => {
+          store.setUnread(snapshot.unread);
+          scheduler.enqueue(snapshot.announcements);
+          refreshLists();
+        },
+        notification: refreshLists,
+        unread: (unread) => {
+          store.setUnread(unread);
+          refreshLists();
+        },
+        announcement: (popup) => {
+          scheduler.enqueue([popup]);
+          void client.invalidateQueries({ queryKey: informKeys.myAnnouncements });
+        },
+        withdrawn: ({ id }) => {
+          scheduler.cancel(id);
+          useLiveStore.getState().closePopup(id);
+          void client.invalidateQueries({ queryKey: informKeys.myAnnouncements });
+        },
+      },
+    });
+    connection.start();
+    const online = () => connection.reconnect();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      connection.stop();
+      scheduler.dispose();
+      useLiveStore.getState().reset();
+    };
+  }, [client, EventSourceImpl]);
+
+  return (
+    <>
+      <PopupHost />
+      <AnnouncementDetailDrawer />
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { AnnouncementItem, NotificationItem } from '@juqi/contract';
+import { Alert, App, Badge, Button, Empty, Flex, List, Pagination, Radio, Select, Spin, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { format, useMessages } from '../../../lib/i18n';
+import { useDeleteNotification } from '../api/delete-notification';
+import { useMyAnnouncements } from '../api/get-my-announcements';
+import { useNotifications } from '../api/get-notifications';
+import { DRAWER_PAGE_SIZE } from '../api/keys';
+import { useReadNotifications } from '../api/read-notifications';
+import { useLiveStore } from '../live/live-store';
+import { informMessages } from '../messages';
+import { useNotificationTypes } from './notification-types';
+import '../inform.css';
+
+type Entry = 'messages' | 'announcements';
+
+const timeOf = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** Message notifications: type filter, unread / read, the total, and items whose delete link shows on hover. */
+function NotificationList() {
+  const t = useMessages(informMessages);
+  const { message } = App.useApp();
+  const { filterOptions, nameOf } = useNotificationTypes();
+  const [type, setType] = useState(0);
+  const [isRead, setIsRead] = useState(0);
+  const [page, setPage] = useState(1);
+  const list = useNotifications({ is_read: isRead, type, page });
+  const markRead = useReadNotifications();
+  const remove = useDeleteNotification();
+
+  const open = (item: NotificationItem) => {
+    if (item.is_read === 0) markRead.mutate({ ids: [item.id] });
+  };
+  const del = async (item: NotificationItem) => {
+    try {
+      await remove.mutateAsync(item.id);
+      void message.success(t.deleted);
+    } catch {
+      // The API client showed the refusal.
+    }
+  };
+
+  return (
+    <div className="inform-list">
+      <Flex gap={8} wrap align="center" className="inform-list__toolbar">
+        <Select
+          aria-label={t.typeFilter}
+          className="inform-list__type"
+          value={type}
+          options={filterOptions}
+          onChange={(value) => {
+            setType(value);
+            setPage(1);
+          }}
+        />
+        <Radio.Group
+          aria-label={t.readState}
+          optionType="button"
+          buttonStyle="solid"
+          value={isRead}
+          onChange={(e) => {
+            setIsRead(e.target.value as number);
+            setPage(1);
+          }}
+          options={[
+            { value: 0, label: t.unread },
+            { value: 1, label: t.read },
+          ]}
+        />
+        <Typography.Text type="secondary" className="inform-list__total">
+          {format(t.total, { count: list.data?.count ?? 0 })}
+        </Typography.Text>
+        {isRead === 0 && (list.data?.count ?? 0) > 0 && (
+          <Button size="small" type="link" loading={markRead.isPending} onClick={() => markRead.mutate({ all: true, type })}>
+            {t.markAllRead}
+          </Button>
+        )}
+      </Flex>
+      {list.isError && !list.data ? (
+        <Empty description={t.loadFailed}>
+          <Button onClick={() => void list.refetch()}>{t.retry}</Button>
+        </Empty>
+      ) : (
+        <Spin spinning={list.isFetching && !list.data}>
+          <List<NotificationItem>
+            dataSource={list.data?.data ?? []}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
+            renderItem={(item) => (
+              <List.Item
+                className={`inform-item${item.is_read ? '' : ' inform-item--unread'}`}
+                onClick={() => open(item)}
+                actions={[
+                  <Button
+                    key="delete"
+                    type="link"
+                    size="small"
+                    danger
+                    className="inform-item__delete"
+                    icon={<DeleteOutlined />}
+                    loading={remove.isPending && remove.variables === item.id}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      void del(item);
+                    }}
+                  >
+                    {t.delete}
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={
+                    <span className="inform-item__title">
+                      {item.is_read === 0 && <Badge status="processing" />}
+                      <span className="inform-item__name">{item.title}</span>
+                      <Tag className="inform-item__type">{nameOf(item.type)}</Tag>
+                    </span>
+                  }
+                  description={
+                    <>
+                      <div className="inform-item__content">{item.content}</div>
+                      <time className="inform-item__time" dateTime={item.time}>
+                        {timeOf(item.time)}
+                      </time>
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
+        </Spin>
+      )}
+      {(list.data?.count ?? 0) > DRAWER_PAGE_SIZE && (
+        <Pagination simple size="small" current={page} pageSize={DRAWER_PAGE_SIZE} total={list.data?.count ?? 0} onChange={setPage} className="inform-list__pages" />
+      )}
+    </div>
+  );
+}
+
+/** Announcements addressed to the staff; one opens in the detail drawer. */
+function AnnouncementList() {
+  const t = useMessages(informMessages);
+  const [page, setPage] = useState(1);
+  const list = useMyAnnouncements(page);
+  const showDetails = useLiveStore((s) => s.showDetails);
+  const open = (item: AnnouncementItem) => showDetails({ inform_id: item.id, title: item.title, time: item.time, content: '', img: '', data: [] });
+  return (
+    <div className="inform-list">
+      <Typography.Text type="secondary" className="inform-list__total">
+        {format(t.total, { count: list.data?.count ?? 0 })}
+      </Typography.Text>
+      <Spin spinning={list.isFetching && !list.data}>
+        <List<AnnouncementItem>
+          dataSource={list.data?.data ?? []}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
+          renderItem={(item) => (
+            <List.Item className="inform-item inform-item--link" onClick={() => open(item)}>
+              <List.Item.Meta
+                title={
+                  <span className="inform-item__title">
+                    {!item.seen && <Badge status="processing" />}
+                    <span className="inform-item__name">{item.title}</span>
+                  </span>
+                }
+                description={
+                  <>
+                    {item.summary && <div className="inform-item__content">{item.summary}</div>}
+                    <time className="inform-item__time" dateTime={item.time}>
+                      {timeOf(item.time)}
+                    </time>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      </Spin>
+      {(list.data?.count ?? 0) > DRAWER_PAGE_SIZE && (
+        <Pagination simple size="small" current={page} pageSize={DRAWER_PAGE_SIZE} total={list.data?.count ?? 0} onChange={setPage} className="inform-list__pages" />
+      )}
+    </div>
+  );
+}
+
+/** The notification and announcement drawer's content (§2.4): two menu entries, message notifications and announcements. */
+export function InformPanel() {
+  const t = useMessages(informMessages);
+  const [entry, setEntry] = useState<Entry>('messages');
+  const status = useLiveStore((s) => s.status);
+  return (
+    <div className="inform-panel">
+      {status === 'retrying' && <Alert type="warning" showIcon title={t.offline} className="inform-panel__offline" />}
+      <Tabs
+        activeKey={entry}
+        onChange={(key) => setEntry(key as Entry)}
+        items={[
+          { key: 'messages', label: t.menuMessages, children: <NotificationList /> },
+          { key: 'announcements', label: t.menuAnnouncements, children: <AnnouncementList /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { PublishedNotification } from '@juqi/contract';
+import { configure, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, resetFakeApi } from '../../../test/fake-api';
+import { renderInShell } from '../../../test/render-in-shell';
+import { SentNotifications } from './sent-notifications';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 60_000 });
+afterEach(() => resetFakeApi());
+
+const sent = (id: number, title: string, extra: Partial<PublishedNotification>): PublishedNotification => ({
+  id,
+  type: 3,
+  title,
+  content: `${title}的内容`,
+  target: 'staff',
+  template_id: null,
+  recipient_count: 1,
+  read_count: 0,
+  sender: '超级管理员',
+  created_at: '2026-05-01T08:00:00.000Z',
+  ...extra,
+});
+
+describe('SentNotifications (已发布通知)', () => {
+  it('shows a notification to users with the target 用户 and its recipient count, without a read count', async () => {
+    fakeApi({
+      'POST /api/inform/list_data_notifications': () =>
+        ok({
+          count: 2,
+          data: [
+            sent(2, '代理商专属活动', { target: 'users', recipient_count: 12_345, read_count: null }),
+            sent(1, '版本更新', { target: 'staff', recipient_count: 3, read_count: 2 }),
+          ],
+        }),
+    });
+    renderInShell(<SentNotifications />);
+    const toUsers = (await screen.findByText('代理商专属活动')).closest('tr')!;
+    expect(within(toUsers).getByText('用户')).toBeInTheDocument();
+    expect(within(toUsers).getByText('— / 12,345')).toBeInTheDocument();
+    const toStaff = screen.getByText('版本更新').closest('tr')!;
+    expect(within(toStaff).getByText('指定员工')).toBeInTheDocument();
+    expect(within(toStaff).getByText('2 / 3')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,65 @@
+import type { PublishedNotification } from '@juqi/contract';
+import { Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { DeleteButton } from '../../../components/delete-button';
+import { useMessages } from '../../../lib/i18n';
+import { useDeleteSentNotification } from '../api/delete-sent-notification';
+import { useSentNotifications } from '../api/get-sent-notifications';
+import { informMessages } from '../messages';
+import { ManageList, useManageListState } from './manage-list';
+import { useNotificationTypes } from './notification-types';
+
+/**
+ * Published message notifications: by type and title, with how many recipients have read each (staff only: users have
+ * no read state here); delete for everyone.
+ */
+export function SentNotifications() {
+  const t = useMessages(informMessages);
+  const { filterOptions, nameOf } = useNotificationTypes();
+  const state = useManageListState(0);
+  const list = useSentNotifications({ type: state.filter, keyword: state.keyword, page: state.page });
+  const remove = useDeleteSentNotification();
+  const targetLabels: Record<PublishedNotification['target'], string> = { all: t.targetAll, staff: t.targetStaff, users: t.sentToUsers };
+
+  const columns: TableColumnsType<PublishedNotification> = [
+    { key: 'title', dataIndex: 'title', title: t.title, width: 220, ellipsis: true },
+    { key: 'type', dataIndex: 'type', title: t.type, width: 140, render: (value: number) => <Tag>{nameOf(value)}</Tag> },
+    { key: 'content', dataIndex: 'content', title: t.content, ellipsis: true },
+    {
+      key: 'target',
+      dataIndex: 'target',
+      title: t.target,
+      width: 110,
+      render: (value: PublishedNotification['target']) => targetLabels[value],
+    },
+    {
+      key: 'read',
+      title: t.readCount,
+      width: 110,
+      align: 'right',
+      // Users have no read state here (read_count null): only how many they were.
+      render: (_: unknown, row) => `${row.read_count ?? '—'} / ${row.recipient_count.toLocaleString()}`,
+    },
+    { key: 'sender', dataIndex: 'sender', title: t.publisher, width: 120, render: (value: string) => value || t.system },
+    { key: 'created_at', dataIndex: 'created_at', title: t.createdAt, width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    {
+      key: 'actions',
+      title: t.actions,
+      width: 90,
+      fixed: 'right',
+      render: (_: unknown, row) => <DeleteButton confirm={t.deleteSentConfirm} onDelete={() => remove.mutateAsync(row.id)} />,
+    },
+  ];
+
+  return (
+    <ManageList
+      state={state}
+      list={list}
+      columns={columns}
+      filterLabel={t.typeFilter}
+      filterOptions={filterOptions}
+      searchLabel={t.keyword}
+      scrollX={1100}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import type { UserSelectRow } from '@juqi/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok, resetFakeApi, type Handler, type SeenRequest } from '../../../test/fake-api';
+import { renderInShell, staffWith } from '../../../test/render-in-shell';
+import { PublishPage } from './publish-page';
+
+// antd renders slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 60_000 });
+const user = userEvent.setup({ delay: null });
+
+afterEach(() => resetFakeApi());
+
+const agent = (id: number): UserSelectRow => ({
+  id,
+  name: `代理${id}`,
+  head_img_url: '',
+  authentication_state: 0,
+  mobile: `139${String(id).padStart(8, '0')}`,
+  type_user: 1,
+  level: 0,
+});
+
+const searchOptions = { pw_list: [], level_list: [{ level: 0, name: '普通用户' }], quantity_list: [] };
+
+function api(extra: Record<string, Handler> = {}): SeenRequest[] {
+  return fakeApi({
+    'POST /api/inform/template_select': () => ok([]),
+    'POST /api/inform/staff_options': () => ok([]),
+    'POST /api/user/user_select_search_list': () => ok(searchOptions),
+    'POST /api/user/user_select_list': ({ body }) =>
+      (body as { type_user?: number }).type_user === 1
+        ? ok({ count: 1234, data: [agent(1), agent(2)], next_cursor: null })
+        : ok({ count: 5000, data: [agent(1), agent(2), agent(3)], next_cursor: null }),
+    'POST /api/user/select': ({ body }) => ok({ count: 1234, selection: (body as { selection: unknown }).selection }),
+    'POST /api/inform/add_notifications': () => ok({ id: 31, recipient_count: 1234 }),
+    ...extra,
+  });
+}
+
+const bodiesOf = (seen: SeenRequest[], url: string) => seen.filter((r) => r.url === url).map((r) => r.body);
+
+async function choose(label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  const item = await waitFor(() => {
+    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
+  await user.click(item);
+}
+
+async function writeMessage() {
+  const form = await waitFor(() => document.querySelector<HTMLFormElement>('form#inform-message')!);
+  await user.type(within(form).getByRole('textbox', { name: '标题' }), '代理商专属活动');
+  await user.type(within(form).getByRole('textbox', { name: '内容' }), '本月推广奖励翻倍。');
+  return form;
+}
+
+describe('PublishPage: a notification to chosen users', () => {
+  it('chooses the users in the user-select drawer and sends their selection', async () => {
+    const seen = api();
+    renderInShell(<PublishPage />, { path: '/notification/publish' });
+    const form = await writeMessage();
+
+    await user.click(within(form).getByRole('radio', { name: '指定用户' }));
+    expect(within(form).queryByRole('combobox', { name: '指定员工' })).toBeNull();
+    // Without a selection the form refuses to publish, on the field.
+    await user.click(within(form).getByRole('button', { name: /发\s*布/ }));
+    expect(await within(form).findByText('请选择用户')).toBeInTheDocument();
+    expect(bodiesOf(seen, '/api/inform/add_notifications')).toEqual([]);
+
+    await user.click(within(form).getByRole('button', { name: /选择用户/ }));
+    const drawer = await screen.findByRole('dialog', { name: '选择用户' });
+    // jsdom lays nothing out, so the virtual list shows no rows: the count says the list has loaded.
+    expect(await within(drawer).findByRole('radio', { name: '筛选结果（5,000）' })).toBeInTheDocument();
+    await choose('用户类型', '代理');
+    await within(drawer).findByRole('radio', { name: '筛选结果（1,234）' });
+    await user.click(within(drawer).getByRole('button', { name: '提交全部（1,234 人）' }));
+
+    expect(await within(form).findByRole('button', { name: /已选 1,234 人/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '选择用户' })).toBeNull());
+    await waitFor(() => expect(within(form).queryByText('请选择用户')).toBeNull());
+    const selection = { mode: 'filter', filter: { type_user: 1 }, exclude_ids: [] };
+    expect(bodiesOf(seen, '/api/user/select')).toEqual([{ selection }]);
+
+    await user.click(within(form).getByRole('button', { name: /发\s*布/ }));
+    expect(await screen.findByText('发布成功，共 1,234 位用户')).toBeInTheDocument();
+    expect(bodiesOf(seen, '/api/inform/add_notifications')).toEqual([{ type: 1, title: '代理商专属活动', content: '本月推广奖励翻倍。', target: 'users', selection }]);
+  });
+
+  it('does not offer chosen users to a staff who may not use the user-select drawer', async () => {
+    api();
+    renderInShell(<PublishPage />, { path: '/notification/publish', profile: staffWith('notification.publish') });
+    const form = await waitFor(() => document.querySelector<HTMLFormElement>('form#inform-message')!);
+    expect(await within(form).findByRole('radio', { name: '指定员工' })).toBeInTheDocument();
+    expect(within(form).queryByRole('radio', { name: '指定用户' })).toBeNull();
+  });
+});

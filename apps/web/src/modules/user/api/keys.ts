@@ -1,0 +1,15 @@
+/** Query keys of the users area; everything under `['user']` belongs to this module. */
+export const userKeys = {
+  all: ['user'] as const,
+  /** Every cached user list (the all-users table under any filter). */
+  lists: ['user', 'list'] as const,
+  list: (body: object) => ['user', 'list', body] as const,
+  details: ['user', 'detail'] as const,
+  detail: (id: number) => ['user', 'detail', id] as const,
+  options: ['user', 'options'] as const,
+  verificationLists: ['user', 'verification-list'] as const,
+  verificationList: (body: object) => ['user', 'verification-list', body] as const,
+  verification: (id: number) => ['user', 'verification', id] as const,
+  logins: ['user', 'logins'] as const,
+  loginList: (scope: 'one' | 'all', body: object) => ['user', 'logins', scope, body] as const,
+};

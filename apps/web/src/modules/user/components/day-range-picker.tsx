@@ -1,0 +1,29 @@
+import { DatePicker } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useMessages } from '../../../lib/i18n';
+import { userMessages } from '../messages';
+
+const DAY = 'YYYY-MM-DD';
+
+interface DayRangePickerProps {
+  label: ReactNode;
+  value: [string, string] | undefined;
+  onChange: (value: [string, string] | undefined) => void;
+  className?: string;
+}
+
+/** A `[first day, last day]` filter (both included), as the contract's day ranges are written. */
+export function DayRangePicker({ label, value, onChange, className }: DayRangePickerProps) {
+  const t = useMessages(userMessages);
+  return (
+    <DatePicker.RangePicker
+      className={className}
+      prefix={label}
+      placeholder={[t.startDay, t.endDay]}
+      value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
+      allowClear
+      onChange={(days) => onChange(days?.[0] && days[1] ? [days[0].format(DAY), days[1].format(DAY)] : undefined)}
+    />
+  );
+}

@@ -1,0 +1,120 @@
+import type { DayRange, UserFilter, UserSearchOptions } from '@juqi/contract';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { DEBOUNCE_MS } from '../../../../lib/constants';
+import { useMessages } from '../../../../lib/i18n';
+import { withField, isEmptyFilter, type FilterKey } from './filter-model';
+import { userSelectMessages, type UserSelectText } from './messages';
+
+interface UserSelectFiltersProps {
+  value: UserFilter;
+  onChange: (next: UserFilter) => void;
+  options: UserSearchOptions | undefined;
+}
+
+const codeOptions = (t: UserSelectText, field: 'type_user' | 'system_id' | 'withdraw_state' | 'withdraw_type', values: number[]) =>
+  values.map((value) => ({ value, label: t[`${field}.${value}` as keyof UserSelectText] }));
+
+const toRange = (range: DayRange | undefined): [Dayjs, Dayjs] | null => (range ? [dayjs(range[0]), dayjs(range[1])] : null);
+const fromRange = (range: [Dayjs | null, Dayjs | null] | null): DayRange | undefined =>
+  range?.[0] && range[1] ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : undefined;
+
+/**
+ * The §3 user filter: keyword (debounced), type, source, withdrawal state and account, order-count band, level, agency
+ * post, post, registration and last-order day ranges. Posts, levels and bands come from the search-options call.
+ */
+export function UserSelectFilters({ value, onChange, options }: UserSelectFiltersProps) {
+  const t = useMessages(userSelectMessages);
+  const set = <K extends FilterKey>(key: K, next: UserFilter[K] | null | undefined) => onChange(withField(value, key, next));
+
+  const select = (key: 'type_user' | 'system_id' | 'withdraw_state' | 'withdraw_type' | 'quantity' | 'level' | 'agency_pw_id' | 'pw_id', list: { value: number; label: string }[] | undefined) => (
+    <Select<number>
+      key={key}
+      className="user-select-filters__field"
+      prefix={<span className="user-select-filters__label">{t[key]}</span>}
+      aria-label={t[key]}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      popupMatchSelectWidth={false}
+      loading={!list}
+      value={value[key]}
+      options={list}
+      onChange={(next) => set(key, next)}
+    />
+  );
+
+  const range = (key: 'time_quantum' | 'issue_time_quantum') => (
+    <DatePicker.RangePicker
+      key={key}
+      className="user-select-filters__field user-select-filters__field--range"
+      prefix={<span className="user-select-filters__label">{t[key]}</span>}
+      aria-label={t[key]}
+      placeholder={[t.startDay, t.endDay]}
+      value={toRange(value[key])}
+      onChange={(next) => set(key, fromRange(next))}
+    />
+  );
+
+  const posts = options?.pw_list.map((p) => ({ value: p.id, label: p.name }));
+  return (
+    <section className="user-select-filters" aria-label={t.filters}>
+      <KeywordInput value={value.keyword ?? ''} onChange={(keyword) => set('keyword', keyword.trim())} />
+      {select('type_user', codeOptions(t, 'type_user', [1, 2]))}
+      {select('system_id', codeOptions(t, 'system_id', [1, 2]))}
+      {select('withdraw_state', codeOptions(t, 'withdraw_state', [0, 1, 2, 3]))}
+      {select('withdraw_type', codeOptions(t, 'withdraw_type', [0, 1, 2, 3]))}
+      {select('quantity', options?.quantity_list.map((b) => ({ value: b.value, label: b.label })))}
+      {select('level', options?.level_list.map((l) => ({ value: l.level, label: l.name })))}
+      {select('agency_pw_id', posts)}
+      {select('pw_id', posts)}
+      {range('time_quantum')}
+      {range('issue_time_quantum')}
+      <Button className="user-select-filters__reset" disabled={isEmptyFilter(value)} onClick={() => onChange({})}>
+        {t.reset}
+      </Button>
+    </section>
+  );
+}
+
+/** The keyword waits for a pause in typing (§9: 300 ms) before it filters, so each keystroke is not a query. */
+function KeywordInput({ value, onChange }: { value: string; onChange: (keyword: string) => void }) {
+  const t = useMessages(userSelectMessages);
+  const [draft, setDraft] = useState(value);
+  const onChangeRef = useRef(onChange);
+  useLayoutEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  const sent = useRef(value);
+
+  // A reset from outside (the 重置 button) clears the box.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    if (draft.trim() === sent.current.trim()) return;
+    const timer = setTimeout(() => {
+      sent.current = draft.trim();
+      onChangeRef.current(draft);
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  return (
+    <Input
+      className="user-select-filters__field user-select-filters__keyword"
+      prefix={<SearchOutlined />}
+      placeholder={t.keyword}
+      aria-label={t.keyword}
+      allowClear
+      maxLength={40}
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+    />
+  );
+}

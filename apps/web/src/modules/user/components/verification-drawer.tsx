@@ -1,0 +1,218 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import type { VerificationDetail } from '@juqi/contract';
+import { App, Button, Descriptions, Empty, Flex, Form, Image, Input, Modal, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { QueryFailure } from '../../../components/query-failure';
+import { format, useMessages } from '../../../lib/i18n';
+import { useCan } from '../../../lib/shell-session';
+import { useAuditVerification } from '../api/audit-verification';
+import { useVerification } from '../api/get-verification';
+import { userMessages, type UserTexts } from '../messages';
+import { useCodes } from './codes';
+import { dateTime } from './format';
+import { SubmissionStateTag } from './verification-state-tag';
+
+const REASON_MAX = 200;
+/** Shown where a document's image cannot be loaded (a missing or removed file). */
+const MISSING_IMAGE =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="130"><rect width="100%" height="100%" fill="#f5f5f5"/><path d="M80 50h40v30H80z" fill="none" stroke="#bfbfbf" stroke-width="2"/><circle cx="92" cy="60" r="4" fill="#bfbfbf"/><path d="M82 78l12-12 8 8 6-6 10 10" fill="none" stroke="#bfbfbf" stroke-width="2"/></svg>',
+  );
+
+/** One submission in full: who and what, the documents as images, the review history, and approve / reject. */
+export function VerificationDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const t = useMessages(userMessages);
+  const can = useCan();
+  const { message } = App.useApp();
+  const verification = useVerification(id);
+  const audit = useAuditVerification();
+  const [rejecting, setRejecting] = useState(false);
+  const detail = verification.data;
+  const mayDecide = detail?.state === 1 && can('user.verification.audit');
+
+  const approve = async () => {
+    try {
+      await audit.mutateAsync({ id, action: 'approve', reason: '' });
+      void message.success(t.approved);
+    } catch {
+      // Shown by the API client (for instance 40900: someone decided it meanwhile); the drawer shows the fresh state.
+      void verification.refetch();
+    }
+  };
+
+  return (
+    <ConfirmCloseDrawer
+      open
+      size={640}
+      title={detail ? format(t.verificationTitle, { name: detail.user_name }) : t.tabVerification}
+      onClose={onClose}
+      extra={detail && <SubmissionStateTag state={detail.state} />}
+      footer={
+        mayDecide && (
+          <Flex justify="flex-end" gap={8}>
+            <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
+              {t.reject}
+            </Button>
+            <Popconfirm title={t.approveConfirm} okText={t.approve} cancelText={t.cancel} onConfirm={approve}>
+              <Button type="primary" icon={<CheckOutlined />} loading={audit.isPending}>
+                {t.approve}
+              </Button>
+            </Popconfirm>
+          </Flex>
+        )
+      }
+    >
+      {verification.isError && !detail ? (
+        <QueryFailure compact error={verification.error} onRetry={() => void verification.refetch()} />
+      ) : !detail ? (
+        <Skeleton active />
+      ) : (
+        <VerificationBody detail={detail} t={t} />
+      )}
+      {rejecting && (
+        <RejectModal
+          pending={audit.isPending}
+          onCancel={() => setRejecting(false)}
+          onReject={async (reason) => {
+            try {
+              await audit.mutateAsync({ id, action: 'reject', reason });
+            } catch {
+              void verification.refetch();
+              return;
+            }
+            void message.success(t.rejected);
+            setRejecting(false);
+          }}
+        />
+      )}
+    </ConfirmCloseDrawer>
+  );
+}
+
+function VerificationBody({ detail, t }: { detail: VerificationDetail; t: UserTexts }) {
+  const codes = useCodes();
+  // Documents whose file could not be loaded (removed, or never stored): said in words, not only by a grey picture.
+  const [missing, setMissing] = useState<Set<string>>(new Set());
+  const personal = detail.type === 1;
+  const auditLabel = { submit: t.auditSubmit, approve: t.auditApprove, reject: t.auditReject };
+  return (
+    <Space orientation="vertical" size={24} className="user-block">
+      <Descriptions size="small" column={2} bordered>
+        <Descriptions.Item label={t.colUser}>{format(t.userWithId, { name: detail.user_name, id: detail.user_id })}</Descriptions.Item>
+        <Descriptions.Item label={t.mobile}>{detail.user_mobile}</Descriptions.Item>
+        <Descriptions.Item label={t.typeFilter}>{codes.label('verification_type', detail.type)}</Descriptions.Item>
+        <Descriptions.Item label={t.submittedAt}>{dateTime(detail.submitted_at)}</Descriptions.Item>
+        {personal ? (
+          <>
+            <Descriptions.Item label={t.realNameLabel}>{detail.subject_name}</Descriptions.Item>
+            <Descriptions.Item label={t.idNumber}>
+              <Typography.Text copyable>{detail.id_number}</Typography.Text>
+            </Descriptions.Item>
+          </>
+        ) : (
+          <>
+            <Descriptions.Item label={t.enterpriseName} span={2}>
+              {detail.enterprise_name}
+            </Descriptions.Item>
+            <Descriptions.Item label={t.creditCode}>
+              <Typography.Text copyable>{detail.credit_code}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t.legalPerson}>{detail.legal_person}</Descriptions.Item>
+          </>
+        )}
+        {detail.reviewed_at && (
+          <>
+            <Descriptions.Item label={t.reviewer}>{detail.reviewer_name || t.system}</Descriptions.Item>
+            <Descriptions.Item label={t.reviewedAt}>{dateTime(detail.reviewed_at)}</Descriptions.Item>
+          </>
+        )}
+        {detail.reason ? (
+          <Descriptions.Item label={t.rejectReason} span={2}>
+            {detail.reason}
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+
+      <section>
+        <Typography.Title level={5}>{t.documents}</Typography.Title>
+        {detail.documents.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noDocuments} />
+        ) : (
+          <Image.PreviewGroup>
+            <div className="user-documents">
+              {detail.documents.map((doc) => (
+                <figure key={doc.kind + doc.path} className="user-documents__item">
+                  <Image
+                    src={doc.url}
+                    alt={t[doc.kind]}
+                    width={180}
+                    height={120}
+                    fallback={MISSING_IMAGE}
+                    className="user-documents__image"
+                    onError={() => setMissing((paths) => new Set(paths).add(doc.path))}
+                  />
+                  <figcaption>
+                    {t[doc.kind]}
+                    {missing.has(doc.path) && (
+                      <Typography.Text type="danger" className="user-documents__missing">
+                        {t.imageMissing}
+                      </Typography.Text>
+                    )}
+                  </figcaption>
+                </figure>
+              ))}
+            </div>
+          </Image.PreviewGroup>
+        )}
+      </section>
+
+      <section>
+        <Typography.Title level={5}>{t.auditTrail}</Typography.Title>
+        <Timeline
+          items={detail.audit.map((entry) => ({
+            key: entry.id,
+            color: entry.action === 'approve' ? 'green' : entry.action === 'reject' ? 'red' : 'blue',
+            content: (
+              <>
+                <Typography.Text strong>{auditLabel[entry.action]}</Typography.Text>
+                <Typography.Text type="secondary"> · {dateTime(entry.created_at)}</Typography.Text>
+                {entry.staff_name && <div>{format(t.by, { name: entry.staff_name })}</div>}
+                {entry.reason && <div>{entry.reason}</div>}
+              </>
+            ),
+          }))}
+        />
+      </section>
+    </Space>
+  );
+}
+
+function RejectModal({ pending, onCancel, onReject }: { pending: boolean; onCancel: () => void; onReject: (reason: string) => void }) {
+  const t = useMessages(userMessages);
+  return (
+    <Modal
+      open
+      title={t.rejectTitle}
+      okText={t.reject}
+      okButtonProps={{ danger: true, loading: pending, htmlType: 'submit', form: 'verification-reject-form' }}
+      cancelText={t.cancel}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Form id="verification-reject-form" layout="vertical" onFinish={({ reason }: { reason: string }) => onReject(reason.trim())}>
+        <Form.Item
+          name="reason"
+          label={t.rejectReason}
+          rules={[
+            { required: true, whitespace: true, message: t.rejectReasonRequired },
+            { max: REASON_MAX, message: t.reasonTooLong },
+          ]}
+        >
+          <Input.TextArea autoFocus rows={3} maxLength={REASON_MAX} showCount placeholder={t.rejectReasonPlaceholder} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

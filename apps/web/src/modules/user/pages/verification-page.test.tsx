@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  currentUrl,
+  fakeApi,
+  keysetPage,
+  ok,
+  renderInShell,
+  resetFakeApi,
+  staffWith,
+  verificationDetail,
+  verificationRow,
+  type SeenRequest,
+} from '../testing';
+import { VerificationPage } from './verification-page';
+
+const user = userEvent.setup({ delay: null });
+
+const pending = verificationRow(7, '赵六');
+const company = verificationRow(8, '钱七', { type: 2, subject_name: '深圳众诚商贸有限公司', credit_code: '9144**********12', id_number: '' });
+
+function api() {
+  let current = verificationDetail(pending);
+  const seen = fakeApi({
+    'POST /api/user/authentication_lists': () => ok(keysetPage([pending, company])),
+    'POST /api/user/user_enterprise_verification_find': () => ok(current),
+    'POST /api/user/user_enterprise_verification_audit': ({ body }) => {
+      const { action, reason } = body as { action: 'approve' | 'reject'; reason: string };
+      const to = action === 'approve' ? 2 : 0;
+      current = {
+        ...current,
+        state: to,
+        reason,
+        reviewed_at: '2026-03-04T02:00:00.000Z',
+        reviewer_name: '审核员',
+        audit: [...current.audit, { id: 2, action, from_state: 1, to_state: to, staff_id: 1, staff_name: '审核员', reason, created_at: '2026-03-04T02:00:00.000Z' }],
+      };
+      return ok(current);
+    },
+  });
+  return seen;
+}
+
+const listBodies = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/user/authentication_lists').map((r) => r.body);
+const rowOf = async (name: string) => (await screen.findByText(name, { selector: '.ant-table-row .user-cell__name' })).closest('.ant-table-row') as HTMLElement;
+
+async function openReview(name: string) {
+  await user.click(within(await rowOf(name)).getByRole('button', { name: '审核' }));
+  const drawer = await screen.findByRole('dialog');
+  await within(drawer).findByText('提交的资料');
+  return drawer;
+}
+
+afterEach(() => resetFakeApi());
+
+describe('VerificationPage', () => {
+  it('lists submissions by the state and type in its URL, and writes a new choice there', async () => {
+    const seen = api();
+    renderInShell(<VerificationPage />, { path: '/user/authentication?state=1' });
+    const row = await rowOf('赵六');
+    expect(within(row).getByText('待审核')).toBeInTheDocument();
+    expect(within(row).getByText('110***********1234')).toBeInTheDocument();
+    expect(within(await rowOf('钱七')).getByText('深圳众诚商贸有限公司')).toBeInTheDocument();
+    expect(listBodies(seen)[0]).toEqual({ state: 1, limit: 50 });
+
+    await user.click(screen.getByText('企业认证', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(currentUrl()).toBe('/user/authentication?state=1&type=2'));
+    await waitFor(() => expect(listBodies(seen).at(-1)).toEqual({ state: 1, type: 2, limit: 50 }));
+    await user.click(screen.getAllByText('全部', { selector: '.ant-segmented-item-label' })[0]!);
+    await waitFor(() => expect(currentUrl()).toBe('/user/authentication?type=2'));
+  });
+
+  it('shows the documents of a submission and approves it', async () => {
+    const seen = api();
+    renderInShell(<VerificationPage />, { path: '/user/authentication' });
+    const drawer = await openReview('赵六');
+    expect(within(drawer).getByText('110101199001011234')).toBeInTheDocument();
+    const front = within(drawer).getByRole('img', { name: '身份证正面' });
+    expect(front).toHaveAttribute('src', '/uploads/verification/2026/03/a.jpg');
+    expect(within(drawer).getByRole('img', { name: '身份证反面' })).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: /通\s*过/ }));
+    const confirm = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>('.ant-popconfirm .ant-btn-primary');
+      if (!button) throw new Error('no confirmation');
+      return button;
+    });
+    await user.click(confirm);
+    expect(await screen.findByText('已通过认证')).toBeInTheDocument();
+    expect(seen.find((r) => r.url === '/api/user/user_enterprise_verification_audit')!.body).toEqual({ id: 7, action: 'approve', reason: '' });
+    // Decided: the buttons go, the history shows who approved, and the list is read again.
+    await waitFor(() => expect(within(drawer).queryByRole('button', { name: /驳\s*回/ })).toBeNull());
+    expect(within(drawer).getByText('操作人：审核员')).toBeInTheDocument();
+    await waitFor(() => expect(listBodies(seen)).toHaveLength(2));
+  });
+
+  it('rejects only with a reason', async () => {
+    const seen = api();
+    renderInShell(<VerificationPage />, { path: '/user/authentication' });
+    const drawer = await openReview('赵六');
+    await user.click(within(drawer).getByRole('button', { name: /驳\s*回/ }));
+    const dialog = (await screen.findByText('驳回认证', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement;
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    expect(await within(dialog).findByText('请填写驳回原因，用户会看到它')).toBeInTheDocument();
+    expect(seen.some((r) => r.url === '/api/user/user_enterprise_verification_audit')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('驳回原因'), '照片模糊');
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    expect(await screen.findByText('已驳回认证')).toBeInTheDocument();
+    expect(seen.find((r) => r.url === '/api/user/user_enterprise_verification_audit')!.body).toEqual({ id: 7, action: 'reject', reason: '照片模糊' });
+    await waitFor(() => expect(within(drawer).getAllByText('照片模糊').length).toBeGreaterThan(0));
+  });
+
+  it('lets staff without the review operation look but not decide', async () => {
+    api();
+    renderInShell(<VerificationPage />, { path: '/user/authentication', profile: staffWith('user.verification.list', 'user.verification.view') });
+    await user.click(within(await rowOf('赵六')).getByRole('button', { name: '查看' }));
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('提交的资料');
+    expect(within(drawer).queryByRole('button', { name: /通\s*过/ })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: /驳\s*回/ })).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import type { MenuNode, Profile } from '@juqi/contract';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { http } from '../lib/api-client';
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** A file answer (a `response: 'blob'` call) with its headers. */
+interface FileAnswer {
+  file: Blob;
+  headers: Record<string, string>;
+}
+
+/**
+ * Answers a request: an envelope, a file, or `'drop'` for a connection that fails before any answer. A promise that
+ * never settles stands for an answer still on its way.
+ */
+type Answer = { code: number; message: string; data: unknown } | FileAnswer | 'drop';
+export type Handler = (request: SeenRequest) => Answer | Promise<Answer>;
+
+export const ok = (data: unknown): Answer => ({ code: 20000, message: '成功', data });
+export const fail = (code: number, message = '', data: unknown = null): Answer => ({ code, message, data });
+export const file = (content: BlobPart[], headers: Record<string, string>): Answer => ({ file: new Blob(content), headers });
+
+/**
+ * Replaces the API client's transport with handlers keyed `"METHOD /path"`; an unlisted call answers 40400. Returns the
+ * requests seen, in order.
+ */
+export function fakeApi(handlers: Record<string, Handler>): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const request: SeenRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      headers: { ...config.headers },
+    };
+    seen.push(request);
+    const handler = handlers[`${request.method} ${request.url}`];
+    const answer = handler ? await handler(request) : fail(40400, 'Not found');
+    if (answer === 'drop') throw new Error('socket hang up');
+    if ('file' in answer) {
+      // The whole file arrives as one progress step; headers are readable from it, as from a browser's request.
+      const target = { getResponseHeader: (name: string) => answer.headers[name.toLowerCase()] ?? null };
+      config.onDownloadProgress?.({ loaded: answer.file.size, bytes: answer.file.size, lengthComputable: false, event: { target } });
+      return { data: answer.file, status: 200, statusText: '', headers: answer.headers, config };
+    }
+    return { data: answer, status: 200, statusText: '', headers: {}, config };
+  };
+  http.defaults.adapter = adapter;
+  return seen;
+}
+
+export function resetFakeApi(): void {
+  http.defaults.adapter = undefined;
+}
+
+export const menu = (path: string, name: string, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({
+  id: 0,
+  path,
+  name,
+  icon: '',
+  sort: 0,
+  hidden: false,
+  no_cache: false,
+  children,
+  ...extra,
+});
+
+export const profileOf = (menus: MenuNode[] = []): Profile => ({
+  staff_id: 1,
+  staff_num: 'admin',
+  user_name: '超级管理员',
+  user_face: '',
+  is_super_admin: true,
+  menus,
+  operations: [],
+  linked_accounts: [],
+});
