@@ -6,12 +6,16 @@ export default defineConfig({
   testDir: './tests',
   workers: 1,
   timeout: 30_000,
+  // Two cores run the server, PGlite and Chromium together: a screen can take a few seconds to settle.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   outputDir: './test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
+    // A failed test keeps its trace (test-results/…/trace.zip; `npx playwright show-trace`): what it clicked, and when.
+    trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium: browsers are never downloaded here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

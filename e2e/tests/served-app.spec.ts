@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 
 test('the server serves the web app, which reads the site name from the API', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByText('功能内测中，敬请期待……')).toBeVisible();
-  await expect(page.getByText('聚企中台')).toBeVisible();
+  // Signed out, the app opens its sign-in page, titled with the site name.
+  await expect(page.getByRole('heading', { name: '聚企中台' })).toBeVisible();
 });
 
 test('a deep link is answered with the web app (history-mode routing)', async ({ page, request }) => {
@@ -11,14 +11,15 @@ test('a deep link is answered with the web app (history-mode routing)', async ({
   expect(res.headers()['content-type']).toContain('text/html');
   expect(res.headers()['cache-control']).toBe('no-cache');
   await page.goto('/user/list?page=3');
-  await expect(page.getByText('功能内测中，敬请期待……')).toBeVisible();
+  await expect(page).toHaveURL('/login?redirect=%2Fuser%2Flist%3Fpage%3D3');
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
 });
 
 test('built assets are cached for a year and API answers are never cached', async ({ request, page }) => {
   const assets: string[] = [];
   page.on('response', (r) => r.url().includes('/assets/') && assets.push(r.url()));
   await page.goto('/');
-  await expect(page.getByText('功能内测中，敬请期待……')).toBeVisible();
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
   expect(assets.length).toBeGreaterThan(0);
   const asset = await request.get(assets[0]!);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -1,0 +1,128 @@
+// Sessions for the browser tests. Sign-in requests are limited to 10 a minute per IP and every test runs from
+// 127.0.0.1, so the admin signs in once per run (the token is kept in the run's fresh data folder) and API sign-ins
+// wait out a 42900 instead of failing.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+export const ADMIN = { staffNum: 'admin', password: 'Admin-Pass-2026' };
+const port = process.env.E2E_PORT ?? '8181';
+/** The data folder e2e/server.mjs gives the server (emptied at every start). */
+export const DATA_DIR = path.join(import.meta.dirname, '..', `.data-${port}`);
+export const BASE_URL = `http://127.0.0.1:${port}`;
+
+interface Envelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export const newSign = (): string => `${Date.now()}:${Math.random().toString(36).slice(2, 14).padEnd(12, 'x')}`;
+
+/** Calls the API as the given session (or none) and returns the whole envelope; `GET /path` for a GET, else a POST. */
+export async function api<T = unknown>(request: APIRequestContext, token: string | null, url: string, body?: unknown): Promise<Envelope<T>> {
+  const headers = token ? { 'X-Token': token } : undefined;
+  const res = url.startsWith('GET ') ? await request.get(url.slice(4), { headers }) : await request.post(url, { headers, data: body ?? {} });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** Calls the API and expects success; returns `data`. */
+export async function apiOk<T = unknown>(request: APIRequestContext, token: string | null, url: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(request, token, url, body);
+  expect(answer, `${url} answered ${answer.code} ${answer.message}`).toMatchObject({ code: 20000 });
+  return answer.data;
+}
+
+/** Signs in through the API, waiting out the per-IP sign-in limit if another test used it up. */
+export async function signInByApi(request: APIRequestContext, staffNum: string, password: string): Promise<string> {
+  for (;;) {
+    const answer = await api<{ token: string; retry_after?: number }>(request, null, '/api/login/login', {
+      staff_num: staffNum,
+      user_pwd: password,
+      sign: newSign(),
+    });
+    if (answer.code === 20000) return answer.data.token;
+    if (answer.code !== 42900) throw new Error(`sign-in of ${staffNum} answered ${answer.code} ${answer.message}`);
+    await new Promise((resolve) => setTimeout(resolve, ((answer.data?.retry_after ?? 10) + 1) * 1000));
+  }
+}
+
+/** The admin's token for this run: signed in once, shared by every test that does not end its session. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const file = path.join(DATA_DIR, 'e2e-admin-token');
+  if (fs.existsSync(file)) {
+    const token = fs.readFileSync(file, 'utf8');
+    if ((await api(request, token, 'GET /api/staff/info')).code === 20000) return token;
+  }
+  const token = await signInByApi(request, ADMIN.staffNum, ADMIN.password);
+  fs.writeFileSync(file, token);
+  return token;
+}
+
+/** Puts a session token in the browser's juqi_token cookie, as the sign-in page would. */
+export async function useToken(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: 'juqi_token', value: token, url: BASE_URL }]);
+}
+
+/** Opens a page signed in as the admin. */
+export async function openAsAdmin(page: Page, request: APIRequestContext, url: string): Promise<void> {
+  await useToken(page.context(), await adminToken(request));
+  await page.goto(url);
+}
+
+/**
+ * Submits the sign-in form and waits to leave the sign-in page. If the per-IP limit answered 42900 (other tests used
+ * it up), waits a minute and submits again.
+ */
+export async function submitSignIn(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    const left = page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 }).then(() => 'left' as const);
+    const limited = page
+      .locator('.sign-in__error', { hasText: '请求过于频繁' })
+      .first()
+      .waitFor({ timeout: 15_000 })
+      .then(() => 'limited' as const);
+    if ((await Promise.race([left, limited])) === 'left') return;
+    await page.waitForTimeout(61_000);
+  }
+  throw new Error('sign-in stayed rate-limited');
+}
+
+/** The menu-tree ids of the given paths, from the function catalogue. */
+export async function powerIds(request: APIRequestContext, token: string, paths: string[]): Promise<number[]> {
+  interface Node {
+    id: number;
+    path: string;
+    children: Node[];
+  }
+  const { tree } = await apiOk<{ tree: Node[] }>(request, token, '/api/power/powerparticulars');
+  const all = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...all(n.children)]);
+  return paths.map((p) => {
+    const node = all(tree).find((n) => n.path === p);
+    if (!node) throw new Error(`no catalogue entry for ${p}`);
+    return node.id;
+  });
+}
+
+/** A staff member with one new role granting exactly the given menu paths. Returns the staff number and role id. */
+export async function staffWithMenus(
+  request: APIRequestContext,
+  admin: string,
+  paths: string[],
+  extra: { phone?: string } = {},
+): Promise<{ staffNum: string; password: string; roleId: number }> {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const role = await apiOk<{ id: number }>(request, admin, '/api/power/role_add', { name: `e2e-${suffix}` });
+  await apiOk(request, admin, '/api/power/role_grant', { id: role.id, power_ids: await powerIds(request, admin, paths) });
+  const staffNum = `e2e${suffix}`;
+  const password = 'E2e-Pass-2026';
+  await apiOk(request, admin, '/api/staff/staff_add', {
+    staff_num: staffNum,
+    password,
+    name: `测试${suffix.slice(-4)}`,
+    phone: extra.phone ?? null,
+    role_ids: [role.id],
+  });
+  return { staffNum, password, roleId: role.id };
+}
