@@ -1,0 +1,45 @@
+/**
+ * The same-run baseline of bench/user-list.mjs: a bare Fastify + pg route answering the same keyset page of the same
+ * table, with nothing else — no auth, no validation, no serialisation schema, no ORM. A filter's count is read the
+ * first time it is asked for and kept for good (the app keeps it too, and recounts it every 30 s in the background).
+ * The filter is written as the app writes it (the order_band column), so both read the same index.
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const url = process.env.DATABASE_URL;
+const port = Number(process.env.PORT ?? 18081);
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+
+const columns = `id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id, authentication_state,
+  authentication_type, real_name, withdraw_state, withdraw_type, order_count, last_order_at, total_spent_cents, balance_cents,
+  frozen_cents, total_income_cents, bean_balance, province, city, industry, company, inviter_id, invite_code, register_channel,
+  registered_at, last_login_at, last_login_ip, locked, lock_reason, locked_at, remark`;
+
+const counts = new Map();
+const app = Fastify({ logger: false });
+app.post('/list', async (request) => {
+  const { type_user: typeUser, band, after } = request.body;
+  const key = `${typeUser}:${band}`;
+  if (!counts.has(key)) {
+    const { rows } = await pool.query('select count(*)::int as n from users where type_user = $1 and order_band = $2', [typeUser, band]);
+    counts.set(key, rows[0].n);
+  }
+  const params = [typeUser, band];
+  let keyset = '';
+  if (after) {
+    params.push(after[0], after[1]);
+    keyset = 'and (registered_at, id) < ($3::timestamptz, $4::int)';
+  }
+  const { rows } = await pool.query(
+    `select ${columns} from users where type_user = $1 and order_band = $2 ${keyset}
+     order by registered_at desc, id desc limit 21`,
+    params,
+  );
+  const more = rows.length > 20;
+  const data = rows.slice(0, 20);
+  const last = data[data.length - 1];
+  return { code: 20000, message: '成功', data: { count: counts.get(key), data, next_cursor: more ? [last.registered_at, last.id] : null } };
+});
+await app.listen({ port, host: '127.0.0.1' });
+process.stdout.write(`baseline listening on ${port}\n`);

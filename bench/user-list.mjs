@@ -1,0 +1,355 @@
+/**
+ * Benchmark of the user list at 1,000,000 users (issue 7): the real app's `POST /api/user/lists` with two filters
+ * (type_user + an order-count band), 20 rows a page, signed in, against a bare Fastify + pg keyset route over the same
+ * table (bench/baseline-server.mjs), measured in the same run with autocannon at 50 connections. See bench/README.md
+ * for the figures and how to read them.
+ *
+ *   node bench/user-list.mjs [--seed] [--users 1000000] [--duration 10] [--rounds 3] [--warmup 3] [--connections 50] [--drop]
+ *   node bench/user-list.mjs --engine pglite     # the app alone on PGlite with the demo's 3,000 users
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/juqi_bench_users) is created and seeded with
+ * `npm run db:seed -- --users N` when it does not exist yet or has fewer users, or when --seed is given; --drop drops it
+ * at the end.
+ *
+ * Every scenario sends many different bodies in turn (10 filter pairs × their pages), so neither server answers one
+ * repeated query: app and baseline get the same filters and pages, and answer the same rows (checked before measuring).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const { values: opts } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    seed: { type: 'boolean', default: false },
+    drop: { type: 'boolean', default: false },
+    users: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+    'log-level': { type: 'string', default: 'warn' },
+  },
+});
+const root = path.resolve(import.meta.dirname, '..');
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/juqi_bench_users';
+const databaseName = new URL(databaseUrl).pathname.slice(1);
+const maintenanceUrl = Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString();
+const adminPassword = process.env.BENCH_ADMIN_PASSWORD ?? 'Bench-Pass-2026';
+const APP_PORT = 18080;
+const BASE_PORT = 18081;
+const duration = Number(opts.duration);
+const connections = Number(opts.connections);
+const say = (line) => process.stdout.write(`${line}\n`);
+const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
+
+/** Two filters: agents or ordinary users × an order-count band. */
+const FILTERS = [1, 2].flatMap((typeUser) => [1, 2, 3, 4, 5].map((quantity) => ({ type_user: typeUser, quantity })));
+const SCROLL_PAGES = 20;
+const NUMBERED_PAGES = 50;
+/** Deep pages start past the rows answered by page number (MAX_OFFSET_ROWS), where only the cursor reaches. */
+const DEEP_ROWS = 10_000;
+const DEEP_PAGES = 10;
+
+// ——— the database ———
+
+async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepareDatabase() {
+  const exists = await withClient(maintenanceUrl, async (c) => {
+    const found = (await c.query('select 1 from pg_database where datname = $1', [databaseName])).rowCount > 0;
+    if (!found) await c.query(`create database ${quoteIdent(databaseName)}`);
+    return found;
+  });
+  const users = exists ? await withClient(databaseUrl, (c) => c.query('select count(*)::int as n from users').then((r) => r.rows[0].n, () => 0)) : 0;
+  if (opts.seed || users < Number(opts.users)) {
+    say(`Seeding ${opts.users} users into ${databaseName}…`);
+    const started = Date.now();
+    const seeded = spawnSync('npm', ['run', 'db:seed', '--', '--users', opts.users, '--no-demo'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    });
+    if (seeded.status !== 0) throw new Error('seed failed');
+    say(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+// ——— the servers ———
+
+function start(label, args, env, port) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const ready = (async () => {
+    for (let i = 0; i < 600; i++) {
+      if (child.exitCode !== null) throw new Error(`${label} exited:\n${output}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/${label === 'app' ? 'healthz' : 'nope'}`);
+        if (res.status < 500) return;
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`${label} did not start:\n${output}`);
+  })();
+  return { child, ready };
+}
+
+async function post(port, url, body, headers = {}) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+// ——— CPU time, which the machine's other work does not inflate ———
+
+const TICK_MS = 10; // USER_HZ: /proc times are in hundredths of a second.
+
+/** CPU milliseconds a process has used (user + system), or 0 when it is gone. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving each server, told apart by application_name. */
+async function backends(monitor) {
+  const { rows } = await monitor.query('select pid, application_name as name from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
+  return rows;
+}
+
+/** CPU used by a server's process and by its PostgreSQL backends (none without a monitor: PGlite) during `run`. */
+async function measuringCpu(monitor, pid, applicationName, run) {
+  const serving = async () => (monitor ? (await backends(monitor)).filter((b) => b.name === applicationName) : []);
+  const pgBefore = new Map((await serving()).map((b) => [b.pid, cpuMs(b.pid)]));
+  const nodeBefore = cpuMs(pid);
+  const loaderBefore = process.cpuUsage();
+  const outcome = await run();
+  const loader = process.cpuUsage(loaderBefore);
+  const node = cpuMs(pid) - nodeBefore;
+  // Backends born during the run count from zero; one that ended during it is missed (pools keep them under load).
+  const database = (await serving()).reduce((sum, b) => sum + cpuMs(b.pid) - (pgBefore.get(b.pid) ?? 0), 0);
+  return { ...outcome, cpu: { node, database, loader: (loader.user + loader.system) / 1000 } };
+}
+
+/**
+ * autocannon over a list of bodies, each request taking the next one. Resolves to the run's figures and every
+ * response time, so slices of one side can be pooled into exact percentiles.
+ */
+function load(port, url, bodies, headers, seconds) {
+  let next = 0;
+  const encoded = bodies.map((b) => JSON.stringify(b));
+  const times = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}${url}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        setupRequest: (req) => ({ ...req, body: encoded[next++ % encoded.length] }),
+      },
+    ],
+  });
+  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  return instance.then((result) => ({ result, times }));
+}
+
+/** Pooled figures of several slices of one side. */
+function pooled(slices) {
+  const times = slices.flatMap((s) => s.times).sort((a, b) => a - b);
+  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  const seconds = slices.reduce((sum, s) => sum + s.result.duration, 0);
+  return {
+    rps: Math.round(slices.reduce((sum, s) => sum + s.result.requests.total, 0) / seconds),
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: at(1),
+    slices: slices.map((s) => Math.round(s.result.requests.average)),
+    // autocannon's errors include its timeouts (10 s without an answer); non-2xx answers are added to them.
+    errors: slices.reduce((sum, s) => sum + s.result.errors + s.result.non2xx, 0),
+    timeouts: slices.reduce((sum, s) => sum + s.result.timeouts, 0),
+    requests: times.length,
+    // CPU milliseconds per request: the server process, its PostgreSQL backends, and autocannon.
+    cpuPerRequest: Object.fromEntries(
+      ['node', 'database', 'loader'].map((k) => [k, Math.round((slices.reduce((sum, s) => sum + s.cpu[k], 0) / times.length) * 1000) / 1000]),
+    ),
+  };
+}
+
+const figures = (f) => (f ? [f.rps, `${f.p50} / ${f.p90} / ${f.p99}`] : ['—', '—']);
+const cpu = (c) => `${c.node.toFixed(3)} + ${c.database.toFixed(3)} = ${(c.node + c.database).toFixed(3)}`;
+
+// ——— the pages both servers are asked for ———
+
+const baseFilterOf = (f) => ({ type_user: f.type_user, band: f.quantity });
+const afterOf = (row) => [row.registered_at, row.id];
+const idsOf = (answer) => answer.data.data.map((u) => u.id).join();
+async function sameRows(what, answer, ...others) {
+  for (const other of await Promise.all(others)) if (idsOf(other) !== idsOf(answer)) throw new Error(`${what}: the answers disagree`);
+}
+
+/**
+ * Walks each filter by cursor and records, per page, the app's body and the baseline's body for the same rows
+ * (the baseline's `after` is the previous page's last row). Checks that both servers answer the same rows, and that
+ * page numbers and cursors agree.
+ */
+async function collectPages(auth, withBaseline) {
+  const scroll = [];
+  const numbered = [];
+  const deep = [];
+  const counts = [];
+  for (const filter of FILTERS) {
+    const base = baseFilterOf(filter);
+    let cursor;
+    let lastRow;
+    let answer;
+    for (let page = 1; page <= NUMBERED_PAGES; page++) {
+      const appBody = { ...filter, limit: 20, ...(cursor ? { cursor } : {}) };
+      const baseBody = { ...base, ...(lastRow ? { after: afterOf(lastRow) } : {}) };
+      answer = await post(APP_PORT, '/api/user/lists', appBody, auth);
+      if (answer.code !== 20000) throw new Error(`unexpected list answer: ${JSON.stringify(answer).slice(0, 300)}`);
+      if (page === 1) counts.push({ filter, count: answer.data.count });
+      if (page === 1 || page === SCROLL_PAGES) {
+        const byNumber = post(APP_PORT, '/api/user/lists', { ...filter, limit: 20, page }, auth);
+        await sameRows(`page ${page} of ${JSON.stringify(filter)}`, answer, byNumber, ...(withBaseline ? [post(BASE_PORT, '/list', baseBody)] : []));
+      }
+      if (page <= SCROLL_PAGES) scroll.push({ app: appBody, base: baseBody });
+      numbered.push({ app: { ...filter, limit: 20, page }, base: baseBody });
+      lastRow = answer.data.data.at(-1);
+      cursor = answer.data.next_cursor;
+      if (!cursor) break;
+    }
+    // Deep: jump 100 rows at a time to DEEP_ROWS, then record DEEP_PAGES pages of 20.
+    if (answer.data.count < DEEP_ROWS + DEEP_PAGES * 20) continue;
+    cursor = undefined;
+    for (let read = 0; read < DEEP_ROWS; read += 100) {
+      answer = await post(APP_PORT, '/api/user/lists', { ...filter, limit: 100, ...(cursor ? { cursor } : {}) }, auth);
+      lastRow = answer.data.data.at(-1);
+      cursor = answer.data.next_cursor;
+    }
+    for (let page = 0; page < DEEP_PAGES; page++) {
+      const appBody = { ...filter, limit: 20, cursor };
+      const baseBody = { ...base, after: afterOf(lastRow) };
+      answer = await post(APP_PORT, '/api/user/lists', appBody, auth);
+      if (page === 0 && withBaseline) await sameRows(`deep page of ${JSON.stringify(filter)}`, answer, post(BASE_PORT, '/list', baseBody));
+      deep.push({ app: appBody, base: baseBody });
+      lastRow = answer.data.data.at(-1);
+      cursor = answer.data.next_cursor;
+    }
+  }
+  return { scroll, numbered, deep, counts };
+}
+
+// ——— the run ———
+
+const pglite = opts.engine === 'pglite';
+const withName = (name) => Object.assign(new URL(databaseUrl), { search: `application_name=${name}` }).toString();
+/** PGlite: the app alone on a fresh data folder with the demo's users; there is no PostgreSQL for a baseline to share. */
+const dataDir = pglite ? fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-bench-users-')) : null;
+if (!pglite) await prepareDatabase();
+const app = start(
+  'app',
+  ['--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    ...(pglite ? { DATA_DIR: dataDir, SEED_DEMO: '1' } : { DATABASE_URL: withName('bench-app'), SEED_DEMO: '0' }),
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: opts['log-level'],
+    ADMIN_PASSWORD: adminPassword,
+  },
+  APP_PORT,
+);
+const base = pglite ? null : start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: withName('bench-baseline'), PORT: String(BASE_PORT) }, BASE_PORT);
+const monitor = pglite ? null : new pg.Client({ connectionString: databaseUrl });
+try {
+  await monitor?.connect();
+  await Promise.all([app.ready, base?.ready]);
+  const login = await post(APP_PORT, '/api/login/login', { staff_num: 'admin', user_pwd: adminPassword, sign: `${Date.now()}:${randomBytes(9).toString('base64url')}` });
+  if (login.code !== 20000) throw new Error(`sign-in failed: ${JSON.stringify(login)} (set BENCH_ADMIN_PASSWORD to the admin password of this database)`);
+  const auth = { 'x-token': login.data.token };
+
+  const loadBefore = os.loadavg();
+  const started = Date.now();
+  const pages = await collectPages(auth, Boolean(base));
+  say(`Collected ${pages.scroll.length} + ${pages.numbered.length} + ${pages.deep.length} page bodies in ${((Date.now() - started) / 1000).toFixed(1)} s; the answers agree.`);
+  say(`Filter sizes: ${pages.counts.map((c) => `type_user ${c.filter.type_user} + quantity ${c.filter.quantity}: ${c.count}`).join('; ')}`);
+
+  const scenarios = [
+    { name: `scroll: pages 1–${SCROLL_PAGES} by cursor`, bodies: pages.scroll },
+    { name: `page numbers 1–${NUMBERED_PAGES} (app offset, baseline keyset)`, bodies: pages.numbered },
+    { name: `deep: pages ${DEEP_ROWS / 20 + 1}–${DEEP_ROWS / 20 + DEEP_PAGES} by cursor`, bodies: pages.deep },
+  ].filter((s) => s.bodies.length > 0);
+  // Each scenario alternates app and baseline in slices (the first side swapping every round), so both meet the same
+  // background load on a shared machine; each side's slices are then pooled.
+  const results = [];
+  const rounds = Number(opts.rounds);
+  for (const s of scenarios) {
+    const sides = [
+      { port: APP_PORT, pid: app.child.pid, name: 'bench-app', url: '/api/user/lists', bodies: s.bodies.map((b) => b.app), headers: auth, slices: [] },
+      ...(base ? [{ port: BASE_PORT, pid: base.child.pid, name: 'bench-baseline', url: '/list', bodies: s.bodies.map((b) => b.base), headers: {}, slices: [] }] : []),
+    ];
+    const warm = Number(opts.warmup);
+    for (const side of sides) if (warm > 0) await load(side.port, side.url, side.bodies, side.headers, warm);
+    for (let round = 0; round < rounds; round++) {
+      for (const side of round % 2 === 0 ? sides : sides.toReversed()) {
+        side.slices.push(await measuringCpu(monitor, side.pid, side.name, () => load(side.port, side.url, side.bodies, side.headers, duration)));
+      }
+    }
+    const [a, b] = sides.map((side) => pooled(side.slices));
+    const ratio = b ? Math.round((a.rps / b.rps) * 100) / 100 : null;
+    results.push({ scenario: s.name, bodies: s.bodies.length, app: a, baseline: b ?? null, ratio });
+    say(`${s.name}: app ${a.rps} req/s p99 ${a.p99} ms (slices ${a.slices.join(', ')})${b ? ` | baseline ${b.rps} req/s p99 ${b.p99} ms (slices ${b.slices.join(', ')}) | ratio ${ratio}` : ''}`);
+  }
+
+  say('\n| scenario | bodies | app req/s | app p50 / p90 / p99 ms | baseline req/s | baseline p50 / p90 / p99 ms | app ÷ baseline | errors (timeouts) app / baseline |');
+  say('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of results) {
+    say(`| ${[r.scenario, r.bodies, ...figures(r.app), ...figures(r.baseline), r.ratio ?? '—', `${r.app.errors} (${r.app.timeouts}) / ${r.baseline ? `${r.baseline.errors} (${r.baseline.timeouts})` : '—'}`].join(' | ')} |`);
+  }
+  say(`\nCPU milliseconds per request (server process${pglite ? ', PGlite inside it' : ' + its PostgreSQL backends'}; autocannon apart):\n`);
+  say('| scenario | app: node + database | baseline: node + database | autocannon app / baseline |');
+  say('| --- | --- | --- | --- |');
+  for (const r of results) {
+    const b = r.baseline?.cpuPerRequest;
+    say(`| ${r.scenario} | ${cpu(r.app.cpuPerRequest)} | ${b ? cpu(b) : '—'} | ${r.app.cpuPerRequest.loader.toFixed(3)} / ${b ? b.loader.toFixed(3) : '—'} |`);
+  }
+  const out = path.join(root, 'bench', 'results');
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `user-list-${opts.engine}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  // The load average before and after: the machine's other work, which the figures depend on.
+  const host = { cpus: os.cpus().length, node: process.version, loadavg: { before: loadBefore, after: os.loadavg() } };
+  fs.writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), engine: opts.engine, host, connections, sliceSeconds: duration, rounds, counts: pages.counts, results }, null, 2));
+  say(`\nLoad average (1, 5, 15 min) before: ${loadBefore.map((l) => l.toFixed(1)).join(', ')}; after: ${host.loadavg.after.map((l) => l.toFixed(1)).join(', ')}`);
+  say(`Saved ${path.relative(root, file)}`);
+} finally {
+  await monitor?.end().catch(() => {});
+  const children = [app.child, base?.child].filter(Boolean);
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (opts.drop && !pglite) {
+    await withClient(maintenanceUrl, (c) => c.query(`drop database if exists ${quoteIdent(databaseName)}`));
+    say(`Dropped ${databaseName}.`);
+  }
+}
