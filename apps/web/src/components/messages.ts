@@ -9,6 +9,9 @@ export const commonMessages = defineMessages({
     delete: '删除',
     cancel: '取消',
     deleted: '已删除',
+    search: '搜索',
+    empty: '暂无数据',
+    total: '共 {count} 条',
   },
   'en-US': {
     loadFailed: 'Failed to load',
@@ -17,5 +20,8 @@ export const commonMessages = defineMessages({
     delete: 'Delete',
     cancel: 'Cancel',
     deleted: 'Deleted',
+    search: 'Search',
+    empty: 'No data',
+    total: '{count} in all',
   },
 });

@@ -22,7 +22,6 @@ export const helpMessages = defineMessages({
     loadMore: '加载更多',
 
     // Shared by the settings screens
-    search: '搜索',
     create: '新增',
     edit: '编辑',
     delete: '删除',
@@ -32,7 +31,6 @@ export const helpMessages = defineMessages({
     saved: '已保存',
     deleted: '已删除',
     deleteConfirm: '确定删除“{name}”吗？',
-    total: '共 {count} 条',
     updatedAt: '更新时间',
     sort: '排序',
     sortHelp: '数字越小越靠前',
@@ -116,7 +114,6 @@ export const helpMessages = defineMessages({
     version: 'Version',
     loadMore: 'Load more',
 
-    search: 'Search',
     create: 'New',
     edit: 'Edit',
     delete: 'Delete',
@@ -126,7 +123,6 @@ export const helpMessages = defineMessages({
     saved: 'Saved',
     deleted: 'Deleted',
     deleteConfirm: 'Delete “{name}”?',
-    total: '{count} in all',
     updatedAt: 'Updated',
     sort: 'Sort',
     sortHelp: 'Smaller comes first',

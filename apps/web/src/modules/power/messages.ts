@@ -4,7 +4,6 @@ import { defineMessages } from '../../lib/i18n';
 export const powerMessages = defineMessages({
   'zh-CN': {
     empty: '暂无数据',
-    search: '搜索',
     create: '新增',
     edit: '编辑',
     delete: '删除',
@@ -111,7 +110,6 @@ export const powerMessages = defineMessages({
   },
   'en-US': {
     empty: 'No data',
-    search: 'Search',
     create: 'New',
     edit: 'Edit',
     delete: 'Delete',

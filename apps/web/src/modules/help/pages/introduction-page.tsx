@@ -1,8 +1,9 @@
 import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HelpFunctionRow } from '@juqi/contract';
-import { Alert, Button, Card, Col, Empty, Flex, Input, Row, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteFunction } from '../api/delete-function';
 import { useHelpCategories } from '../api/get-categories';
@@ -14,8 +15,6 @@ import { QueryFailure } from '../../../components/query-failure';
 import { useCan } from '../../../lib/shell-session';
 import { helpMessages } from '../messages';
 import { DeleteButton } from '../../../components/delete-button';
-
-const PAGE_SIZE = 20;
 
 /**
  * /permission/help/introduction: the categories (two levels) on one side, the functions of the chosen category on the
@@ -30,10 +29,8 @@ export function IntroductionPage() {
   const subcategories = subsQuery.data ?? [];
 
   const [category, setCategory] = useState<number>();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const rows = useFunctionRows({ pid: category, keyword, page, limit: pageSize });
+  const paging = usePaging();
+  const rows = useFunctionRows({ pid: category, keyword: paging.keyword, page: paging.page, limit: paging.pageSize });
   const remove = useDeleteFunction();
   const [categoryDraft, setCategoryDraft] = useState<CategoryDraft>();
   // undefined: closed; null: a new function; a number: that function.
@@ -42,7 +39,7 @@ export function IntroductionPage() {
   const chosen = [...tops, ...subcategories].find((c) => c.id === category);
   const chooseCategory = (id: number | undefined) => {
     setCategory(id);
-    setPage(1);
+    paging.restart();
   };
 
   const columns: TableColumnsType<HelpFunctionRow> = [
@@ -111,18 +108,7 @@ export function IntroductionPage() {
           }
         >
           <Flex justify="space-between" gap={12} wrap className="help-toolbar">
-            <Input.Search
-              allowClear
-              aria-label={t.functionSearch}
-              placeholder={t.functionSearch}
-              enterButton={t.search}
-              maxLength={40}
-              className="help-toolbar__search"
-              onSearch={(value) => {
-                setKeyword(value.trim());
-                setPage(1);
-              }}
-            />
+            <KeywordSearch label={t.functionSearch} paging={paging} list={rows} />
             {mayEdit ? (
               <Tooltip title={noSubcategories ? t.noSubcategories : undefined}>
                 <Button type="primary" icon={<PlusOutlined />} disabled={noSubcategories} onClick={() => setEditing(null)}>
@@ -133,26 +119,7 @@ export function IntroductionPage() {
               <Alert type="info" showIcon title={t.readOnly} />
             )}
           </Flex>
-          <Table<HelpFunctionRow>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={rows.data?.data}
-            loading={rows.isFetching}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: rows.data?.count ?? 0,
-              showSizeChanger: true,
-              showTotal: (count) => format(t.total, { count }),
-              onChange: (next, size) => {
-                setPage(size === pageSize ? next : 1);
-                setPageSize(size);
-              },
-            }}
-            scroll={{ x: 700 }}
-          />
+          <PagedTable<HelpFunctionRow> list={rows} paging={paging} columns={columns} scrollX={700} />
         </Card>
       </Col>
       {categoryDraft && <CategoryModal draft={categoryDraft} tops={tops} onClose={() => setCategoryDraft(undefined)} />}

@@ -1,7 +1,8 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteManual } from '../api/delete-manual';
 import { useHelpManuals } from '../api/get-manuals';
@@ -10,8 +11,6 @@ import { QueryFailure } from '../../../components/query-failure';
 import { useCan } from '../../../lib/shell-session';
 import { helpMessages } from '../messages';
 import { DeleteButton } from '../../../components/delete-button';
-
-const PAGE_SIZE = 20;
 
 interface Row {
   id: number;
@@ -26,10 +25,8 @@ interface Row {
 export function ManualPage() {
   const t = useMessages(helpMessages);
   const mayEdit = useCan()('help.manual.edit');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const manuals = useHelpManuals({ keyword, page, limit: pageSize });
+  const paging = usePaging();
+  const manuals = useHelpManuals({ keyword: paging.keyword, page: paging.page, limit: paging.pageSize });
   const remove = useDeleteManual();
   // undefined: closed; null: a new manual; a number: that manual.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
@@ -74,18 +71,7 @@ export function ManualPage() {
   return (
     <Card title={t.manualTitle} className="help-page">
       <Flex justify="space-between" gap={12} wrap className="help-toolbar">
-        <Input.Search
-          allowClear
-          aria-label={t.manualSearch}
-          placeholder={t.manualSearch}
-          enterButton={t.search}
-          maxLength={40}
-          className="help-toolbar__search"
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setPage(1);
-          }}
-        />
+        <KeywordSearch label={t.manualSearch} paging={paging} list={manuals} />
         {mayEdit ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
             {t.manualCreate}
@@ -94,26 +80,7 @@ export function ManualPage() {
           <Alert type="info" showIcon title={t.readOnly} />
         )}
       </Flex>
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={manuals.data?.data}
-        loading={manuals.isFetching}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: manuals.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (count) => format(t.total, { count }),
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
-        }}
-        scroll={{ x: 900 }}
-      />
+      <PagedTable<Row> list={manuals} paging={paging} columns={columns} scrollX={900} />
       {editing !== undefined && <ManualModal id={editing} onClose={() => setEditing(undefined)} />}
     </Card>
   );

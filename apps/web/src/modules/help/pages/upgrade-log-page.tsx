@@ -1,7 +1,8 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UpgradeLogEntry } from '@juqi/contract';
-import { Alert, Button, Card, Empty, Flex, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Flex, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { PagedTable, usePaging } from '../../../components/paged-table';
 import { RichText } from '../../../components/rich-text';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteUpgradeVersion } from '../api/delete-upgrade-version';
@@ -12,17 +13,14 @@ import { useCan } from '../../../lib/shell-session';
 import { helpMessages } from '../messages';
 import { DeleteButton } from '../../../components/delete-button';
 
-const PAGE_SIZE = 20;
-
 const renderContent = (entry: UpgradeLogEntry) => <RichText html={entry.content} className="help-row-content" />;
 
 /** /permission/help/upgrade_log: the versions of upgrade log 1, newest first; create, edit and delete them. */
 export function UpgradeLogPage() {
   const t = useMessages(helpMessages);
   const mayEdit = useCan()('help.upgrade_log.edit');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const log = useUpgradeLog({ page, limit: pageSize });
+  const paging = usePaging();
+  const log = useUpgradeLog({ page: paging.page, limit: paging.pageSize });
   const remove = useDeleteUpgradeVersion();
   // undefined: closed; null: a new version.
   const [editing, setEditing] = useState<UpgradeLogEntry | null | undefined>(undefined);
@@ -60,29 +58,12 @@ export function UpgradeLogPage() {
           <Alert type="info" showIcon title={t.readOnly} />
         )}
       </Flex>
-      <Table<UpgradeLogEntry>
-        rowKey="id"
-        size="middle"
+      <PagedTable<UpgradeLogEntry>
+        list={log}
+        paging={paging}
         columns={columns}
-        dataSource={log.data?.data}
-        loading={log.isFetching}
-        expandable={{
-          rowExpandable: (entry) => entry.content !== '',
-          expandedRowRender: renderContent,
-        }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: log.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (count) => format(t.total, { count }),
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
-        }}
-        scroll={{ x: 600 }}
+        scrollX={600}
+        expandable={{ rowExpandable: (entry) => entry.content !== '', expandedRowRender: renderContent }}
       />
       {editing !== undefined && <UpgradeVersionModal entry={editing} onClose={() => setEditing(undefined)} />}
     </Card>

@@ -1,29 +1,23 @@
 import { announcementClasses, type AnnouncementClass } from '@juqi/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Empty, Flex, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Flex, Select, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
-import { format, useMessages } from '../../../lib/i18n';
+import { useMessages } from '../../../lib/i18n';
 import { MANAGE_PAGE_SIZE } from '../api/keys';
 import { classLabels, informMessages } from '../messages';
 
 /** A manage list's filter, title search and page; a new filter or search goes back to page 1. */
 export function useManageListState<F>(initialFilter: F) {
   const [filter, setFilter] = useState(initialFilter);
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const paging = usePaging(MANAGE_PAGE_SIZE);
   return {
+    ...paging,
     filter,
-    keyword,
-    page,
-    setPage,
     chooseFilter: (value: F) => {
       setFilter(value);
-      setPage(1);
-    },
-    search: (value: string) => {
-      setKeyword(value.trim());
-      setPage(1);
+      paging.restart();
     },
   };
 }
@@ -41,7 +35,7 @@ interface ManageListProps<Row, F> {
   scrollX: number;
 }
 
-/** The notification screens' lists: a filter and a title search above a table paged by the server. */
+/** The notification screens' lists: a filter and a title search above a table paged by the server, 20 rows a page. */
 export function ManageList<Row extends { id: number }, F extends string | number>({
   state,
   list,
@@ -52,42 +46,17 @@ export function ManageList<Row extends { id: number }, F extends string | number
   actions,
   scrollX,
 }: ManageListProps<Row, F>) {
-  const t = useMessages(informMessages);
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} compact />;
   return (
     <>
       <Flex gap={12} wrap justify="space-between" className="inform-page__toolbar">
         <Flex gap={12} wrap>
           <Select<F> aria-label={filterLabel} className="inform-page__filter" value={state.filter} options={filterOptions} onChange={state.chooseFilter} />
-          <Input.Search
-            allowClear
-            aria-label={searchLabel}
-            placeholder={searchLabel}
-            enterButton={t.search}
-            maxLength={40}
-            className="inform-page__search"
-            onSearch={state.search}
-          />
+          <KeywordSearch label={searchLabel} paging={state} list={list} />
         </Flex>
         {actions}
       </Flex>
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.data}
-        loading={list.isFetching}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
-        pagination={{
-          current: state.page,
-          pageSize: MANAGE_PAGE_SIZE,
-          total: list.data?.count ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => format(t.total, { count }),
-          onChange: state.setPage,
-        }}
-        scroll={{ x: scrollX }}
-      />
+      <PagedTable<Row> list={list} paging={state} columns={columns} scrollX={scrollX} sizeChanger={false} />
     </>
   );
 }

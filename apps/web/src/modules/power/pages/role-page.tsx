@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@juqi/contract';
-import { Button, Card, Empty, Flex, Input, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Space, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
@@ -13,16 +14,12 @@ import { useCan } from '../../../lib/shell-session';
 import { powerMessages } from '../messages';
 import { DeleteButton } from '../../../components/delete-button';
 
-const PAGE_SIZE = 20;
-
 /** /permission/role: roles with their staff counts; create, rename, delete, and edit each role's grants. */
 export function RolePage() {
   const t = useMessages(powerMessages);
   const can = useCan();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE);
-  const roles = useRoles({ keyword, page, limit: pageSize });
+  const paging = usePaging();
+  const roles = useRoles({ keyword: paging.keyword, page: paging.page, limit: paging.pageSize });
   const remove = useDeleteRole();
   // undefined: closed; null: a new role.
   const [formRole, setFormRole] = useState<Role | null | undefined>(undefined);
@@ -76,47 +73,14 @@ export function RolePage() {
   return (
     <Card title={t.rolesTitle} className="power-page">
       <Flex justify="space-between" gap={12} wrap className="power-toolbar">
-        <Input.Search
-          allowClear
-          aria-label={t.roleSearch}
-          placeholder={t.roleSearch}
-          enterButton={t.search}
-          maxLength={40}
-          className="power-toolbar__search"
-          onSearch={(value) => {
-            const next = value.trim();
-            // Searching again for the same words reloads the list (staff counts change elsewhere).
-            if (next === keyword && page === 1) void roles.refetch();
-            setKeyword(next);
-            setPage(1);
-          }}
-        />
+        <KeywordSearch label={t.roleSearch} paging={paging} list={roles} />
         {mayEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormRole(null)}>
             {t.roleCreate}
           </Button>
         )}
       </Flex>
-      <Table<Role>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={roles.data?.data}
-        loading={roles.isFetching}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: roles.data?.count ?? 0,
-          showSizeChanger: true,
-          showTotal: (count) => format(t.roleCount, { count }),
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
-        }}
-        scroll={{ x: 800 }}
-      />
+      <PagedTable<Role> list={roles} paging={paging} columns={columns} scrollX={800} totalText={t.roleCount} />
       {formRole !== undefined && <RoleFormModal role={formRole} onClose={() => setFormRole(undefined)} />}
       {grantRole && <GrantDrawer role={grantRole} editable={mayGrant} onClose={() => setGrantRole(null)} />}
     </Card>

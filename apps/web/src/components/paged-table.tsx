@@ -1,0 +1,104 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Empty, Input, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useState } from 'react';
+import { format, useMessages } from '../lib/i18n';
+import { commonMessages } from './messages';
+import './paged-table.css';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** A page of a list the server pages: the rows and how many match in all. */
+type PagedList<Row> = UseQueryResult<{ count: number; data: Row[] }>;
+
+/** A server-paged list's search words and page. New words, a new filter (`restart`) or a new page size go back to page 1. */
+export function usePaging(initialPageSize = DEFAULT_PAGE_SIZE) {
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  return {
+    keyword,
+    page,
+    pageSize,
+    search: (words: string) => {
+      setKeyword(words.trim());
+      setPage(1);
+    },
+    restart: () => setPage(1),
+    turn: (next: number, size: number) => {
+      setPage(size === pageSize ? next : 1);
+      setPageSize(size);
+    },
+  };
+}
+export type Paging = ReturnType<typeof usePaging>;
+
+interface KeywordSearchProps {
+  label: string;
+  paging: Paging;
+  /** Searching the words already shown, on page 1, reloads this list: what changed elsewhere shows up. */
+  list: PagedList<unknown>;
+}
+
+/** The search box above a paged list. */
+export function KeywordSearch({ label, paging, list }: KeywordSearchProps) {
+  const t = useMessages(commonMessages);
+  return (
+    <Input.Search
+      allowClear
+      aria-label={label}
+      placeholder={label}
+      enterButton={t.search}
+      maxLength={40}
+      className="keyword-search"
+      onSearch={(words) => {
+        if (words.trim() === paging.keyword && paging.page === 1) void list.refetch();
+        paging.search(words);
+      }}
+    />
+  );
+}
+
+interface PagedTableProps<Row> {
+  list: PagedList<Row>;
+  paging: Paging;
+  columns: TableColumnsType<Row>;
+  scrollX: number;
+  /** Lets the staff choose how many rows a page shows; off where the server fixes the page size. */
+  sizeChanger?: boolean;
+  /** The total line, `{count}` standing for the number of matches. */
+  totalText?: string;
+  expandable?: TableProps<Row>['expandable'];
+}
+
+/** A table of one page of a server-paged list, with its empty text and total line in the current language. */
+export function PagedTable<Row extends { id: number }>({
+  list,
+  paging,
+  columns,
+  scrollX,
+  sizeChanger = true,
+  totalText,
+  expandable,
+}: PagedTableProps<Row>) {
+  const t = useMessages(commonMessages);
+  return (
+    <Table<Row>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.data?.data}
+      loading={list.isFetching}
+      expandable={expandable}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.pageSize,
+        total: list.data?.count ?? 0,
+        showSizeChanger: sizeChanger,
+        showTotal: (count) => format(totalText ?? t.total, { count }),
+        onChange: paging.turn,
+      }}
+      scroll={{ x: scrollX }}
+    />
+  );
+}
