@@ -8,7 +8,7 @@ export default defineConfig({
   timeout: 30_000,
   // Two cores run the server, PGlite and Chromium together: a screen can take a few seconds to settle.
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'list' : [['list']],
+  reporter: 'list',
   outputDir: './test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

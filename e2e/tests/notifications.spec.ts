@@ -1,8 +1,9 @@
 // Notifications and announcements (issue 6): the drawer, pop-up announcements and their close rules, the detail drawer,
 // live delivery between browsers, and the publish and manage screens. Every announcement here goes to a staff member
 // made for this file, never to all staff, so other journeys never meet these pop-ups.
-import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { pngImage } from '../support/png';
+import { screenshot } from '../support/screenshot';
 import { adminToken, apiOk, signInByApi, staffWithMenus, useToken } from '../support/session';
 
 interface Recipient {
@@ -13,37 +14,6 @@ interface Recipient {
 }
 
 let recipient: Recipient;
-
-async function screenshot(page: Page, name: string) {
-  // Let antd's open animations settle.
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
-}
-
-/** One PNG chunk: length, type, data, CRC. */
-const chunk = (type: string, data: Buffer) => {
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([head, body, crc]);
-};
-
-/** A PNG of the given size (a colour gradient), so an image pop-up has a real picture to upload and show. */
-function pngImage(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) rows.set([22 + (x * 80) / width, 119 + (y * 80) / height, 255 - (x * 60) / width], row + 1 + x * 3);
-  }
-  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Publishes a pop-up announcement to the test's recipient; returns its id. */
 async function announce(request: APIRequestContext, body: Record<string, unknown>): Promise<number> {

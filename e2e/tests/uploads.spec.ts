@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pngImage } from '../support/png';
 import { DATA_DIR, openAsAdmin } from '../support/session';
 import { screenshot } from '../support/screenshot';
 
@@ -13,25 +14,6 @@ const helpUploads = path.join(DATA_DIR, 'uploads', 'help');
 function storedHelpFiles(): string[] {
   if (!fs.existsSync(helpUploads)) return [];
   return (fs.readdirSync(helpUploads, { recursive: true }) as string[]).filter((f) => /\.[a-z]+$/.test(f));
-}
-
-/** A PNG chunk: length, type, data and a (zero) checksum nobody verifies. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  return Buffer.concat([head, data, Buffer.alloc(4)]);
-}
-
-/** A PNG of about `bytes` bytes that the server's magic-byte check accepts (signature, IHDR, one large IDAT). */
-function pngOf(bytes: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.writeUInt8(8, 8);
-  ihdr.writeUInt8(2, 9);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', Buffer.alloc(Math.max(0, bytes - 45), 7)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** Slows the page's uploads to `bytesPerSecond`, so progress can be watched and uploads cancelled midway. */
@@ -54,7 +36,7 @@ async function openEditor(page: Page, request: Parameters<typeof openAsAdmin>[1]
 async function insertImage(page: Page, form: Locator, name: string, bytes: number) {
   const chooser = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: '插入图片' }).click();
-  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: pngOf(bytes) });
+  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: pngImage(8, 8, bytes) });
 }
 
 /** Pictures in the editor's document (not ProseMirror's own separator images). */
