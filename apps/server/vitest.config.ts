@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** Every server test file runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
@@ -9,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest leaves a core to itself by default; its main process idles while the workers build apps and query databases.
+    maxWorkers: availableParallelism(),
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup.ts'],
     projects: engines.map((engine) => ({

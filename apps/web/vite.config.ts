@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -43,6 +44,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Vitest leaves a core to itself by default; its main process idles while the workers render pages.
+    maxWorkers: availableParallelism(),
     // antd pages render slowly in jsdom, the more so on a busy CI machine: a page test may take seconds without being stuck.
     testTimeout: 120_000,
     onUnhandledError: (error) => !isReactWorkAfterTeardown(error),
