@@ -5,8 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export default defineConfig({
   testDir: './tests',
   workers: 1,
-  timeout: 30_000,
-  // Two cores run the server, PGlite and Chromium together: a screen can take a few seconds to settle.
+  // Two cores run the server, PGlite and Chromium together, which keeps both busy: a screen can take a few seconds to
+  // settle, and a journey through two browsers (a role granted, then its staff signing in) takes 20–30 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: './test-results',
