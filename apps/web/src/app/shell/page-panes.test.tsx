@@ -71,7 +71,7 @@ async function visibleNote(): Promise<HTMLElement> {
   await waitFor(() => {
     found = screen.getAllByLabelText('note').find((el) => !el.closest('.shell-pane')?.hasAttribute('hidden'));
     expect(found).toBeDefined();
-  }, { timeout: 5000 });
+  });
   return found!;
 }
 const tabMenu = async (title: string, action: string) => {
