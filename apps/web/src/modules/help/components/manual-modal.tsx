@@ -1,13 +1,11 @@
-import type { HelpManual } from '@juqi/contract';
-import { App, Form, Input, InputNumber, Modal, Spin } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { format, useMessages } from '../../../lib/i18n';
 import { useAddManual } from '../api/add-manual';
 import { useEditManual } from '../api/edit-manual';
 import { useHelpManual } from '../api/get-manual';
 import { helpMessages } from '../messages';
 import { HelpEditor } from './help-editor';
-import { QueryFailure } from '../../../components/query-failure';
-import { showOnField } from '../../../lib/form-errors';
+import { HelpFormModal } from './help-form-modal';
 
 interface Values {
   name: string;
@@ -26,16 +24,11 @@ const PATH_PATTERN = /^(\/[A-Za-z0-9_-]+)*$/;
  */
 export function ManualModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const t = useMessages(helpMessages);
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
   const manual = useHelpManual(id ?? undefined);
   const add = useAddManual();
   const edit = useEditManual();
-  const loading = id !== null && manual.isPending;
 
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+  const save = (values: Values) => {
     const body = {
       name: values.name.trim(),
       path: (values.path ?? '').trim(),
@@ -43,84 +36,61 @@ export function ManualModal({ id, onClose }: { id: number | null; onClose: () =>
       sort: values.sort ?? 0,
       content: values.content ?? '',
     };
-    try {
-      if (id !== null) await edit.mutateAsync({ id, ...body });
-      else await add.mutateAsync(body);
-      void message.success(t.saved);
-      onClose();
-    } catch (error) {
-      showOnField(form, error, FIELDS, { path: t.manualPathTaken });
-    }
+    return id !== null ? edit.mutateAsync({ id, ...body }) : add.mutateAsync(body);
   };
 
-  const current: HelpManual | undefined = manual.data;
+  const current = manual.data;
   return (
-    <Modal
-      open
-      width={800}
-      className="help-form-modal"
+    <HelpFormModal<Values>
       title={id !== null ? t.manualEdit : t.manualCreate}
-      okText={t.save}
-      cancelText={t.cancel}
-      okButtonProps={{ disabled: loading || manual.isError }}
-      confirmLoading={add.isPending || edit.isPending}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      name="manual-form"
+      read={id !== null ? manual : undefined}
+      initialValues={{
+        name: current?.name ?? '',
+        path: current?.path ?? '',
+        explains: current?.explains ?? '',
+        sort: current?.sort ?? 0,
+        content: current?.content ?? '',
+      }}
+      fields={FIELDS}
+      conflicts={{ path: t.manualPathTaken }}
+      saving={add.isPending || edit.isPending}
+      save={save}
+      onClose={onClose}
     >
-      {manual.isError ? (
-        <QueryFailure compact error={manual.error} onRetry={() => void manual.refetch()} />
-      ) : loading ? (
-        <Spin className="help-loading" />
-      ) : (
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          name="manual-form"
-          initialValues={{
-            name: current?.name ?? '',
-            path: current?.path ?? '',
-            explains: current?.explains ?? '',
-            sort: current?.sort ?? 0,
-            content: current?.content ?? '',
-          }}
-        >
-          <Form.Item
-            name="name"
-            label={t.manualName}
-            rules={[
-              { required: true, whitespace: true, message: t.nameRequired },
-              { max: 60, message: format(t.tooLong, { max: 60 }) },
-            ]}
-          >
-            <Input placeholder={t.manualNamePlaceholder} maxLength={60} showCount autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="path"
-            label={t.manualPath}
-            extra={t.manualPathHelp}
-            rules={[
-              {
-                validator: (_, value: string) =>
-                  PATH_PATTERN.test((value ?? '').trim()) ? Promise.resolve() : Promise.reject(new Error(t.manualPathInvalid)),
-              },
-              { max: 200, message: format(t.tooLong, { max: 200 }) },
-            ]}
-          >
-            <Input placeholder={t.manualPathPlaceholder} maxLength={200} />
-          </Form.Item>
-          <Form.Item name="explains" label={t.manualExplains} rules={[{ max: 500, message: format(t.tooLong, { max: 500 }) }]}>
-            <Input.TextArea placeholder={t.manualExplainsPlaceholder} rows={2} maxLength={500} showCount />
-          </Form.Item>
-          <Form.Item name="sort" label={t.sort} extra={t.sortHelp}>
-            <InputNumber min={0} max={100000} precision={0} />
-          </Form.Item>
-          <Form.Item name="content" label={t.manualContent}>
-            <HelpEditor aria-label={t.manualContent} placeholder={t.manualContentPlaceholder} />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
+      <Form.Item
+        name="name"
+        label={t.manualName}
+        rules={[
+          { required: true, whitespace: true, message: t.nameRequired },
+          { max: 60, message: format(t.tooLong, { max: 60 }) },
+        ]}
+      >
+        <Input placeholder={t.manualNamePlaceholder} maxLength={60} showCount autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="path"
+        label={t.manualPath}
+        extra={t.manualPathHelp}
+        rules={[
+          {
+            validator: (_, value: string) =>
+              PATH_PATTERN.test((value ?? '').trim()) ? Promise.resolve() : Promise.reject(new Error(t.manualPathInvalid)),
+          },
+          { max: 200, message: format(t.tooLong, { max: 200 }) },
+        ]}
+      >
+        <Input placeholder={t.manualPathPlaceholder} maxLength={200} />
+      </Form.Item>
+      <Form.Item name="explains" label={t.manualExplains} rules={[{ max: 500, message: format(t.tooLong, { max: 500 }) }]}>
+        <Input.TextArea placeholder={t.manualExplainsPlaceholder} rows={2} maxLength={500} showCount />
+      </Form.Item>
+      <Form.Item name="sort" label={t.sort} extra={t.sortHelp}>
+        <InputNumber min={0} max={100000} precision={0} />
+      </Form.Item>
+      <Form.Item name="content" label={t.manualContent}>
+        <HelpEditor aria-label={t.manualContent} placeholder={t.manualContentPlaceholder} />
+      </Form.Item>
+    </HelpFormModal>
   );
 }

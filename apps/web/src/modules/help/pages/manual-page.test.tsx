@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, renderInShell, resetFakeApi, staffWith } from '../testing';
+import { fail, fakeApi, ok, renderInShell, resetFakeApi, staffWith } from '../testing';
 import { ManualPage } from './manual-page';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -54,6 +54,26 @@ describe('ManualPage', () => {
       sort: 1,
       content: '<p>上传 Logo</p>',
     });
+  });
+
+  it('an edit whose manual cannot be read says so, cannot be saved, and loads again on retry', async () => {
+    let reads = 0;
+    const seen = fakeApi({
+      'POST /api/help/help_manual': list,
+      'POST /api/help/help_manual_find': () => (++reads === 1 ? fail(50000, '服务器开小差了') : ok({ ...manuals[0], content: '<p>上传 Logo</p>' })),
+    });
+    renderInShell(<ManualPage />, { profile: staffWith('help.manual.edit') });
+    await screen.findByText('系统设置');
+    await userEvent.click(within(row('系统设置')).getByRole('button', { name: /编辑/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('加载失败')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('页面路径')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: /保\s*存/ })).toBeDisabled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: '重新加载' }));
+    expect(await within(dialog).findByLabelText('页面路径')).toHaveValue('/permission/homepage');
+    expect(within(dialog).getByRole('button', { name: /保\s*存/ })).toBeEnabled();
+    expect(seen.filter((r) => r.url === '/api/help/help_manual_find')).toHaveLength(2);
   });
 
   it('creates a manual; a bad path is refused locally and a taken one is shown on its field', async () => {
