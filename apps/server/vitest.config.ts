@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Files share their worker's loaded modules instead of importing the whole server again each (a third of the run):
+    // every file builds its own app on its own database, and the server keeps no state in modules outside an app.
+    isolate: false,
     // Vitest leaves a core to itself by default; its main process idles while the workers build apps and query databases.
     maxWorkers: availableParallelism(),
     globalSetup: ['./test/global-setup.ts'],
