@@ -196,7 +196,6 @@ test.describe('pop-up announcements', () => {
   });
 
   test('voluntarily_close closes a pop-up after duration seconds, 3 s when 0; without it a pop-up stays', async ({ page, request }) => {
-    test.setTimeout(60_000);
     await openAsRecipient(page);
     const lifetime = async (id: number) => {
       await expect(popup(page, id)).toHaveCount(1);

@@ -62,7 +62,8 @@ if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 // antd writes its CSS-in-JS into <style> tags; jsdom then matches every rule against every element on each
 // getComputedStyle, which Testing Library's role queries and user-event's pointer-events checks call all the time:
 // two thirds of a page test's CPU. Rendering its styles the way server rendering does (kept, not injected) makes the
-// page tests ~4× faster. jsdom draws nothing, so nothing is lost; how screens look and what is visible in a real
-// browser is what the Playwright tests check. Set on the default style context, so every render gets it.
+// page tests ~4× faster. The price: what only antd's stylesheets hide (a closed popup kept in the DOM) counts as
+// visible here, so what a real browser shows is for the Playwright tests. Set on the default style context, so every
+// render gets it.
 renderHook(() => useContext(StyleContext)).result.current.mock = 'server';
 cleanup();
