@@ -1,13 +1,17 @@
 import { authCalls, informCalls, type AnnouncementPopup, type NotificationItem, type StreamSnapshot, type UnreadCounts } from '@juqi/contract';
+import pg from 'pg';
 import pino from 'pino';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { serverModules } from '../src/modules';
 import { createInformModule } from '../src/modules/inform';
+import { PgNotifyBus } from '../src/modules/inform/bus';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
 import { listenOnLoopback, openEventStream, type EventStreamClient } from './helpers/event-stream';
+import { withDatabase } from './helpers/postgres-admin';
 
 /**
  * GET /api/inform/stream over a real loopback connection: authentication (token in the query, as EventSource sends it),
@@ -213,6 +217,16 @@ describe('shutting down', () => {
   });
 });
 
+/** The first value `read` gives within 10 s. */
+async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
 describe.runIf(testEngine === 'postgres')('several server processes on one PostgreSQL', () => {
   it('delivers a publication made on one server to a stream open on another (LISTEN/NOTIFY)', async () => {
     const second = await buildApp({ config: t.config, database: t.database, logger: pino({ level: 'silent' }), clock: t.clock });
@@ -233,6 +247,39 @@ describe.runIf(testEngine === 'postgres')('several server processes on one Postg
       expect((await s.next<AnnouncementPopup>('announcement')).id).toBe(popup.data.id);
     } finally {
       await second.close();
+    }
+  });
+
+  it('listens again after its connection is cut, and a cut after closing crashes nothing', async () => {
+    const query = async <R>(statement: SQL) => ((await t.database.db.execute(statement)) as unknown as { rows: R[] }).rows;
+    const [here] = await query<{ name: string }>(sql`select current_database() as name`);
+    const pool = new pg.Pool({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, here!.name), application_name: 'bus-under-test', max: 2 });
+    pool.on('error', () => {});
+    const listener = async () =>
+      (await query<{ pid: number }>(sql`select pid from pg_stat_activity where application_name = 'bus-under-test' and query like 'LISTEN%'`))[0]?.pid;
+    const cut = (pid: number) => t.database.db.execute(sql`select pg_terminate_backend(${pid})`);
+    const bus = new PgNotifyBus(pool, pino({ level: 'silent' }));
+    try {
+      await bus.start();
+      const first = await until(listener);
+      await cut(first);
+      // Re-established 2 s later on a new connection.
+      const second = await until(async () => {
+        const pid = await listener();
+        return pid !== first ? pid : undefined;
+      });
+      const heard: unknown[] = [];
+      bus.subscribe((signal) => heard.push(signal));
+      await t.database.db.execute(sql`select pg_notify('juqi_inform', ${JSON.stringify({ origin: 'elsewhere', signal: { kind: 'unread', staffIds: [1] } })})`);
+      await until(async () => (heard.length ? heard : undefined));
+      await bus.close();
+      // The connection went back to the pool; the server ending it now is the pool's business, not the bus's (a
+      // second release used to throw out of the process).
+      await cut(second);
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      await bus.close();
+      await pool.end();
     }
   });
 });

@@ -57,6 +57,12 @@ export class LocalBus implements InformBus {
 }
 
 const CHANNEL = 'juqi_inform';
+
+/** The dedicated LISTEN connection and the one way to hand it back. */
+interface Listening {
+  client: pg.PoolClient;
+  release(err?: Error): void;
+}
 const RECONNECT_MS = 2_000;
 
 function isSignal(value: unknown): value is InformSignal {
@@ -75,7 +81,7 @@ function isSignal(value: unknown): value is InformSignal {
 export class PgNotifyBus implements InformBus {
   private readonly local: LocalBus;
   private readonly origin = randomBytes(6).toString('hex');
-  private client: pg.PoolClient | undefined;
+  private listening: Listening | undefined;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
 
@@ -89,24 +95,40 @@ export class PgNotifyBus implements InformBus {
   /** Starts listening; resolves once LISTEN is in place (or has failed and a retry is scheduled). */
   async start(): Promise<void> {
     if (this.closed) return;
+    let listening: Listening | undefined;
     try {
       const client = await this.pool.connect();
+      let released = false;
+      const current: Listening = {
+        client,
+        // A connection may report errors after it went back to the pool (the server ending it, a second error for
+        // the same loss): it is released once, since a second release throws.
+        release: (err) => {
+          if (released) return;
+          released = true;
+          client.release(err);
+        },
+      };
+      listening = current;
       client.on('notification', (message) => this.received(message.payload));
       client.on('error', (err) => {
+        if (released) return;
         this.log.warn({ err }, 'inform LISTEN connection lost; reconnecting');
-        this.drop(client, err);
+        this.drop(current, err);
       });
       await client.query(`LISTEN ${CHANNEL}`);
-      this.client = client;
+      if (this.closed) return current.release();
+      this.listening = current;
     } catch (err) {
       this.log.warn({ err }, 'inform LISTEN failed; retrying');
+      listening?.release(err instanceof Error ? err : new Error(String(err)));
       this.schedule();
     }
   }
 
-  private drop(client: pg.PoolClient, err?: Error): void {
-    if (this.client === client) this.client = undefined;
-    client.release(err ?? true);
+  private drop(listening: Listening, err: Error): void {
+    if (this.listening === listening) this.listening = undefined;
+    listening.release(err);
     this.schedule();
   }
 
@@ -147,15 +169,15 @@ export class PgNotifyBus implements InformBus {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
-    this.client = undefined;
-    if (client) {
+    const listening = this.listening;
+    this.listening = undefined;
+    if (listening) {
       try {
-        await client.query(`UNLISTEN ${CHANNEL}`);
+        await listening.client.query(`UNLISTEN ${CHANNEL}`);
       } catch {
         // The connection is going anyway.
       }
-      client.release();
+      listening.release();
     }
     await this.local.close();
   }
