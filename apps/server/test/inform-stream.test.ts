@@ -68,6 +68,9 @@ describe('the live stream', () => {
     expect(s.status).toBe(200);
     expect(s.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(s.headers['cache-control']).toBe('no-store');
+    // The stream's answer is hijacked from Fastify; the security headers still come with it.
+    expect(s.headers['x-content-type-options']).toBe('nosniff');
+    expect(s.headers['content-security-policy']).toContain("default-src 'self'");
     const hello = await s.next<StreamSnapshot>('hello');
     expect(hello.unread.total).toBe(1);
     expect(hello.unread.by_type.find((x) => x.type === 2)?.count).toBe(1);

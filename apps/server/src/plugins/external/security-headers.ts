@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /**
  * The browser-side rules, on every answer (the web app, the API, errors and 404s alike). Why each CSP source is there
@@ -27,12 +28,35 @@ export const contentSecurityPolicy = {
   // office network, where upgrading every subresource to https would break the page. Behind TLS, HSTS does that job.
 };
 
+const helmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Uploaded files are shown by this app only; other sites may not embed them.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+} as const;
+
+/**
+ * The headers helmet sets for these options. They are the same on every answer, so helmet works them out once, at
+ * boot, and each answer only copies them (helmet's Fastify plugin rebuilt the middleware on every request).
+ */
+export function securityHeaderValues(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(helmetOptions)({} as IncomingMessage, collector as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 export default fp(async (app) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // Uploaded files are shown by this app only; other sites may not embed them.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
+  const headers = Object.entries(securityHeaderValues());
+  // On the raw answer, as helmet does: hijacked answers (the notification stream) carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 });
