@@ -28,6 +28,8 @@ beforeAll(async () => {
   await insertUser(t, { name: '日界末', registeredAt: cn('2001-03-31', '23:59:59.999'), lastOrderAt: cn('2001-05-31', '23:59:59.999'), orderCount: 3 });
   await insertUser(t, { name: '日界后', registeredAt: cn('2001-04-01'), lastOrderAt: cn('2001-06-01'), orderCount: 3 });
   await insertUser(t, { name: '已锁定', locked: true, lockReason: '测试', lockedAt: new Date() });
+  // Fractions whose trailing zeros PostgreSQL leaves out of its text (.28, .2).
+  await insertUser(t, { name: '零头', registeredAt: cn('2003-03-03', '10:20:30.280'), lastOrderAt: cn('2003-03-04', '10:20:30.200'), orderCount: 1 });
   for (let i = 0; i < 12; i++) await insertUser(t, { name: `同时${i}`, registeredAt: cn('2002-02-02', '10:00:00.000'), orderCount: 77 });
   all = await allUsers(t);
 });
@@ -54,6 +56,7 @@ const bandOf = async (count: number) => {
 
 const setEdgeUserCount = (edge: number, orderCount: number) => t.database.db.update(users).set({ orderCount }).where(eq(users.name, `边界${edge}`));
 
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 const day = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 describe('the user list filter (§3)', () => {
@@ -71,6 +74,22 @@ describe('the user list filter (§3)', () => {
     expect(first.balance_cents).toBe(db.balanceCents);
     expect(Number.isInteger(first.balance_cents)).toBe(true);
     if (db.pwId) expect(first.pw_name).toBe(posts.find((p) => p.id === db.pwId)!.name);
+  });
+
+  it('answers every time as an ISO string in UTC to the millisecond', async () => {
+    const rows = await everything({});
+    expect(rows).toHaveLength(all.length);
+    for (const row of rows) {
+      const db = all.find((u) => u.id === row.id)!;
+      expect([row.registered_at, row.last_order_at, row.last_login_at, row.locked_at], row.name).toEqual([
+        iso(db.registeredAt),
+        iso(db.lastOrderAt),
+        iso(db.lastLoginAt),
+        iso(db.lockedAt),
+      ]);
+    }
+    expect(rows.find((r) => r.name === '零头')).toMatchObject({ registered_at: '2003-03-03T02:20:30.280Z', last_order_at: '2003-03-04T02:20:30.200Z' });
+    expect(rows.find((r) => r.name === '边界0')?.registered_at).toBe('2001-06-15T04:00:00.000Z');
   });
 
   const cases: [string, Record<string, unknown>, (u: UserDbRow) => boolean][] = [

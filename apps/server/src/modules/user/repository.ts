@@ -37,23 +37,37 @@ function after(column: AnyColumn, idColumn: AnyColumn, cursor: Cursor, kind: 'ti
 /** A user as the lists read it: the answer's fields, times already ISO strings, money as numbers (names added later). */
 export type UserListDbRow = Omit<UserRow, 'level_name' | 'pw_name' | 'agency_pw_name'>;
 
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+/** The list's time columns: read as UTC text, answered as ISO strings. */
+const USER_LIST_TIMES = ['last_order_at', 'registered_at', 'last_login_at', 'locked_at'] as const;
+const utcText = (column: string) => `(${column} at time zone 'UTC')::text as ${column}`;
+
+/**
+ * `2026-11-24 08:30:20.28` (a timestamp(3) in UTC as PostgreSQL writes it, trailing zeros of the fraction dropped) →
+ * `2026-11-24T08:30:20.280Z`. Formatting in SQL (`to_char`) cost the database a sixth of its time per list page.
+ */
+export function isoFromUtcText(text: string | null): string | null {
+  if (text === null) return null;
+  const time = text.slice(11);
+  return `${text.slice(0, 10)}T${time.length === 8 ? `${time}.000` : time.padEnd(12, '0')}Z`;
+}
+
 /**
  * The list's columns, selected in the answer's shape. The hot list path reads through this plain select rather than
- * the query builder's per-column mapping (a quarter of the request's CPU at 1,000,000 users): times come out as ISO
- * text and bigints as float8, so both drivers (pg and PGlite) give the same JavaScript values.
+ * the query builder's per-column mapping (a quarter of the request's CPU at 1,000,000 users): times come out as UTC
+ * text (made ISO by `isoFromUtcText`) and bigints as float8, so both drivers (pg and PGlite) give the same JavaScript
+ * values.
  */
 const USER_LIST_COLUMNS = sql.raw(
   [
     'id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id, authentication_state',
     'authentication_type, real_name, withdraw_state, withdraw_type, order_count',
-    iso('last_order_at'),
+    utcText('last_order_at'),
     ...['total_spent_cents', 'balance_cents', 'frozen_cents', 'total_income_cents', 'bean_balance'].map((c) => `${c}::float8 as ${c}`),
     'province, city, industry, company, inviter_id, invite_code, register_channel',
-    iso('registered_at'),
-    iso('last_login_at'),
+    utcText('registered_at'),
+    utcText('last_login_at'),
     'last_login_ip, locked, lock_reason',
-    iso('locked_at'),
+    utcText('locked_at'),
     'remark',
   ].join(', '),
 );
@@ -127,7 +141,9 @@ export class UserRepository {
           where users.id in (select users.id from ${users} ${filtered} order by ${orderBy} limit ${page.take} offset ${page.offset})
           order by ${orderBy}`,
     );
-    return (result as unknown as { rows: UserListDbRow[] }).rows;
+    const rows = (result as unknown as { rows: UserListDbRow[] }).rows;
+    for (const row of rows) for (const time of USER_LIST_TIMES) (row as Record<string, unknown>)[time] = isoFromUtcText(row[time] as string | null);
+    return rows;
   }
 
   async userRowById(id: number, tx: Executor = this.db): Promise<UserListDbRow | undefined> {
