@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { serverNodeArgs } from '../apps/server/node-args.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -270,7 +271,7 @@ const dataDir = pglite ? fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-bench-users
 if (!pglite) await prepareDatabase();
 const app = start(
   'app',
-  ['--import', 'tsx', 'apps/server/src/main.ts'],
+  [...serverNodeArgs, 'apps/server/src/main.ts'],
   {
     ...(pglite ? { DATA_DIR: dataDir, SEED_DEMO: '1' } : { DATABASE_URL: withName('bench-app'), SEED_DEMO: '0' }),
     PORT: String(APP_PORT),

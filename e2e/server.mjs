@@ -2,12 +2,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverNodeArgs } from '../apps/server/node-args.mjs';
 
 const here = import.meta.dirname;
 const port = process.env.E2E_PORT ?? '8181';
 const dataDir = path.join(here, `.data-${port}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
   cwd: path.join(here, '../apps/server'),
   stdio: 'inherit',
   env: {

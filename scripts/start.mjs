@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverNodeArgs } from '../apps/server/node-args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'apps/server/public/index.html');
@@ -21,7 +22,7 @@ if (!built || Math.max(...webSources.map(newestMtime)) > built.mtimeMs) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
   cwd: path.join(root, 'apps/server'),
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: path.resolve(root, process.env.DATA_DIR ?? 'data') },

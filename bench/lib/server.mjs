@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { serverNodeArgs } from '../../apps/server/node-args.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 export const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -24,12 +25,12 @@ export async function freePort() {
 }
 
 /**
- * Starts `node --import tsx <script>` from the repository root with the given environment; `ready` settles once the
+ * Starts `node <serverNodeArgs> <script>` from the repository root with the given environment; `ready` settles once the
  * process itself says it is running on that port and `/healthz` answers (an answer alone could come from another
  * process holding the port), or rejects with the process's output if it exits first.
  */
 export function startServer(script, env, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...serverNodeArgs, script], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
