@@ -220,6 +220,11 @@ describe('shutting down', () => {
   });
 });
 
+/** The rows of a statement on the test app's database. */
+const query = async <R>(statement: SQL) => ((await t.database.db.execute(statement)) as unknown as { rows: R[] }).rows;
+/** Ends a PostgreSQL backend, as a server restart or an administrator would. */
+const cut = (pid: number) => t.database.db.execute(sql`select pg_terminate_backend(${pid})`);
+
 /** The first value `read` gives within 10 s. */
 async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 100; i++) {
@@ -254,13 +259,11 @@ describe.runIf(testEngine === 'postgres')('several server processes on one Postg
   });
 
   it('listens again after its connection is cut, and a cut after closing crashes nothing', async () => {
-    const query = async <R>(statement: SQL) => ((await t.database.db.execute(statement)) as unknown as { rows: R[] }).rows;
     const [here] = await query<{ name: string }>(sql`select current_database() as name`);
     const pool = new pg.Pool({ connectionString: withDatabase(process.env.TEST_DATABASE_URL!, here!.name), application_name: 'bus-under-test', max: 2 });
     pool.on('error', () => {});
     const listener = async () =>
       (await query<{ pid: number }>(sql`select pid from pg_stat_activity where application_name = 'bus-under-test' and query like 'LISTEN%'`))[0]?.pid;
-    const cut = (pid: number) => t.database.db.execute(sql`select pg_terminate_backend(${pid})`);
     const bus = new PgNotifyBus(pool, pino({ level: 'silent' }));
     try {
       await bus.start();
