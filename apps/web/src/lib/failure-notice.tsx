@@ -1,13 +1,10 @@
 import { LOGGED_OUT_CODES } from '@juqi/contract';
-import { ConfigProvider, message, Modal, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { ConfigProvider, message, Modal } from 'antd';
+import { AntdConfig } from './antd-config';
 import { ApiError, type TransportError } from './api-errors';
 import { TOAST_DURATION_MS } from './constants';
 import { currentMessages, defineMessages } from './i18n';
 import { reloadPage } from './page-load';
-import { usePreferences } from './preferences';
 import { removeToken } from './token';
 
 const texts = defineMessages({
@@ -28,20 +25,8 @@ const LOGGED_OUT = {
   cancelText: 'Cancel',
 };
 
-function Themed({ children }: { children: ReactNode }) {
-  const { language, theme: mode } = usePreferences();
-  return (
-    <ConfigProvider
-      locale={language === 'en-US' ? enUS : zhCN}
-      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
-    >
-      {children}
-    </ConfigProvider>
-  );
-}
-
 // Toasts and dialogs are raised outside any React tree (from the API client); this gives them the current theme and locale.
-ConfigProvider.config({ holderRender: (children) => <Themed>{children}</Themed> });
+ConfigProvider.config({ holderRender: (children) => <AntdConfig>{children}</AntdConfig> });
 
 let loggedOutDialogOpen = false;
 

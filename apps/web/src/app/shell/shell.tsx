@@ -1,10 +1,9 @@
 import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
+import { AntdConfig } from '../../lib/antd-config';
 import { usePreferences } from '../../lib/preferences';
 import { SessionGate } from './session-gate';
 import './shell.css';
@@ -27,7 +26,7 @@ focusManager.setEventListener((setFocused) => {
 
 /** The signed-in frame: antd theme and locale, the query cache, then the session and the layout. */
 export default function Shell() {
-  const { language, theme: mode } = usePreferences();
+  const { language } = usePreferences();
   // One cache per signed-in stretch: after a failed session start and a new sign-in, nothing of the old one is reused.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
@@ -36,15 +35,12 @@ export default function Shell() {
     dayjs.locale(language === 'en-US' ? 'en' : 'zh-cn');
   }, [language]);
   return (
-    <ConfigProvider
-      locale={language === 'en-US' ? enUS : zhCN}
-      theme={{ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}
-    >
+    <AntdConfig>
       <AntApp className="shell-app">
         <QueryClientProvider client={queryClient}>
           <SessionGate />
         </QueryClientProvider>
       </AntApp>
-    </ConfigProvider>
+    </AntdConfig>
   );
 }
