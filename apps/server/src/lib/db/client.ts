@@ -44,7 +44,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Every execution of a named statement is planned for its own values, as unnamed ones are (named-statements.ts).
+  const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c plan_cache_mode=force_custom_plan' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

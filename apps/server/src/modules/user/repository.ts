@@ -1,6 +1,7 @@
 import type { UserRow } from '@juqi/contract';
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
+import { NamedStatements } from '../../lib/db/named-statements';
 import { staff } from '../auth/table';
 import type { Cursor } from './cursor';
 import { allOf } from './filter';
@@ -71,6 +72,9 @@ const USER_LIST_COLUMNS = sql.raw(
     'remark',
   ].join(', '),
 );
+/** The list's page statements: one text per filter shape, sort and way of paging. */
+const userPages = new NamedStatements('user_page');
+
 // Qualified: a bare name would sort by the ISO text the select list gives that name.
 const USER_SORT_SQL: Record<UserSortKey, Record<SortOrder, SQL>> = {
   registered_at: { desc: sql.raw('users.registered_at desc, users.id desc'), asc: sql.raw('users.registered_at asc, users.id asc') },
@@ -133,7 +137,8 @@ export class UserRepository {
     // A page by number finds its ids first and then reads those rows: where an index holds the filter's columns and
     // the sort, the rows skipped are read from the index alone instead of the table (page 50 of agents with 100–299
     // orders: 9 pages of index rather than 1,000 table rows).
-    const result = await tx.execute(
+    const rows = await userPages.rows<UserListDbRow>(
+      tx,
       page.cursor || page.offset === 0
         ? sql`select ${USER_LIST_COLUMNS} from ${users} ${filtered} order by ${orderBy} limit ${page.take}`
         : sql`
@@ -141,7 +146,6 @@ export class UserRepository {
           where users.id in (select users.id from ${users} ${filtered} order by ${orderBy} limit ${page.take} offset ${page.offset})
           order by ${orderBy}`,
     );
-    const rows = (result as unknown as { rows: UserListDbRow[] }).rows;
     for (const row of rows) for (const time of USER_LIST_TIMES) (row as Record<string, unknown>)[time] = isoFromUtcText(row[time] as string | null);
     return rows;
   }
