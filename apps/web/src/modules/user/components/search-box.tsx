@@ -67,3 +67,11 @@ export function SearchBox({ label, value, onChange, pattern, invalidText, maxLen
     </Tooltip>
   );
 }
+
+/** What a mobile search accepts: 5 to 20 digits (the server looks the whole number up). */
+const MOBILE = /^\d{5,20}$/;
+
+/** The search box for a mobile number, as the login-record and verification filters use it. */
+export function MobileSearchBox(props: Pick<SearchBoxProps, 'label' | 'invalidText' | 'value' | 'onChange'>) {
+  return <SearchBox numeric className="user-filter__id" pattern={MOBILE} maxLength={20} {...props} />;
+}

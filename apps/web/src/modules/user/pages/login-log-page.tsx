@@ -14,7 +14,7 @@ import { useUserDetail } from '../api/get-user-detail';
 import { useUserLogins } from '../api/get-user-logins';
 import { DayRangePicker } from '../components/day-range-picker';
 import { dateTime } from '../components/format';
-import { SearchBox } from '../components/search-box';
+import { MobileSearchBox, SearchBox } from '../components/search-box';
 import { LockUserModal } from '../components/lock-user-modal';
 import { LoginResultTag } from '../components/login-result-tag';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
@@ -34,7 +34,6 @@ export const LOGIN_LOG_URL = {
 type LoginLogFilter = UrlValues<typeof LOGIN_LOG_URL>;
 
 const USER_ID = /^\d{1,10}$/;
-const MOBILE = /^\d{5,20}$/;
 
 /**
  * /user/login_log: app sign-ins of all users, or of one (`?user_id=`, also reached from the user drawer), with that
@@ -143,16 +142,7 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
       />
       {mayAll && (
         <>
-          <SearchBox
-            numeric
-            className="user-filter__id"
-            label={t.mobile}
-            invalidText={t.mobileInvalid}
-            pattern={MOBILE}
-            maxLength={20}
-            value={filter.mobile}
-            onChange={(mobile) => onChange({ ...filter, mobile })}
-          />
+          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => onChange({ ...filter, mobile })} />
           <SearchBox className="user-filter__id" label={t.ip} maxLength={64} value={filter.ip} onChange={(ip) => onChange({ ...filter, ip })} />
         </>
       )}

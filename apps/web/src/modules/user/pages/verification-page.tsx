@@ -11,7 +11,7 @@ import { useVerifications } from '../api/get-verifications';
 import { useCodes } from '../components/codes';
 import { DayRangePicker } from '../components/day-range-picker';
 import { dateTime } from '../components/format';
-import { SearchBox } from '../components/search-box';
+import { MobileSearchBox } from '../components/search-box';
 import { VerificationDrawer } from '../components/verification-drawer';
 import { SubmissionStateTag } from '../components/verification-state-tag';
 import { userMessages } from '../messages';
@@ -27,7 +27,6 @@ export const VERIFICATION_URL = {
   time_quantum: urlField('days', body.time_quantum),
 };
 
-const MOBILE = /^\d{5,20}$/;
 const ALL = 'all';
 
 /** /user/authentication: verification submissions by state and type; open one to see its documents and decide. */
@@ -107,16 +106,7 @@ export function VerificationPage() {
             options={[{ value: ALL, label: t.all }, ...codes.options('verification_type')]}
             onChange={(type) => setFilter({ ...filter, type: type === ALL ? undefined : type })}
           />
-          <SearchBox
-            numeric
-            className="user-filter__id"
-            label={t.mobile}
-            invalidText={t.mobileInvalid}
-            pattern={MOBILE}
-            maxLength={20}
-            value={filter.mobile}
-            onChange={(mobile) => setFilter({ ...filter, mobile })}
-          />
+          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => setFilter({ ...filter, mobile })} />
           <DayRangePicker className="user-filter__range" label={t.submittedDays} value={filter.time_quantum} onChange={(time_quantum) => setFilter({ ...filter, time_quantum })} />
         </Flex>
         <InfiniteTable<VerificationRow>
