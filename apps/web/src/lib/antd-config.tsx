@@ -13,7 +13,7 @@ function subscribeToReducedMotion(onChange: () => void): () => void {
 }
 
 /** Whether the system asks for less motion (an accessibility setting); follows changes while the page is open. */
-export function usePrefersReducedMotion(): boolean {
+function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribeToReducedMotion, () => window.matchMedia?.(REDUCED_MOTION).matches ?? false);
 }
 

@@ -57,13 +57,13 @@ export class LocalBus implements InformBus {
 }
 
 const CHANNEL = 'juqi_inform';
+const RECONNECT_MS = 2_000;
 
 /** The dedicated LISTEN connection and the one way to hand it back. */
 interface Listening {
   client: pg.PoolClient;
   release(err?: Error): void;
 }
-const RECONNECT_MS = 2_000;
 
 function isSignal(value: unknown): value is InformSignal {
   if (!value || typeof value !== 'object') return false;

@@ -46,7 +46,7 @@ const utcText = (column: string) => `(${column} at time zone 'UTC')::text as ${c
  * `2026-11-24 08:30:20.28` (a timestamp(3) in UTC as PostgreSQL writes it, trailing zeros of the fraction dropped) →
  * `2026-11-24T08:30:20.280Z`. Formatting in SQL (`to_char`) cost the database a sixth of its time per list page.
  */
-export function isoFromUtcText(text: string | null): string | null {
+function isoFromUtcText(text: string | null): string | null {
   if (text === null) return null;
   const time = text.slice(11);
   return `${text.slice(0, 10)}T${time.length === 8 ? `${time}.000` : time.padEnd(12, '0')}Z`;
@@ -75,7 +75,7 @@ const USER_LIST_COLUMNS = sql.raw(
 /** The list's page statements: one text per filter shape, sort and way of paging. */
 const userPages = new NamedStatements('user_page');
 
-// Qualified: a bare name would sort by the ISO text the select list gives that name.
+// Qualified: a bare name would sort by the text the select list gives that name.
 const USER_SORT_SQL: Record<UserSortKey, Record<SortOrder, SQL>> = {
   registered_at: { desc: sql.raw('users.registered_at desc, users.id desc'), asc: sql.raw('users.registered_at asc, users.id asc') },
   order_count: { desc: sql.raw('users.order_count desc, users.id desc'), asc: sql.raw('users.order_count asc, users.id asc') },

@@ -40,7 +40,7 @@ const helmetOptions = {
  * The headers helmet sets for these options. They are the same on every answer, so helmet works them out once, at
  * boot, and each answer only copies them (helmet's Fastify plugin rebuilt the middleware on every request).
  */
-export function securityHeaderValues(): Record<string, string> {
+function securityHeaderValues(): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
