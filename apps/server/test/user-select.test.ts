@@ -1,8 +1,10 @@
 import { userCalls, type UserSelectRow } from '@juqi/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDbRow } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+import { testEngine } from './helpers/database';
 import { allUsers, generate, readAll } from './helpers/users';
 
 let t: TestApp;
@@ -84,5 +86,27 @@ describe('the user-select drawer', () => {
     expect((await invoke(t, userCalls.selectSearchList, {}, token)).code).toBe(20000);
     expect((await invoke(t, userCalls.select, { selection: { mode: 'ids', ids: [1] } }, token)).code).toBe(40300);
     expect((await invoke(t, userCalls.checkedList, { selection: { mode: 'ids', ids: [1] } }, token)).code).toBe(40300);
+  });
+});
+
+describe.runIf(testEngine === 'postgres')('the drawer statements on PostgreSQL', () => {
+  it('prepare one page statement for id selections of every length, and one for exclusions', async () => {
+    const ids = all.map((u) => u.id);
+    for (let n = 1; n <= 12; n++) {
+      expect((await invoke(t, userCalls.checkedList, { selection: { mode: 'ids', ids: ids.slice(0, n) } }, admin)).data.count).toBe(n);
+      const selection = { mode: 'filter', filter: { type_user: 2 }, exclude_ids: ids.slice(0, n) };
+      expect((await invoke(t, userCalls.checkedList, { selection }, admin)).code).toBe(20000);
+    }
+    // As many reads at once as the pool has connections: between them they see every connection's statements.
+    const seen = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.database.db.execute(sql`select array(select statement from pg_prepared_statements where name like 'user_page_%') as texts`),
+      ),
+    );
+    const texts = new Set(seen.flatMap((r) => (r as unknown as { rows: { texts: string[] }[] }).rows[0]!.texts));
+    // First pages only: pages after a cursor (` < `, earlier in this file) are one more text each.
+    const firstPages = [...texts].filter((text) => !text.includes(' < '));
+    expect(firstPages.filter((text) => text.includes('= any('))).toHaveLength(1);
+    expect(firstPages.filter((text) => text.includes('<> all('))).toHaveLength(1);
   });
 });

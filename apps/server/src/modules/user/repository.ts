@@ -1,5 +1,5 @@
 import type { UserRow } from '@juqi/contract';
-import { and, asc, count, desc, eq, inArray, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { NamedStatements } from '../../lib/db/named-statements';
 import { staff } from '../auth/table';
@@ -34,6 +34,9 @@ function after(column: AnyColumn, idColumn: AnyColumn, cursor: Cursor, kind: 'ti
   const value = kind === 'time' ? sql`${String(cursor.value)}::timestamptz` : sql`${Number(cursor.value)}::int`;
   return sql`(${column}, ${idColumn}) ${op} (${value}, ${cursor.id}::int)`;
 }
+
+/** An id list as a PostgreSQL array literal, which both drivers pass as text. */
+const idArray = (ids: number[]) => `{${ids.join(',')}}`;
 
 /** A user as the lists read it: the answer's fields, times already ISO strings, money as numbers (names added later). */
 export type UserListDbRow = Omit<UserRow, 'level_name' | 'pw_name' | 'agency_pw_name'>;
@@ -165,13 +168,21 @@ export class UserRepository {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(allOf([inArray(users.id, ids), ...conditions]))
+      .where(allOf([this.idIn(ids), ...conditions]))
       .orderBy(asc(users.id));
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Users whose id is in the list, as one array parameter: the statement's text is the same for every list, so
+   * selections of any length share one named page statement instead of taking a name each (`in ($1 … $n)`).
+   */
+  idIn(ids: number[]): SQL {
+    return sql`${users.id} = any(${idArray(ids)}::int[])`;
+  }
+
   notIn(ids: number[]): SQL[] {
-    return ids.length ? [notInArray(users.id, ids)] : [];
+    return ids.length ? [sql`${users.id} <> all(${idArray(ids)}::int[])`] : [];
   }
 
   async userIdByMobile(mobile: string, tx: Executor = this.db): Promise<number | undefined> {

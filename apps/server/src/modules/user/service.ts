@@ -16,7 +16,7 @@ import {
   type VerificationRow,
   ORDER_COUNT_BANDS,
 } from '@juqi/contract';
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit/record';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
@@ -36,7 +36,7 @@ import {
   type UserSortKey,
   type VerificationListRow,
 } from './repository';
-import { userLoginLog, users, userVerification } from './table';
+import { userLoginLog, userVerification } from './table';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -487,7 +487,7 @@ export class UserService {
     const exact = confirmed.selection;
     if (!exact) return { count: 0, data: [], next_cursor: null };
     const sort: UserSortKey = exact.mode === 'ids' ? 'id' : 'registered_at';
-    const conditions = exact.mode === 'ids' ? [inArray(users.id, exact.ids)] : [...userConditions(exact.filter, sort), ...this.repo.notIn(exact.exclude_ids)];
+    const conditions = exact.mode === 'ids' ? [this.repo.idIn(exact.ids)] : [...userConditions(exact.filter, sort), ...this.repo.notIn(exact.exclude_ids)];
     const page = this.pageRequest({ page: 1, limit: input.limit, cursor: input.cursor }, sort, 'desc');
     const rows = await this.repo.pageUsers(conditions, sort, 'desc', page);
     return this.answer(rows, input.limit, confirmed.count, toSelectRow, (r) => userCursorOf(r, sort, 'desc'));
