@@ -1,5 +1,5 @@
 import { userCalls, type UserRow } from '@juqi/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userPost, users, type UserDbRow } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -273,6 +273,34 @@ describe('the count', () => {
     const someone = all.find((u) => !u.locked)!;
     expect((await invoke(t, userCalls.lock, { id: someone.id, action: 'lock', reason: '清缓存' }, admin)).code).toBe(20000);
     expect((await list(body)).data.count).toBe(before);
+    expect((await invoke(t, userCalls.lock, { id: someone.id, action: 'unlock' }, admin)).code).toBe(20000);
+  });
+});
+
+describe('pages by number after the page before', () => {
+  it('start where that page ended for 30 seconds, so rows added above do not shift them; then, and after a lock, by offset', async () => {
+    const body = { type_user: 2, limit: 20 };
+    const pageIds = async (page: number) => ids((await list({ ...body, page })).data.data);
+    await pageIds(1);
+    const page2 = await pageIds(2);
+    // Another process adds a user who sorts first: read by offset, page 3 would repeat page 2's last row.
+    const newest = await insertUser(t, { typeUser: 2, registeredAt: new Date(Date.now() + DAY) });
+    let walked = ids(await everything({ type_user: 2 }));
+    expect(walked[0]).toBe(newest.id);
+    expect(walked.slice(1, 41).slice(20)).toEqual(page2);
+    expect(await pageIds(3)).toEqual(walked.slice(41, 61));
+    t.clock.advance(31_000);
+    expect(await pageIds(3)).toEqual(walked.slice(40, 60));
+
+    // Page 3 read by offset left where page 4 starts; a lock (a write in this process) forgets it.
+    const another = await insertUser(t, { typeUser: 2, registeredAt: new Date(Date.now() + 2 * DAY) });
+    const someone = all.find((u) => !u.locked && u.typeUser === 1)!;
+    expect((await invoke(t, userCalls.lock, { id: someone.id, action: 'lock', reason: '换页' }, admin)).code).toBe(20000);
+    walked = ids(await everything({ type_user: 2 }));
+    expect(walked[0]).toBe(another.id);
+    expect(await pageIds(4)).toEqual(walked.slice(60, 80));
+
+    await t.database.db.delete(users).where(inArray(users.id, [newest.id, another.id]));
     expect((await invoke(t, userCalls.lock, { id: someone.id, action: 'unlock' }, admin)).code).toBe(20000);
   });
 });

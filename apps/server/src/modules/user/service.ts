@@ -26,6 +26,7 @@ import type { Principal } from '../../lib/http/types';
 import { CountCache, filterKey } from './count-cache';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { dayRangeConditions, normaliseFilter, userConditions } from './filter';
+import { PageStarts, type PageStart } from './page-starts';
 import {
   UserRepository,
   userCursorOf,
@@ -48,6 +49,11 @@ export interface Dictionaries {
   levelList: { level: number; name: string }[];
 }
 const DICTIONARY_MS = 60_000;
+
+/** A page to read and, for a page by number of a list that remembers its page starts, that list's key and the reading. */
+interface Paging extends PageRequest {
+  starts?: { list: string; reading: Omit<PageStart, 'cursor'> };
+}
 
 /** `110***********1234`: enough to tell submissions apart in a list, the full number only in the detail. */
 export function maskMiddle(value: string, keepStart: number, keepEnd: number): string {
@@ -184,6 +190,7 @@ export interface VerificationSubmission {
 export class UserService {
   readonly repo: UserRepository;
   readonly counts: CountCache;
+  readonly pageStarts: PageStarts;
   private dict: { value: Promise<Dictionaries>; at: number } | undefined;
 
   constructor(
@@ -192,6 +199,7 @@ export class UserService {
   ) {
     this.repo = new UserRepository(db);
     this.counts = new CountCache(clock);
+    this.pageStarts = new PageStarts(clock, this.counts.ttlMs);
   }
 
   dictionaries(): Promise<Dictionaries> {
@@ -209,24 +217,40 @@ export class UserService {
     return this.dict.value;
   }
 
-  /** Filters moved users around: counts are stale. */
+  /** Filters moved users around: counts and page starts are stale. */
   private changed(): void {
     this.counts.clear();
+    this.pageStarts.clear();
   }
 
-  private pageRequest(input: PageInput, sort: string, order: SortOrder): PageRequest {
-    if (input.cursor) return { offset: 0, take: input.limit + 1, cursor: decodeCursor(input.cursor, sort, order) };
+  /**
+   * The rows a page asks for. A page by number of a `list` (its filter's key) starts where the list's previous page
+   * ended, when that is remembered (`PageStarts`), and reads by offset otherwise.
+   */
+  private pageRequest(input: PageInput, sort: string, order: SortOrder, list?: string): Paging {
+    const take = input.limit + 1;
+    if (input.cursor) return { offset: 0, take, cursor: decodeCursor(input.cursor, sort, order) };
     const offset = (input.page - 1) * input.limit;
     if (offset + input.limit > MAX_OFFSET_ROWS) {
       throw AppError.invalid('page', `pages beyond the first ${MAX_OFFSET_ROWS} rows are read with cursor (next_cursor of the previous page)`);
     }
-    return { offset, take: input.limit + 1 };
+    if (list === undefined) return { offset, take };
+    const key = `${list}|${sort}|${order}`;
+    const start = offset ? this.pageStarts.get(key, offset) : undefined;
+    if (!start) return { offset, take, starts: { list: key, reading: this.pageStarts.now() } };
+    return { offset, take, cursor: start.cursor, starts: { list: key, reading: start } };
   }
 
-  private answer<R, T>(rows: R[], limit: number, count: number, map: (row: R) => T, cursorOf: (row: R) => Cursor): KeysetAnswer<T> {
+  /** A page's answer; a page by number leaves where the next one starts. */
+  private answer<R, T>(rows: R[], page: Paging, limit: number, count: number, map: (row: R) => T, cursorOf: (row: R) => Cursor): KeysetAnswer<T> {
     const more = rows.length > limit;
     const shown = more ? rows.slice(0, limit) : rows;
-    return { count, data: shown.map(map), next_cursor: more ? encodeCursor(cursorOf(shown[shown.length - 1]!)) : null };
+    const next = more ? cursorOf(shown[shown.length - 1]!) : null;
+    if (next && page.starts) {
+      const { at, generation } = page.starts.reading;
+      this.pageStarts.set(page.starts.list, page.offset + limit, { cursor: next, at, generation });
+    }
+    return { count, data: shown.map(map), next_cursor: next ? encodeCursor(next) : null };
   }
 
   countUsers(filter: UserFilter, conditions: SQL[] = userConditions(filter)): Promise<number> {
@@ -236,13 +260,14 @@ export class UserService {
   // ——— lists ———
 
   async list(filter: UserFilter, sort: UserSortKey, order: SortOrder, input: PageInput): Promise<KeysetAnswer<UserRow>> {
-    const page = this.pageRequest(input, sort, order);
+    const key = filterKey('users', filter);
+    const page = this.pageRequest(input, sort, order, key);
     const [rows, total, dict] = await Promise.all([
       this.repo.pageUsers(userConditions(filter, sort), sort, order, page),
       this.countUsers(filter),
       this.dictionaries(),
     ]);
-    return this.answer(rows, input.limit, total, (r) => toUserRow(r, dict), (r) => userCursorOf(r, sort, order));
+    return this.answer(rows, page, input.limit, total, (r) => toUserRow(r, dict), (r) => userCursorOf(r, sort, order));
   }
 
   async searchOptions(): Promise<UserSearchOptions> {
@@ -320,14 +345,15 @@ export class UserService {
     if (filter.state !== undefined) conditions.push(eq(userVerification.state, filter.state));
     if (filter.type !== undefined) conditions.push(eq(userVerification.type, filter.type));
     if (filter.time_quantum) conditions.push(...dayRangeConditions(userVerification.submittedAt, filter.time_quantum));
-    const page = this.pageRequest(input, 'submitted_at', 'desc');
     const key = filterKey('verifications', { ...filter, user_id: userId, mobile: undefined });
+    const page = this.pageRequest(input, 'submitted_at', 'desc', key);
     const [rows, total] = await Promise.all([
       this.repo.pageVerifications(conditions, page),
       this.counts.get(key, () => this.repo.countVerifications(conditions)),
     ]);
     return this.answer(
       rows,
+      page,
       input.limit,
       total,
       (r) => toVerificationRow(r, true),
@@ -441,10 +467,10 @@ export class UserService {
     if (filter.result) conditions.push(eq(userLoginLog.result, filter.result));
     if (filter.platform) conditions.push(eq(userLoginLog.platform, filter.platform as 'ios'));
     if (filter.time_quantum) conditions.push(...dayRangeConditions(userLoginLog.loginAt, filter.time_quantum));
-    const page = this.pageRequest(input, 'login_at', 'desc');
     const key = filterKey('logins', { ...filter, user_id: userId, mobile: undefined });
+    const page = this.pageRequest(input, 'login_at', 'desc', key);
     const [rows, total] = await Promise.all([this.repo.pageLogins(conditions, page), this.counts.get(key, () => this.repo.countLogins(conditions))]);
-    return this.answer(rows, input.limit, total, toLoginRecord, (r) => ({ sort: 'login_at', order: 'desc', value: r.log.loginAt.toISOString(), id: r.log.id }));
+    return this.answer(rows, page, input.limit, total, toLoginRecord, (r) => ({ sort: 'login_at', order: 'desc', value: r.log.loginAt.toISOString(), id: r.log.id }));
   }
 
   async userLogins(userId: number, filter: { result?: (typeof LOGIN_RESULTS)[number]; time_quantum?: [string, string] }, input: PageInput) {
@@ -490,6 +516,6 @@ export class UserService {
     const conditions = exact.mode === 'ids' ? [this.repo.idIn(exact.ids)] : [...userConditions(exact.filter, sort), ...this.repo.notIn(exact.exclude_ids)];
     const page = this.pageRequest({ page: 1, limit: input.limit, cursor: input.cursor }, sort, 'desc');
     const rows = await this.repo.pageUsers(conditions, sort, 'desc', page);
-    return this.answer(rows, input.limit, confirmed.count, toSelectRow, (r) => userCursorOf(r, sort, 'desc'));
+    return this.answer(rows, page, input.limit, confirmed.count, toSelectRow, (r) => userCursorOf(r, sort, 'desc'));
   }
 }
