@@ -34,6 +34,7 @@ export const shellMessages = defineMessages({
     findPlaceholder: '输入功能名称',
     sectionsTitle: '我的功能分区',
     pageCount: '{count} 个功能',
+    pageCountOne: '1 个功能',
   },
   'en-US': {
     platform: 'Middle-platform end',
@@ -68,6 +69,7 @@ export const shellMessages = defineMessages({
     findPlaceholder: 'Function name',
     sectionsTitle: 'My sections',
     pageCount: '{count} functions',
+    pageCountOne: '1 function',
   },
 });
 
