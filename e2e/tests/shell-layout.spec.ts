@@ -239,6 +239,16 @@ test.describe('languages and look', () => {
     await expect(page.getByRole('heading', { name: 'Hello, 超级管理员' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     await expect(page).toHaveTitle('Dashboard - 聚企中台');
+    await expect(page.getByText('1 function', { exact: true }).first()).toBeVisible();
+    // Menus, tabs and the page title take the entries' English names.
+    await page.getByRole('menuitem', { name: / Users$/ }).click();
+    await expect(page).toHaveTitle('All users - 聚企中台');
+    await expect(page.locator('.shell-sider').getByRole('menuitem', { name: 'Identity verification' })).toBeVisible();
+    await expect(page.locator('.shell-tabs')).toContainText('All users');
+    await page.getByRole('menuitem', { name: / Settings$/ }).click();
+    await expect(page.locator('.shell-sider').getByRole('menuitem', { name: 'Functions' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Hello, 超级管理员' })).toBeVisible();
     // antd's own texts follow: the close confirmation's buttons read OK / Cancel.
     await page.getByRole('button', { name: 'Display settings' }).click();
     await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeVisible();

@@ -1,6 +1,9 @@
 import { authCalls, menuPaths, menuTree, operationCatalogue, powerCalls, type MenuNode, type PowerNode } from '@juqi/contract';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolePower } from '../src/lib/db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { power, rolePower } from '../src/lib/db/schema';
+import { seedPower } from '../src/modules/power/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
 
@@ -84,6 +87,41 @@ describe('the function catalogue', () => {
     expect((await invoke(t, powerCalls.remove, { id: op.data.id }, admin)).code).toBe(20000);
     expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(20000);
     expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(40400);
+  });
+});
+
+describe('English menu names', () => {
+  it('come with every menu of the product, in the catalogue and the menu list', async () => {
+    const menus = flatten((await invoke(t, authCalls.menuList, {}, admin)).data.menuList as MenuNode[]);
+    expect(menus.find((m) => m.path === '/user/list')).toMatchObject({ name: '全部用户', name_en: 'All users' });
+    expect(menus.filter((m) => !m.name_en)).toEqual([]);
+    const operations = flatten(await catalogue()).filter((n) => n.kind === 'operation');
+    expect(new Set(operations.map((o) => o.name_en))).toEqual(new Set(['']));
+  });
+
+  it('are added and edited with the entry; too long a name is refused naming name_en', async () => {
+    const help = await idOf((n) => n.path === '/permission/help');
+    const added = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '常见问题', name_en: ' FAQ ', path: '/permission/help/faq2' }, admin);
+    expect(added.data).toMatchObject({ name: '常见问题', name_en: 'FAQ' });
+    const long = await invoke(t, powerCalls.edit, { id: added.data.id, pid: help, name: '常见问题', name_en: 'x'.repeat(61), path: '/permission/help/faq2' }, admin);
+    expect(long).toMatchObject({ code: 40000, data: { field: 'name_en' } });
+    const edited = await invoke(t, powerCalls.edit, { id: added.data.id, pid: help, name: '常见问题', name_en: 'Questions', path: '/permission/help/faq2' }, admin);
+    expect(edited.data.name_en).toBe('Questions');
+    const menus = flatten((await invoke(t, authCalls.menuList, {}, admin)).data.menuList as MenuNode[]);
+    expect(menus.find((m) => m.path === '/permission/help/faq2')?.name_en).toBe('Questions');
+    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(20000);
+  });
+
+  it('are filled in by the seed on entries from before them, and a name staff cleared stays cleared', async () => {
+    const db = t.database.db;
+    await db.update(power).set({ nameEn: null }).where(eq(power.path, '/user/list'));
+    await db.update(power).set({ nameEn: '' }).where(eq(power.path, '/user/login_log'));
+    await seedPower({ db, log: pino({ level: 'silent' }), demo: false });
+    const rows = await db.select({ path: power.path, nameEn: power.nameEn }).from(power).where(eq(power.kind, 'menu'));
+    expect(rows.find((r) => r.path === '/user/list')?.nameEn).toBe('All users');
+    expect(rows.find((r) => r.path === '/user/login_log')?.nameEn).toBe('');
+    expect(await db.select({ path: power.path }).from(power).where(and(eq(power.kind, 'menu'), isNull(power.nameEn)))).toEqual([]);
+    await db.update(power).set({ nameEn: 'Sign-in records' }).where(eq(power.path, '/user/login_log'));
   });
 });
 

@@ -15,6 +15,8 @@ export interface MenuNode {
   id: number;
   path: string;
   name: string;
+  /** The name the en-US interface shows; empty: it shows `name`. */
+  name_en: string;
   icon: string;
   sort: number;
   /** Hidden entries are routes without a menu item. */
@@ -28,6 +30,7 @@ export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
     id: z.number(),
     path: z.string(),
     name: z.string(),
+    name_en: z.string(),
     icon: z.string(),
     sort: z.number(),
     hidden: z.boolean(),

@@ -9,6 +9,8 @@ export interface PowerNode {
   pid: number;
   kind: 'menu' | 'operation';
   name: string;
+  /** The name the en-US interface shows; empty: it shows `name`. */
+  name_en: string;
   path: string;
   code: string;
   icon: string;
@@ -23,6 +25,7 @@ export const powerNode: z.ZodType<PowerNode> = z.lazy(() =>
     pid: z.number(),
     kind: powerKind,
     name: z.string(),
+    name_en: z.string(),
     path: z.string(),
     code: z.string(),
     icon: z.string(),
@@ -36,6 +39,7 @@ export const powerNode: z.ZodType<PowerNode> = z.lazy(() =>
 const powerFields = {
   pid: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
   name: fields.text(40).min(1),
+  name_en: fields.text(60).default(''),
   path: z.string().trim().max(200).regex(/^(\/[A-Za-z0-9_-]+)*$/, 'expected a path like /section/page').default(''),
   code: z.string().trim().max(100).regex(/^([a-z_]+(\.[a-z_]+)+)?$/, 'expected a code like module.action').default(''),
   icon: fields.text(60).default(''),

@@ -14,7 +14,7 @@ const menus = [
     menu('/permission/detail', '详情', [], { hidden: true, no_cache: true }),
   ]),
 ];
-const model = buildMenuModel(menus, '首页');
+const model = buildMenuModel(menus, '首页', 'zh-CN');
 
 describe('routes built from the menu list', () => {
   it('sorts every level by sort', () => {
@@ -30,8 +30,19 @@ describe('routes built from the menu list', () => {
 
   it('sends / to /dashboard, which is always allowed, pinned, and in no section', () => {
     expect(resolvePath(model, '/')).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(resolvePath(buildMenuModel([], '首页'), '/dashboard')).toMatchObject({ kind: 'page', route: { affix: true } });
+    expect(resolvePath(buildMenuModel([], '首页', 'zh-CN'), '/dashboard')).toMatchObject({ kind: 'page', route: { affix: true } });
     expect(sectionOf(model, '/dashboard')).toBeUndefined();
+  });
+
+  it('names entries in English in en-US where they have an English name, in Chinese where not', () => {
+    const named = [menu('/user', '用户', [menu('/user/list', '全部用户', [], { name_en: 'All users' }), menu('/user/x', '新页面')], { name_en: 'Users' })];
+    const english = buildMenuModel(named, 'Home', 'en-US');
+    expect(english.tree[0]!.name).toBe('Users');
+    expect(english.tree[0]!.children.map((m) => m.name)).toEqual(['All users', '新页面']);
+    expect(resolvePath(english, '/user/list')).toMatchObject({ kind: 'page', route: { title: 'All users' } });
+    const chinese = buildMenuModel(named, '首页', 'zh-CN');
+    expect(resolvePath(chinese, '/user/list')).toMatchObject({ kind: 'page', route: { title: '全部用户' } });
+    expect(chinese.tree[0]!.name).toBe('用户');
   });
 
   it('opens the first child of an entry that has children', () => {

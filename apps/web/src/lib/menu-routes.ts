@@ -1,4 +1,5 @@
 import type { MenuNode } from '@juqi/contract';
+import type { Language } from './preferences';
 import { DASHBOARD_PATH, HOME_PATH } from './redirect';
 
 /** Menus nest up to three levels (§2.1); anything deeper is ignored. */
@@ -20,7 +21,7 @@ export interface ShellRoute {
 }
 
 export interface MenuModel {
-  /** The permitted menus, sorted by `sort` at every level and cut at three levels. */
+  /** The permitted menus, sorted by `sort` at every level and cut at three levels, `name` in the UI's language. */
   tree: MenuNode[];
   routes: Map<string, ShellRoute>;
 }
@@ -30,17 +31,24 @@ type Resolution =
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found' };
 
-function sortMenus(nodes: MenuNode[], depth = 1): MenuNode[] {
+/** A menu entry's name in the UI's language: en-US shows the English name where the entry has one. */
+const shownName = (node: MenuNode, language: Language): string => (language === 'en-US' && node.name_en ? node.name_en : node.name);
+
+function sortMenus(nodes: MenuNode[], language: Language, depth = 1): MenuNode[] {
   return [...nodes]
     .sort((a, b) => a.sort - b.sort)
-    .map((node) => ({ ...node, children: depth < MAX_MENU_DEPTH ? sortMenus(node.children, depth + 1) : [] }));
+    .map((node) => ({
+      ...node,
+      name: shownName(node, language),
+      children: depth < MAX_MENU_DEPTH ? sortMenus(node.children, language, depth + 1) : [],
+    }));
 }
 
 export const visibleChildren = (node: MenuNode): MenuNode[] => node.children.filter((child) => !child.hidden);
 
 /** Builds the routes from the menu list: one per permitted menu path, nothing else (§2.1). */
-export function buildMenuModel(menus: MenuNode[], dashboardTitle: string): MenuModel {
-  const tree = sortMenus(menus);
+export function buildMenuModel(menus: MenuNode[], dashboardTitle: string, language: Language): MenuModel {
+  const tree = sortMenus(menus, language);
   const routes = new Map<string, ShellRoute>();
   routes.set(DASHBOARD_PATH, {
     path: DASHBOARD_PATH,

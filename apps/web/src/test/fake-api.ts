@@ -63,6 +63,7 @@ export const menu = (path: string, name: string, children: MenuNode[] = [], extr
   id: 0,
   path,
   name,
+  name_en: '',
   icon: '',
   sort: 0,
   hidden: false,

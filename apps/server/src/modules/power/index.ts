@@ -4,11 +4,12 @@ import type { ServerModule } from '../../lib/module';
 import { seedPower } from './seed';
 import { PowerService } from './service';
 
-type PowerFields = { pid: number; name: string; path: string; code: string; icon: string; sort: number; hidden: boolean; no_cache: boolean };
+type PowerFields = { pid: number; name: string; name_en: string; path: string; code: string; icon: string; sort: number; hidden: boolean; no_cache: boolean };
 
 const powerInput = (body: PowerFields) => ({
   pid: body.pid,
   name: body.name,
+  nameEn: body.name_en,
   path: body.path,
   code: body.code,
   icon: body.icon,

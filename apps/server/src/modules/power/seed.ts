@@ -20,11 +20,17 @@ const demoRoles = [
   },
 ];
 
+/**
+ * Adds the menu entries that are missing. Entries already there keep what staff made of them, but one from before
+ * English names (null) gets the tree's.
+ */
 async function ensureMenus(repo: PowerRepository, tx: Executor, items: MenuDefinition[], pid: number): Promise<void> {
   for (const [index, item] of items.entries()) {
     const existing = await repo.findMenuByPath(item.path, tx);
+    if (existing && existing.nameEn === null) await repo.updatePower(existing.id, { nameEn: item.nameEn }, tx);
     const row =
-      existing ?? (await repo.insertPower({ pid, kind: 'menu', name: item.name, path: item.path, icon: item.icon ?? '', sort: (index + 1) * 10 }, tx));
+      existing ??
+      (await repo.insertPower({ pid, kind: 'menu', name: item.name, nameEn: item.nameEn, path: item.path, icon: item.icon ?? '', sort: (index + 1) * 10 }, tx));
     await ensureMenus(repo, tx, item.children ?? [], row.id);
   }
 }

@@ -10,6 +10,11 @@ export const power = pgTable(
     pid: integer('pid').notNull().default(0),
     kind: text('kind', { enum: ['menu', 'operation'] }).notNull(),
     name: text('name').notNull(),
+    /**
+     * The name the en-US interface shows; empty: it shows `name`. Null only on entries from before English names,
+     * which the seed then fills from the product's menu tree.
+     */
+    nameEn: text('name_en'),
     path: text('path').notNull().default(''),
     code: text('code').notNull().default(''),
     icon: text('icon').notNull().default(''),

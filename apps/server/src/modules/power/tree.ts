@@ -11,6 +11,7 @@ function toPowerNode(row: PowerRow, children: PowerNode[]): PowerNode {
     pid: row.pid,
     kind: row.kind,
     name: row.name,
+    name_en: row.nameEn ?? '',
     path: row.path,
     code: row.code,
     icon: row.icon,
@@ -48,7 +49,7 @@ export function buildMenuTree(rows: PowerRow[], granted: ReadonlySet<number> | '
     (byParent.get(pid) ?? []).sort(byOrder).flatMap((row) => {
       const children = build(row.id);
       if (granted !== 'all' && !granted.has(row.id) && children.length === 0) return [];
-      return [{ id: row.id, path: row.path, name: row.name, icon: row.icon, sort: row.sort, hidden: row.hidden, no_cache: row.noCache, children }];
+      return [{ id: row.id, path: row.path, name: row.name, name_en: row.nameEn ?? '', icon: row.icon, sort: row.sort, hidden: row.hidden, no_cache: row.noCache, children }];
     });
   return build(0);
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError, TransportError } from '../../lib/api-errors';
 import { showError, showFailure } from '../../lib/failure-notice';
 import { useMessages } from '../../lib/i18n';
+import { usePreferences } from '../../lib/preferences';
 import { loginPath } from '../../lib/redirect';
 import { removeToken } from '../../lib/token';
 import { useMenus, useProfile } from '../../lib/session-queries';
@@ -29,6 +30,7 @@ const failureOf = (error: unknown): Failure =>
  */
 export function SessionGate() {
   const t = useMessages(shellMessages);
+  const language = usePreferences((s) => s.language);
   const profile = useProfile();
   const menus = useMenus(Boolean(profile.data));
   const navigate = useNavigate();
@@ -47,7 +49,7 @@ export function SessionGate() {
     navigate(loginPath(pathname + search), { replace: true });
   }, [failure, navigate, pathname, search]);
 
-  const model = useMemo(() => (menus.data ? buildMenuModel(menus.data, t.dashboard) : null), [menus.data, t.dashboard]);
+  const model = useMemo(() => (menus.data ? buildMenuModel(menus.data, t.dashboard, language) : null), [menus.data, t.dashboard, language]);
   const session = useMemo(() => (profile.data && model ? { profile: profile.data, menus: model } : null), [profile.data, model]);
   if (!session) return <FullPageLoading />;
   return (

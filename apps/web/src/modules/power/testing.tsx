@@ -49,6 +49,7 @@ export function entry(id: number, pid: number, kind: PowerNode['kind'], name: st
     pid,
     kind,
     name,
+    name_en: '',
     path: kind === 'menu' ? pathOrCode : '',
     code: kind === 'operation' ? pathOrCode : '',
     icon: '',
@@ -74,5 +75,5 @@ export const catalogueFixture: PowerNode[] = [
       entry(6, 5, 'menu', '充值设置', '/permission/finance/recharge', [entry(7, 6, 'operation', '导出', 'finance.export')]),
     ]),
   ]),
-  entry(8, 0, 'menu', '用户', '/user', [entry(9, 8, 'menu', '全部用户', '/user/list')]),
+  entry(8, 0, 'menu', '用户', '/user', [{ ...entry(9, 8, 'menu', '全部用户', '/user/list'), name_en: 'All users' }]),
 ];

@@ -7,7 +7,7 @@ import { powerMessages } from '../messages';
 
 /**
  * How a catalogue entry reads: a menu with its icon (and path), an operation tagged with its code. `compact` leaves the
- * path, tag and code out, for tables that show them in columns of their own.
+ * path, tag and code out, for tables that show them in columns of their own, and adds a menu's English name.
  */
 export function CatalogueTitle({ node, compact = false }: { node: PowerNode; compact?: boolean }) {
   const t = useMessages(powerMessages);
@@ -38,6 +38,11 @@ export function CatalogueTitle({ node, compact = false }: { node: PowerNode; com
     <span className="power-entry power-entry--menu">
       <span className="power-entry__icon">{menuIcon(node.icon, true)}</span>
       <span className="power-entry__name">{node.name}</span>
+      {compact && node.name_en && (
+        <Typography.Text type="secondary" className="power-entry__name-en">
+          {node.name_en}
+        </Typography.Text>
+      )}
       {!compact && node.path && (
         <Typography.Text type="secondary" className="power-entry__path">
           {node.path}

@@ -19,6 +19,7 @@ export type PowerFormTarget =
 interface PowerFormValues {
   pid?: number;
   name: string;
+  name_en?: string;
   path?: string;
   code?: string;
   icon?: string;
@@ -27,7 +28,7 @@ interface PowerFormValues {
   no_cache: boolean;
 }
 
-const FIELDS = ['pid', 'name', 'path', 'code', 'icon', 'sort', 'hidden', 'no_cache'] as const;
+const FIELDS = ['pid', 'name', 'name_en', 'path', 'code', 'icon', 'sort', 'hidden', 'no_cache'] as const;
 
 // The contract's own rules, so the form refuses exactly what the server would.
 const shape = powerCalls.add.body!.shape;
@@ -77,6 +78,7 @@ function rulesFor(t: PowerText, kind: PowerNode['kind'], index: CatalogueIndex, 
       { required: true, whitespace: true, message: t.nameRequired },
       { max: 40, message: t.nameTooLong },
     ],
+    name_en: [{ max: 60, message: t.nameEnTooLong }],
     path: [
       { required: true, whitespace: true, message: t.pathRequired },
       {
@@ -119,6 +121,7 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
       return {
         pid: node.pid || undefined,
         name: node.name,
+        name_en: node.name_en,
         path: node.path,
         code: node.code,
         icon: node.icon || undefined,
@@ -132,6 +135,7 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
     return {
       pid: parent?.id,
       name: '',
+      name_en: '',
       path: isMenu && parent ? `${parent.path}/` : '',
       code: '',
       icon: undefined,
@@ -147,6 +151,7 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
     const body = {
       pid: values.pid ?? 0,
       name: values.name.trim(),
+      name_en: isMenu ? (values.name_en ?? '').trim() : '',
       path: isMenu ? (values.path ?? '').trim() : '',
       code: isMenu ? '' : (values.code ?? '').trim(),
       icon: isMenu ? (values.icon ?? '') : '',
@@ -213,6 +218,11 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
         <Form.Item name="name" label={t.entryName} rules={rules.name}>
           <Input maxLength={40} showCount autoFocus />
         </Form.Item>
+        {isMenu && (
+          <Form.Item name="name_en" label={t.entryNameEn} rules={rules.name_en} tooltip={t.entryNameEnHelp}>
+            <Input maxLength={60} showCount />
+          </Form.Item>
+        )}
         {isMenu ? (
           <Form.Item name="path" label={t.entryPath} rules={rules.path}>
             <Input placeholder={t.entryPathPlaceholder} maxLength={200} />

@@ -39,6 +39,7 @@ describe('FunctionPage', () => {
     expect(within(rowOf('角色授权')).getAllByText('role.grant').length).toBeGreaterThan(0);
     expect(within(rowOf('角色授权')).getAllByText('操作').length).toBeGreaterThan(0);
     expect(within(rowOf('全部用户')).getByText('/user/list')).toBeInTheDocument();
+    expect(within(rowOf('全部用户')).getByText('All users')).toBeInTheDocument();
   });
 
   it('offers no submenu under a third-level menu, and the form refuses a fourth level', async () => {
@@ -73,6 +74,7 @@ describe('FunctionPage', () => {
     await user.click(within(rowOf('设置')).getByRole('button', { name: '新增子菜单' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('名称'), '新页面');
+    await user.type(within(dialog).getByLabelText('英文名称'), ' New page ');
     // The path starts from the parent's.
     await user.type(within(dialog).getByLabelText('路径'), 'taken');
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
@@ -88,6 +90,7 @@ describe('FunctionPage', () => {
       kind: 'menu',
       pid: 1,
       name: '新页面',
+      name_en: 'New page',
       path: '/permission/fresh',
       code: '',
       icon: '',

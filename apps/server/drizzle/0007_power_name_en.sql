@@ -1,0 +1,1 @@
+ALTER TABLE "power" ADD COLUMN "name_en" text;
