@@ -102,7 +102,8 @@ test.describe('settings screens (issue 3)', () => {
     const settingsRow = page.getByRole('row').filter({ has: page.getByText('设置', { exact: true }) }).first();
     await settingsRow.getByRole('button', { name: '新增子菜单' }).click();
     const form = page.getByRole('dialog', { name: /新增子菜单/ });
-    await form.getByLabel('名称').fill(name);
+    await form.getByLabel('名称', { exact: true }).fill(name);
+    await form.getByLabel('英文名称').fill(`E2E menu ${suffix}`);
     await form.getByLabel('路径').fill(`/permission/e2e_${suffix}`);
     await screenshot(page, 'function-form');
     await form.getByRole('button', { name: /保\s*存/ }).click();
@@ -118,6 +119,7 @@ test.describe('settings screens (issue 3)', () => {
 
     await page.goto('/permission/page');
     const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(`E2E menu ${suffix}`);
     await row.getByRole('button', { name: `删除 ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: /删\s*除/ }).click();
     await expect(page.getByText('已删除')).toBeVisible();
