@@ -69,7 +69,7 @@ export const catalogueFixture: PowerNode[] = [
   entry(1, 0, 'menu', '设置', '/permission', [
     entry(2, 1, 'menu', '角色设置', '/permission/role', [
       entry(3, 2, 'operation', '查看角色', 'role.view'),
-      entry(4, 2, 'operation', '角色授权', 'role.grant'),
+      { ...entry(4, 2, 'operation', '角色授权', 'role.grant'), name_en: 'Grant roles' },
     ]),
     entry(5, 1, 'menu', '财务设置', '/permission/finance', [
       entry(6, 5, 'menu', '充值设置', '/permission/finance/recharge', [entry(7, 6, 'operation', '导出', 'finance.export')]),

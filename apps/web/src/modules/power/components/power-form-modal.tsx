@@ -151,7 +151,8 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
     const body = {
       pid: values.pid ?? 0,
       name: values.name.trim(),
-      name_en: isMenu ? (values.name_en ?? '').trim() : '',
+      // Operations have no English name field: an edit keeps what the entry has.
+      name_en: isMenu ? (values.name_en ?? '').trim() : (node?.name_en ?? ''),
       path: isMenu ? (values.path ?? '').trim() : '',
       code: isMenu ? '' : (values.code ?? '').trim(),
       icon: isMenu ? (values.icon ?? '') : '',

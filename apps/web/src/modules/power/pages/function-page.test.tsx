@@ -114,6 +114,35 @@ describe('FunctionPage', () => {
     expect(seen.some((c) => c.url === '/api/power/poweradd')).toBe(false);
   });
 
+  it('edits a menu with its English name; an operation, which has no such field, keeps its own', async () => {
+    const seen = fakeApi({
+      'POST /api/power/powerparticulars': () => ok({ tree: catalogueFixture }),
+      'POST /api/power/poweredit': ({ body }) => ok({ ...(body as object), kind: 'menu', children: [] }),
+    });
+    renderPage(<FunctionPage />);
+    await screen.findByText('全部用户');
+    await user.click(screen.getByRole('button', { name: '编辑 全部用户' }));
+    let dialog = await screen.findByRole('dialog');
+    const english = within(dialog).getByLabelText('英文名称');
+    expect(english).toHaveValue('All users');
+    await user.clear(english);
+    await user.type(english, 'Everyone');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: /全部展开/ }));
+    await user.click(screen.getByRole('button', { name: '编辑 角色授权' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByLabelText('英文名称')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const edits = seen.filter((c) => c.url === '/api/power/poweredit').map((c) => c.body as { id: number; name_en: string });
+    expect(edits.map((e) => [e.id, e.name_en])).toEqual([
+      [9, 'Everyone'],
+      [4, 'Grant roles'],
+    ]);
+  });
+
   it('shows no editing buttons without power.edit', async () => {
     api();
     renderPage(<FunctionPage />, staffWith('power.view'));
