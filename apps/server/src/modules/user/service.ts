@@ -246,10 +246,7 @@ export class UserService {
     const more = rows.length > limit;
     const shown = more ? rows.slice(0, limit) : rows;
     const next = more ? cursorOf(shown[shown.length - 1]!) : null;
-    if (next && page.starts) {
-      const { at, generation } = page.starts.reading;
-      this.pageStarts.set(page.starts.list, page.offset + limit, { cursor: next, at, generation });
-    }
+    if (next && page.starts) this.pageStarts.set(page.starts.list, page.offset + limit, { ...page.starts.reading, cursor: next });
     return { count, data: shown.map(map), next_cursor: next ? encodeCursor(next) : null };
   }
 
@@ -264,7 +261,8 @@ export class UserService {
     const page = this.pageRequest(input, sort, order, key);
     const [rows, total, dict] = await Promise.all([
       this.repo.pageUsers(userConditions(filter, sort), sort, order, page),
-      this.countUsers(filter),
+      // The filter's key once for both caches; its count conditions only built when the count is not kept.
+      this.counts.get(key, () => this.repo.countUsers(userConditions(filter))),
       this.dictionaries(),
     ]);
     return this.answer(rows, page, input.limit, total, (r) => toUserRow(r, dict), (r) => userCursorOf(r, sort, order));
