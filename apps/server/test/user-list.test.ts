@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userPost, users, type UserDbRow } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { invoke, signInAsAdmin, signInWith } from './helpers/auth';
-import { testEngine } from './helpers/database';
+import { firstRowOnEveryConnection, testEngine } from './helpers/database';
 import { allUsers, generate, insertUser, readAll } from './helpers/users';
 
 let t: TestApp;
@@ -365,13 +365,10 @@ describe.runIf(testEngine === 'postgres')('the list statement on PostgreSQL', ()
   it('is prepared once per connection by name, and each execution is planned for its own values', async () => {
     await list({ type_user: 1, quantity: 2 });
     await list({ type_user: 2, quantity: 5 });
-    // As many reads at once as the pool has connections: between them they see every connection.
-    const seen = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.database.db.execute(sql`select current_setting('plan_cache_mode') as mode, array(select name from pg_prepared_statements order by name) as names`),
-      ),
+    const rows = await firstRowOnEveryConnection<{ mode: string; names: string[] }>(
+      t.database,
+      sql`select current_setting('plan_cache_mode') as mode, array(select name from pg_prepared_statements order by name) as names`,
     );
-    const rows = seen.map((r) => (r as unknown as { rows: { mode: string; names: string[] }[] }).rows[0]!);
     expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['force_custom_plan']));
     expect(rows.flatMap((r) => r.names).some((name) => name.startsWith('user_page_'))).toBe(true);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDbRow } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
-import { testEngine } from './helpers/database';
+import { firstRowOnEveryConnection, testEngine } from './helpers/database';
 import { allUsers, generate, readAll } from './helpers/users';
 
 let t: TestApp;
@@ -97,13 +97,11 @@ describe.runIf(testEngine === 'postgres')('the drawer statements on PostgreSQL',
       const selection = { mode: 'filter', filter: { type_user: 2 }, exclude_ids: ids.slice(0, n) };
       expect((await invoke(t, userCalls.checkedList, { selection }, admin)).code).toBe(20000);
     }
-    // As many reads at once as the pool has connections: between them they see every connection's statements.
-    const seen = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.database.db.execute(sql`select array(select statement from pg_prepared_statements where name like 'user_page_%') as texts`),
-      ),
+    const rows = await firstRowOnEveryConnection<{ texts: string[] }>(
+      t.database,
+      sql`select array(select statement from pg_prepared_statements where name like 'user_page_%') as texts`,
     );
-    const texts = new Set(seen.flatMap((r) => (r as unknown as { rows: { texts: string[] }[] }).rows[0]!.texts));
+    const texts = new Set(rows.flatMap((r) => r.texts));
     // First pages only: pages after a cursor (` < `, earlier in this file) are one more text each.
     const firstPages = [...texts].filter((text) => !text.includes(' < '));
     expect(firstPages.filter((text) => text.includes('= any('))).toHaveLength(1);
