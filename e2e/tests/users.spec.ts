@@ -139,8 +139,17 @@ test.describe('users area (issue 7)', () => {
 
   test('one user’s sign-in records come with that user, who can be locked and unlocked there', async ({ page, request }) => {
     const admin = await adminToken(request);
-    const all = await apiOk<KeysetPage<{ user_id: number; user_name: string }>>(request, admin, '/api/user/login_log_list_all', { result: 'success', limit: 1 });
-    const { user_id: userId, user_name: name } = all.data[0]!;
+    // A user with sign-ins who is not locked: the demo data locks some users at random, and an earlier journey locks one.
+    const all = await apiOk<KeysetPage<{ user_id: number; user_name: string }>>(request, admin, '/api/user/login_log_list_all', { result: 'success', limit: 50 });
+    let subject: { user_id: number; user_name: string } | undefined;
+    for (const record of all.data) {
+      const { user } = await apiOk<{ user: UserRow }>(request, admin, '/api/user/details', { id: record.user_id });
+      if (!user.locked) {
+        subject = record;
+        break;
+      }
+    }
+    const { user_id: userId, user_name: name } = subject!;
     const own = await apiOk<KeysetPage<unknown>>(request, admin, '/api/user/login_log_list', { user_id: userId, limit: 1 });
 
     await openAsAdmin(page, request, '/user/login_log');
