@@ -32,14 +32,15 @@ type Resolution =
   | { kind: 'not-found' };
 
 /** A menu entry's name in the UI's language: en-US shows the English name where the entry has one. */
-const shownName = (node: MenuNode, language: Language): string => (language === 'en-US' && node.name_en ? node.name_en : node.name);
+export const menuName = (node: Pick<MenuNode, 'name' | 'name_en'>, language: Language): string =>
+  language === 'en-US' && node.name_en ? node.name_en : node.name;
 
 function sortMenus(nodes: MenuNode[], language: Language, depth = 1): MenuNode[] {
   return [...nodes]
     .sort((a, b) => a.sort - b.sort)
     .map((node) => ({
       ...node,
-      name: shownName(node, language),
+      name: menuName(node, language),
       children: depth < MAX_MENU_DEPTH ? sortMenus(node.children, language, depth + 1) : [],
     }));
 }

@@ -43,6 +43,7 @@ export const powerMessages = defineMessages({
     grantSelected: '已选 {count} 项',
     grantSaved: '授权已保存，相关员工的菜单会随即更新',
     grantRefused: '您没有以下权限，不能授予：{names}',
+    nameSeparator: '、',
     expandAll: '全部展开',
     collapseAll: '全部收起',
 
@@ -151,6 +152,7 @@ export const powerMessages = defineMessages({
     grantSelected: '{count} selected',
     grantSaved: 'Grants saved; the staff’s menus update at once',
     grantRefused: 'You do not hold these, so you cannot grant them: {names}',
+    nameSeparator: ', ',
     expandAll: 'Expand all',
     collapseAll: 'Collapse all',
 

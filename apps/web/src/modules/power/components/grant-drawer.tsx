@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { ApiError } from '../../../lib/api-errors';
 import { format, useMessages } from '../../../lib/i18n';
+import { menuName } from '../../../lib/menu-routes';
+import { usePreferences } from '../../../lib/preferences';
 import { useRoleGrants } from '../api/get-role-grants';
 import { useGrantRole } from '../api/grant-role';
 import { powerMessages } from '../messages';
@@ -38,6 +40,7 @@ const withChildren = (index: CatalogueIndex) => index.order.filter((id) => index
  */
 export function GrantDrawer({ role, editable, onClose }: GrantDrawerProps) {
   const t = useMessages(powerMessages);
+  const language = usePreferences((s) => s.language);
   const { message, modal } = App.useApp();
   const grants = useRoleGrants(role.id);
   const tree = grants.data?.tree;
@@ -72,7 +75,12 @@ export function GrantDrawer({ role, editable, onClose }: GrantDrawerProps) {
       // The drawer stays open with the staff's choices, and says what was refused.
       if (error instanceof ApiError && error.code === ErrorCode.FORBIDDEN) {
         const missing = (error.data as { power_ids?: number[] } | null)?.power_ids ?? [];
-        const names = missing.map((id) => index.byId.get(id)?.name ?? `#${id}`).join('、');
+        const names = missing
+          .map((id) => {
+            const entry = index.byId.get(id);
+            return entry ? menuName(entry, language) : `#${id}`;
+          })
+          .join(t.nameSeparator);
         setRefused(names ? format(t.grantRefused, { names }) : error.message);
       } else if (error instanceof Error) {
         setRefused(error.message);

@@ -3,6 +3,8 @@ import { App, Flex, Form, Input, InputNumber, Modal, Select, Switch, Tag, TreeSe
 import { useMemo } from 'react';
 import { MENU_ICON_NAMES, menuIcon } from '../../../components/menu-icons';
 import { useMessages } from '../../../lib/i18n';
+import { menuName } from '../../../lib/menu-routes';
+import { usePreferences, type Language } from '../../../lib/preferences';
 import { useAddPower } from '../api/add-power';
 import { useEditPower } from '../api/edit-power';
 import { powerMessages, type PowerText } from '../messages';
@@ -42,14 +44,14 @@ interface ParentOption {
 }
 
 /** The menus a new or moved entry may sit under; the entry itself and its subtree cannot be its own parent. */
-function parentOptions(nodes: PowerNode[], blocked: ReadonlySet<number>): ParentOption[] {
+function parentOptions(nodes: PowerNode[], blocked: ReadonlySet<number>, language: Language): ParentOption[] {
   return nodes
     .filter((node) => node.kind === 'menu')
     .map((node) => ({
       value: node.id,
-      title: `${node.name}  ${node.path}`,
+      title: `${menuName(node, language)}  ${node.path}`,
       disabled: blocked.has(node.id),
-      children: parentOptions(node.children, blocked),
+      children: parentOptions(node.children, blocked, language),
     }));
 }
 
@@ -101,6 +103,7 @@ function rulesFor(t: PowerText, kind: PowerNode['kind'], index: CatalogueIndex, 
 /** Adds or edits one catalogue entry: a menu (path, icon, hidden, no-cache) or an operation (code). Mounted while open. */
 export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTarget; tree: PowerNode[]; onClose: () => void }) {
   const t = useMessages(powerMessages);
+  const language = usePreferences((s) => s.language);
   const { message } = App.useApp();
   const [form] = Form.useForm<PowerFormValues>();
   const add = useAddPower();
@@ -112,8 +115,8 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
 
   const options = useMemo(() => {
     const blocked = new Set(node ? [node.id, ...descendantsOf(index, node.id)] : []);
-    return parentOptions(tree, blocked);
-  }, [tree, index, node]);
+    return parentOptions(tree, blocked, language);
+  }, [tree, index, node, language]);
   const rules = rulesFor(t, kind, index, node);
 
   const initialValues: PowerFormValues = useMemo(() => {

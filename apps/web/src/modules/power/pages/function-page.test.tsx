@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { usePreferences } from '../../../lib/preferences';
 import { fail, fakeApi, ok, type Handler } from '../../../test/fake-api';
 import { catalogueFixture, renderPage, staffWith } from '../testing';
 import { FunctionPage } from './function-page';
@@ -149,5 +150,31 @@ describe('FunctionPage', () => {
     await screen.findByText('角色设置');
     expect(screen.queryByRole('button', { name: /新增一级菜单/ })).toBeNull();
     expect(screen.queryByRole('button', { name: '新增子菜单' })).toBeNull();
+  });
+
+  describe('in English', () => {
+    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
+
+    it('names the parent menus as the English sidebar does, and the table shows both names', async () => {
+      usePreferences.getState().setLanguage('en-US');
+      api();
+      renderPage(<FunctionPage />);
+      await screen.findByText('用户');
+      await user.click(screen.getByRole('button', { name: /Expand all/ }));
+      // The table edits both names, so it shows both.
+      expect(within(rowOf('全部用户')).getByText('All users')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: /New top-level menu/ }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('combobox', { name: /Parent menu/ }));
+      const titles = await waitFor(() => {
+        const found = [...document.querySelectorAll('.ant-select-tree-title')].map((el) => el.textContent);
+        if (!found.length) throw new Error('no options yet');
+        return found;
+      });
+      // 全部用户 has an English name; 用户 has none and keeps its own.
+      expect(titles).toEqual(expect.arrayContaining(['用户  /user', 'All users  /user/list']));
+      expect(titles).not.toContain('全部用户  /user/list');
+    });
   });
 });

@@ -1,7 +1,8 @@
 import type { Role } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { usePreferences } from '../../../lib/preferences';
 import { powerKeys } from '../api/keys';
 import { fakeApi, ok, type Handler } from '../../../test/fake-api';
 import { catalogueFixture, renderPage, staffWith } from '../testing';
@@ -34,9 +35,9 @@ function api(grant: Handler) {
   });
 }
 
-async function openGrants(roleName: string) {
+async function openGrants(roleName: string, button = /授权/) {
   const row = (await screen.findByText(roleName)).closest('tr') as HTMLElement;
-  await user.click(within(row).getByRole('button', { name: /授权/ }));
+  await user.click(within(row).getByRole('button', { name: button }));
   return screen.findByRole('dialog');
 }
 
@@ -110,5 +111,23 @@ describe('RolePage', () => {
     expect(await screen.findByText('没有权限执行此操作')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(checkbox('充值设置')).toHaveClass('ant-tree-checkbox-checked');
+  });
+
+  describe('in English', () => {
+    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
+
+    it('names menus as the English sidebar does, in the tree and in what was refused', async () => {
+      usePreferences.getState().setLanguage('en-US');
+      api(() => ({ code: 40300, message: 'You do not have permission for this', data: { field: 'power_ids', power_ids: [9, 6] } }));
+      renderPage(<RolePage />);
+      const dialog = await openGrants('运营专员', /Grant/);
+      // 全部用户 has an English name; 充值设置 has none and keeps its own.
+      expect(await within(dialog).findByText('All users')).toBeInTheDocument();
+      expect(within(dialog).queryByText('全部用户')).toBeNull();
+      expect(within(dialog).getByText('充值设置')).toBeInTheDocument();
+      await user.click(checkbox('充值设置'));
+      await user.click(within(dialog).getByRole('button', { name: /Save/ }));
+      expect(await within(dialog).findByText('You do not hold these, so you cannot grant them: All users, 充值设置')).toBeInTheDocument();
+    });
   });
 });
