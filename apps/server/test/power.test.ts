@@ -1,7 +1,7 @@
 import { authCalls, menuPaths, menuTree, operationCatalogue, powerCalls, type MenuNode, type PowerNode } from '@juqi/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { power, rolePower } from '../src/lib/db/schema';
 import { seedPower } from '../src/modules/power/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -90,13 +90,14 @@ describe('the function catalogue', () => {
   });
 });
 
-describe('English menu names', () => {
-  it('come with every menu of the product, in the catalogue and the menu list', async () => {
+describe('English names', () => {
+  it('come with every menu and operation of the product, in the catalogue and the menu list', async () => {
     const menus = flatten((await invoke(t, authCalls.menuList, {}, admin)).data.menuList as MenuNode[]);
     expect(menus.find((m) => m.path === '/user/list')).toMatchObject({ name: '全部用户', name_en: 'All users' });
     expect(menus.filter((m) => !m.name_en)).toEqual([]);
     const operations = flatten(await catalogue()).filter((n) => n.kind === 'operation');
-    expect(new Set(operations.map((o) => o.name_en))).toEqual(new Set(['']));
+    expect(operations.find((o) => o.code === 'role.grant')).toMatchObject({ name: '角色授权', name_en: 'Grant roles' });
+    expect(operations.filter((o) => !o.name_en)).toEqual([]);
   });
 
   it('are added and edited with the entry; too long a name is refused naming name_en', async () => {
@@ -116,12 +117,17 @@ describe('English menu names', () => {
     const db = t.database.db;
     await db.update(power).set({ nameEn: null }).where(eq(power.path, '/user/list'));
     await db.update(power).set({ nameEn: '' }).where(eq(power.path, '/user/login_log'));
+    await db.update(power).set({ nameEn: null }).where(eq(power.code, 'user.export'));
+    await db.update(power).set({ nameEn: '' }).where(eq(power.code, 'user.lock'));
     await seedPower({ db, log: pino({ level: 'silent' }), demo: false });
-    const rows = await db.select({ path: power.path, nameEn: power.nameEn }).from(power).where(eq(power.kind, 'menu'));
+    const rows = await db.select({ path: power.path, code: power.code, nameEn: power.nameEn }).from(power);
     expect(rows.find((r) => r.path === '/user/list')?.nameEn).toBe('All users');
     expect(rows.find((r) => r.path === '/user/login_log')?.nameEn).toBe('');
-    expect(await db.select({ path: power.path }).from(power).where(and(eq(power.kind, 'menu'), isNull(power.nameEn)))).toEqual([]);
+    expect(rows.find((r) => r.code === 'user.export')?.nameEn).toBe('Export users');
+    expect(rows.find((r) => r.code === 'user.lock')?.nameEn).toBe('');
+    expect(rows.filter((r) => r.nameEn === null)).toEqual([]);
     await db.update(power).set({ nameEn: 'Sign-in records' }).where(eq(power.path, '/user/login_log'));
+    await db.update(power).set({ nameEn: 'Lock and unlock users' }).where(eq(power.code, 'user.lock'));
   });
 });
 

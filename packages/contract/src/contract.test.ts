@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allCalls, callsByModule, errorCatalogue, localeFromHeader } from './index';
+import { allCalls, callsByModule, errorCatalogue, localeFromHeader, menuTree, operationCatalogue, powerCalls, type MenuDefinition } from './index';
 
 describe('the contract', () => {
   it('declares each method and path once', () => {
@@ -36,5 +36,15 @@ describe('the contract', () => {
     expect(localeFromHeader('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-CN');
     expect(localeFromHeader('en-US,en;q=0.9')).toBe('en-US');
     expect(localeFromHeader('EN')).toBe('en-US');
+  });
+
+  it('names every menu and operation of the product in both languages, as the function screen could save them', () => {
+    const { name, name_en: nameEn } = powerCalls.add.body!.shape;
+    const menus = (items: MenuDefinition[]): MenuDefinition[] => items.flatMap((item) => [item, ...menus(item.children ?? [])]);
+    for (const entry of [...menus(menuTree), ...operationCatalogue]) {
+      expect(name.safeParse(entry.name).success, entry.name).toBe(true);
+      expect(entry.nameEn.trim(), entry.name).not.toBe('');
+      expect(nameEn.safeParse(entry.nameEn).success, entry.nameEn).toBe(true);
+    }
   });
 });

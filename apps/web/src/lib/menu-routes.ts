@@ -31,8 +31,8 @@ type Resolution =
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found' };
 
-/** A menu entry's name in the UI's language: en-US shows the English name where the entry has one. */
-export const menuName = (node: Pick<MenuNode, 'name' | 'name_en'>, language: Language): string =>
+/** A menu's or catalogue entry's name in the UI's language: en-US shows the English name where the entry has one. */
+export const nameInLanguage = (node: Pick<MenuNode, 'name' | 'name_en'>, language: Language): string =>
   language === 'en-US' && node.name_en ? node.name_en : node.name;
 
 function sortMenus(nodes: MenuNode[], language: Language, depth = 1): MenuNode[] {
@@ -40,7 +40,7 @@ function sortMenus(nodes: MenuNode[], language: Language, depth = 1): MenuNode[]
     .sort((a, b) => a.sort - b.sort)
     .map((node) => ({
       ...node,
-      name: menuName(node, language),
+      name: nameInLanguage(node, language),
       children: depth < MAX_MENU_DEPTH ? sortMenus(node.children, language, depth + 1) : [],
     }));
 }

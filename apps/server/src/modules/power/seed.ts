@@ -20,14 +20,16 @@ const demoRoles = [
   },
 ];
 
-/**
- * Adds the menu entries that are missing. Entries already there keep what staff made of them, but one from before
- * English names (null) gets the tree's.
- */
+/** An entry from before English names (null) gets the product's; one staff named or cleared ('') keeps theirs. */
+async function fillEnglishName(repo: PowerRepository, tx: Executor, existing: { id: number; nameEn: string | null }, nameEn: string): Promise<void> {
+  if (existing.nameEn === null) await repo.updatePower(existing.id, { nameEn }, tx);
+}
+
+/** Adds the menu entries that are missing. Entries already there keep what staff made of them. */
 async function ensureMenus(repo: PowerRepository, tx: Executor, items: MenuDefinition[], pid: number): Promise<void> {
   for (const [index, item] of items.entries()) {
     const existing = await repo.findMenuByPath(item.path, tx);
-    if (existing && existing.nameEn === null) await repo.updatePower(existing.id, { nameEn: item.nameEn }, tx);
+    if (existing) await fillEnglishName(repo, tx, existing, item.nameEn);
     const row =
       existing ??
       (await repo.insertPower({ pid, kind: 'menu', name: item.name, nameEn: item.nameEn, path: item.path, icon: item.icon ?? '', sort: (index + 1) * 10 }, tx));
@@ -41,10 +43,14 @@ export async function seedPower({ db, demo }: SeedContext): Promise<void> {
     const repo = new PowerRepository(tx);
     await ensureMenus(repo, tx, menuTree, 0);
     for (const [index, op] of operationCatalogue.entries()) {
-      if (await repo.findOperationByCode(op.code, tx)) continue;
+      const existing = await repo.findOperationByCode(op.code, tx);
+      if (existing) {
+        await fillEnglishName(repo, tx, existing, op.nameEn);
+        continue;
+      }
       const menu = await repo.findMenuByPath(op.menu, tx);
       if (!menu) throw new Error(`operation ${op.code} names menu ${op.menu}, which is not in the menu tree`);
-      await repo.insertPower({ pid: menu.id, kind: 'operation', name: op.name, code: op.code, sort: index }, tx);
+      await repo.insertPower({ pid: menu.id, kind: 'operation', name: op.name, nameEn: op.nameEn, code: op.code, sort: index }, tx);
     }
     if (demo) await seedDemoRoles(repo, tx);
   });

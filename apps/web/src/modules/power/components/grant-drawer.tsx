@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { ApiError } from '../../../lib/api-errors';
 import { format, useMessages } from '../../../lib/i18n';
-import { menuName } from '../../../lib/menu-routes';
+import { nameInLanguage } from '../../../lib/menu-routes';
 import { usePreferences } from '../../../lib/preferences';
 import { useRoleGrants } from '../api/get-role-grants';
 import { useGrantRole } from '../api/grant-role';
@@ -78,7 +78,7 @@ export function GrantDrawer({ role, editable, onClose }: GrantDrawerProps) {
         const names = missing
           .map((id) => {
             const entry = index.byId.get(id);
-            return entry ? menuName(entry, language) : `#${id}`;
+            return entry ? nameInLanguage(entry, language) : `#${id}`;
           })
           .join(t.nameSeparator);
         setRefused(names ? format(t.grantRefused, { names }) : error.message);

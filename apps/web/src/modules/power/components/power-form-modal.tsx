@@ -3,7 +3,7 @@ import { App, Flex, Form, Input, InputNumber, Modal, Select, Switch, Tag, TreeSe
 import { useMemo } from 'react';
 import { MENU_ICON_NAMES, menuIcon } from '../../../components/menu-icons';
 import { useMessages } from '../../../lib/i18n';
-import { menuName } from '../../../lib/menu-routes';
+import { nameInLanguage } from '../../../lib/menu-routes';
 import { usePreferences, type Language } from '../../../lib/preferences';
 import { useAddPower } from '../api/add-power';
 import { useEditPower } from '../api/edit-power';
@@ -49,7 +49,7 @@ function parentOptions(nodes: PowerNode[], blocked: ReadonlySet<number>, languag
     .filter((node) => node.kind === 'menu')
     .map((node) => ({
       value: node.id,
-      title: `${menuName(node, language)}  ${node.path}`,
+      title: `${nameInLanguage(node, language)}  ${node.path}`,
       disabled: blocked.has(node.id),
       children: parentOptions(node.children, blocked, language),
     }));
@@ -154,8 +154,7 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
     const body = {
       pid: values.pid ?? 0,
       name: values.name.trim(),
-      // Operations have no English name field: an edit keeps what the entry has.
-      name_en: isMenu ? (values.name_en ?? '').trim() : (node?.name_en ?? ''),
+      name_en: (values.name_en ?? '').trim(),
       path: isMenu ? (values.path ?? '').trim() : '',
       code: isMenu ? '' : (values.code ?? '').trim(),
       icon: isMenu ? (values.icon ?? '') : '',
@@ -222,11 +221,9 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
         <Form.Item name="name" label={t.entryName} rules={rules.name}>
           <Input maxLength={40} showCount autoFocus />
         </Form.Item>
-        {isMenu && (
-          <Form.Item name="name_en" label={t.entryNameEn} rules={rules.name_en} tooltip={t.entryNameEnHelp}>
-            <Input maxLength={60} showCount />
-          </Form.Item>
-        )}
+        <Form.Item name="name_en" label={t.entryNameEn} rules={rules.name_en} tooltip={t.entryNameEnHelp}>
+          <Input maxLength={60} showCount />
+        </Form.Item>
         {isMenu ? (
           <Form.Item name="path" label={t.entryPath} rules={rules.path}>
             <Input placeholder={t.entryPathPlaceholder} maxLength={200} />

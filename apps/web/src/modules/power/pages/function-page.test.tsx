@@ -41,6 +41,7 @@ describe('FunctionPage', () => {
     expect(within(rowOf('角色授权')).getAllByText('操作').length).toBeGreaterThan(0);
     expect(within(rowOf('全部用户')).getByText('/user/list')).toBeInTheDocument();
     expect(within(rowOf('全部用户')).getByText('All users')).toBeInTheDocument();
+    expect(within(rowOf('角色授权')).getByText('Grant roles')).toBeInTheDocument();
   });
 
   it('offers no submenu under a third-level menu, and the form refuses a fourth level', async () => {
@@ -115,7 +116,7 @@ describe('FunctionPage', () => {
     expect(seen.some((c) => c.url === '/api/power/poweradd')).toBe(false);
   });
 
-  it('edits a menu with its English name; an operation, which has no such field, keeps its own', async () => {
+  it('edits the English name of a menu and of an operation', async () => {
     const seen = fakeApi({
       'POST /api/power/powerparticulars': () => ok({ tree: catalogueFixture }),
       'POST /api/power/poweredit': ({ body }) => ok({ ...(body as object), kind: 'menu', children: [] }),
@@ -134,13 +135,15 @@ describe('FunctionPage', () => {
     await user.click(screen.getByRole('button', { name: /全部展开/ }));
     await user.click(screen.getByRole('button', { name: '编辑 角色授权' }));
     dialog = await screen.findByRole('dialog');
-    expect(within(dialog).queryByLabelText('英文名称')).toBeNull();
+    const operationEnglish = within(dialog).getByLabelText('英文名称');
+    expect(operationEnglish).toHaveValue('Grant roles');
+    await user.type(operationEnglish, ' to staff');
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const edits = seen.filter((c) => c.url === '/api/power/poweredit').map((c) => c.body as { id: number; name_en: string });
     expect(edits.map((e) => [e.id, e.name_en])).toEqual([
       [9, 'Everyone'],
-      [4, 'Grant roles'],
+      [4, 'Grant roles to staff'],
     ]);
   });
 

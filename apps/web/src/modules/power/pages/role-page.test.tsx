@@ -116,14 +116,15 @@ describe('RolePage', () => {
   describe('in English', () => {
     afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
-    it('names menus as the English sidebar does, in the tree and in what was refused', async () => {
+    it('names entries in English where they have English names, in the tree and in what was refused', async () => {
       usePreferences.getState().setLanguage('en-US');
       api(() => ({ code: 40300, message: 'You do not have permission for this', data: { field: 'power_ids', power_ids: [9, 6] } }));
       renderPage(<RolePage />);
       const dialog = await openGrants('运营专员', /Grant/);
-      // 全部用户 has an English name; 充值设置 has none and keeps its own.
+      // 全部用户 and the operation 角色授权 have English names; 充值设置 has none and keeps its own.
       expect(await within(dialog).findByText('All users')).toBeInTheDocument();
       expect(within(dialog).queryByText('全部用户')).toBeNull();
+      expect(within(dialog).getByText('Grant roles')).toBeInTheDocument();
       expect(within(dialog).getByText('充值设置')).toBeInTheDocument();
       await user.click(checkbox('充值设置'));
       await user.click(within(dialog).getByRole('button', { name: /Save/ }));
