@@ -202,6 +202,7 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
         name="power-form"
         layout="horizontal"
         labelCol={{ flex: '96px' }}
+        labelWrap
         wrapperCol={{ flex: '1 1 0' }}
         className="power-entry-form"
         initialValues={initialValues}

@@ -53,6 +53,7 @@ function LoginSettingsForm({ initial }: { initial: LoginSettings }) {
         name="login-settings"
         layout="horizontal"
         labelCol={{ flex: '160px' }}
+        labelWrap
         wrapperCol={{ flex: '1 1 0' }}
         className="power-login-form"
         initialValues={initial}
