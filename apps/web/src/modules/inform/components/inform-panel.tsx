@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { AnnouncementItem, NotificationItem } from '@juqi/contract';
-import { Alert, App, Badge, Button, Empty, Flex, List, Pagination, Radio, Select, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Badge, Button, Empty, Flex, List, Pagination, Radio, Select, Spin, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { format, useMessages } from '../../../lib/i18n';
@@ -11,6 +11,7 @@ import { DRAWER_PAGE_SIZE } from '../api/keys';
 import { useReadNotifications } from '../api/read-notifications';
 import { useLiveStore } from '../live/live-store';
 import { informMessages } from '../messages';
+import { NotificationTypeTag } from './notification-type-tag';
 import { useNotificationTypes } from './notification-types';
 import '../inform.css';
 
@@ -22,7 +23,7 @@ const timeOf = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 function NotificationList() {
   const t = useMessages(informMessages);
   const { message } = App.useApp();
-  const { filterOptions, nameOf } = useNotificationTypes();
+  const { filterOptions } = useNotificationTypes();
   const [type, setType] = useState(0);
   const [isRead, setIsRead] = useState(0);
   const [page, setPage] = useState(1);
@@ -114,7 +115,7 @@ function NotificationList() {
                     <span className="inform-item__title">
                       {item.is_read === 0 && <Badge status="processing" />}
                       <span className="inform-item__name">{item.title}</span>
-                      <Tag className="inform-item__type">{nameOf(item.type)}</Tag>
+                      <NotificationTypeTag type={item.type} className="inform-item__type" />
                     </span>
                   }
                   description={

@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { NotificationTemplate } from '@juqi/contract';
-import { Badge, Button, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useCan } from '../../../lib/shell-session';
@@ -8,6 +8,7 @@ import { useMessages } from '../../../lib/i18n';
 import { useTemplates } from '../api/get-templates';
 import { informMessages } from '../messages';
 import { ManageList, useManageListState } from './manage-list';
+import { NotificationTypeTag } from './notification-type-tag';
 import { useNotificationTypes } from './notification-types';
 import { TemplateModal } from './template-modal';
 
@@ -18,7 +19,7 @@ import { TemplateModal } from './template-modal';
 export function NotificationTemplates() {
   const t = useMessages(informMessages);
   const mayEdit = useCan()('notification.template.edit');
-  const { filterOptions, nameOf } = useNotificationTypes();
+  const { filterOptions } = useNotificationTypes();
   const state = useManageListState(0);
   const list = useTemplates({ type: state.filter, keyword: state.keyword, page: state.page });
   const [editing, setEditing] = useState<NotificationTemplate | null>(null);
@@ -26,7 +27,7 @@ export function NotificationTemplates() {
   const columns: TableColumnsType<NotificationTemplate> = [
     { key: 'name', dataIndex: 'name', title: t.name, width: 160, ellipsis: true },
     { key: 'code', dataIndex: 'code', title: t.code, width: 160, render: (value: string) => <Typography.Text code>{value}</Typography.Text> },
-    { key: 'type', dataIndex: 'type', title: t.type, width: 140, render: (value: number) => <Tag>{nameOf(value)}</Tag> },
+    { key: 'type', dataIndex: 'type', title: t.type, width: 140, render: (value: number) => <NotificationTypeTag type={value} /> },
     { key: 'title', dataIndex: 'title', title: t.title, width: 200, ellipsis: true },
     { key: 'content', dataIndex: 'content', title: t.content, ellipsis: true },
     {

@@ -2,6 +2,7 @@ import type { PublishedNotification } from '@juqi/contract';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, resetFakeApi } from '../../../test/fake-api';
+import { usePreferences } from '../../../lib/preferences';
 import { renderInShell } from '../../../test/render-in-shell';
 import { SentNotifications } from './sent-notifications';
 
@@ -42,5 +43,21 @@ describe('SentNotifications (已发布通知)', () => {
     const toStaff = screen.getByText('版本更新').closest('tr')!;
     expect(within(toStaff).getByText('指定员工')).toBeInTheDocument();
     expect(within(toStaff).getByText('2 / 3')).toBeInTheDocument();
+  });
+
+  describe('in English', () => {
+    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
+
+    it('names the type in English on a tag that keeps to its cell and shows the whole name on hover', async () => {
+      usePreferences.getState().setLanguage('en-US');
+      fakeApi({
+        'POST /api/inform/list_data_notifications': () => ok({ count: 1, data: [sent(1, '代理提现申请积压预警', { type: 4 })] }),
+      });
+      renderInShell(<SentNotifications />);
+      const row = (await screen.findByText('代理提现申请积压预警')).closest('tr')!;
+      const tag = within(row).getByText('Early-warning supervision notice');
+      expect(tag).toHaveAttribute('title', 'Early-warning supervision notice');
+      expect(tag).toHaveClass('notification-type-tag');
+    });
   });
 });

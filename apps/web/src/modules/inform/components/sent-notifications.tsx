@@ -1,5 +1,5 @@
 import type { PublishedNotification } from '@juqi/contract';
-import { Tag, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { DeleteButton } from '../../../components/delete-button';
 import { useMessages } from '../../../lib/i18n';
@@ -7,6 +7,7 @@ import { useDeleteSentNotification } from '../api/delete-sent-notification';
 import { useSentNotifications } from '../api/get-sent-notifications';
 import { informMessages } from '../messages';
 import { ManageList, useManageListState } from './manage-list';
+import { NotificationTypeTag } from './notification-type-tag';
 import { useNotificationTypes } from './notification-types';
 
 /**
@@ -15,7 +16,7 @@ import { useNotificationTypes } from './notification-types';
  */
 export function SentNotifications() {
   const t = useMessages(informMessages);
-  const { filterOptions, nameOf } = useNotificationTypes();
+  const { filterOptions } = useNotificationTypes();
   const state = useManageListState(0);
   const list = useSentNotifications({ type: state.filter, keyword: state.keyword, page: state.page });
   const remove = useDeleteSentNotification();
@@ -23,7 +24,7 @@ export function SentNotifications() {
 
   const columns: TableColumnsType<PublishedNotification> = [
     { key: 'title', dataIndex: 'title', title: t.title, width: 220, ellipsis: true },
-    { key: 'type', dataIndex: 'type', title: t.type, width: 140, render: (value: number) => <Tag>{nameOf(value)}</Tag> },
+    { key: 'type', dataIndex: 'type', title: t.type, width: 140, render: (value: number) => <NotificationTypeTag type={value} /> },
     { key: 'content', dataIndex: 'content', title: t.content, ellipsis: true },
     {
       key: 'target',
