@@ -43,7 +43,7 @@ export function IntroductionPage() {
   };
 
   const columns: TableColumnsType<HelpFunctionRow> = [
-    { key: 'name', dataIndex: 'name', title: t.functionName, ellipsis: true },
+    { key: 'name', dataIndex: 'name', title: t.functionName, width: 200, ellipsis: true },
     {
       key: 'category',
       title: t.functionCategory,
@@ -65,6 +65,7 @@ export function IntroductionPage() {
       key: 'actions',
       title: t.actions,
       width: 170,
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0} wrap>
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row.id)}>
@@ -119,7 +120,7 @@ export function IntroductionPage() {
               <Alert type="info" showIcon title={t.readOnly} />
             )}
           </Flex>
-          <PagedTable<HelpFunctionRow> list={rows} paging={paging} columns={columns} scrollX={700} />
+          <PagedTable<HelpFunctionRow> list={rows} paging={paging} columns={columns} scrollX={830} />
         </Card>
       </Col>
       {categoryDraft && <CategoryModal draft={categoryDraft} tops={tops} onClose={() => setCategoryDraft(undefined)} />}
