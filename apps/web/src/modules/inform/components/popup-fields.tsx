@@ -57,6 +57,11 @@ export const popupBody = (values: PopupFormValues) => ({
  * Class, title, rich content, picture, kind, close rules, auto-close time and position. The form checks what the
  * server checks: a way to close that the class has, and a picture for an image pop-up.
  */
+/** A display's name with its class code beside it, which staff know from the apps; not twice where they read the same. */
+function classLabel(name: string, code: AnnouncementClass): string {
+  return name.replaceAll(' ', '').toLowerCase() === code.toLowerCase() ? name : `${name} · ${code}`;
+}
+
 export function PopupFields() {
   const t = useMessages(informMessages);
   const classes = useMessages(classLabels);
@@ -73,7 +78,7 @@ export function PopupFields() {
     <>
       <Form.Item name="class" label={t.class} rules={[{ required: true }]}>
         <Select
-          options={announcementClasses.map((value) => ({ value, label: `${classes[value]} · ${value}` }))}
+          options={announcementClasses.map((value) => ({ value, label: classLabel(classes[value], value) }))}
           onChange={(next: AnnouncementClass) => {
             // Each class has its own positions; a toast has no mask to click.
             const location = next === 'Message' ? 'top' : next === 'Notification' ? 'topRight' : 'center';

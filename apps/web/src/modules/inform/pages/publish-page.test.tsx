@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, resetFakeApi, type Handler, type SeenRequest } from '../../../test/fake-api';
+import { usePreferences } from '../../../lib/preferences';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { PublishPage } from './publish-page';
 
@@ -97,5 +98,23 @@ describe('PublishPage: a notification to chosen users', () => {
     const form = await waitFor(() => document.querySelector<HTMLFormElement>('form#inform-message')!);
     expect(await within(form).findByRole('radio', { name: '指定员工' })).toBeInTheDocument();
     expect(within(form).queryByRole('radio', { name: '指定用户' })).toBeNull();
+  });
+});
+
+describe('PublishPage: a pop-up announcement in English', () => {
+  afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
+
+  it('names each display once, with its class code where the name differs', async () => {
+    usePreferences.getState().setLanguage('en-US');
+    api({ 'POST /api/inform/site_show_template_select': () => ok([]) });
+    renderInShell(<PublishPage />, { path: '/notification/publish' });
+    await user.click(await screen.findByRole('tab', { name: 'Pop-up announcement' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Display' }));
+    const titles = await waitFor(() => {
+      const options = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+      if (options.length === 0) throw new Error('no options yet');
+      return options.map((o) => o.getAttribute('title'));
+    });
+    expect(titles).toEqual(['Dialog', 'Message box', 'Toast · Message', 'Notification', 'Picture dialog · imgDialog']);
   });
 });
