@@ -15,6 +15,12 @@ export function currentMessages<K extends string>(messages: Messages<K>): Record
   return messages[usePreferences.getState().language];
 }
 
-/** Replaces `{name}` placeholders. */
-export const format = (text: string, values: Record<string, string | number>): string =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+/**
+ * Replaces `{name}` placeholders. A text in two forms, `one|other` (English counts: `1 role|{count} roles`), takes the
+ * first when `count` is 1 and the second otherwise.
+ */
+export function format(text: string, values: Record<string, string | number>): string {
+  const forms = text.split('|');
+  const chosen = forms.length === 2 ? forms[Number(values.count) === 1 ? 0 : 1]! : text;
+  return chosen.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}

@@ -36,7 +36,6 @@ export function DashboardPage() {
   const sections = useMemo(() => menus.tree.filter((node) => !node.hidden), [menus.tree]);
   const links = useMemo(() => pageLinks(sections), [sections]);
   const needle = query.trim().toLowerCase();
-  const pageCountText = (count: number) => (count === 1 ? t.pageCountOne : format(t.pageCount, { count }));
   const found = needle ? links.filter((link) => `${link.trail} ${link.name}`.toLowerCase().includes(needle)) : [];
 
   return (
@@ -78,7 +77,7 @@ export function DashboardPage() {
                 <Card hoverable size="small" className="dashboard__section">
                   <span className="dashboard__section-icon">{menuIcon(section.icon, true)}</span>
                   <div className="dashboard__section-name">{section.name}</div>
-                  <Typography.Text type="secondary">{pageCountText(countPages(section))}</Typography.Text>
+                  <Typography.Text type="secondary">{format(t.pageCount, { count: countPages(section) })}</Typography.Text>
                 </Card>
               </Link>
             </Col>

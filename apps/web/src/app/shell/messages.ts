@@ -34,7 +34,6 @@ export const shellMessages = defineMessages({
     findPlaceholder: '输入功能名称',
     sectionsTitle: '我的功能分区',
     pageCount: '{count} 个功能',
-    pageCountOne: '1 个功能',
   },
   'en-US': {
     platform: 'Middle-platform end',
@@ -68,8 +67,7 @@ export const shellMessages = defineMessages({
     findPage: 'Find a function',
     findPlaceholder: 'Function name',
     sectionsTitle: 'My sections',
-    pageCount: '{count} functions',
-    pageCountOne: '1 function',
+    pageCount: '1 function|{count} functions',
   },
 });
 

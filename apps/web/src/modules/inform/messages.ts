@@ -163,7 +163,7 @@ export const informMessages = defineMessages({
     usersRequired: 'Choose the users',
     publish: 'Publish',
     published: 'Published to {count} staff',
-    publishedToUsers: 'Published to {count} users',
+    publishedToUsers: 'Published to 1 user|Published to {count} users',
     reset: 'Reset',
     popupTemplate: 'Pop-up template',
     popupTemplateNone: 'No template',

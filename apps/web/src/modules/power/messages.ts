@@ -140,7 +140,7 @@ export const powerMessages = defineMessages({
     roleNameTaken: 'A role with this name exists',
     staffCount: 'Staff',
     createdAt: 'Created',
-    roleCount: '{count} roles',
+    roleCount: '1 role|{count} roles',
     grant: 'Grant',
     viewGrants: 'View grants',
     roleDeleteConfirm: 'Delete the role “{name}”?',

@@ -228,7 +228,7 @@ export const userMessages = defineMessages({
     clearFilters: 'Clear filters',
 
     usersTitle: 'All users',
-    userCount: '{count} users',
+    userCount: '1 user|{count} users',
     colId: 'ID',
     colUser: 'User',
     colMobile: 'Mobile',
@@ -319,7 +319,7 @@ export const userMessages = defineMessages({
     gender2: 'Female',
 
     verificationsTitle: 'Real-name verification',
-    verificationCount: '{count} submissions',
+    verificationCount: '1 submission|{count} submissions',
     stateFilter: 'State',
     typeFilter: 'Type',
     mobile: 'Mobile',
@@ -366,7 +366,7 @@ export const userMessages = defineMessages({
     authorization_letter: 'Letter of authorisation',
 
     loginsTitle: 'Sign-in records',
-    loginCount: '{count} sign-ins',
+    loginCount: '1 sign-in|{count} sign-ins',
     loginAt: 'Time',
     ip: 'IP',
     device: 'Device',
