@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -20,7 +20,7 @@ export const staff = pgTable(
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     /** Accounts sharing a person key belong to one person, who may switch between them without signing in again. */
     personKey: text('person_key'),
-    /** Sign-in is refused until then: set after too many failures, or by an administrator. */
+    /** Sign-in is refused until then: set by an administrator (failed attempts lock through `sign_in_lock` instead). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,7 +69,27 @@ export const signInLog = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('sign_in_log_staff_idx').on(t.staffId, t.createdAt), index('sign_in_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('sign_in_log_staff_idx').on(t.staffId, t.createdAt),
+    index('sign_in_log_created_idx').on(t.createdAt),
+    index('sign_in_log_identifier_idx').on(t.identifier, t.createdAt),
+  ],
+);
+
+/**
+ * Locks made by failed attempts, keyed by what was typed (a staff number or a phone, known or not, so a lock tells
+ * nothing about who is staff): first for the address the failures came from (`ip`), then, after failures from many
+ * addresses, for every address (`ip` = '') except those the account signed in from before.
+ */
+export const signInLock = pgTable(
+  'sign_in_lock',
+  {
+    method: text('method', { enum: ['password', 'sms'] }).notNull(),
+    identifier: text('identifier').notNull(),
+    ip: text('ip').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.method, t.identifier, t.ip] })],
 );
 
 /**
