@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './lib/clock';
 import type { ServerModule } from './lib/module';
 import { serverModules } from './modules';
 import access from './plugins/app/access';
-import envelope from './plugins/app/envelope';
+import envelope, { clientErrorHandler, frameworkErrors } from './plugins/app/envelope';
 import requestContext from './plugins/app/request-context';
 import web from './plugins/app/web';
 import bodyParsers from './plugins/external/body-parsers';
@@ -27,14 +27,27 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
+/**
+ * Fastify 5.12 ignores a bare hop count (it then trusts nobody, since a count cannot tell a proxy from a client that
+ * connects directly), so a count becomes a trust function: the peer and the last n-1 X-Forwarded-For entries are
+ * proxies. That holds only where clients reach the server through the proxies alone (README › TRUST_PROXY).
+ */
+function proxyTrust(trust: AppConfig['trustProxy']) {
+  if (Array.isArray(trust)) return trust;
+  return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+}
+
 /** Builds the app without listening. Plugins load in the order external → app → modules. */
 export async function buildApp({ config, database, logger, modules = serverModules, clock = systemClock }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Route limits key on the route, not the raw URL; trailing slashes and doubled slashes are one route.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Refusals Fastify makes before any hook runs still answer the envelope with the security headers.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

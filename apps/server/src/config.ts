@@ -1,5 +1,28 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+const TRUST_PROXY_RULE =
+  'must be 0 (no proxy), a hop count such as 1 (the address the nearest proxy saw is the client), ' +
+  'or a comma-separated list of proxy addresses or CIDRs such as 10.0.0.5,172.16.0.0/12; ' +
+  'trusting every hop would let clients choose their IP';
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (CIDR). */
+function isAddressOrCidr(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** Whom to believe in X-Forwarded-For: a hop count (0: nobody) or the proxies' addresses; never `true` (every hop). */
+const trustProxy = z.string().transform((value, ctx): number | string[] => {
+  if (/^\d+$/.test(value)) return Number(value);
+  const proxies = value.split(',').map((p) => p.trim());
+  if (proxies.every(isAddressOrCidr)) return proxies;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -13,8 +36,8 @@ const envSchema = z.object({
   SMS_SENDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
-  /** Set when the server sits behind a reverse proxy, so client IPs come from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Set when the server sits behind reverse proxies, so client IPs come from X-Forwarded-For. */
+  TRUST_PROXY: trustProxy.default(0),
 });
 
 export interface AppConfig {
@@ -26,7 +49,10 @@ export interface AppConfig {
   adminPassword?: string;
   seedDemo: boolean;
   sms: { sender: 'log' | 'http'; httpUrl?: string; httpToken?: string };
-  trustProxy: boolean;
+  /** Whom to believe in X-Forwarded-For: how many proxies are in front (0: none), or their addresses and CIDRs. */
+  trustProxy: number | string[];
+  /** Sign-in requests one address may make a minute, over the password, SMS-code and SMS sign-in routes. */
+  signInRequestsPerMinute: number;
   /** Folder holding the built web app; served at `/`. */
   webRoot: string;
 }
@@ -55,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO === '1',
     sms: { sender: e.SMS_SENDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
+    signInRequestsPerMinute: 10,
     webRoot: defaultWebRoot,
   };
 }

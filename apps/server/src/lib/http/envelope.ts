@@ -11,9 +11,10 @@ export function failure(locale: Locale, error: AppError): Envelope<unknown> {
   return { code: error.code, message, data: error.data ?? null };
 }
 
-export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+/** `locale` is given where the request lacks this app's decorations (framework errors, before any hook). */
+export function sendError(reply: FastifyReply, error: AppError, locale: Locale = reply.request.locale): FastifyReply {
   return reply
     .status(errorCatalogue[error.code as ErrorCodeValue].status)
     .header('cache-control', 'no-store')
-    .send(failure(reply.request.locale, error));
+    .send(failure(locale, error));
 }

@@ -1,9 +1,12 @@
-import { allCalls, ErrorCode } from '@juqi/contract';
-import type { FastifyError, RouteOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { allCalls, ErrorCode, errorCatalogue, localeFromHeader } from '@juqi/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { sendError } from '../../lib/http/envelope';
+import { failure, sendError } from '../../lib/http/envelope';
+import { securityHeaderEntries } from '../external/security-headers';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api_user/');
 
@@ -65,4 +68,42 @@ declare module 'fastify' {
     /** Answers with the web app's index.html (history-mode routing); set by the web plugin when a build exists. */
     sendWebApp(reply: FastifyReply): FastifyReply;
   }
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (`/%`) or a parameter over the length limit. Such a request is
+ * refused before routing, so no hook runs (not even the security headers') and the request lacks this app's
+ * decorations; the answer is built here in full. Every path gets the envelope: a bad URL is never a web app page.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  for (const [name, value] of securityHeaderEntries) reply.raw.setHeader(name, value);
+  const fromClient = (error.statusCode ?? 500) < 500;
+  if (!fromClient) request.log.error({ err: error }, 'framework error');
+  const locale = localeFromHeader(request.headers['accept-language']);
+  sendError(reply, new AppError(fromClient ? ErrorCode.VALIDATION : ErrorCode.SERVER), locale);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: bytes Node cannot parse as HTTP (a bad header line, headers over the size limit).
+ * There is no request, only the socket, so the answer is written raw, in the default language (no headers were read).
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const appError = new AppError(error.code === 'HPE_HEADER_OVERFLOW' ? ErrorCode.PAYLOAD_TOO_LARGE : ErrorCode.VALIDATION);
+    const { status } = errorCatalogue[appError.code];
+    const body = JSON.stringify(failure('zh-CN', appError));
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      'connection: close',
+      ...securityHeaderEntries.map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const trustOf = (TRUST_PROXY?: string) => loadConfig(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).trustProxy;
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, empty or 0', () => {
+    expect(trustOf()).toBe(0);
+    expect(trustOf('')).toBe(0);
+    expect(trustOf('0')).toBe(0);
+  });
+
+  it('takes a hop count: 1 trusts the nearest proxy only', () => {
+    expect(trustOf('1')).toBe(1);
+    expect(trustOf('2')).toBe(2);
+  });
+
+  it('takes a comma-separated list of proxy addresses and CIDRs', () => {
+    expect(trustOf('10.0.0.5, 172.16.0.0/12,::1,fd00::/8')).toEqual(['10.0.0.5', '172.16.0.0/12', '::1', 'fd00::/8']);
+  });
+
+  it('refuses trusting every hop and anything else it cannot read, naming the variable', () => {
+    for (const bad of ['true', 'all', '-1', '1.5', '10.0.0.256', '10.0.0.0/33', 'fd00::/129', '10.0.0.5,,10.0.0.6', 'example.com']) {
+      expect(() => trustOf(bad), bad).toThrow(ConfigError);
+      expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY: .*hop count.*address/);
+    }
+  });
+});
