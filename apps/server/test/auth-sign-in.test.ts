@@ -6,7 +6,8 @@ import { createStaffWith, invoke, makeSign, signIn, signInAsAdmin } from './help
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ demo: true });
+  // The per-address request limit has a test of its own; here it would stop the tests of locks first.
+  t = await buildTestApp({ demo: true, config: { signInRequestsPerMinute: 1000 } });
 });
 afterAll(() => t?.close());
 
@@ -40,24 +41,70 @@ describe('password sign-in', () => {
     expect((await login('admin', ADMIN_PASSWORD, { sign: 'not-a-sign' })).code).toBe(40000);
   });
 
-  it('locks the account after ten failures within 15 minutes, for ten minutes, even for the right password', async () => {
+  it('locks the address after ten failures within 15 minutes, for ten minutes, even for the right password; other addresses go on', async () => {
     const { staffNum, password } = await createStaffWith(t, []);
-    for (let i = 0; i < 10; i++) expect((await login(staffNum, 'bad-password')).code).toBe(40100);
-    const locked = await login(staffNum, password);
+    const ip = '10.60.0.1';
+    for (let i = 0; i < 10; i++) expect((await login(staffNum, 'bad-password', { ip })).code).toBe(40100);
+    const locked = await login(staffNum, password, { ip });
     expect(locked.code).toBe(42300);
     const unlockAt = new Date(locked.data.unlock_at).getTime();
     expect(unlockAt - t.clock.now().getTime()).toBeGreaterThan(9 * 60_000);
     expect(unlockAt - t.clock.now().getTime()).toBeLessThanOrEqual(10 * 60_000);
+    expect((await login(staffNum, password, { ip: '10.60.0.2' })).code).toBe(20000);
     t.clock.advance(10 * 60_000 + 1000);
-    expect((await login(staffNum, password)).code).toBe(20000);
+    expect((await login(staffNum, password, { ip })).code).toBe(20000);
+  });
+
+  it('answers a locked staff number and an unknown one alike', async () => {
+    const { staffNum } = await createStaffWith(t, []);
+    const ip = '10.60.1.1';
+    const answers: Record<string, unknown>[] = [];
+    for (const typed of [staffNum, 'nobody-at-all']) {
+      for (let i = 0; i < 10; i++) expect((await login(typed, 'bad-password', { ip })).code).toBe(40100);
+      const locked = await login(typed, 'bad-password', { ip });
+      answers.push({ ...locked, data: Object.keys(locked.data) });
+    }
+    expect(answers[0]).toEqual({ code: 42300, message: answers[0]!.message, data: ['unlock_at'] });
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
+  it('locks every address after thirty failures from many, except addresses the account signed in from before', async () => {
+    const { staffNum, password } = await createStaffWith(t, []);
+    expect((await login(staffNum, password, { ip: '10.61.9.9' })).code).toBe(20000);
+    t.clock.advance(1000);
+    for (let i = 0; i < 30; i++) expect((await login(staffNum, 'bad-password', { ip: `10.61.0.${i % 5}` })).code).toBe(40100);
+    expect((await login(staffNum, password, { ip: '10.61.1.1' })).code).toBe(42300);
+    expect((await login(staffNum, password, { ip: '10.61.9.9' })).code).toBe(20000);
+    const admin = await signInAsAdmin(t);
+    const listed = (await invoke(t, authCalls.staffList, { keyword: staffNum }, admin)).data.data[0];
+    expect(listed.locked_until).not.toBeNull();
+  });
+
+  it('lets an administrator’s unlock lift the locks of failed attempts', async () => {
+    const { staffId, staffNum, password } = await createStaffWith(t, []);
+    const ip = '10.62.0.1';
+    for (let i = 0; i < 10; i++) await login(staffNum, 'bad-password', { ip });
+    expect((await login(staffNum, password, { ip })).code).toBe(42300);
+    const admin = await signInAsAdmin(t);
+    expect((await invoke(t, authCalls.staffStatus, { id: staffId, action: 'unlock' }, admin)).code).toBe(20000);
+    expect((await login(staffNum, password, { ip })).code).toBe(20000);
+  });
+
+  it('tells of an administrator’s lock only to a caller with the right password', async () => {
+    const { staffId, staffNum, password } = await createStaffWith(t, []);
+    const admin = await signInAsAdmin(t);
+    await invoke(t, authCalls.staffStatus, { id: staffId, action: 'lock' }, admin);
+    expect(await login(staffNum, 'bad-password')).toEqual(await login('nobody-at-all', 'bad-password'));
+    expect((await login(staffNum, password)).code).toBe(42300);
   });
 
   it('does not lock for failures spread beyond 15 minutes', async () => {
     const { staffNum, password } = await createStaffWith(t, []);
-    for (let i = 0; i < 9; i++) await login(staffNum, 'bad-password');
+    const ip = '10.63.0.1';
+    for (let i = 0; i < 9; i++) await login(staffNum, 'bad-password', { ip });
     t.clock.advance(16 * 60_000);
-    expect((await login(staffNum, 'bad-password')).code).toBe(40100);
-    expect((await login(staffNum, password)).code).toBe(20000);
+    expect((await login(staffNum, 'bad-password', { ip })).code).toBe(40100);
+    expect((await login(staffNum, password, { ip })).code).toBe(20000);
   });
 
   it('refuses a disabled account and records every attempt with IP, agent, method and result', async () => {
@@ -72,18 +119,29 @@ describe('password sign-in', () => {
   });
 
   it('allows at most ten sign-in requests a minute from one IP across the sign-in routes', async () => {
-    const ip = '10.77.0.1';
-    for (let i = 0; i < 6; i++) expect((await login('nobody', 'x', { ip })).code).toBe(40100);
-    for (let i = 0; i < 4; i++) {
-      expect((await invoke(t, authCalls.sendSmsCode, { staff_tel: `1390000${String(i).padStart(4, '0')}` }, undefined, { ip })).code).toBe(20000);
+    const limitedApp = await buildTestApp();
+    try {
+      const ip = '10.77.0.1';
+      const loginAt = (from: string) =>
+        invoke(limitedApp, authCalls.login, { staff_num: 'admin', user_pwd: ADMIN_PASSWORD, sign: makeSign() }, undefined, { ip: from });
+      for (let i = 0; i < 6; i++) {
+        const body = { staff_num: 'nobody', user_pwd: 'x', sign: makeSign() };
+        expect((await invoke(limitedApp, authCalls.login, body, undefined, { ip })).code).toBe(40100);
+      }
+      for (let i = 0; i < 4; i++) {
+        const body = { staff_tel: `1390000${String(i).padStart(4, '0')}` };
+        expect((await invoke(limitedApp, authCalls.sendSmsCode, body, undefined, { ip })).code).toBe(20000);
+      }
+      const limited = await loginAt(ip);
+      expect(limited.code).toBe(42900);
+      expect(limited.data.retry_after).toBeGreaterThan(0);
+      // The limit keys on the route, not the raw URL: a trailing slash or doubled slash is the same route.
+      const res = await limitedApp.app.inject({ method: 'POST', url: '/api//login/login/', payload: {}, remoteAddress: ip });
+      expect(res.json().code).toBe(42900);
+      expect((await loginAt('10.77.0.2')).code).toBe(20000);
+    } finally {
+      await limitedApp.close();
     }
-    const limited = await login('admin', ADMIN_PASSWORD, { ip });
-    expect(limited.code).toBe(42900);
-    expect(limited.data.retry_after).toBeGreaterThan(0);
-    // The limit keys on the route, not the raw URL: a trailing slash or doubled slash is the same route.
-    const res = await t.app.inject({ method: 'POST', url: '/api//login/login/', payload: {}, remoteAddress: ip });
-    expect(res.json().code).toBe(42900);
-    expect((await login('admin', ADMIN_PASSWORD, { ip: '10.77.0.2' })).code).toBe(20000);
   });
 });
 
@@ -174,6 +232,29 @@ describe('sessions', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('changing one’s own password', () => {
+  it('refuses a common password and the current one again, naming new_pwd; a manager’s reset refuses common ones too', async () => {
+    const { token, staffId, password } = await createStaffWith(t, []);
+    for (const weak of ['12345678', 'Password1', 'qwertyuiop']) {
+      expect(await invoke(t, authCalls.changeOwnPassword, { old_pwd: password, new_pwd: weak }, token)).toMatchObject({ code: 40000, data: { field: 'new_pwd' } });
+    }
+    expect(await invoke(t, authCalls.changeOwnPassword, { old_pwd: password, new_pwd: password }, token)).toMatchObject({ code: 40000, data: { field: 'new_pwd' } });
+    const admin = await signInAsAdmin(t);
+    expect(await invoke(t, authCalls.staffPassword, { id: staffId, password: 'iloveyou' }, admin)).toMatchObject({ code: 40000, data: { field: 'password' } });
+    expect((await invoke(t, authCalls.changeOwnPassword, { old_pwd: password, new_pwd: 'Lantern-Orchard-58' }, token)).code).toBe(20000);
+  });
+
+  it('counts wrong current passwords toward the sign-in lock of that address', async () => {
+    const { token, staffNum, password } = await createStaffWith(t, []);
+    const ip = '10.64.0.1';
+    const change = (old_pwd: string) => invoke(t, authCalls.changeOwnPassword, { old_pwd, new_pwd: 'Lantern-Orchard-58' }, token, { ip });
+    for (let i = 0; i < 10; i++) expect(await change('wrong-guess')).toMatchObject({ code: 40000, data: { field: 'old_pwd' } });
+    expect((await change(password)).code).toBe(42300);
+    expect((await login(staffNum, password, { ip })).code).toBe(42300);
+    expect((await login(staffNum, password, { ip: '10.64.0.2' })).code).toBe(20000);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../src/lib/settings/store';
 import { AuthRepository } from '../src/modules/auth/repository';
 import { SessionService } from '../src/modules/auth/sessions';
+import { SignInGuard } from '../src/modules/auth/sign-in-guard';
 import { SignInService } from '../src/modules/auth/sign-in-service';
 import { HttpSmsSender, LogSmsSender } from '../src/modules/auth/sms';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from './helpers/app';
@@ -92,7 +93,7 @@ describe('SMS sign-in', () => {
     // Straight to the service: the per-IP limit of ten sign-in requests a minute would stop the HTTP calls first.
     const repo = new AuthRepository(t.database.db);
     const sessions = new SessionService(repo, new SettingsStore(t.database.db), t.app.access.grants!, t.clock);
-    const service = new SignInService(repo, sessions, new LogSmsSender(t.app.log), t.clock);
+    const service = new SignInService(repo, sessions, new LogSmsSender(t.app.log), new SignInGuard(repo, t.clock), t.app.access.grants!, t.clock);
     const client = { ip: '10.250.0.9', userAgent: 'test' };
     for (let i = 0; i < 20; i++) expect(await service.sendCode(`1350000${String(i).padStart(4, '0')}`, client)).toEqual({ resend_after: 60 });
     await expect(service.sendCode('13500009999', client)).rejects.toMatchObject({ code: 42900 });

@@ -2,7 +2,7 @@ import { allCalls, authCalls, powerCalls, type AnyCall } from '@juqi/contract';
 import fc from 'fast-check';
 import { gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/lib/db/schema';
+import { auditLog, power } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
 import { requestOf, inputSchemaOf, type FuzzCase } from './helpers/bad-input';
@@ -102,6 +102,49 @@ describe('the permission sweep', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe(50008);
     expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+
+  describe.each([
+    ['a staff manager (staff.* only)', ['staff.view', 'staff.edit', 'staff.lock', 'staff.password', 'login.records.view']],
+    ['a catalogue editor (power.view and power.edit only)', ['power.view', 'power.edit']],
+  ])('as %s', (_who, held) => {
+    let lesser: { token: string; staffId: number };
+    beforeAll(async () => {
+      lesser = await createStaffWith(t, held);
+    });
+    const lacking = guarded.filter((c) => !held.includes(c.permission.operation));
+
+    it.each(lacking.map((c) => [label(c), c] as const))('%s is refused, changing nothing', async (_name, call) => {
+      const before = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
+      const request = fittingRequest(call);
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': lesser.token } });
+      expect(res.json().code).toBe(40300);
+      const after = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
+      expect(changedTables(before, after)).toEqual([]);
+    });
+
+    it('gains nothing through the calls it holds, aimed at every account and catalogue entry', async () => {
+      const operationsOf = async (token: string) => (await invoke(t, authCalls.info, {}, token)).data.operations as string[];
+      const start = await operationsOf(lesser.token);
+      const adminBefore = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log', 'sign_in_log', 'staff_session', 'sign_nonce', 'sms_code'] });
+      // Every account but its own (which it may manage, and whose sessions a password change would end).
+      const staffIds = (await invoke(t, authCalls.staffList, { limit: 100 }, admin)).data.data.map((s: { id: number }) => s.id).filter((id: number) => id !== lesser.staffId);
+      const own = guarded.filter((c) => held.includes(c.permission.operation) && c.body);
+      for (const call of own) {
+        const targets = call.tag === 'power' ? [...operationIds.values()] : staffIds;
+        for (const id of targets) {
+          const request = fittingRequest(call);
+          const body = { ...(JSON.parse(String(request.payload ?? '{}')) as object), id, role_ids: [], person_key: 'taken', code: 'staff.view', password: 'Taken-Over-2026' };
+          await t.app.inject({ ...request, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', 'x-token': lesser.token } });
+        }
+      }
+      expect((await operationsOf(lesser.token)).filter((code) => !start.includes(code))).toEqual([]);
+      // The operation codes, the roles' grants and the other accounts' roles are as they were.
+      const after = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log', 'sign_in_log', 'staff_session', 'sign_nonce', 'sms_code'] });
+      for (const table of ['role_power', 'staff_role']) expect(after.get(table), table).toEqual(adminBefore.get(table));
+      const codes = await t.database.db.select().from(power);
+      for (const [code, id] of operationIds) expect(codes.find((p) => p.id === id)?.code, code).toBe(code);
+    });
   });
 
   it('answers 50008 for an unknown token as for none', async () => {

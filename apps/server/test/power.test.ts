@@ -90,6 +90,50 @@ describe('the function catalogue', () => {
   });
 });
 
+describe('what the catalogue keeps fixed', () => {
+  it('keeps operation codes: a catalogue editor cannot move a code onto an entry it holds (the attack of renaming codes)', async () => {
+    const editor = await createStaffWith(t, ['power.view', 'power.edit']);
+    const staffView = await idOf((n) => n.kind === 'operation' && n.code === 'staff.view');
+    const powerEdit = await idOf((n) => n.kind === 'operation' && n.code === 'power.edit');
+    const node = flatten(await catalogue()).find((n) => n.id === staffView)!;
+    const renamed = await invoke(t, powerCalls.edit, { ...node, code: 'staff.view_moved' }, editor.token);
+    expect(renamed).toMatchObject({ code: 40000, data: { field: 'code' } });
+    const own = flatten(await catalogue()).find((n) => n.id === powerEdit)!;
+    const taken = await invoke(t, powerCalls.edit, { ...own, code: 'staff.view' }, editor.token);
+    expect(taken.code).toBeGreaterThanOrEqual(40000);
+    expect((await invoke(t, authCalls.staffList, {}, editor.token)).code).toBe(40300);
+    expect(flatten(await catalogue()).find((n) => n.id === staffView)!.code).toBe('staff.view');
+    // Names, sort and place may still change.
+    const renamedOnly = await invoke(t, powerCalls.edit, { ...node, name: '查看员工', sort: 3 }, editor.token);
+    expect(renamedOnly.data).toMatchObject({ name: '查看员工', code: 'staff.view', sort: 3 });
+    await invoke(t, powerCalls.edit, { ...node }, admin);
+  });
+
+  it('keeps the product’s menu paths and refuses to delete the product’s entries or entries a role grants', async () => {
+    const userList = flatten(await catalogue()).find((n) => n.path === '/user/list')!;
+    expect(await invoke(t, powerCalls.edit, { ...userList, path: '/user/elsewhere' }, admin)).toMatchObject({ code: 40000, data: { field: 'path' } });
+    const hidden = await invoke(t, powerCalls.edit, { ...userList, hidden: true }, admin);
+    expect(hidden.data).toMatchObject({ hidden: true, path: '/user/list' });
+    await invoke(t, powerCalls.edit, { ...userList }, admin);
+
+    const leafMenu = flatten(await catalogue()).find((n) => n.path === '/permission/help/upgrade_log')!;
+    const productOp = leafMenu.children.find((n) => n.kind === 'operation')!;
+    for (const id of [productOp.id, (await idOf((n) => n.path === '/business/list'))]) {
+      const refused = await invoke(t, powerCalls.remove, { id }, admin);
+      expect(refused.code).toBe(40900);
+    }
+    const custom = await invoke(t, powerCalls.add, { kind: 'operation', pid: leafMenu.id, name: '导出日志', code: 'help.upgrade_log_export' }, admin);
+    const role = (await invoke(t, powerCalls.roleAdd, { name: '日志导出员' }, admin)).data;
+    await invoke(t, powerCalls.roleGrant, { id: role.id, power_ids: [custom.data.id] }, admin);
+    const inUse = await invoke(t, powerCalls.remove, { id: custom.data.id }, admin);
+    expect(inUse.code).toBe(40900);
+    expect(inUse.message).toContain('日志导出员');
+    await invoke(t, powerCalls.roleGrant, { id: role.id, power_ids: [] }, admin);
+    expect((await invoke(t, powerCalls.remove, { id: custom.data.id }, admin)).code).toBe(20000);
+    expect(flatten(await catalogue()).some((n) => n.id === productOp.id)).toBe(true);
+  });
+});
+
 describe('English names', () => {
   it('come with every menu and operation of the product, in the catalogue and the menu list', async () => {
     const menus = flatten((await invoke(t, authCalls.menuList, {}, admin)).data.menuList as MenuNode[]);

@@ -10,6 +10,9 @@ export const phoneField = z.string().trim().regex(PHONE_PATTERN, 'not a phone nu
 
 export const tokenAnswer = z.object({ token: z.string() });
 
+/** §4: the web app keeps the session token in this cookie. */
+export const TOKEN_COOKIE = 'juqi_token';
+
 /** One node of the menu tree a staff may see (§3 Menu entry). */
 export interface MenuNode {
   id: number;
@@ -66,7 +69,9 @@ export const staffAccount = z.object({
   avatar: z.string(),
   status: staffStatus,
   is_super_admin: z.boolean(),
-  person_key: z.string().nullable(),
+  /** Links the accounts of one person; shown only to the super-admin, who alone sets it. */
+  person_key: z.string().nullable().optional(),
+  /** An administrator's lock, or one after failed sign-ins from many addresses. */
   locked_until: z.string().nullable(),
   role_ids: z.array(z.number()),
   created_at: z.string(),
@@ -98,7 +103,8 @@ const staffFields = {
     .nullable()
     .default(null),
   avatar: z.string().trim().max(500).default(''),
-  person_key: fields.text(64).nullable().default(null),
+  /** The super-admin's alone to set; left out, it stays as it is. */
+  person_key: fields.text(64).nullable().optional(),
   role_ids: z.array(fields.id).max(50).default([]),
 };
 
@@ -143,7 +149,7 @@ export const authCalls = {
     method: 'POST',
     path: '/api_user/login/switchaccount',
     tag: 'auth',
-    summary: 'Switch to another staff account of the same person; the current session ends',
+    summary: 'Switch to another staff account of the same person, never one granted more than this one or the super-admin; the current session ends',
     permission: 'signed-in',
     body: z.object({ staff_id: fields.id }),
     data: tokenAnswer,
@@ -187,7 +193,7 @@ export const authCalls = {
     method: 'POST',
     path: '/api/staff/change_password',
     tag: 'auth',
-    summary: 'Change one’s own password; every session of the account ends',
+    summary: 'Change one’s own password (not the current one, not a common one; wrong current passwords count toward the sign-in lock); every session of the account ends',
     permission: 'signed-in',
     body: z.object({ old_pwd: z.string().min(1).max(128), new_pwd: password }),
     data: z.null(),
@@ -219,7 +225,7 @@ export const authCalls = {
     method: 'POST',
     path: '/api/staff/staff_edit',
     tag: 'auth',
-    summary: 'Edit a staff account and its roles',
+    summary: 'Edit a staff account and its roles (only staff whose grants the caller holds all of); a new phone ends its sessions',
     permission: operation('staff.edit'),
     body: z.object({ id: fields.id, ...staffFields }),
     data: staffAccount,
@@ -228,7 +234,7 @@ export const authCalls = {
     method: 'POST',
     path: '/api/staff/staff_status',
     tag: 'auth',
-    summary: 'Enable, disable, lock or unlock a staff account; disabling or locking ends its sessions',
+    summary: 'Enable, disable, lock or unlock a staff account (only staff whose grants the caller holds all of); disabling or locking ends its sessions',
     permission: operation('staff.lock'),
     body: z.object({ id: fields.id, action: z.enum(['enable', 'disable', 'lock', 'unlock']), reason: fields.text(200).default('') }),
     data: staffAccount,
@@ -237,7 +243,7 @@ export const authCalls = {
     method: 'POST',
     path: '/api/staff/staff_password',
     tag: 'auth',
-    summary: 'Set a staff account’s password; its sessions end',
+    summary: 'Set a staff account’s password (only staff whose grants the caller holds all of; not a common password); its sessions end',
     permission: operation('staff.password'),
     body: z.object({ id: fields.id, password }),
     data: z.null(),

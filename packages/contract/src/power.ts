@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
+import { menuPaths } from './menu-tree';
+import { operationCodes } from './operations';
 
 export const powerKind = z.enum(['menu', 'operation']);
 
@@ -35,6 +37,16 @@ export const powerNode: z.ZodType<PowerNode> = z.lazy(() =>
     children: z.array(powerNode),
   }),
 );
+
+const productMenuPaths = new Set(menuPaths());
+
+/**
+ * The product's own entries — the menu tree's paths and the operation catalogue's codes — are what its screens and
+ * calls are built on: they cannot be deleted (hide a menu instead), and their path or code does not change. Every
+ * operation's code is fixed once made, since roles grant entries while calls check codes.
+ */
+export const isProductEntry = (entry: Pick<PowerNode, 'kind' | 'path' | 'code'>): boolean =>
+  entry.kind === 'menu' ? productMenuPaths.has(entry.path) : operationCodes.has(entry.code);
 
 const powerFields = {
   pid: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
@@ -82,7 +94,7 @@ export const powerCalls = {
     method: 'POST',
     path: '/api/power/poweredit',
     tag: 'power',
-    summary: 'Edit a catalogue entry',
+    summary: 'Edit a catalogue entry; an operation’s code and the path of one of the product’s menus do not change',
     permission: operation('power.edit'),
     body: z.object({ id: fields.id, ...powerFields }),
     data: powerNode,
@@ -91,7 +103,7 @@ export const powerCalls = {
     method: 'POST',
     path: '/api/power/powerdelete',
     tag: 'power',
-    summary: 'Delete a catalogue entry without children',
+    summary: 'Delete a catalogue entry without children that no role grants and that is not one of the product’s own',
     permission: operation('power.edit'),
     body: z.object({ id: fields.id }),
     data: z.null(),

@@ -52,3 +52,15 @@ export function generatePassword(length = 16): string {
   const bytes = randomBytes(length);
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
+
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * Whether a password is among the ~49,000 most common ones (zxcvbn-ts's common list, compared case-insensitively).
+ * The list is loaded on first use: only password changes need it. It is the server's rule alone, since it would
+ * weigh ~150 KB in the browser; the form shows the server's 40000 on its field.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common']));
+  return (await commonPasswords).has(password.toLowerCase());
+}

@@ -28,6 +28,11 @@ export interface GrantsDirectory {
    * transaction would wait for it forever.
    */
   assertMayAssignRoles(staffId: number | null, roleIds: number[], granter: Principal): Promise<void>;
+  /**
+   * Whether the actor holds every menu and operation the staff's roles grant: the ceiling for managing that staff and
+   * for switching into that account. (Whether the staff is the super-admin is the caller's check.)
+   */
+  covers(actor: Pick<Principal, 'staffId' | 'isSuperAdmin'>, staffId: number): Promise<boolean>;
   /** Replaces a staff's roles (checked beforehand with assertMayAssignRoles). */
   assignRoles(staffId: number, roleIds: number[], tx?: Executor): Promise<void>;
   /** Called whenever grants change, so cached permissions are dropped. */

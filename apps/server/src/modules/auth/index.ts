@@ -10,15 +10,15 @@ import { SettingsStore } from '../../lib/settings/store';
 import { AuthRepository } from './repository';
 import { seedAuth } from './seed';
 import { SessionService } from './sessions';
+import { SignInGuard } from './sign-in-guard';
 import { SignInService } from './sign-in-service';
 import { HttpSmsSender, LogSmsSender } from './sms';
 import { StaffService } from './staff-service';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
-/** Sign-in routes share one counter per IP: at most 10 sign-in requests a minute, whichever route they use. */
+/** Sign-in routes share one counter per IP (`signInRequestsPerMinute`, 10), whichever route they use. */
 const SIGN_IN_PATHS = new Set([authCalls.login.path, authCalls.smsLogin.path, authCalls.sendSmsCode.path]);
-const SIGN_IN_LIMIT = { max: 10, timeWindow: 60_000 };
 
 export const authModule: ServerModule = {
   name: 'auth',
@@ -32,13 +32,18 @@ export const authModule: ServerModule = {
       app.config.sms.sender === 'http'
         ? new HttpSmsSender(app.config.sms.httpUrl!, app.config.sms.httpToken)
         : new LogSmsSender(app.log, path.join(app.config.dataDir, 'sms-outbox.jsonl'));
-    const signIn = new SignInService(repo, sessions, sms, app.clock);
-    const staff = new StaffService(db, repo, sessions, grants, app.clock);
+    const guard = new SignInGuard(repo, app.clock);
+    const signIn = new SignInService(repo, sessions, sms, guard, grants, app.clock);
+    const staff = new StaffService(db, repo, sessions, grants, guard, app.clock);
 
     app.access.resolveSession = (token) => sessions.resolve(token);
     app.addHook('onReady', async () => grants.onChange(() => sessions.forgetAll()));
 
-    const limitSignIn = app.createRateLimit({ ...SIGN_IN_LIMIT, keyGenerator: (request) => `sign-in:${request.ip}` });
+    const limitSignIn = app.createRateLimit({
+      max: app.config.signInRequestsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `sign-in:${request.ip}`,
+    });
     app.addHook('onRequest', async (request, reply) => {
       if (!SIGN_IN_PATHS.has(request.routeOptions.url ?? '')) return;
       const limit = await limitSignIn(request);
@@ -61,8 +66,8 @@ export const authModule: ServerModule = {
     route(app, authCalls.infoAuth, ({ principal }) => staff.profile(principal!));
     route(app, authCalls.menuList, async ({ principal }) => ({ menuList: await staff.menus(principal!) }));
     route(app, authCalls.verifyOperation, ({ body, principal }) => staff.verifyOperation(principal!, body.code));
-    route(app, authCalls.changeOwnPassword, ({ body, principal }) => staff.changeOwnPassword(principal!, body.old_pwd, body.new_pwd));
-    route(app, authCalls.staffList, ({ body }) => staff.list(body, body.page, body.limit));
+    route(app, authCalls.changeOwnPassword, ({ body, principal, request }) => staff.changeOwnPassword(principal!, body.old_pwd, body.new_pwd, client(request)));
+    route(app, authCalls.staffList, ({ body, principal }) => staff.list(body, body.page, body.limit, principal!));
     route(app, authCalls.staffAdd, ({ body, principal }) => staff.add(body, principal!));
     route(app, authCalls.staffEdit, ({ body, principal }) => staff.edit(body.id, body, principal!));
     route(app, authCalls.staffStatus, ({ body, principal }) => staff.setStatus(body.id, body.action, body.reason, principal!));

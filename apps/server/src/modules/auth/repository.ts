@@ -1,8 +1,22 @@
-import { and, count, desc, eq, gt, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
-import { signInLog, signNonce, smsCode, staff, staffSession, type NewStaffRow, type SessionRow, type SmsCodeRow, type StaffRow } from './table';
+import {
+  signInLock,
+  signInLog,
+  signNonce,
+  smsCode,
+  staff,
+  staffSession,
+  type NewStaffRow,
+  type SessionRow,
+  type SignInLockRow,
+  type SmsCodeRow,
+  type StaffRow,
+} from './table';
 
 export type SignInEntry = typeof signInLog.$inferInsert;
+/** The methods a failed attempt can lock: a password (also a wrong current password when changing it) or an SMS code. */
+export type SignInMethod = SignInLockRow['method'];
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
@@ -112,28 +126,86 @@ export class AuthRepository {
     await tx.insert(signInLog).values(entry);
   }
 
-  async failuresSince(staffId: number, since: Date, tx: Executor = this.db): Promise<number> {
+  /** Failed attempts typed as this identifier with this method since a time; from one address when `ip` is given. */
+  async failuresSince(method: SignInMethod, identifier: string, since: Date, ip?: string, tx: Executor = this.db): Promise<number> {
     const [row] = await tx
       .select({ n: count() })
       .from(signInLog)
       .where(
         and(
-          eq(signInLog.staffId, staffId),
+          eq(signInLog.identifier, identifier),
+          eq(signInLog.method, method),
           gte(signInLog.createdAt, since),
-          or(eq(signInLog.result, 'bad_credentials'), eq(signInLog.result, 'bad_code')),
+          inArray(signInLog.result, ['bad_credentials', 'bad_code']),
+          ip === undefined ? undefined : eq(signInLog.ip, ip),
         ),
       );
     return row?.n ?? 0;
   }
 
-  async lastSuccessAt(staffId: number, tx: Executor = this.db): Promise<Date | undefined> {
+  /** The last successful sign-in typed as this identifier with this method; from one address when `ip` is given. */
+  async lastSuccessAt(method: SignInMethod, identifier: string, ip?: string, tx: Executor = this.db): Promise<Date | undefined> {
     const [row] = await tx
       .select({ at: signInLog.createdAt })
       .from(signInLog)
-      .where(and(eq(signInLog.staffId, staffId), eq(signInLog.result, 'success')))
+      .where(
+        and(
+          eq(signInLog.identifier, identifier),
+          eq(signInLog.method, method),
+          eq(signInLog.result, 'success'),
+          ip === undefined ? undefined : eq(signInLog.ip, ip),
+        ),
+      )
       .orderBy(desc(signInLog.createdAt))
       .limit(1);
     return row?.at;
+  }
+
+  /** Whether the staff signed in successfully from this address since a time (by any method). */
+  async signedInFrom(staffId: number, ip: string, since: Date, tx: Executor = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: signInLog.id })
+      .from(signInLog)
+      .where(and(eq(signInLog.staffId, staffId), eq(signInLog.ip, ip), eq(signInLog.result, 'success'), gte(signInLog.createdAt, since)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  // ——— locks after failed attempts ———
+
+  /** The locks on an identifier for one address and for every address (`ip` = ''), live or not. */
+  async locksOf(method: SignInMethod, identifier: string, ip: string, tx: Executor = this.db): Promise<SignInLockRow[]> {
+    return tx
+      .select()
+      .from(signInLock)
+      .where(and(eq(signInLock.method, method), eq(signInLock.identifier, identifier), inArray(signInLock.ip, [ip, ''])));
+  }
+
+  async lock(values: SignInLockRow, tx: Executor = this.db): Promise<void> {
+    await tx
+      .insert(signInLock)
+      .values(values)
+      .onConflictDoUpdate({ target: [signInLock.method, signInLock.identifier, signInLock.ip], set: { lockedUntil: values.lockedUntil } });
+  }
+
+  /** Live every-address locks of these identifiers. */
+  async everyAddressLocks(keys: { method: SignInMethod; identifier: string }[], at: Date, tx: Executor = this.db): Promise<SignInLockRow[]> {
+    if (!keys.length) return [];
+    return tx
+      .select()
+      .from(signInLock)
+      .where(
+        and(
+          eq(signInLock.ip, ''),
+          gt(signInLock.lockedUntil, at),
+          or(...keys.map((k) => and(eq(signInLock.method, k.method), eq(signInLock.identifier, k.identifier)))),
+        ),
+      );
+  }
+
+  async unlock(keys: { method: SignInMethod; identifier: string }[], tx: Executor = this.db): Promise<void> {
+    if (!keys.length) return;
+    await tx.delete(signInLock).where(or(...keys.map((k) => and(eq(signInLock.method, k.method), eq(signInLock.identifier, k.identifier)))));
   }
 
   async signInRecords(staffId: number | undefined, page: number, limit: number, tx: Executor = this.db) {

@@ -2,19 +2,17 @@ import { createHash, randomInt } from 'node:crypto';
 import { ErrorCode } from '@juqi/contract';
 import type { Clock } from '../../lib/clock';
 import { AppError, type LocalText } from '../../lib/errors';
-import type { Principal } from '../../lib/http/types';
+import type { GrantsDirectory, Principal } from '../../lib/http/types';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { AuthRepository } from './repository';
 import type { SessionService } from './sessions';
+import type { Attempt, SignInGuard } from './sign-in-guard';
 import type { SmsSender } from './sms';
 import type { StaffRow } from './table';
 
 const MINUTE = 60_000;
 export const signInRules = {
   signWindowMs: 5 * MINUTE,
-  failureWindowMs: 15 * MINUTE,
-  failuresBeforeLock: 10,
-  lockMs: 10 * MINUTE,
   smsCodeLifetimeMs: 5 * MINUTE,
   smsMaxTries: 5,
   smsResendMs: MINUTE,
@@ -38,6 +36,8 @@ export class SignInService {
     private readonly repo: AuthRepository,
     private readonly sessions: SessionService,
     private readonly sms: SmsSender,
+    private readonly guard: SignInGuard,
+    private readonly grants: GrantsDirectory,
     private readonly clock: Clock,
   ) {}
 
@@ -56,8 +56,18 @@ export class SignInService {
     }
   }
 
-  /** Locked accounts are refused with the unlock time, even with the right password. */
-  private async assertNotLocked(account: StaffRow, method: 'password' | 'sms', identifier: string, client: ClientInfo) {
+  /** Refuses an attempt the guard holds, alike for identifiers that name an account and those that do not. */
+  private async assertNotHeld(attempt: Attempt, client: ClientInfo) {
+    const until = await this.guard.lockedUntil(attempt);
+    if (until) {
+      const now = this.clock.now();
+      await this.repo.recordSignIn({ staffId: attempt.staffId ?? null, identifier: attempt.identifier, method: attempt.method, result: 'locked', ...client, createdAt: now });
+      throw new AppError(ErrorCode.LOCKED, undefined, { unlock_at: until.toISOString() });
+    }
+  }
+
+  /** An account an administrator locked: told only to a caller who proved the password or code. */
+  private async assertNotLockedByAdmin(account: StaffRow, method: 'password' | 'sms' | 'switch', identifier: string, client: ClientInfo) {
     const now = this.clock.now();
     if (account.lockedUntil && account.lockedUntil > now) {
       await this.repo.recordSignIn({ staffId: account.id, identifier, method, result: 'locked', ...client, createdAt: now });
@@ -65,22 +75,11 @@ export class SignInService {
     }
   }
 
-  /** Records a failure and locks the account when it is the tenth within 15 minutes. */
-  private async fail(account: StaffRow | undefined, identifier: string, method: 'password' | 'sms', client: ClientInfo, message?: LocalText): Promise<never> {
-    const now = this.clock.now();
-    const result = method === 'sms' ? 'bad_code' : 'bad_credentials';
-    await this.repo.recordSignIn({ staffId: account?.id ?? null, identifier, method, result, ...client, createdAt: now });
-    if (account) {
-      const lastSuccess = await this.repo.lastSuccessAt(account.id);
-      const since = Math.max(
-        now.getTime() - signInRules.failureWindowMs,
-        account.lockedUntil?.getTime() ?? 0,
-        (lastSuccess?.getTime() ?? 0) + 1,
-      );
-      if ((await this.repo.failuresSince(account.id, new Date(since))) >= signInRules.failuresBeforeLock) {
-        await this.repo.updateStaff(account.id, { lockedUntil: new Date(now.getTime() + signInRules.lockMs) });
-      }
-    }
+  /** Records a failure and lets the guard lock when failures add up. */
+  private async fail(attempt: Attempt, client: ClientInfo, message?: LocalText): Promise<never> {
+    const result = attempt.method === 'sms' ? 'bad_code' : 'bad_credentials';
+    await this.repo.recordSignIn({ staffId: attempt.staffId ?? null, identifier: attempt.identifier, method: attempt.method, result, ...client, createdAt: this.clock.now() });
+    await this.guard.failed(attempt);
     throw new AppError(ErrorCode.BAD_CREDENTIALS, message);
   }
 
@@ -97,9 +96,11 @@ export class SignInService {
   async withPassword(staffNum: string, password: string, sign: string, client: ClientInfo) {
     await this.claimSign(sign, staffNum, 'password', client);
     const account = await this.repo.staffByNum(staffNum);
-    if (account) await this.assertNotLocked(account, 'password', staffNum, client);
+    const attempt: Attempt = { method: 'password', identifier: staffNum, ip: client.ip, staffId: account?.id };
+    await this.assertNotHeld(attempt, client);
     const ok = await verifyPassword(password, account?.passwordHash ?? (await decoyHash));
-    if (!account || !ok) return this.fail(account, staffNum, 'password', client);
+    if (!account || !ok) return this.fail(attempt, client);
+    await this.assertNotLockedByAdmin(account, 'password', staffNum, client);
     return this.succeed(account, staffNum, 'password', client);
   }
 
@@ -139,24 +140,37 @@ export class SignInService {
   async withSmsCode(phone: string, code: string, sign: string, client: ClientInfo) {
     await this.claimSign(sign, phone, 'sms', client);
     const account = await this.repo.staffByPhone(phone);
-    if (account) await this.assertNotLocked(account, 'sms', phone, client);
+    const attempt: Attempt = { method: 'sms', identifier: phone, ip: client.ip, staffId: account?.id };
+    await this.assertNotHeld(attempt, client);
     const badCode: LocalText = { 'zh-CN': '验证码错误或已失效', 'en-US': 'Wrong or expired code' };
+    // No code is sent to a locked or disabled account, so these fail here like an unknown phone.
     const live = account ? await this.repo.liveSmsCode(phone, this.clock.now(), signInRules.smsMaxTries) : undefined;
-    if (!account || !live) return this.fail(account, phone, 'sms', client, badCode);
+    if (!account || !live) return this.fail(attempt, client, badCode);
     if (live.codeHash !== codeHash(phone, code)) {
       await this.repo.countSmsAttempt(live.id);
-      return this.fail(account, phone, 'sms', client, badCode);
+      return this.fail(attempt, client, badCode);
     }
-    if (!(await this.repo.useSmsCode(live.id, this.clock.now()))) return this.fail(account, phone, 'sms', client, badCode);
+    if (!(await this.repo.useSmsCode(live.id, this.clock.now()))) return this.fail(attempt, client, badCode);
+    await this.assertNotLockedByAdmin(account, 'sms', phone, client);
     return this.succeed(account, phone, 'sms', client);
   }
 
-  /** Another account of the same person (same person key): a new session there, and this one ends. */
+  /**
+   * Another account of the same person (same person key, which only the super-admin sets): a new session there, and
+   * this one ends. Never into the super-admin, nor into an account granted anything the current one is not: switching
+   * skips the password, so it may not lead anywhere the caller could not already go.
+   */
   async switchTo(principal: Principal, targetId: number, client: ClientInfo) {
     const [current, target] = await Promise.all([this.repo.staffById(principal.staffId), this.repo.staffById(targetId)]);
     const linked = current?.personKey && target && target.id !== current.id && target.personKey === current.personKey;
     if (!linked) throw AppError.forbidden({ 'zh-CN': '只能切换到本人的关联账号', 'en-US': 'Not a linked account of yours' });
-    await this.assertNotLocked(target, 'password', target.staffNum, client);
+    if (target.isSuperAdmin || !(await this.grants.covers(principal, target.id))) {
+      throw AppError.forbidden({
+        'zh-CN': '不能切换到权限超出当前账号的账号',
+        'en-US': 'That account holds grants this one does not',
+      });
+    }
+    await this.assertNotLockedByAdmin(target, 'switch', target.staffNum, client);
     const answer = await this.succeed(target, target.staffNum, 'switch', client);
     await this.sessions.end(principal, 'switched');
     return answer;

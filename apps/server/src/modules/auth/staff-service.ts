@@ -1,14 +1,22 @@
-import type { Profile, StaffAccount } from '@juqi/contract';
+import { ErrorCode, type Profile, type StaffAccount } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { GrantsDirectory, Principal } from '../../lib/http/types';
-import { hashPassword, verifyPassword } from '../../lib/password';
-import type { AuthRepository } from './repository';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
+import type { AuthRepository, SignInMethod } from './repository';
 import type { SessionService } from './sessions';
+import type { SignInGuard } from './sign-in-guard';
+import type { ClientInfo } from './sign-in-service';
 import type { StaffRow } from './table';
+
+/** What may be typed to sign in to an account, as the guard's locks key it. */
+const signInKeys = (r: StaffRow): { method: SignInMethod; identifier: string }[] => [
+  { method: 'password', identifier: r.staffNum },
+  ...(r.phone ? [{ method: 'sms' as const, identifier: r.phone }] : []),
+];
 
 /** An administrator's lock lasts until someone unlocks it. */
 const LOCKED_BY_ADMIN = new Date('2999-12-31T00:00:00Z');
@@ -18,7 +26,8 @@ interface AccountFields {
   phone: string | null;
   email: string | null;
   avatar: string;
-  person_key: string | null;
+  /** Absent: unchanged. */
+  person_key?: string | null;
   role_ids: number[];
 }
 
@@ -29,6 +38,7 @@ export class StaffService {
     private readonly repo: AuthRepository,
     private readonly sessions: SessionService,
     private readonly grants: GrantsDirectory,
+    private readonly guard: SignInGuard,
     private readonly clock: Clock,
   ) {}
 
@@ -38,8 +48,17 @@ export class StaffService {
     return row;
   }
 
-  private async toAccounts(rows: StaffRow[]): Promise<StaffAccount[]> {
-    const roles = await this.grants.roleIdsOf(rows.map((r) => r.id));
+  /** The guard's every-address locks show as the account's lock; so do an administrator's. */
+  private async toAccounts(rows: StaffRow[], viewer: Principal): Promise<StaffAccount[]> {
+    const now = this.clock.now();
+    const [roles, locks] = await Promise.all([
+      this.grants.roleIdsOf(rows.map((r) => r.id)),
+      this.repo.everyAddressLocks(rows.flatMap(signInKeys), now),
+    ]);
+    const lockedUntil = (r: StaffRow) =>
+      [r.lockedUntil, ...locks.filter((l) => signInKeys(r).some((k) => k.method === l.method && k.identifier === l.identifier)).map((l) => l.lockedUntil)]
+        .filter((at): at is Date => at !== null && at > now)
+        .sort((a, b) => b.getTime() - a.getTime())[0];
     return rows.map((r) => ({
       id: r.id,
       staff_num: r.staffNum,
@@ -49,15 +68,16 @@ export class StaffService {
       avatar: r.avatar,
       status: r.status,
       is_super_admin: r.isSuperAdmin,
-      person_key: r.personKey,
-      locked_until: r.lockedUntil && r.lockedUntil > this.clock.now() ? r.lockedUntil.toISOString() : null,
+      // Only those who may link accounts see the keys that link them.
+      ...(viewer.isSuperAdmin ? { person_key: r.personKey } : {}),
+      locked_until: lockedUntil(r)?.toISOString() ?? null,
       role_ids: roles.get(r.id) ?? [],
       created_at: r.createdAt.toISOString(),
     }));
   }
 
-  private async toAccount(row: StaffRow): Promise<StaffAccount> {
-    return (await this.toAccounts([row]))[0]!;
+  private async toAccount(row: StaffRow, viewer: Principal): Promise<StaffAccount> {
+    return (await this.toAccounts([row], viewer))[0]!;
   }
 
   async profile(principal: Principal): Promise<Profile> {
@@ -75,8 +95,14 @@ export class StaffService {
       is_super_admin: me.isSuperAdmin,
       menus,
       operations: operations.sort(),
-      linked_accounts: linked.map((a) => ({ id: a.id, staff_num: a.staffNum, name: a.name })),
+      linked_accounts: (await this.switchable(principal, linked)).map((a) => ({ id: a.id, staff_num: a.staffNum, name: a.name })),
     };
+  }
+
+  /** The linked accounts switching may lead to (see SignInService.switchTo). */
+  private async switchable(principal: Principal, linked: StaffRow[]): Promise<StaffRow[]> {
+    const allowed = await Promise.all(linked.map(async (a) => !a.isSuperAdmin && (await this.grants.covers(principal, a.id))));
+    return linked.filter((_, i) => allowed[i]);
   }
 
   menus(principal: Principal) {
@@ -87,32 +113,62 @@ export class StaffService {
     return { code, allowed: principal.operations === 'all' || principal.operations.has(code) };
   }
 
-  async changeOwnPassword(principal: Principal, oldPassword: string, newPassword: string): Promise<null> {
+  /**
+   * A wrong current password counts toward the same lock as a wrong password at sign-in (so a left-open session does
+   * not allow unlimited guesses); the new password must differ from it and not be a common one.
+   */
+  async changeOwnPassword(principal: Principal, oldPassword: string, newPassword: string, client: ClientInfo): Promise<null> {
     const me = await this.account(principal.staffId);
-    if (!(await verifyPassword(oldPassword, me.passwordHash))) throw AppError.invalid('old_pwd', 'wrong password');
-    await this.setPassword(me.id, newPassword, principal);
+    const attempt = { method: 'password' as const, identifier: me.staffNum, ip: client.ip, staffId: me.id };
+    const until = await this.guard.lockedUntil(attempt);
+    if (until) throw new AppError(ErrorCode.LOCKED, undefined, { unlock_at: until.toISOString() });
+    if (!(await verifyPassword(oldPassword, me.passwordHash))) {
+      await this.repo.recordSignIn({ staffId: me.id, identifier: me.staffNum, method: 'password', result: 'bad_credentials', ...client, createdAt: this.clock.now() });
+      await this.guard.failed(attempt);
+      throw AppError.invalid('old_pwd', 'wrong password');
+    }
+    if (newPassword === oldPassword) throw AppError.invalid('new_pwd', 'must differ from the current password');
+    await this.setPassword(me.id, newPassword, principal, 'new_pwd');
     return null;
   }
 
-  async setPassword(id: number, password: string, actor: Principal): Promise<null> {
+  async setPassword(id: number, password: string, actor: Principal, field = 'password'): Promise<null> {
     const target = await this.account(id);
-    this.assertMayManage(target, actor);
+    await this.assertMayManage(target, actor, 'staff.password');
+    if (await isCommonPassword(password)) throw AppError.invalid(field, 'too common, choose another');
     await this.repo.updateStaff(id, { passwordHash: await hashPassword(password) });
     await this.sessions.revokeStaff(id);
     await recordAudit(this.db, { staffId: actor.staffId, action: 'staff.password', target: `staff:${id}` });
     return null;
   }
 
-  /** Only the super-admin manages the super-admin account. */
-  private assertMayManage(target: StaffRow, actor: Principal): void {
-    if (target.isSuperAdmin && !actor.isSuperAdmin && target.id !== actor.staffId) {
+  /**
+   * The ceiling for managing a staff (password, phone, roles, status, links): the actor must hold everything the
+   * target's roles grant, as for granting; only the super-admin manages the super-admin. Refusals are recorded.
+   */
+  private async assertMayManage(target: StaffRow, actor: Principal, action: string): Promise<void> {
+    if (actor.isSuperAdmin || target.id === actor.staffId) return;
+    if (target.isSuperAdmin) {
       throw AppError.forbidden({ 'zh-CN': '不能修改超级管理员', 'en-US': 'Only the super-admin may change this account' });
+    }
+    if (!(await this.grants.covers(actor, target.id))) {
+      await recordAudit(this.db, { staffId: actor.staffId, action: 'staff.refused', target: `staff:${target.id}`, detail: { action } });
+      throw AppError.forbidden({
+        'zh-CN': '该员工拥有您没有的权限，不能管理',
+        'en-US': 'This staff holds grants you do not, so you cannot manage them',
+      });
     }
   }
 
-  async list(filter: { keyword?: string; status?: 'active' | 'disabled' }, page: number, limit: number) {
+  /** Linking accounts lets one switch into the other without a password: the super-admin's act alone. */
+  private assertMayLink(current: string | null, wanted: string | null | undefined, actor: Principal): void {
+    if (wanted === undefined || wanted === current || actor.isSuperAdmin) return;
+    throw new AppError(ErrorCode.FORBIDDEN, { 'zh-CN': '只有超级管理员可以关联账号', 'en-US': 'Only the super-admin may link accounts' }, { field: 'person_key' });
+  }
+
+  async list(filter: { keyword?: string; status?: 'active' | 'disabled' }, page: number, limit: number, viewer: Principal) {
     const { count, rows } = await this.repo.listStaff(filter, page, limit);
-    return { count, data: await this.toAccounts(rows) };
+    return { count, data: await this.toAccounts(rows, viewer) };
   }
 
   private async saveUnique<T>(work: () => Promise<T>): Promise<T> {
@@ -125,12 +181,14 @@ export class StaffService {
   }
 
   async add(input: AccountFields & { staff_num: string; password: string }, actor: Principal): Promise<StaffAccount> {
+    this.assertMayLink(null, input.person_key, actor);
     await this.grants.assertMayAssignRoles(null, input.role_ids, actor);
+    if (await isCommonPassword(input.password)) throw AppError.invalid('password', 'too common, choose another');
     const passwordHash = await hashPassword(input.password);
     const row = await this.saveUnique(() =>
       this.db.transaction(async (tx) => {
         const created = await this.repo.insertStaff(
-          { staffNum: input.staff_num, name: input.name, phone: input.phone, email: input.email, avatar: input.avatar, personKey: input.person_key, passwordHash },
+          { staffNum: input.staff_num, name: input.name, phone: input.phone, email: input.email, avatar: input.avatar, personKey: input.person_key ?? null, passwordHash },
           tx,
         );
         await this.grants.assignRoles(created.id, input.role_ids, tx);
@@ -138,12 +196,13 @@ export class StaffService {
       }),
     );
     await recordAudit(this.db, { staffId: actor.staffId, action: 'staff.add', target: `staff:${row.id}` });
-    return this.toAccount(row);
+    return this.toAccount(row, actor);
   }
 
   async edit(id: number, input: AccountFields, actor: Principal): Promise<StaffAccount> {
     const target = await this.account(id);
-    this.assertMayManage(target, actor);
+    await this.assertMayManage(target, actor, 'staff.edit');
+    this.assertMayLink(target.personKey, input.person_key, actor);
     await this.grants.assertMayAssignRoles(id, input.role_ids, actor);
     const row = await this.saveUnique(() =>
       this.db.transaction(async (tx) => {
@@ -156,13 +215,15 @@ export class StaffService {
         return updated!;
       }),
     );
+    // SMS sign-in follows the phone: sessions begun through the old one end with it.
+    if (row.phone !== target.phone) await this.sessions.revokeStaff(id);
     await recordAudit(this.db, { staffId: actor.staffId, action: 'staff.edit', target: `staff:${id}` });
-    return this.toAccount(row);
+    return this.toAccount(row, actor);
   }
 
   async setStatus(id: number, action: 'enable' | 'disable' | 'lock' | 'unlock', reason: string, actor: Principal): Promise<StaffAccount> {
     const target = await this.account(id);
-    this.assertMayManage(target, actor);
+    await this.assertMayManage(target, actor, `staff.${action}`);
     if (target.id === actor.staffId && (action === 'disable' || action === 'lock')) {
       throw AppError.forbidden({ 'zh-CN': '不能停用或锁定自己的账号', 'en-US': 'You cannot disable or lock your own account' });
     }
@@ -173,9 +234,10 @@ export class StaffService {
       unlock: { lockedUntil: null },
     }[action];
     const row = await this.repo.updateStaff(id, change);
+    if (action === 'unlock') await this.repo.unlock(signInKeys(target));
     if (action === 'disable' || action === 'lock') await this.sessions.revokeStaff(id);
     await recordAudit(this.db, { staffId: actor.staffId, action: `staff.${action}`, target: `staff:${id}`, detail: { reason } });
-    return this.toAccount(row!);
+    return this.toAccount(row!, actor);
   }
 
   async signInRecords(staffId: number | undefined, page: number, limit: number) {

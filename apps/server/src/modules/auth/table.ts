@@ -91,6 +91,7 @@ export const signInLock = pgTable(
   },
   (t) => [primaryKey({ columns: [t.method, t.identifier, t.ip] })],
 );
+export type SignInLockRow = typeof signInLock.$inferSelect;
 
 /**
  * SMS sign-in codes. A row is written for every request, staff phone or not, so the send limits count alike and the

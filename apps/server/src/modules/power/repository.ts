@@ -30,6 +30,17 @@ export class PowerRepository {
     await tx.delete(power).where(eq(power.id, id));
   }
 
+  /** Names of the roles granting an entry. */
+  async rolesGranting(powerId: number, tx: Executor = this.db): Promise<string[]> {
+    const rows = await tx
+      .select({ name: role.name })
+      .from(rolePower)
+      .innerJoin(role, eq(role.id, rolePower.roleId))
+      .where(eq(rolePower.powerId, powerId))
+      .orderBy(role.id);
+    return rows.map((r) => r.name);
+  }
+
   async childCount(id: number, tx: Executor = this.db): Promise<number> {
     const [row] = await tx.select({ n: count() }).from(power).where(eq(power.pid, id));
     return row?.n ?? 0;

@@ -9,7 +9,7 @@ import { rolePower, staffRole } from './table';
 /** Demo roles by the menu sections and operations they grant, and the demo staff holding them. */
 const demoRoles = [
   { name: '运营专员', remark: '用户、代理、客户与通知的日常运营', sections: ['/user', '/agency', '/merchant', '/notification', '/case'], operations: [], staff: ['ops01'] },
-  { name: '财务专员', remark: '财务记录与财务设置', sections: ['/finance', '/permission/finance'], operations: [], staff: ['fin01'] },
+  { name: '财务专员', remark: '财务记录与财务设置', sections: ['/finance', '/permission/finance'], operations: [], staff: ['fin01', 'ops01'] },
   { name: '客服专员', remark: '用户查询与订单跟进', sections: ['/user', '/agencyorder_center', '/business'], operations: [], staff: ['cs01'] },
   {
     name: '人事专员',

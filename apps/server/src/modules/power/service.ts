@@ -1,4 +1,4 @@
-import { ErrorCode, type MenuNode, type PowerNode, type Role } from '@juqi/contract';
+import { ErrorCode, isProductEntry, type MenuNode, type PowerNode, type Role } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
@@ -82,6 +82,12 @@ export class PowerService implements GrantsDirectory {
     await this.assertHolds(granter, await this.repo.powerIdsOfRoles(added), 'role_ids');
   }
 
+  async covers(actor: Pick<Principal, 'staffId' | 'isSuperAdmin'>, staffId: number): Promise<boolean> {
+    const held = await this.held(actor);
+    if (held === 'all') return true;
+    return (await this.repo.powerIdsOfStaff(staffId)).every((id) => held.has(id));
+  }
+
   async assignRoles(staffId: number, roleIds: number[], tx: Executor = this.db): Promise<void> {
     await this.repo.setStaffRoles(staffId, [...new Set(roleIds)], tx);
     this.changed();
@@ -155,6 +161,12 @@ export class PowerService implements GrantsDirectory {
     const current = await this.repo.findPower(id);
     if (!current) throw AppError.notFound();
     const next = { ...input, kind: current.kind };
+    // Roles grant by entry, the server checks by code: a new code on a granted entry would hand its holders another
+    // operation.
+    if (current.kind === 'operation' && next.code !== current.code) throw AppError.invalid('code', 'an operation’s code cannot change');
+    if (isProductEntry(current) && current.kind === 'menu' && next.path !== current.path) {
+      throw AppError.invalid('path', 'the path of one of the product’s menus cannot change');
+    }
     await this.validate(next, id);
     await this.repo.updatePower(id, {
       ...next,
@@ -166,8 +178,19 @@ export class PowerService implements GrantsDirectory {
   }
 
   async remove(id: number): Promise<void> {
-    if (!(await this.repo.findPower(id))) throw AppError.notFound();
+    const entry = await this.repo.findPower(id);
+    if (!entry) throw AppError.notFound();
+    if (isProductEntry(entry)) {
+      throw AppError.conflict({ 'zh-CN': '产品自带的条目不能删除，可以设为隐藏', 'en-US': 'The product’s own entries cannot be deleted; hide them instead' });
+    }
     if ((await this.repo.childCount(id)) > 0) throw AppError.conflict('delete the entries under it first');
+    const roles = await this.repo.rolesGranting(id);
+    if (roles.length) {
+      throw AppError.conflict({
+        'zh-CN': `角色 ${roles.join('、')} 正在使用该条目，请先取消授权`,
+        'en-US': `Granted by the roles ${roles.join(', ')}: take it out of their grants first`,
+      });
+    }
     await this.repo.deletePower(id);
     this.changed();
   }

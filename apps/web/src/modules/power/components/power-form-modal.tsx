@@ -1,4 +1,4 @@
-import { powerCalls, type PowerNode } from '@juqi/contract';
+import { isProductEntry, powerCalls, type PowerNode } from '@juqi/contract';
 import { App, Flex, Form, Input, InputNumber, Modal, Select, Switch, Tag, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { MENU_ICON_NAMES, menuIcon } from '../../../components/menu-icons';
@@ -112,6 +112,8 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
   const node = target.mode === 'edit' ? target.node : null;
   const kind = target.mode === 'edit' ? target.node.kind : target.kind;
   const isMenu = kind === 'menu';
+  // The server refuses these changes (see isProductEntry); the form does not offer them.
+  const pathFixed = node !== null && isMenu && isProductEntry(node);
 
   const options = useMemo(() => {
     const blocked = new Set(node ? [node.id, ...descendantsOf(index, node.id)] : []);
@@ -226,12 +228,12 @@ export function PowerFormModal({ target, tree, onClose }: { target: PowerFormTar
           <Input maxLength={60} showCount />
         </Form.Item>
         {isMenu ? (
-          <Form.Item name="path" label={t.entryPath} rules={rules.path}>
-            <Input placeholder={t.entryPathPlaceholder} maxLength={200} />
+          <Form.Item name="path" label={t.entryPath} rules={rules.path} tooltip={pathFixed ? t.entryPathFixed : undefined}>
+            <Input placeholder={t.entryPathPlaceholder} maxLength={200} disabled={pathFixed} />
           </Form.Item>
         ) : (
-          <Form.Item name="code" label={t.entryCode} rules={rules.code}>
-            <Input placeholder={t.entryCodePlaceholder} maxLength={100} className="power-code-input" />
+          <Form.Item name="code" label={t.entryCode} rules={rules.code} tooltip={node ? t.entryCodeFixed : undefined}>
+            <Input placeholder={t.entryCodePlaceholder} maxLength={100} className="power-code-input" disabled={node !== null} />
           </Form.Item>
         )}
         {isMenu && (

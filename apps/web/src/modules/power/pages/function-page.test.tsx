@@ -125,6 +125,8 @@ describe('FunctionPage', () => {
     await screen.findByText('全部用户');
     await user.click(screen.getByRole('button', { name: '编辑 全部用户' }));
     let dialog = await screen.findByRole('dialog');
+    // /user/list is one of the product's menus: its path is fixed, as the server holds it.
+    expect(within(dialog).getByLabelText('路径')).toBeDisabled();
     const english = within(dialog).getByLabelText('英文名称');
     expect(english).toHaveValue('All users');
     await user.clear(english);
@@ -135,6 +137,7 @@ describe('FunctionPage', () => {
     await user.click(screen.getByRole('button', { name: /全部展开/ }));
     await user.click(screen.getByRole('button', { name: '编辑 角色授权' }));
     dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('操作代码')).toBeDisabled();
     const operationEnglish = within(dialog).getByLabelText('英文名称');
     expect(operationEnglish).toHaveValue('Grant roles');
     await user.type(operationEnglish, ' to staff');
@@ -145,6 +148,9 @@ describe('FunctionPage', () => {
       [9, 'Everyone'],
       [4, 'Grant roles to staff'],
     ]);
+    // The product's own entries cannot be deleted; an entry of the staff's own making can.
+    expect(screen.getByRole('button', { name: '删除 全部用户' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '删除 导出' })).toBeEnabled();
   });
 
   it('shows no editing buttons without power.edit', async () => {

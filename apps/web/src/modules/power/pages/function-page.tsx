@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { PowerNode } from '@juqi/contract';
+import { isProductEntry, type PowerNode } from '@juqi/contract';
 import { App, Button, Card, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { memo, useCallback, useMemo, useState, type Key } from 'react';
 import { format, useMessages } from '../../../lib/i18n';
@@ -84,9 +84,9 @@ function buildColumns(t: PowerText, index: CatalogueIndex, mayEdit: boolean, act
           <Button type="link" size="small" aria-label={`${t.edit} ${node.name}`} onClick={() => act({ kind: 'form', target: { mode: 'edit', node } })}>
             {t.edit}
           </Button>
-          {node.children.length > 0 ? (
-            <Tooltip title={t.entryHasChildren}>
-              <Button type="link" size="small" danger disabled>
+          {node.children.length > 0 || isProductEntry(node) ? (
+            <Tooltip title={node.children.length > 0 ? t.entryHasChildren : t.entryIsProducts}>
+              <Button type="link" size="small" danger disabled aria-label={`${t.delete} ${node.name}`}>
                 {t.delete}
               </Button>
             </Tooltip>

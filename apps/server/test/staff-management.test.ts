@@ -1,0 +1,124 @@
+import { authCalls } from '@juqi/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, staff } from '../src/lib/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { createStaffWith, invoke, signIn, signInAsAdmin } from './helpers/auth';
+import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
+
+/** What the demo's personnel role holds: every staff-account operation, nothing else. */
+const STAFF_OPERATIONS = ['staff.view', 'staff.edit', 'staff.lock', 'staff.password', 'login.records.view'];
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+});
+afterAll(() => t?.close());
+
+const superAdminId = async () => (await t.database.db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)))[0]!.id;
+
+/** Answers the call and the tables it changed, journals of attempts aside. */
+async function attempt(call: Parameters<typeof invoke>[1], body: Record<string, unknown>, token: string) {
+  const options = { exceptTables: JOURNAL_TABLES, exceptColumns: ACTIVITY_COLUMNS };
+  const before = await snapshotDatabase(t.database.db, options);
+  const answer = await invoke(t, call, body, token);
+  const changed = changedTables(before, await snapshotDatabase(t.database.db, options));
+  return { answer, changed };
+}
+
+describe('linking accounts', () => {
+  it('is the super-admin’s act: staff managers can neither set nor see person keys', async () => {
+    const hr = await createStaffWith(t, STAFF_OPERATIONS);
+    const other = await createStaffWith(t, []);
+    const edit = await attempt(authCalls.staffEdit, { id: other.staffId, name: 'x', person_key: 'someone' }, hr.token);
+    expect(edit.answer).toMatchObject({ code: 40300, data: { field: 'person_key' } });
+    expect(edit.changed).toEqual([]);
+    const add = await attempt(authCalls.staffAdd, { staff_num: 'linked-new', name: 'x', password: 'Fresh-Pass-2026', person_key: 'someone' }, hr.token);
+    expect(add.answer.code).toBe(40300);
+    expect(add.changed).toEqual([]);
+
+    expect((await invoke(t, authCalls.staffEdit, { id: other.staffId, name: 'x', person_key: 'k-1' }, admin)).code).toBe(20000);
+    const seenByHr = (await invoke(t, authCalls.staffList, { keyword: other.staffNum }, hr.token)).data.data[0];
+    expect(seenByHr).not.toHaveProperty('person_key');
+    const seenByAdmin = (await invoke(t, authCalls.staffList, { keyword: other.staffNum }, admin)).data.data[0];
+    expect(seenByAdmin.person_key).toBe('k-1');
+    // An edit that leaves the key out keeps it.
+    expect((await invoke(t, authCalls.staffEdit, { id: other.staffId, name: 'renamed' }, hr.token)).code).toBe(20000);
+    expect((await invoke(t, authCalls.staffList, { keyword: other.staffNum }, admin)).data.data[0].person_key).toBe('k-1');
+  });
+
+  it('never switches into an account granted more than the current one, nor into the super-admin', async () => {
+    const lesser = await createStaffWith(t, ['user.list']);
+    const greater = await createStaffWith(t, ['user.list', 'user.export']);
+    const adminId = await superAdminId();
+    for (const [id, roleIds] of [
+      [lesser.staffId, [lesser.roleId]],
+      [greater.staffId, [greater.roleId]],
+      [adminId, []],
+    ] as const) {
+      expect((await invoke(t, authCalls.staffEdit, { id, name: `linked ${id}`, person_key: 'one-person', role_ids: roleIds }, admin)).code).toBe(20000);
+    }
+
+    const fromLesser = await signIn(t, lesser.staffNum, lesser.password);
+    const profile = (await invoke(t, authCalls.info, {}, fromLesser)).data;
+    expect(profile.linked_accounts).toEqual([]);
+    expect((await invoke(t, authCalls.switchAccount, { staff_id: greater.staffId }, fromLesser)).code).toBe(40300);
+    expect((await invoke(t, authCalls.switchAccount, { staff_id: adminId }, fromLesser)).code).toBe(40300);
+    expect((await invoke(t, authCalls.info, {}, fromLesser)).code).toBe(20000);
+
+    const fromGreater = await signIn(t, greater.staffNum, greater.password);
+    expect((await invoke(t, authCalls.info, {}, fromGreater)).data.linked_accounts.map((a: { id: number }) => a.id)).toEqual([lesser.staffId]);
+    const switched = await invoke(t, authCalls.switchAccount, { staff_id: lesser.staffId }, fromGreater);
+    expect(switched.code).toBe(20000);
+    expect((await invoke(t, authCalls.info, {}, switched.data.token)).data).toMatchObject({ staff_num: lesser.staffNum, is_super_admin: false });
+  });
+});
+
+describe('managing a staff under the grant ceiling', () => {
+  it('refuses password, phone, role and status changes of a staff granted more than the manager, changing nothing', async () => {
+    const hr = await createStaffWith(t, STAFF_OPERATIONS);
+    const ops = await createStaffWith(t, ['user.list', 'user.lock']);
+    const cases: [Parameters<typeof invoke>[1], Record<string, unknown>][] = [
+      [authCalls.staffPassword, { id: ops.staffId, password: 'Taken-Over-2026' }],
+      [authCalls.staffEdit, { id: ops.staffId, name: 'ops', phone: '13912345678', role_ids: [ops.roleId] }],
+      [authCalls.staffEdit, { id: ops.staffId, name: 'ops', role_ids: [] }],
+      [authCalls.staffStatus, { id: ops.staffId, action: 'disable' }],
+      [authCalls.staffStatus, { id: ops.staffId, action: 'lock' }],
+    ];
+    for (const [call, body] of cases) {
+      const { answer, changed } = await attempt(call, body, hr.token);
+      expect(answer.code, call.path).toBe(40300);
+      expect(changed, call.path).toEqual([]);
+    }
+    expect((await signIn(t, ops.staffNum, ops.password)).length).toBeGreaterThan(0);
+    const refusals = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'staff.refused'));
+    expect(refusals.filter((r) => r.staffId === hr.staffId && r.target === `staff:${ops.staffId}`)).toHaveLength(cases.length);
+  });
+
+  it('lets a manager handle a staff whose grants it holds all of', async () => {
+    const hr = await createStaffWith(t, [...STAFF_OPERATIONS, 'user.list']);
+    const clerk = await createStaffWith(t, ['user.list']);
+    expect((await invoke(t, authCalls.staffPassword, { id: clerk.staffId, password: 'Reset-By-Hr-2026' }, hr.token)).code).toBe(20000);
+    expect((await signIn(t, clerk.staffNum, 'Reset-By-Hr-2026')).length).toBeGreaterThan(0);
+    expect((await invoke(t, authCalls.staffStatus, { id: clerk.staffId, action: 'lock' }, hr.token)).code).toBe(20000);
+  });
+
+  it('ends the staff’s sessions when its phone changes', async () => {
+    const target = await createStaffWith(t, []);
+    const session = await signIn(t, target.staffNum, target.password);
+    expect((await invoke(t, authCalls.staffEdit, { id: target.staffId, name: 'n', phone: '13912340001' }, admin)).code).toBe(20000);
+    expect((await invoke(t, authCalls.info, {}, session)).code).toBe(50008);
+    const again = await signIn(t, target.staffNum, target.password);
+    expect((await invoke(t, authCalls.staffEdit, { id: target.staffId, name: 'n2', phone: '13912340001' }, admin)).code).toBe(20000);
+    expect((await invoke(t, authCalls.info, {}, again)).code).toBe(20000);
+  });
+
+  it('keeps the super-admin’s account to the super-admin', async () => {
+    const hr = await createStaffWith(t, STAFF_OPERATIONS);
+    const { answer, changed } = await attempt(authCalls.staffPassword, { id: await superAdminId(), password: 'Taken-Over-2026' }, hr.token);
+    expect(answer.code).toBe(40300);
+    expect(changed).toEqual([]);
+  });
+});
