@@ -1,4 +1,4 @@
-import { authCalls, informCalls, type AnnouncementPopup, type NotificationItem, type StreamSnapshot, type UnreadCounts } from '@juqi/contract';
+import { authCalls, informCalls, settingsCalls, type AnnouncementPopup, type NotificationItem, type StreamSnapshot, type UnreadCounts } from '@juqi/contract';
 import pg from 'pg';
 import pino from 'pino';
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,16 +8,19 @@ import { serverModules } from '../src/modules';
 import { createInformModule } from '../src/modules/inform';
 import { PgNotifyBus } from '../src/modules/inform/bus';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, invoke, signIn, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
 import { listenOnLoopback, openEventStream, type EventStreamClient } from './helpers/event-stream';
 import { withDatabase } from './helpers/postgres-admin';
 
 /**
- * GET /api/inform/stream over a real loopback connection: authentication (token in the query, as EventSource sends it),
+ * GET /api/inform/stream over a real loopback connection: authentication (the token cookie, as EventSource sends it),
  * live notifications, unread counts and announcements, heartbeats, the end of a stream when its session ends, and
  * tokens kept out of the logs.
  */
+
+/** The cookie the web app keeps the token in; a same-origin EventSource sends it. */
+const tokenCookie = (token: string) => ({ cookie: `juqi_token=${encodeURIComponent(token)}` });
 
 const HEARTBEAT_MS = 300;
 const withFastHeartbeat = () =>
@@ -42,8 +45,7 @@ afterAll(async () => {
 });
 
 async function stream(token: string | null, extra: Record<string, string> = {}): Promise<EventStreamClient> {
-  const path = token ? `/api/inform/stream?token=${encodeURIComponent(token)}` : '/api/inform/stream';
-  const client = await openEventStream(port, path, extra);
+  const client = await openEventStream(port, '/api/inform/stream', { ...(token ? tokenCookie(token) : {}), ...extra });
   opened.push(client);
   return client;
 }
@@ -61,7 +63,7 @@ describe('the live stream', () => {
     }
   });
 
-  it('opens with the token in the query and starts with a hello snapshot', async () => {
+  it('opens with the token in the juqi_token cookie and starts with a hello snapshot', async () => {
     const staff = await createStaffWith(t, []);
     await notify(staff.staffId, '开流前的通知', 2);
     const s = await stream(staff.token);
@@ -84,6 +86,25 @@ describe('the live stream', () => {
     const s = await stream(null, { 'x-token': staff.token });
     expect(s.status).toBe(200);
     await s.next('hello');
+  });
+
+  it('no longer takes the token in the query (50008)', async () => {
+    const staff = await createStaffWith(t, []);
+    const s = await openEventStream(port, `/api/inform/stream?token=${encodeURIComponent(staff.token)}`);
+    opened.push(s);
+    expect(s.status).toBe(401);
+    await s.ended;
+    expect(JSON.parse(s.raw())).toMatchObject({ code: 50008 });
+  });
+
+  it('is the only call that takes the token cookie: a cookie alone authenticates no other call', async () => {
+    const staff = await createStaffWith(t, []);
+    const inject = (method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: tokenCookie(staff.token), payload: method === 'POST' ? {} : undefined });
+    expect((await inject('POST', informCalls.listNotifications.path)).json().code).toBe(50008);
+    expect((await inject('POST', informCalls.unreadCount.path)).json().code).toBe(50008);
+    expect((await inject('POST', authCalls.logout.path)).json().code).toBe(50008);
+    expect((await inject('GET', authCalls.info.path)).json().code).toBe(50008);
+    expect((await invoke(t, authCalls.info, {}, staff.token)).code).toBe(20000);
   });
 
   it('pushes new notifications for its staff only, then the unread count', async () => {
@@ -183,9 +204,10 @@ describe('the live stream', () => {
     await notify(staff.staffId, 'JSON 快照');
     const res = await invoke(t, informCalls.stream, {}, staff.token);
     expect(res).toMatchObject({ code: 20000, data: { unread: { total: 1 }, announcements: [], heartbeat_ms: HEARTBEAT_MS } });
+    const viaCookie = await t.app.inject({ method: 'GET', url: '/api/inform/stream', headers: tokenCookie(staff.token) });
+    expect(viaCookie.json().code).toBe(20000);
     const viaQuery = await t.app.inject({ method: 'GET', url: `/api/inform/stream?token=${staff.token}` });
-    expect(viaQuery.json().code).toBe(20000);
-    // Other calls do not take the token from the query.
+    expect(viaQuery.json().code).toBe(50008);
     const listed = await t.app.inject({ method: 'POST', url: `/api/inform/list_notifications?token=${staff.token}`, payload: {} });
     expect(listed.json().code).toBe(50008);
   });
@@ -195,10 +217,118 @@ describe('the live stream', () => {
     const s = await stream(staff.token);
     await s.next('hello');
     s.close();
+    // A client still sending the query token is refused, and its URL is logged without it.
+    await (await openEventStream(port, `/api/inform/stream?token=${staff.token}`)).ended;
     const logged = logLines.join('\n');
     expect(logged).toContain('/api/inform/stream?token=[redacted]');
     expect(logged).not.toContain(staff.token);
     expect(logged).not.toContain(publisher.token);
+  });
+});
+
+/** Whether the stream ends within `ms` (well before its heartbeat would notice). */
+const endsWithin = (s: EventStreamClient, ms: number) =>
+  Promise.race([s.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+describe('the end of a session closes its streams at once', () => {
+  // A heartbeat far beyond the test's wait: only the session's end can close these streams in time.
+  let slow: TestApp;
+  let slowPort: number;
+  let admin: string;
+  const AT_ONCE_MS = 2_000;
+
+  beforeAll(async () => {
+    slow = await buildTestApp({
+      modules: serverModules.map((m) => (m.name === 'inform' ? createInformModule({ stream: { heartbeatMs: 600_000 } }) : m)),
+    });
+    slowPort = await listenOnLoopback(slow.app);
+    admin = await signInAsAdmin(slow);
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  async function open(token: string): Promise<EventStreamClient> {
+    const s = await openEventStream(slowPort, '/api/inform/stream', tokenCookie(token));
+    opened.push(s);
+    expect(s.status).toBe(200);
+    await s.next('hello');
+    return s;
+  }
+
+  /** A staff signed in twice: two sessions. */
+  async function twoSessions() {
+    const staff = await createStaffWith(slow, []);
+    return { ...staff, second: await signIn(slow, staff.staffNum, staff.password) };
+  }
+
+  it('log-out closes the streams of that session only', async () => {
+    const staff = await twoSessions();
+    const mine = await open(staff.token);
+    const otherTab = await open(staff.token);
+    const otherSession = await open(staff.second);
+    expect((await invoke(slow, authCalls.logout, {}, staff.token)).code).toBe(20000);
+    expect(await endsWithin(mine, AT_ONCE_MS)).toBe(true);
+    expect(await endsWithin(otherTab, AT_ONCE_MS)).toBe(true);
+    // The same staff's other session keeps its stream, and it still delivers.
+    await invoke(slow, informCalls.addNotifications, { type: 1, title: '仍在线', content: '内容', staff_ids: [staff.staffId] }, admin);
+    expect((await otherSession.next<NotificationItem>('notification')).title).toBe('仍在线');
+    expect(await endsWithin(otherSession, 100)).toBe(false);
+  });
+
+  it('a password set by an administrator closes every stream of the staff', async () => {
+    const staff = await twoSessions();
+    const streams = [await open(staff.token), await open(staff.second)];
+    expect((await invoke(slow, authCalls.staffPassword, { id: staff.staffId, password: 'New-Pass-2026' }, admin)).code).toBe(20000);
+    for (const s of streams) expect(await endsWithin(s, AT_ONCE_MS)).toBe(true);
+  });
+
+  it('changing one’s own password closes every stream of the staff', async () => {
+    const staff = await twoSessions();
+    const streams = [await open(staff.token), await open(staff.second)];
+    const changed = await invoke(slow, authCalls.changeOwnPassword, { old_pwd: staff.password, new_pwd: 'New-Pass-2026' }, staff.token);
+    expect(changed.code).toBe(20000);
+    for (const s of streams) expect(await endsWithin(s, AT_ONCE_MS)).toBe(true);
+  });
+
+  it('disabling or locking the staff closes every stream of the staff', async () => {
+    for (const action of ['disable', 'lock'] as const) {
+      const staff = await twoSessions();
+      const streams = [await open(staff.token), await open(staff.second)];
+      expect((await invoke(slow, authCalls.staffStatus, { id: staff.staffId, action }, admin)).code).toBe(20000);
+      for (const s of streams) expect(await endsWithin(s, AT_ONCE_MS), action).toBe(true);
+    }
+  });
+
+  it('a sign-in elsewhere under single session closes the replaced session’s streams', async () => {
+    const settings = (await invoke(slow, settingsCalls.loginDetails, {}, admin)).data;
+    await invoke(slow, settingsCalls.loginEdit, { ...settings, single_session: true }, admin);
+    slow.clock.advance(6_000); // past the login settings cache
+    try {
+      const staff = await createStaffWith(slow, []);
+      const old = await open(staff.token);
+      const replacing = await signIn(slow, staff.staffNum, staff.password);
+      expect(await endsWithin(old, AT_ONCE_MS)).toBe(true);
+      const current = await open(replacing);
+      expect(await endsWithin(current, 100)).toBe(false);
+    } finally {
+      admin = await signInAsAdmin(slow);
+      await invoke(slow, settingsCalls.loginEdit, settings, admin);
+      slow.clock.advance(6_000);
+    }
+  });
+
+  it('switching account closes the old session’s streams', async () => {
+    const from = await createStaffWith(slow, []);
+    const to = await createStaffWith(slow, []);
+    const personKey = `person-${from.staffId}`;
+    for (const staff of [from, to]) {
+      const edited = await invoke(slow, authCalls.staffEdit, { id: staff.staffId, name: `关联${staff.staffId}`, person_key: personKey, role_ids: [staff.roleId] }, admin);
+      expect(edited.code).toBe(20000);
+    }
+    const s = await open(from.token);
+    expect((await invoke(slow, authCalls.switchAccount, { staff_id: to.staffId }, from.token)).code).toBe(20000);
+    expect(await endsWithin(s, AT_ONCE_MS)).toBe(true);
   });
 });
 
@@ -208,7 +338,7 @@ describe('shutting down', () => {
     try {
       const otherPort = await listenOnLoopback(other.app);
       const token = await signInAsAdmin(other);
-      const s = await openEventStream(otherPort, `/api/inform/stream?token=${token}`);
+      const s = await openEventStream(otherPort, '/api/inform/stream', tokenCookie(token));
       await s.next('hello');
       const started = Date.now();
       await other.app.close();
@@ -241,7 +371,7 @@ describe.runIf(testEngine === 'postgres')('several server processes on one Postg
     try {
       const secondPort = await listenOnLoopback(second);
       const staff = await createStaffWith(t, []);
-      const s = await openEventStream(secondPort, `/api/inform/stream?token=${staff.token}`);
+      const s = await openEventStream(secondPort, '/api/inform/stream', tokenCookie(staff.token));
       opened.push(s);
       await s.next('hello');
       await notify(staff.staffId, '跨进程通知');
@@ -253,6 +383,34 @@ describe.runIf(testEngine === 'postgres')('several server processes on one Postg
         publisher.token,
       );
       expect((await s.next<AnnouncementPopup>('announcement')).id).toBe(popup.data.id);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('closes a stream on another server at once when its session ends here, and refuses a reopening there', async () => {
+    // The second server has the default 25 s heartbeat: only the signal can close its stream in time.
+    const second = await buildApp({ config: t.config, database: t.database, logger: pino({ level: 'silent' }), clock: t.clock });
+    try {
+      const secondPort = await listenOnLoopback(second);
+      const staff = await createStaffWith(t, []);
+      const there = await openEventStream(secondPort, '/api/inform/stream', tokenCookie(staff.token));
+      opened.push(there);
+      await there.next('hello');
+      await invoke(t, authCalls.logout, {}, staff.token);
+      expect(await endsWithin(there, 5_000)).toBe(true);
+      // The browser reconnects there at once; that server may still hold the session in its 5 s cache.
+      const again = await openEventStream(secondPort, '/api/inform/stream', tokenCookie(staff.token));
+      opened.push(again);
+      expect(await endsWithin(again, 5_000)).toBe(true);
+      expect(again.events.map((e) => e.event)).not.toContain('hello');
+
+      const revoked = await createStaffWith(t, []);
+      const revokedThere = await openEventStream(secondPort, '/api/inform/stream', tokenCookie(revoked.token));
+      opened.push(revokedThere);
+      await revokedThere.next('hello');
+      await invoke(t, authCalls.staffStatus, { id: revoked.staffId, action: 'disable' }, await signInAsAdmin(t));
+      expect(await endsWithin(revokedThere, 5_000)).toBe(true);
     } finally {
       await second.close();
     }

@@ -370,10 +370,9 @@ export const informCalls = {
     tag,
     summary:
       'Live delivery as server-sent events (send Accept: text/event-stream): hello, notification, unread, announcement, ' +
-      'withdrawn and ping events. EventSource cannot send headers, so the token may come as the `token` query field. ' +
-      'Without Accept: text/event-stream it answers the hello snapshot as JSON once.',
+      'withdrawn and ping events. EventSource cannot send headers, so this call alone also takes the token from the ' +
+      '`juqi_token` cookie the web app keeps it in. Without Accept: text/event-stream it answers the hello snapshot as JSON once.',
     permission: 'signed-in',
-    query: z.object({ token: z.string().max(128).optional() }),
     data: streamSnapshot,
   }),
   listNotifications: defineCall({

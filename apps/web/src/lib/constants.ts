@@ -1,5 +1,5 @@
 /** The spec's §9 constants, and the shell's own storage keys, in one place. */
-export const TOKEN_COOKIE = 'juqi_token';
+export { TOKEN_COOKIE } from '@juqi/contract';
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const REQUEST_TIMEOUT_MS = 5_000_000;
 export const TOAST_DURATION_MS = 5000;

@@ -49,6 +49,19 @@ export interface UserDirectory {
   confirmSelection(selection: UserSelection): Promise<{ count: number; selection: UserSelection }>;
 }
 
+/** Sessions that just ended: one (`sessionId`), or every session of the staff except `exceptSessionId`. */
+export interface EndedSessions {
+  staffId: number;
+  sessionId?: number;
+  exceptSessionId?: number;
+}
+
+/** What the auth module tells the rest of the server about sessions, so what a session holds open can close with it. */
+export interface SessionEvents {
+  /** Called in this process once a session's end is written: log-out, switch, expiry, replacement, revocation. */
+  onEnded(listener: (ended: EndedSessions) => void): void;
+}
+
 /**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
@@ -57,6 +70,7 @@ export interface AccessServices {
   resolveSession?: SessionResolver;
   grants?: GrantsDirectory;
   users?: UserDirectory;
+  sessionEvents?: SessionEvents;
 }
 
 declare module 'fastify' {

@@ -37,6 +37,7 @@ export const authModule: ServerModule = {
     const staff = new StaffService(db, repo, sessions, grants, guard, app.clock);
 
     app.access.resolveSession = (token) => sessions.resolve(token);
+    app.access.sessionEvents = sessions;
     app.addHook('onReady', async () => grants.onChange(() => sessions.forgetAll()));
 
     const limitSignIn = app.createRateLimit({

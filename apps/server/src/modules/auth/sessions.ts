@@ -3,7 +3,7 @@ import { ErrorCode, type LoginSettings } from '@juqi/contract';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
-import type { GrantsDirectory, Principal } from '../../lib/http/types';
+import type { EndedSessions, GrantsDirectory, Principal, SessionEvents } from '../../lib/http/types';
 import type { SettingsStore } from '../../lib/settings/store';
 import type { AuthRepository } from './repository';
 
@@ -31,8 +31,9 @@ const endReasonCode: Record<string, AppError['code']> = {
  * Sessions: 256-bit random tokens of which only the SHA-256 is stored; idle and absolute expiry from the login settings;
  * ended sessions answer 50012 when replaced by a sign-in elsewhere, 50008 otherwise.
  */
-export class SessionService {
+export class SessionService implements SessionEvents {
   private readonly cache = new Map<string, CachedSession>();
+  private readonly endedListeners: ((ended: EndedSessions) => void)[] = [];
   private settingsCache: { value: LoginSettings; readAt: number } | undefined;
 
   constructor(
@@ -41,6 +42,18 @@ export class SessionService {
     private readonly grants: GrantsDirectory,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Listeners run right after the end is written, inside the caller's transaction if it passed one: should that roll
+   * back, what they closed (a live stream) is reopened by its client.
+   */
+  onEnded(listener: (ended: EndedSessions) => void): void {
+    this.endedListeners.push(listener);
+  }
+
+  private ended(ended: EndedSessions): void {
+    for (const listener of this.endedListeners) listener(ended);
+  }
 
   /** Cached permissions are stale once any grant changes. */
   forgetAll(): void {
@@ -65,6 +78,7 @@ export class SessionService {
     if ((await this.loginSettings()).single_session) {
       await this.repo.endStaffSessions(staffId, 'replaced', now, session.id, tx);
       this.forgetStaff(staffId);
+      this.ended({ staffId, exceptSessionId: session.id });
     }
     return { token, sessionId: session.id };
   }
@@ -80,6 +94,7 @@ export class SessionService {
     if (idle || absolute) {
       this.cache.delete(tokenHash);
       await this.repo.endSession(entry.principal.sessionId, 'expired', new Date(now));
+      this.ended({ staffId: entry.principal.staffId, sessionId: entry.principal.sessionId });
       throw new AppError(ErrorCode.TOKEN_EXPIRED);
     }
     if (now - entry.lastSeenAt > TOUCH_MS) {
@@ -110,12 +125,14 @@ export class SessionService {
   async end(principal: Principal, reason: 'logout' | 'switched'): Promise<void> {
     await this.repo.endSession(principal.sessionId, reason, this.clock.now());
     for (const [hash, entry] of this.cache) if (entry.principal.sessionId === principal.sessionId) this.cache.delete(hash);
+    this.ended({ staffId: principal.staffId, sessionId: principal.sessionId });
   }
 
   /** Ends every session of a staff at once: locked, disabled, or password changed. */
   async revokeStaff(staffId: number, tx?: Executor): Promise<void> {
     await this.repo.endStaffSessions(staffId, 'revoked', this.clock.now(), undefined, tx);
     this.forgetStaff(staffId);
+    this.ended({ staffId });
   }
 
   private forgetStaff(staffId: number): void {

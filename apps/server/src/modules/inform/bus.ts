@@ -5,13 +5,15 @@ import type pg from 'pg';
 /**
  * What changed, for whom. Signals carry ids only: every open stream reads what it needs from the database itself, so a
  * signal is small enough for PostgreSQL NOTIFY and means the same in every process. `staffIds` null: anyone may be
- * concerned (a publication to all staff, or too many ids to list).
+ * concerned (a publication to all staff, or too many ids to list). `session-ended`: the streams of one session
+ * (`sessionId`), or of every session of the staff but `exceptSessionId`, close.
  */
 export type InformSignal =
   | { kind: 'notifications'; staffIds: number[] | null }
   | { kind: 'unread'; staffIds: number[] | null }
   | { kind: 'announcement'; id: number; staffIds: number[] | null }
-  | { kind: 'withdrawn'; id: number; staffIds: number[] | null };
+  | { kind: 'withdrawn'; id: number; staffIds: number[] | null }
+  | { kind: 'session-ended'; staffIds: number[]; sessionId?: number; exceptSessionId?: number };
 
 export type SignalListener = (signal: InformSignal) => void;
 
@@ -68,9 +70,11 @@ interface Listening {
 function isSignal(value: unknown): value is InformSignal {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  const ids = v.staffIds === null || (Array.isArray(v.staffIds) && v.staffIds.every((n) => Number.isInteger(n)));
+  const optionalId = (key: string) => v[key] === undefined || Number.isInteger(v[key]);
+  const listed = Array.isArray(v.staffIds) && v.staffIds.every((n) => Number.isInteger(n));
+  if (v.kind === 'session-ended') return listed && optionalId('sessionId') && optionalId('exceptSessionId');
   const kinds = ['notifications', 'unread', 'announcement', 'withdrawn'];
-  return typeof v.kind === 'string' && kinds.includes(v.kind) && ids && (v.id === undefined || Number.isInteger(v.id));
+  return typeof v.kind === 'string' && kinds.includes(v.kind) && (v.staffIds === null || listed) && optionalId('id');
 }
 
 /**

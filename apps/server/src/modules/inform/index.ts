@@ -17,7 +17,8 @@ export interface InformModuleOptions {
 
 /**
  * Notifications and announcements (`/api/inform/*`). Live delivery runs on an in-process bus; on PostgreSQL the bus
- * also uses LISTEN/NOTIFY, so several server processes on one database reach each other's streams.
+ * also uses LISTEN/NOTIFY, so several server processes on one database reach each other's streams, and a session's end
+ * closes its streams in all of them.
  */
 export function createInformModule(options: InformModuleOptions = {}): ServerModule {
   return {
@@ -38,6 +39,13 @@ export function createInformModule(options: InformModuleOptions = {}): ServerMod
       }
       const service = new InformService(db, bus, app.clock, lazyService(app.access, 'users', 'user'));
       const hub = new StreamHub(service, new SettingsStore(db), bus, app.clock, app.log, streamOptions);
+      const sessionEvents = lazyService(app.access, 'sessionEvents', 'auth');
+      // Through the bus, so the session's streams in every process close, not only in this one.
+      app.addHook('onReady', async () =>
+        sessionEvents.onEnded(({ staffId, sessionId, exceptSessionId }) =>
+          void bus.publish({ kind: 'session-ended', staffIds: [staffId], sessionId, exceptSessionId }),
+        ),
+      );
       app.addHook('preClose', async () => hub.closeAll());
       app.addHook('onClose', async () => bus.close());
 

@@ -23,6 +23,9 @@ const RETRY_MS = 3_000;
 /** Whether the request asks for an event stream (EventSource always sends this Accept). */
 export const wantsEventStream = (request: FastifyRequest) => /\btext\/event-stream\b/i.test(String(request.headers.accept ?? ''));
 
+const endsWith = (signal: Extract<InformSignal, { kind: 'session-ended' }>, connection: { sessionId: number }) =>
+  signal.sessionId !== undefined ? signal.sessionId === connection.sessionId : signal.exceptSessionId !== connection.sessionId;
+
 interface Connection {
   staffId: number;
   sessionId: number;
@@ -37,8 +40,9 @@ interface Connection {
 
 /**
  * Server-sent events to signed-in staff. Each open stream is a connection here; bus signals concerning its staff make it
- * read from the database and send events. A heartbeat sends `ping` and checks, without touching it, that the session is
- * still live (not ended, not past its idle or absolute limit, staff still active); otherwise the stream ends.
+ * read from the database and send events. A `session-ended` signal closes the streams of the sessions it names at once,
+ * in every process the bus reaches. A heartbeat sends `ping` and checks, without touching it, that the session is still
+ * live (not ended, not past its idle or absolute limit, staff still active); otherwise the stream ends.
  */
 export class StreamHub {
   private readonly connections = new Set<Connection>();
@@ -96,6 +100,11 @@ export class StreamHub {
     raw.on('error', () => this.drop(connection));
 
     this.enqueue(connection, async () => {
+      // The guard may have taken the session from its cache just before the session ended (here or in another process).
+      if (!(await this.live(connection))) {
+        this.end(connection);
+        return;
+      }
       connection.lastNotificationId = await this.service.repo.lastNotificationId(connection.staffId);
       this.send(connection, 'hello', await this.service.snapshot(connection.staffId, this.options.heartbeatMs));
     });
@@ -125,13 +134,19 @@ export class StreamHub {
   }
 
   private dispatch(signal: InformSignal): void {
-    for (const connection of this.connections) {
+    // A copy: ending a connection removes it from the set.
+    for (const connection of Array.from(this.connections)) {
       if (signal.staffIds && !signal.staffIds.includes(connection.staffId)) continue;
+      if (signal.kind === 'session-ended') {
+        // Not queued behind pending reads: nothing more may reach a session that is over.
+        if (endsWith(signal, connection)) this.end(connection);
+        continue;
+      }
       this.enqueue(connection, () => this.handle(connection, signal));
     }
   }
 
-  private async handle(connection: Connection, signal: InformSignal): Promise<void> {
+  private async handle(connection: Connection, signal: Exclude<InformSignal, { kind: 'session-ended' }>): Promise<void> {
     switch (signal.kind) {
       case 'notifications': {
         const fresh = await this.service.newNotificationsAfter(connection.staffId, connection.lastNotificationId);
@@ -153,22 +168,27 @@ export class StreamHub {
     }
   }
 
-  /** Ends the stream when its session is over; otherwise a ping. */
-  private async beat(connection: Connection): Promise<void> {
+  /** Whether the stream's session is live, read from the database. */
+  private async live(connection: Connection): Promise<boolean> {
     const state = await this.service.repo.sessionState(connection.sessionId);
     const now = this.clock.now().getTime();
     const login = await this.settings.get('login');
-    const live =
+    return (
       !!state &&
       !state.endedAt &&
       state.status === 'active' &&
       now - state.lastSeenAt.getTime() <= login.idle_minutes * 60_000 &&
-      now - state.createdAt.getTime() <= login.absolute_hours * 3_600_000;
-    if (!live) {
+      now - state.createdAt.getTime() <= login.absolute_hours * 3_600_000
+    );
+  }
+
+  /** Ends the stream when its session is over; otherwise a ping. */
+  private async beat(connection: Connection): Promise<void> {
+    if (!(await this.live(connection))) {
       this.end(connection);
       return;
     }
-    this.send(connection, 'ping', { time: new Date(now).toISOString() });
+    this.send(connection, 'ping', { time: this.clock.now().toISOString() });
   }
 
   private drop(connection: Connection): void {

@@ -1,15 +1,27 @@
-import { ErrorCode, type AnyCall } from '@juqi/contract';
+import { ErrorCode, informCalls, TOKEN_COOKIE, type AnyCall } from '@juqi/contract';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAudit } from '../../lib/audit/record';
 import { AppError } from '../../lib/errors';
 import { sendError } from '../../lib/http/envelope';
 
-/** Tokens arrive as X-Token; calls that declare a `token` query field (the profile calls) accept it there too. */
-function tokenOf(headers: Record<string, unknown>, query: unknown, call: AnyCall | undefined): string | undefined {
-  const header = headers['x-token'];
+/**
+ * Calls that take the token from the cookie: the live stream alone, since EventSource cannot send headers. A browser
+ * attaches the cookie to any request to this origin, so a call that changes something must demand X-Token, which only
+ * this app's own script can send (no CSRF); the stream only reads, and no other site can read its answer.
+ */
+const COOKIE_TOKEN_PATHS = new Set([informCalls.stream.path]);
+
+/**
+ * Tokens arrive as X-Token; calls that declare a `token` query field (the profile calls) accept it there too, and the
+ * live stream in the cookie.
+ */
+function tokenOf(request: FastifyRequest, call: AnyCall | undefined): string | undefined {
+  const header = request.headers['x-token'];
   if (typeof header === 'string' && header) return header;
+  if (call && COOKIE_TOKEN_PATHS.has(call.path)) return request.cookies[TOKEN_COOKIE] || undefined;
   const declaresTokenQuery = call?.query && 'shape' in call.query && 'token' in (call.query.shape as object);
-  const fromQuery = (query as { token?: unknown } | undefined)?.token;
+  const fromQuery = (request.query as { token?: unknown } | undefined)?.token;
   return declaresTokenQuery && typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
 }
 
@@ -22,7 +34,7 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     const { permission, call } = request.routeOptions.config;
     if (!permission || permission === 'public') return;
-    const token = tokenOf(request.headers, request.query, call);
+    const token = tokenOf(request, call);
     const resolve = app.access.resolveSession;
     if (!token || !resolve) return sendError(reply, new AppError(ErrorCode.TOKEN_INVALID));
     const principal = await resolve(token);

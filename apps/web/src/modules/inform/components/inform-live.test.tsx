@@ -74,10 +74,10 @@ afterEach(() => {
 });
 
 describe('InformLive', () => {
-  it('opens the stream with the token; hello sets the badge and shows pending pop-ups 400 ms apart, each recorded as seen', async () => {
+  it('opens the stream without the token in its URL (the cookie carries it); hello sets the badge and shows pending pop-ups 400 ms apart, each recorded as seen', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     render();
-    expect(latest().url).toBe('/api/inform/stream?token=tok-1');
+    expect(latest().url).toBe('/api/inform/stream');
     latest().send('hello', { unread: unread(5), announcements: [popup(11), popup(12), popup(13)], heartbeat_ms: 25_000 });
     expect(useLiveStore.getState().unread?.total).toBe(5);
     expect(useLiveStore.getState().status).toBe('open');
@@ -91,6 +91,13 @@ describe('InformLive', () => {
     await vi.waitFor(() =>
       expect(seen.filter((r) => r.url === '/api/inform/seen_announcements').map((r) => r.body)).toEqual([{ ids: [11] }, { ids: [12] }, { ids: [13] }]),
     );
+  });
+
+  it('opens no stream without a token', async () => {
+    Cookies.remove(TOKEN_COOKIE);
+    render();
+    expect(FakeEventSource.made).toHaveLength(0);
+    expect(useLiveStore.getState().status).toBe('stopped');
   });
 
   it('live events: unread counts, a new announcement, and a withdrawn one closing', async () => {

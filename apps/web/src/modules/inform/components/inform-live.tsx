@@ -38,7 +38,7 @@ export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof Event
     });
     const refreshLists = () => void client.invalidateQueries({ queryKey: informKeys.notifications });
     const connection = new LiveConnection({
-      token: getToken,
+      signedIn: () => !!getToken(),
       EventSourceImpl,
       sessionAlive,
       onStatus: store.setStatus,

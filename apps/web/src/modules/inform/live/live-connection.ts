@@ -4,8 +4,8 @@ import type { LiveStatus } from './live-store';
 type Handlers = { [K in keyof StreamEvents]?: (data: StreamEvents[K]) => void };
 
 export interface LiveConnectionOptions {
-  /** The current session token; null ends the connection (signed out). */
-  token: () => string | null | undefined;
+  /** Whether a session token is held (the stream reads it from its cookie); false ends the connection. */
+  signedIn: () => boolean;
   handlers: Handlers;
   onStatus: (status: LiveStatus) => void;
   /**
@@ -64,13 +64,13 @@ export class LiveConnection {
   }
 
   private connect(): void {
-    const token = this.options.token();
-    if (!token) {
+    if (!this.options.signedIn()) {
       this.stop();
       return;
     }
     this.options.onStatus(this.attempt === 0 ? 'connecting' : 'retrying');
-    const source = new this.ES(`${informCalls.stream.path}?token=${encodeURIComponent(token)}`);
+    // EventSource cannot send X-Token; the server takes the token from the cookie for this call alone.
+    const source = new this.ES(informCalls.stream.path);
     this.source = source;
     this.lastActivity = Date.now();
     for (const name of EVENTS) {
