@@ -106,6 +106,7 @@ test.describe('users area (issue 7)', () => {
     const { data } = await apiOk<KeysetPage<Verification>>(request, admin, '/api/user/authentication_lists', { state: 1, type: 1, limit: 1 });
     const submission = data[0]!;
 
+    await page.setViewportSize({ width: 1280, height: 900 });
     await openAsAdmin(page, request, `/user/authentication?state=1&mobile=${submission.user_mobile}`);
     await expect(page).toHaveTitle('用户实名认证 - 聚企中台');
     const row = page.locator('.ant-table-row').filter({ hasText: submission.user_mobile });
@@ -113,20 +114,33 @@ test.describe('users area (issue 7)', () => {
     const documents = await apiOk<{ documents: { kind: string; url: string }[] }>(request, admin, '/api/user/user_enterprise_verification_find', {
       id: submission.id,
     });
-    const front = documents.documents.find((d) => d.kind === 'id_card_front')!;
-    expect(front.url).toMatch(/^\/uploads\/verification\//);
-    const imageRequest = page.waitForRequest((r) => new URL(r.url()).pathname === front.url);
+    expect(documents.documents.map((d) => d.url)).toEqual([0, 1, 2].map((i) => `/api/user/verification_document?id=${submission.id}&index=${i}`));
+    // The documents come through the checked call (the session's token, no-store), not from a public /uploads URL.
+    const documentAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user/verification_document');
     await row.getByRole('button', { name: '审核' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByText(`实名认证：${submission.user_name}`)).toBeVisible();
-    // The documents are loaded from /uploads. The demo data names files it never stored, so each says it is missing.
-    await imageRequest;
-    await expect(drawer.getByRole('img', { name: '身份证正面' })).toBeVisible();
-    await expect(drawer.locator('figure', { hasText: '手持身份证' })).toContainText('图片无法加载');
-    await screenshot(page, 'verification-review');
+    const answer = await documentAnswer;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('image/png');
+    expect(answer.headers()['cache-control']).toBe('no-store');
+    for (const name of ['身份证正面', '身份证反面', '手持身份证']) {
+      const image = drawer.getByRole('img', { name });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { message: name }).toBeGreaterThan(0);
+    }
+    await expect(drawer.getByText('图片无法加载')).toHaveCount(0);
+    await screenshot(page, 'verification-review-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await drawer.getByText('提交的资料').scrollIntoViewIfNeeded();
+    await screenshot(page, 'verification-review-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
+    // Every document was seen: the usual question, not the warning about unseen documents.
     await drawer.getByRole('button', { name: /通\s*过/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /通\s*过/ }).click();
+    const confirm = page.locator('.ant-popconfirm');
+    await expect(confirm).toContainText('确定通过这份认证吗？');
+    await confirm.getByRole('button', { name: /通\s*过/ }).click();
     await expect(page.getByText('已通过认证')).toBeVisible();
     await expect(drawer.getByText('已通过').first()).toBeVisible();
     await expect(drawer.getByRole('button', { name: /驳\s*回/ })).toBeHidden();

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './lib/db/lock';
 import { openConfiguredDatabase } from './lib/db/open';
 import { createLogger } from './lib/logger';
+import { serverFileStore } from './modules/file';
 import { runSeeds } from './seed/run';
 
 async function main(): Promise<void> {
@@ -27,7 +28,13 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     await database.migrate();
-    await runSeeds({ db: database.db, log: logger, adminPassword: config.adminPassword, demo: config.seedDemo });
+    await runSeeds({
+      db: database.db,
+      log: logger,
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+      files: serverFileStore(database.db, config.dataDir),
+    });
     app = await buildApp({ config, database, logger });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedFile } from '../src/lib/db/schema';
 import { LocalFileStorage, UnsafeStorageKeyError } from '../src/lib/storage';
 import { contentRules } from '../src/modules/file/content';
+import { serverFileStore } from '../src/modules/file';
 import { contentDisposition, parseRange } from '../src/modules/file/http';
 import { cleanFileName, FileService } from '../src/modules/file/service';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -343,6 +344,75 @@ describe('download, downloadImage and delete', () => {
     for (const call of Object.values(fileCalls)) expect(doc.paths[call.path]?.post, call.path).toBeDefined();
     expect(doc.paths['/api/file/save'].post.summary).toContain('multipart/form-data');
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/uploads/'))).toBe(true);
+  });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const cookie = (token: string) => ({ cookie: `juqi_token=${token}` });
+const post = (url: string, filePath: string, token: string) =>
+  t.app.inject({ method: 'POST', url, payload: { path: filePath }, headers: { 'x-token': token } });
+
+describe('scopes: who may read an upload', () => {
+
+  it('records uploads as public unless private is asked for; the verification scope is not for staff uploads', async () => {
+    expect((await saved([file('a.png', PNG)])).scope).toBe('public');
+    expect((await saved([field('scope', 'private'), file('b.png', PNG)])).scope).toBe('private');
+    const { body } = await upload([field('scope', 'verification'), file('c.png', PNG)]);
+    expect(body).toMatchObject({ code: 40000, data: { field: 'scope' } });
+  });
+
+  it('serves a public upload to anyone, even without a session', async () => {
+    const rec = await saved([field('type', 'img'), file('logo.png', PNG)]);
+    const res = await get(rec.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(PNG);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await post(fileCalls.download.path, rec.path, other.token)).rawPayload).toEqual(PNG);
+  });
+
+  it('serves a private upload only to its uploader and the super-admin, by X-Token or by the token cookie', async () => {
+    const rec = await saved([field('scope', 'private'), file('工资条.png', PNG)], staff.token);
+    const refusedHeaders: Record<string, string>[] = [{}, { 'x-token': other.token }, cookie(other.token), cookie('not-a-token'), { 'x-token': 'not-a-token' }];
+    for (const headers of refusedHeaders) {
+      const res = await get(rec.url, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.json()).toMatchObject({ code: 40400 });
+      expect(res.rawPayload.includes(PNG)).toBe(false);
+    }
+    for (const headers of [{ 'x-token': staff.token }, cookie(staff.token), cookie(admin)]) {
+      const res = await get(rec.url, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.rawPayload).toEqual(PNG);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    for (const url of [fileCalls.download.path, fileCalls.downloadImage.path]) {
+      const refused = await post(url, rec.path, other.token);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 40400 });
+      expect((await post(url, rec.path, staff.token)).rawPayload).toEqual(PNG);
+      expect((await post(url, rec.path, admin)).rawPayload).toEqual(PNG);
+    }
+    expect((await invoke(t, fileCalls.remove, { path: rec.path }, other.token)).code).toBe(40400);
+    expect(fs.existsSync(path.join(uploadsRoot(), rec.path))).toBe(true);
+  });
+
+  it('never serves a verification document through /uploads or the download calls, whoever asks', async () => {
+    const documentPath = `verification/2026/03/${'b'.repeat(32)}.png`;
+    await serverFileStore(t.database.db, t.config.dataDir).keep({ path: documentPath, name: '身份证正面.png', scope: 'verification', bytes: PNG });
+    expect(fs.readFileSync(path.join(uploadsRoot(), documentPath))).toEqual(PNG);
+    const askers: Record<string, string>[] = [{}, { 'x-token': admin }, cookie(admin), cookie(staff.token)];
+    for (const headers of askers) {
+      const res = await get(`/uploads/${documentPath}`, headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.json()).toMatchObject({ code: 40400 });
+    }
+    for (const call of [fileCalls.download, fileCalls.downloadImage, fileCalls.remove]) {
+      for (const token of [admin, staff.token]) {
+        expect((await invoke(t, call, { path: documentPath }, token)).code, call.path).toBe(40400);
+      }
+    }
+    expect(fs.existsSync(path.join(uploadsRoot(), documentPath))).toBe(true);
   });
 });
 

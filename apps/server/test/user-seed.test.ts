@@ -51,6 +51,11 @@ describe('the users seed', () => {
     // The latest sign-in is the user's last sign-in.
     expect(await check(sql`select count(*)::int as n from users u where u.last_login_at is not null and u.last_login_at <> (select max(l.login_at) from user_login_log l where l.user_id = u.id)`)).toBe(0);
     expect(await check(sql`select count(*)::int as n from user_verification where jsonb_array_length(documents) < 1`)).toBe(0);
+    // Every document a submission names is a stored picture that only the review serves.
+    expect(
+      await check(sql`select count(*)::int as n from user_verification v cross join lateral jsonb_array_elements(v.documents) d
+        where not exists (select 1 from uploaded_file f where f.path = d->>'path' and f.scope = 'verification' and f.mime = 'image/png')`),
+    ).toBe(0);
   });
 
   it('is idempotent, and grows to a size asked on the command line', async () => {

@@ -1,7 +1,10 @@
-import { userCalls, type VerificationRow } from '@juqi/contract';
-import { eq } from 'drizzle-orm';
+import { fileCalls, userCalls, type VerificationRow } from '@juqi/contract';
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, userVerification, userVerificationAudit } from '../src/lib/db/schema';
+import { auditLog, uploadedFile, users, userVerification, userVerificationAudit } from '../src/lib/db/schema';
+import { serverFileStore } from '../src/modules/file';
+import { seedUsers } from '../src/modules/user/seed';
 import { UserService } from '../src/modules/user/service';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
@@ -148,7 +151,9 @@ describe('the review list and detail', () => {
     const res = await invoke(t, userCalls.verificationFind, { id }, reviewer.token);
     expect(res.data).toMatchObject({ id, id_number: '110105199001011234', state: 1 });
     expect(res.data.documents).toHaveLength(3);
-    expect(res.data.documents[0]).toEqual({ kind: 'id_card_front', path: doc('id_card_front', 200).path, url: `/uploads/${doc('id_card_front', 200).path}` });
+    // The documents are served by the checked call only: the detail names it, never the stored path.
+    expect(res.data.documents[0]).toEqual({ kind: 'id_card_front', url: `/api/user/verification_document?id=${id}&index=0` });
+    expect(res.data.documents[2]).toEqual({ kind: 'id_card_in_hand', url: `/api/user/verification_document?id=${id}&index=2` });
     expect(res.data.audit).toHaveLength(1);
     expect((await invoke(t, userCalls.verificationFind, { id: 99_999_999 }, reviewer.token)).code).toBe(40400);
     expect((await invoke(t, userCalls.details, { id: user.id }, admin)).data.verifications[0]).toMatchObject({ id, id_number: '110***********1234' });
@@ -159,5 +164,92 @@ describe('the review list and detail', () => {
     expect((await invoke(t, userCalls.authenticationLists, {}, token)).code).toBe(20000);
     expect((await invoke(t, userCalls.verificationFind, { id: 1 }, token)).code).toBe(40300);
     expect((await invoke(t, userCalls.verificationAudit, { id: 1, action: 'approve' }, token)).code).toBe(40300);
+  });
+});
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const files = () => serverFileStore(t.database.db, t.config.dataDir);
+const fetchDocument = (id: number, index: number, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: userCalls.verificationDocument.path, query: { id: String(id), index: String(index) }, headers });
+
+// Last: the seed below adds submissions, which the list test above counts.
+describe('documents', () => {
+
+  it('serves a document only through the checked call, to staff holding user.verification.view', async () => {
+    const stored = doc('id_card_front', 300).path.replace(/\.jpg$/, '.png');
+    await files().keep({ path: stored, name: '身份证正面.png', scope: 'verification', bytes: PNG });
+    const user = await insertUser(t);
+    const id = await service.submitVerification(user.id, { ...personal(300), documents: [{ kind: 'id_card_front', path: stored }, doc('id_card_back', 301)] });
+    const { token: lister } = await createStaffWith(t, ['user.verification.list']);
+
+    const served = await fetchDocument(id, 0, { 'x-token': reviewer.token });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(PNG);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toBe('no-store');
+    expect(served.headers['content-disposition']).toMatch(/^inline; /);
+
+    const refused = await fetchDocument(id, 0, { 'x-token': lister });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 40300 });
+    expect((await fetchDocument(id, 0)).json()).toMatchObject({ code: 50008 });
+    // Not through the generic file routes either, not even for a reviewer (token or cookie).
+    for (const headers of [{ 'x-token': reviewer.token }, { cookie: `juqi_token=${reviewer.token}` }, { 'x-token': lister }]) {
+      expect((await t.app.inject({ method: 'GET', url: `/uploads/${stored}`, headers })).json()).toMatchObject({ code: 40400 });
+    }
+    for (const token of [reviewer.token, lister, admin]) {
+      expect((await invoke(t, fileCalls.download, { path: stored }, token)).code).toBe(40400);
+    }
+    // A document never stored, an index beyond the documents, an unknown submission: 40400.
+    expect((await fetchDocument(id, 1, { 'x-token': reviewer.token })).json()).toMatchObject({ code: 40400 });
+    expect((await fetchDocument(id, 2, { 'x-token': reviewer.token })).json()).toMatchObject({ code: 40400 });
+    expect((await fetchDocument(99_999_999, 0, { 'x-token': reviewer.token })).json()).toMatchObject({ code: 40400 });
+    expect((await fetchDocument(id, -1, { 'x-token': reviewer.token })).json()).toMatchObject({ code: 40000, data: { field: 'index' } });
+  });
+
+  it('does not serve an upload of another scope that a submission names', async () => {
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: fileCalls.save.path,
+      headers: { 'x-token': admin, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: Buffer.concat([
+        Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
+        PNG,
+        Buffer.from('\r\n--b--\r\n'),
+      ]),
+    });
+    const { path: publicPath } = upload.json().data as { path: string };
+    const user = await insertUser(t);
+    const id = await service.submitVerification(user.id, { ...personal(400), documents: [{ kind: 'id_card_front', path: publicPath }] });
+    expect((await fetchDocument(id, 0, { 'x-token': reviewer.token })).json()).toMatchObject({ code: 40400 });
+  });
+
+  it('the seed ships its documents as PNG images in the verification scope', async () => {
+    const log = pino({ level: 'silent' });
+    const before = (await t.database.db.select({ id: users.id }).from(users)).length;
+    await seedUsers({ db: t.database.db, log, demo: false, sizes: { users: before + 60 }, files: files() });
+    // Idempotent: a second run stores nothing twice.
+    await seedUsers({ db: t.database.db, log, demo: false, sizes: { users: before + 60 }, files: files() });
+    const generated = (await t.database.db.select().from(userVerification)).filter((v) => v.userId > before);
+    expect(generated.length).toBeGreaterThan(5);
+    const paths = [...new Set(generated.flatMap((v) => v.documents.map((d) => d.path)))];
+    const rows = await t.database.db.select().from(uploadedFile).where(inArray(uploadedFile.path, paths));
+    expect(rows.map((r) => r.path).sort()).toEqual([...paths].sort());
+    expect(rows.every((r) => r.scope === 'verification' && r.mime === 'image/png')).toBe(true);
+
+    for (const v of generated.filter((g) => g.type === 1).slice(0, 1).concat(generated.filter((g) => g.type === 2).slice(0, 1))) {
+      const detail = await invoke(t, userCalls.verificationFind, { id: v.id }, reviewer.token);
+      expect(detail.data.documents).toHaveLength(3);
+      for (const document of detail.data.documents as { url: string }[]) {
+        const res = await t.app.inject({ method: 'GET', url: document.url, headers: { 'x-token': reviewer.token } });
+        expect(res.statusCode, document.url).toBe(200);
+        expect(res.rawPayload.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+        // IHDR: a picture of a card, not a pixel.
+        expect(res.rawPayload.readUInt32BE(16)).toBeGreaterThanOrEqual(300);
+        expect(res.rawPayload.readUInt32BE(20)).toBeGreaterThanOrEqual(180);
+      }
+    }
   });
 });

@@ -4,7 +4,8 @@ import { defineCall } from './call';
 /**
  * Uploads (spec §3 File upload payload, §7 Files). A file is saved under a name the server makes; the answer's `path`
  * is fetched from `/uploads/{path}`. What each upload `type` accepts is declared here, so the web client can refuse a
- * file before sending it; the server checks the same limits by extension and by the file's magic bytes.
+ * file before sending it; the server checks the same limits by extension and by the file's magic bytes. Who may read
+ * a file is its `scope`.
  */
 
 export const UPLOAD_URL_PREFIX = '/uploads/';
@@ -38,6 +39,16 @@ export const MAX_UPLOAD_BYTES = Math.max(...Object.values(uploadLimits).map((l) 
 
 export const IMAGE_EXTENSIONS: readonly string[] = imageExtensions;
 
+/**
+ * Who may read an upload:
+ * - `public`: anyone with its URL, no session (pictures in rich text, help, notifications, logos, avatars);
+ * - `private`: its uploader and the super-admin;
+ * - `verification`: identity documents of verification submissions, served only by the user module's checked call
+ *   (`user.verification.view`), never by `/uploads` or the download calls. Stored by the server, never by a staff upload.
+ */
+export const uploadScopes = ['public', 'private', 'verification'] as const;
+export type UploadScope = (typeof uploadScopes)[number];
+
 /** The multipart fields of `/api/file/save` besides `file`; the server validates them with this schema. */
 export const fileSaveFields = z.object({
   /** What the file is for (e.g. `print`); the first folder of its path. */
@@ -47,6 +58,8 @@ export const fileSaveFields = z.object({
     .regex(/^[a-z][a-z0-9_]{0,31}$/, 'expected lowercase letters, digits or _ (up to 32)')
     .default('common'),
   type: z.enum(uploadTypes).default('file'),
+  /** `private` keeps the file to its uploader (and the super-admin). */
+  scope: z.enum(['public', 'private']).default('public'),
 });
 export type FileSaveFields = z.infer<typeof fileSaveFields>;
 
@@ -84,6 +97,7 @@ export const fileRecord = z.object({
   size: z.number().int(),
   mime: z.string(),
   type: z.enum(uploadTypes),
+  scope: z.enum(uploadScopes),
 });
 export type FileRecord = z.infer<typeof fileRecord>;
 
@@ -97,7 +111,8 @@ export const fileCalls = {
     tag,
     summary:
       'Upload one file as multipart/form-data: `file` (required), `module` (e.g. print, default common), ' +
-      '`type` (img | video | file, default file; send it before `file`). Limits per type: see uploadLimits.',
+      '`type` (img | video | file, default file; send it before `file`), `scope` (public: anyone with the URL, the ' +
+      'default; private: the uploader and the super-admin). Limits per type: see uploadLimits.',
     permission: 'signed-in',
     // Multipart: no body schema here; the server validates the fields with `fileSaveFields`.
     data: fileRecord,
@@ -106,7 +121,7 @@ export const fileCalls = {
     method: 'POST',
     path: '/api/file/delete',
     tag,
-    summary: 'Delete an uploaded file (its uploader or the super-admin)',
+    summary: 'Delete an uploaded file (its uploader or the super-admin); a file the caller may not read is 40400',
     permission: 'signed-in',
     body: byPath,
     data: z.null(),
@@ -115,7 +130,9 @@ export const fileCalls = {
     method: 'POST',
     path: '/api/file/download',
     tag,
-    summary: 'The file as an attachment under its original name (blob answer; errors are envelopes)',
+    summary:
+      'The file as an attachment under its original name (blob answer; errors are envelopes). A file the caller may ' +
+      'not read (another staff’s private upload, an identity document) is 40400.',
     permission: 'signed-in',
     body: byPath,
     data: z.null(),
@@ -125,7 +142,9 @@ export const fileCalls = {
     method: 'POST',
     path: '/api/file/downloadImage',
     tag,
-    summary: 'An uploaded image as an attachment (blob answer); only our own /uploads files, never a remote URL',
+    summary:
+      'An uploaded image as an attachment (blob answer); only our own /uploads files, never a remote URL. A file the ' +
+      'caller may not read is 40400.',
     permission: 'signed-in',
     body: byPath,
     data: z.null(),

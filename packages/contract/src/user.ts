@@ -72,7 +72,10 @@ export const MAX_OFFSET_ROWS = 10_000;
 export const LOGIN_RESULTS = ['success', 'bad_password', 'bad_code', 'locked'] as const;
 export const LOGIN_PLATFORMS = ['ios', 'android', 'h5', 'mini_program', 'pc'] as const;
 
-/** Documents of a submission, by kind; each is the path of an uploaded file (module `verification`). */
+/**
+ * Documents of a submission, by kind; each is an upload of scope `verification` (module `verification`), served only
+ * by `userCalls.verificationDocument`.
+ */
 export const VERIFICATION_DOCUMENT_KINDS = {
   1: ['id_card_front', 'id_card_back', 'id_card_in_hand'],
   2: ['business_license', 'legal_id_card_front', 'legal_id_card_back', 'authorization_letter'],
@@ -229,7 +232,11 @@ export const userSelectRow = z.object({
 });
 export type UserSelectRow = z.infer<typeof userSelectRow>;
 
-export const verificationDocument = z.object({ kind: verificationDocumentKind, path: z.string(), url: z.string() });
+/** The `index`-th document of submission `id`: the URL of the checked call that serves it. */
+export const verificationDocumentUrl = (id: number, index: number) => `/api/user/verification_document?id=${id}&index=${index}`;
+
+/** A document of a submission; `url` is the call `userCalls.verificationDocument`, fetched with the session's X-Token. */
+export const verificationDocument = z.object({ kind: verificationDocumentKind, url: z.string() });
 
 /** A verification submission as the review list shows it. `id_number` and `credit_code` are masked in lists. */
 export const verificationRow = z.object({
@@ -417,6 +424,18 @@ export const userCalls = {
     permission: operation('user.verification.view'),
     body: z.object({ id: fields.id }),
     data: verificationDetail,
+  }),
+  verificationDocument: defineCall({
+    method: 'GET',
+    path: '/api/user/verification_document',
+    tag,
+    summary:
+      'The index-th document (0 first) of a submission: the image, inline, never cached (blob answer; errors are ' +
+      'envelopes, 40400 when the submission has no such stored document)',
+    permission: operation('user.verification.view'),
+    query: z.object({ id: fields.id, index: z.coerce.number().int().min(0).max(19) }),
+    data: z.null(),
+    response: 'blob',
   }),
   verificationAudit: defineCall({
     method: 'POST',

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../lib/db/open';
 import { createLogger } from '../lib/logger';
+import { serverFileStore } from '../modules/file';
 import { runSeeds } from '../seed/run';
 
 /**
@@ -36,7 +37,14 @@ const log = createLogger(config.logLevel);
 const database = await openConfiguredDatabase(config);
 try {
   await database.migrate();
-  await runSeeds({ db: database.db, log, adminPassword: config.adminPassword, demo: values.demo && !values['no-demo'], sizes });
+  await runSeeds({
+    db: database.db,
+    log,
+    adminPassword: config.adminPassword,
+    demo: values.demo && !values['no-demo'],
+    sizes,
+    files: serverFileStore(database.db, config.dataDir),
+  });
   process.stdout.write('Seed complete.\n');
 } finally {
   await database.shutdown();

@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../../src/config';
 import type { Database } from '../../src/lib/db/client';
 import type { ServerModule } from '../../src/lib/module';
 import { createLogger } from '../../src/lib/logger';
+import { serverFileStore } from '../../src/modules/file';
 import { runSeeds } from '../../src/seed/run';
 import { TestClock } from './clock';
 import { createTestDatabase } from './database';
@@ -47,7 +48,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = lines ? createLogger('info', { write: (line: string) => void lines.push(line) }) : pino({ level: 'silent' });
   let app: FastifyInstance | undefined;
   try {
-    await runSeeds({ db: database.db, log: logger, adminPassword: ADMIN_PASSWORD, demo: options.demo ?? false });
+    await runSeeds({
+      db: database.db,
+      log: logger,
+      adminPassword: ADMIN_PASSWORD,
+      demo: options.demo ?? false,
+      files: serverFileStore(database.db, dataDir),
+    });
     app = await buildApp({ config, database, logger, modules: options.modules, clock });
     await options.extend?.(app);
     await app.ready();

@@ -1,4 +1,5 @@
-import type { AnyCall, Locale, MenuNode, Permission, UserSelection } from '@juqi/contract';
+import type { AnyCall, Locale, MenuNode, Permission, UploadScope, UserSelection } from '@juqi/contract';
+import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
 import type { Database, Executor } from '../db/client';
@@ -62,15 +63,25 @@ export interface SessionEvents {
   onEnded(listener: (ended: EndedSessions) => void): void;
 }
 
+/** What the file module offers the rest of the server: answering with an upload of a given scope. */
+export interface FileDirectory {
+  /**
+   * Sends the upload at `path` as the reply (inline when a picture, `nosniff`, `no-store`) when it is recorded with
+   * `scope` and stored; 40400 otherwise. The caller has checked who may read files of that scope.
+   */
+  send(reply: FastifyReply, path: string, scope: UploadScope): Promise<void>;
+}
+
 /**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
  */
 export interface AccessServices {
   resolveSession?: SessionResolver;
+  sessionEvents?: SessionEvents;
   grants?: GrantsDirectory;
   users?: UserDirectory;
-  sessionEvents?: SessionEvents;
+  files?: FileDirectory;
 }
 
 declare module 'fastify' {

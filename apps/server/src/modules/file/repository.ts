@@ -10,6 +10,11 @@ export class FileRepository {
     return row!;
   }
 
+  /** Inserts unless a file is recorded at the path (a concurrent seed). */
+  async insertIfAbsent(values: Omit<NewUploadedFile, 'id' | 'createdAt'>, tx: Executor = this.db): Promise<void> {
+    await tx.insert(uploadedFile).values(values).onConflictDoNothing({ target: uploadedFile.path });
+  }
+
   async findByPath(path: string, tx: Executor = this.db): Promise<UploadedFileRow | undefined> {
     const [row] = await tx.select().from(uploadedFile).where(eq(uploadedFile.path, path));
     return row;

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   ErrorCode,
   fileSaveFields,
   MAX_UPLOAD_BYTES,
+  UPLOAD_PATH_PATTERN,
   UPLOAD_URL_PREFIX,
   uploadLimits,
   uploadTypes,
@@ -19,8 +20,9 @@ import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../lib/http/types';
+import type { ServerMadeFile } from '../../lib/module';
 import type { ByteRange, FileStorage, StoredObject } from '../../lib/storage';
-import { contentMatches, contentRules } from './content';
+import { contentMatches, contentRules, isImageExtension } from './content';
 import { FileRepository } from './repository';
 import type { UploadedFileRow } from './table';
 
@@ -49,6 +51,47 @@ export function cleanFileName(raw: string): string {
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Whether the caller may read an upload through `/uploads` and the download calls. Identity documents (`verification`)
+ * never: the user module serves them through its own checked call.
+ */
+export function mayRead(row: UploadedFileRow, caller: Principal | null): boolean {
+  switch (row.scope) {
+    case 'public':
+      return true;
+    case 'private':
+      return caller !== null && (caller.isSuperAdmin || caller.staffId === row.uploaderId);
+    case 'verification':
+      return false;
+  }
+}
+
+/**
+ * Stores and records a file the server made (no uploader), unless an upload is recorded at its path already. Bytes
+ * left in storage by an earlier attempt that crashed before recording are the same file, so they are kept.
+ */
+export async function keepServerFile(repo: FileRepository, storage: FileStorage, file: ServerMadeFile): Promise<void> {
+  if (!UPLOAD_PATH_PATTERN.test(file.path)) throw new Error(`not an upload path: ${file.path}`);
+  if (await repo.findByPath(file.path)) return;
+  const ext = extensionOf(file.path);
+  const rule = contentRules[ext];
+  if (!rule) throw new Error(`no content rule for .${ext}`);
+  const stored = await storage.get(file.path);
+  if (stored) stored.body.destroy();
+  else await storage.put(file.path, Readable.from([file.bytes]));
+  await repo.insertIfAbsent({
+    path: file.path,
+    originalName: file.name,
+    ext,
+    size: file.bytes.length,
+    mime: rule.mime,
+    module: file.path.slice(0, file.path.indexOf('/')),
+    type: isImageExtension(ext) ? 'img' : 'file',
+    scope: file.scope,
+    uploaderId: null,
+  });
 }
 
 interface Staged {
@@ -166,7 +209,7 @@ export class FileService {
       const issue = parsed.error.issues[0]!;
       throw AppError.invalid(issue.path.join('.') || 'body', issue.message);
     }
-    const { module, type } = parsed.data;
+    const { module, type, scope } = parsed.data;
     if (!staged) throw AppError.invalid('file', 'required');
 
     const name = cleanFileName(staged.filename);
@@ -198,6 +241,7 @@ export class FileService {
         mime: contentRules[ext]!.mime,
         module,
         type,
+        scope,
         uploaderId,
       });
     } catch (err) {
@@ -207,9 +251,9 @@ export class FileService {
     return toRecord(row);
   }
 
+  /** Deletes a file: 40400 when the caller may not even read it, 40300 when they may but did not upload it. */
   async remove(filePath: string, principal: Principal): Promise<void> {
-    const row = await this.repo.findByPath(filePath);
-    if (!row) throw AppError.notFound();
+    const row = await this.findReadable(filePath, principal);
     if (row.uploaderId !== principal.staffId && !principal.isSuperAdmin) {
       throw AppError.forbidden('only the uploader may delete this file');
     }
@@ -245,6 +289,13 @@ export class FileService {
     return row;
   }
 
+  /** The record of an upload the caller may read; 40400 also for one they may not, so its existence stays unknown. */
+  async findReadable(filePath: string, caller: Principal | null): Promise<UploadedFileRow> {
+    const row = await this.find(filePath);
+    if (!mayRead(row, caller)) throw AppError.notFound();
+    return row;
+  }
+
   /** The stored bytes of a recorded file (or a range of them), or 40400 when storage has lost them. */
   async read(row: UploadedFileRow, range?: ByteRange): Promise<StoredObject> {
     const object = await this.options.storage.get(row.path, range);
@@ -263,5 +314,6 @@ export const toRecord = (row: UploadedFileRow): FileRecord => ({
   size: row.size,
   mime: row.mime,
   type: row.type,
+  scope: row.scope,
 });
 

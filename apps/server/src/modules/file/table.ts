@@ -1,3 +1,4 @@
+import { uploadScopes } from '@juqi/contract';
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -18,6 +19,8 @@ export const uploadedFile = pgTable(
     mime: text('mime').notNull(),
     module: text('module').notNull(),
     type: text('type', { enum: ['img', 'video', 'file'] }).notNull(),
+    /** Who may read it (`uploadScopes` in the contract); checked by every route that serves it. */
+    scope: text('scope', { enum: uploadScopes }).notNull().default('public'),
     /** The staff who uploaded it (no foreign key: files outlive accounts, and modules keep their tables apart). */
     uploaderId: integer('uploader_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Executor } from '../../lib/db/client';
+import { DEMO_DOCUMENT_PATHS, type DemoDocumentKind } from './demo-documents';
 import { users } from './table';
 
 /**
  * Realistic users in bulk, made by the database itself: each chunk is four set-based statements
  * (INSERT … SELECT over generate_series with pseudo-random expressions) — users, their verification submissions, the
- * submissions' audit trail, and their app sign-ins. Nothing is sent row by row, so 1,000,000 users (with 380,000
- * submissions and 2,500,000 sign-ins) take about two minutes on PostgreSQL 15 (see bench/README.md); the same SQL runs on
- * PGlite.
+ * submissions' audit trail, and their app sign-ins. Submissions name the few demo documents (`demo-documents.ts`),
+ * which the seed stores. Nothing is sent row by row, so 1,000,000 users (with 380,000 submissions and 2,500,000
+ * sign-ins) take about two minutes on PostgreSQL 15 (see bench/README.md); the same SQL runs on PGlite.
  *
  * Ids are given explicitly (continuing after the highest id), so later statements can derive a user's facts (whether
  * they have a submission, how many sign-ins) from the id alone with the hash `h(id, salt)`; the id sequence is moved
@@ -168,6 +169,10 @@ from (
 on conflict do nothing`;
 }
 
+/** A submission's documents: the demo pictures of these kinds, which every generated submission shares. */
+const documents = (kinds: DemoDocumentKind[]) =>
+  `'${JSON.stringify(kinds.map((kind) => ({ kind, path: DEMO_DOCUMENT_PATHS[kind] })))}'::jsonb`;
+
 function verificationsInsert(from: number, to: number): string {
   const regions = text(CITIES.map((c) => c[2]));
   return `
@@ -179,14 +184,8 @@ select u.id, v.type, v.state,
   case when v.type = 2 then coalesce(nullif(u.company, ''), u.city || '众诚商贸有限公司') else '' end,
   case when v.type = 2 then '91' || v.region || upper(substr(md5(u.id::text), 1, 10)) else '' end,
   case when v.type = 2 then u.name else '' end,
-  case when v.type = 1 then jsonb_build_array(
-      jsonb_build_object('kind', 'id_card_front', 'path', v.folder || md5(u.id || 'f') || '.jpg'),
-      jsonb_build_object('kind', 'id_card_back', 'path', v.folder || md5(u.id || 'b') || '.jpg'),
-      jsonb_build_object('kind', 'id_card_in_hand', 'path', v.folder || md5(u.id || 'h') || '.jpg'))
-    else jsonb_build_array(
-      jsonb_build_object('kind', 'business_license', 'path', v.folder || md5(u.id || 'l') || '.jpg'),
-      jsonb_build_object('kind', 'legal_id_card_front', 'path', v.folder || md5(u.id || 'f') || '.jpg'),
-      jsonb_build_object('kind', 'legal_id_card_back', 'path', v.folder || md5(u.id || 'b') || '.jpg'))
+  case when v.type = 1 then ${documents(['id_card_front', 'id_card_back', 'id_card_in_hand'])}
+    else ${documents(['business_license', 'legal_id_card_front', 'legal_id_card_back'])}
   end,
   v.submitted_at,
   case when v.state <> 1 then least(now(), v.submitted_at + (1 + u.id % 47) * interval '1 hour') end,
@@ -198,8 +197,7 @@ cross join lateral (
   select case when ${h('u.id', 1)} < 300 then 2 when ${h('u.id', 1)} < 340 then 1 else 0 end as state,
     case when u.id % 5 = 0 then 2 else 1 end as type,
     ${pickSkewed(regions, CITIES.length, '(u.id % 89) / 89.0')} as region,
-    least(now(), u.registered_at + (u.id % 30) * interval '1 day') as submitted_at,
-    'verification/' || to_char(least(now(), u.registered_at + (u.id % 30) * interval '1 day'), 'YYYY/MM/') as folder
+    least(now(), u.registered_at + (u.id % 30) * interval '1 day') as submitted_at
 ) v
 where u.id between ${from} and ${to} and ${h('u.id', 1)} < 380`;
 }

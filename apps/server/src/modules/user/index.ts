@@ -1,5 +1,6 @@
 import { userCalls } from '@juqi/contract';
 import { route } from '../../lib/http/route';
+import { lazyService } from '../../lib/http/types';
 import type { ServerModule } from '../../lib/module';
 import { UserExporter } from './export';
 import { seedUsers } from './seed';
@@ -12,6 +13,7 @@ export const userModule: ServerModule = {
   routes: async (app) => {
     const service = new UserService(app.database.db, app.clock);
     const exporter = new UserExporter(app.database.db, service, app.log);
+    const files = lazyService(app.access, 'files', 'file');
     // For other modules (notifications to users): a user selection made exact and counted, with this module's cache.
     app.access.users = service;
 
@@ -28,6 +30,11 @@ export const userModule: ServerModule = {
 
     route(app, userCalls.authenticationLists, ({ body }) => service.verifications(body, body));
     route(app, userCalls.verificationFind, ({ body }) => service.verificationDetail(body.id));
+    // Identity documents: only here, behind user.verification.view, and only files stored in the verification scope.
+    route(app, userCalls.verificationDocument, async ({ query, reply }) => {
+      await files.send(reply, await service.documentPath(query.id, query.index), 'verification');
+      return null;
+    });
     route(app, userCalls.verificationAudit, ({ body, principal, request }) =>
       service.decideVerification(body.id, body.action, body.reason, principal!, request.ip),
     );

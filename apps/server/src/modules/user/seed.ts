@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { SeedContext } from '../../lib/module';
+import { keepDemoDocuments } from './demo-documents';
 import { generateUsers } from './generator';
 import { userLevel, userPost, users } from './table';
 
@@ -15,7 +16,7 @@ export const DEMO_USERS = 3000;
  * The dictionaries (posts and levels) always; generated users up to DEMO_USERS on a demo start, or up to the size asked
  * with `db:seed -- --users N`. Adds only what is missing, so it runs at every start.
  */
-export async function seedUsers({ db, log, demo, sizes }: SeedContext): Promise<void> {
+export async function seedUsers({ db, log, demo, sizes, files }: SeedContext): Promise<void> {
   await db
     .insert(userPost)
     .values([...SERVICE_POSTS, ...AGENCY_POSTS].map((name, i) => ({ name, sort: (i + 1) * 10 })))
@@ -30,6 +31,8 @@ export async function seedUsers({ db, log, demo, sizes }: SeedContext): Promise<
   const [row] = await db.select({ n: count() }).from(users);
   const missing = wanted - (row?.n ?? 0);
   if (missing <= 0) return;
+  // The generated submissions name the demo documents: real pictures, readable only through the review's checked call.
+  if (files) await keepDemoDocuments(files);
   const posts = await db.select().from(userPost);
   const idsOf = (names: string[]) => posts.filter((p) => names.includes(p.name)).map((p) => p.id);
   const levels = await db.select().from(userLevel);

@@ -2,8 +2,8 @@ import {
   ErrorCode,
   LOGIN_RESULTS,
   MAX_OFFSET_ROWS,
-  UPLOAD_URL_PREFIX,
   userFilter,
+  verificationDocumentUrl,
   type LockRecord,
   type LoginRecord,
   type UserDetail,
@@ -365,10 +365,9 @@ export class UserService {
     const audit = await this.repo.auditOf(id);
     return {
       ...toVerificationRow(row, false),
-      documents: row.verification.documents.map((d) => ({
+      documents: row.verification.documents.map((d, index) => ({
         kind: d.kind as VerificationDetail['documents'][number]['kind'],
-        path: d.path,
-        url: `${UPLOAD_URL_PREFIX}${d.path}`,
+        url: verificationDocumentUrl(id, index),
       })),
       audit: audit.map(({ entry, staffName }) => ({
         id: entry.id,
@@ -381,6 +380,13 @@ export class UserService {
         created_at: entry.createdAt.toISOString(),
       })),
     };
+  }
+
+  /** The stored path of a submission's `index`-th document; 40400 when there is no such submission or document. */
+  async documentPath(id: number, index: number): Promise<string> {
+    const path = (await this.repo.verificationById(id))?.verification.documents[index]?.path;
+    if (path === undefined) throw AppError.notFound();
+    return path;
   }
 
   /**

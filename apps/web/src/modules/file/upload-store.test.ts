@@ -46,6 +46,7 @@ const record = (name: string): FileRecord => ({
   size: 4,
   mime: 'image/png',
   type: 'img',
+  scope: 'public',
 });
 
 const file = (name: string, size = 1000) => new File([new Uint8Array(size)], name);

@@ -84,8 +84,8 @@ export const verificationDetail = (row: VerificationRow, extra: Partial<Verifica
   ...row,
   id_number: '110101199001011234',
   documents: [
-    { kind: 'id_card_front', path: 'verification/2026/03/a.jpg', url: '/uploads/verification/2026/03/a.jpg' },
-    { kind: 'id_card_back', path: 'verification/2026/03/b.jpg', url: '/uploads/verification/2026/03/b.jpg' },
+    { kind: 'id_card_front', url: `/api/user/verification_document?id=${row.id}&index=0` },
+    { kind: 'id_card_back', url: `/api/user/verification_document?id=${row.id}&index=1` },
   ],
   audit: [
     { id: 1, action: 'submit', from_state: null, to_state: 1, staff_id: null, staff_name: '', reason: '', created_at: row.submitted_at },

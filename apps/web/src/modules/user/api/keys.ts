@@ -10,6 +10,7 @@ export const userKeys = {
   verificationLists: ['user', 'verification-list'] as const,
   verificationList: (body: object) => ['user', 'verification-list', body] as const,
   verification: (id: number) => ['user', 'verification', id] as const,
+  verificationDocument: (id: number, index: number) => ['user', 'verification-document', id, index] as const,
   logins: ['user', 'logins'] as const,
   loginList: (scope: 'one' | 'all', body: object) => ['user', 'logins', scope, body] as const,
 };

@@ -1,13 +1,14 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { VerificationDetail } from '@juqi/contract';
 import { App, Button, Descriptions, Empty, Flex, Form, Image, Input, Modal, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { QueryFailure } from '../../../components/query-failure';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
 import { useAuditVerification } from '../api/audit-verification';
 import { useVerification } from '../api/get-verification';
+import { useVerificationDocument } from '../api/get-verification-document';
 import { userMessages, type UserTexts } from '../messages';
 import { useCodes } from './codes';
 import { dateTime } from './format';
@@ -21,7 +22,14 @@ const MISSING_IMAGE =
     '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="130"><rect width="100%" height="100%" fill="#f5f5f5"/><path d="M80 50h40v30H80z" fill="none" stroke="#bfbfbf" stroke-width="2"/><circle cx="92" cy="60" r="4" fill="#bfbfbf"/><path d="M82 78l12-12 8 8 6-6 10 10" fill="none" stroke="#bfbfbf" stroke-width="2"/></svg>',
   );
 
-/** One submission in full: who and what, the documents as images, the review history, and approve / reject. */
+/** Whether a document's picture was shown (loaded in the browser) or could not be. */
+type DocumentState = 'loaded' | 'failed';
+type DocumentStates = ReadonlyMap<string, DocumentState>;
+
+/**
+ * One submission in full: who and what, the documents as images, the review history, and approve / reject. Approving
+ * a submission whose documents were not all shown (none, failed or still loading) asks with a warning instead.
+ */
 export function VerificationDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(userMessages);
   const can = useCan();
@@ -29,8 +37,14 @@ export function VerificationDrawer({ id, onClose }: { id: number; onClose: () =>
   const verification = useVerification(id);
   const audit = useAuditVerification();
   const [rejecting, setRejecting] = useState(false);
+  // By document URL, so a state never carries over to another submission.
+  const [documents, setDocuments] = useState<DocumentStates>(new Map());
   const detail = verification.data;
   const mayDecide = detail?.state === 1 && can('user.verification.audit');
+  const unseen = detail ? detail.documents.filter((d) => documents.get(d.url) !== 'loaded').length : 0;
+  const warning = !detail ? null : detail.documents.length === 0 ? t.approveNoDocuments : unseen > 0 ? format(t.approveUnseen, { count: unseen }) : null;
+  const onDocument = (url: string, state: DocumentState) =>
+    setDocuments((current) => (current.get(url) === state ? current : new Map(current).set(url, state)));
 
   const approve = async () => {
     try {
@@ -55,7 +69,16 @@ export function VerificationDrawer({ id, onClose }: { id: number; onClose: () =>
             <Button danger icon={<CloseOutlined />} onClick={() => setRejecting(true)}>
               {t.reject}
             </Button>
-            <Popconfirm title={t.approveConfirm} okText={t.approve} cancelText={t.cancel} onConfirm={approve}>
+            <Popconfirm
+              title={warning ? t.approveUnseenTitle : t.approveConfirm}
+              description={warning}
+              okText={warning ? t.approveAnyway : t.approve}
+              okButtonProps={{ danger: warning !== null }}
+              cancelText={t.cancel}
+              // The warning is a sentence: wrapped, not one line across a phone's screen.
+              styles={{ root: { maxWidth: 360 } }}
+              onConfirm={approve}
+            >
               <Button type="primary" icon={<CheckOutlined />} loading={audit.isPending}>
                 {t.approve}
               </Button>
@@ -69,7 +92,7 @@ export function VerificationDrawer({ id, onClose }: { id: number; onClose: () =>
       ) : !detail ? (
         <Skeleton active />
       ) : (
-        <VerificationBody detail={detail} t={t} />
+        <VerificationBody detail={detail} documents={documents} onDocument={onDocument} t={t} />
       )}
       {rejecting && (
         <RejectModal
@@ -91,10 +114,15 @@ export function VerificationDrawer({ id, onClose }: { id: number; onClose: () =>
   );
 }
 
-function VerificationBody({ detail, t }: { detail: VerificationDetail; t: UserTexts }) {
+interface BodyProps {
+  detail: VerificationDetail;
+  documents: DocumentStates;
+  onDocument: (url: string, state: DocumentState) => void;
+  t: UserTexts;
+}
+
+function VerificationBody({ detail, documents, onDocument, t }: BodyProps) {
   const codes = useCodes();
-  // Documents whose file could not be loaded (removed, or never stored): said in words, not only by a grey picture.
-  const [missing, setMissing] = useState<Set<string>>(new Set());
   const personal = detail.type === 1;
   const auditLabel = { submit: t.auditSubmit, approve: t.auditApprove, reject: t.auditReject };
   return (
@@ -142,26 +170,16 @@ function VerificationBody({ detail, t }: { detail: VerificationDetail; t: UserTe
         ) : (
           <Image.PreviewGroup>
             <div className="user-documents">
-              {detail.documents.map((doc) => (
-                <figure key={doc.kind + doc.path} className="user-documents__item">
-                  <Image
-                    src={doc.url}
-                    alt={t[doc.kind]}
-                    width={180}
-                    height={120}
-                    fallback={MISSING_IMAGE}
-                    className="user-documents__image"
-                    onError={() => setMissing((paths) => new Set(paths).add(doc.path))}
-                  />
-                  <figcaption>
-                    {t[doc.kind]}
-                    {missing.has(doc.path) && (
-                      <Typography.Text type="danger" className="user-documents__missing">
-                        {t.imageMissing}
-                      </Typography.Text>
-                    )}
-                  </figcaption>
-                </figure>
+              {detail.documents.map((doc, index) => (
+                <DocumentFigure
+                  key={doc.url}
+                  id={detail.id}
+                  index={index}
+                  label={t[doc.kind]}
+                  state={documents.get(doc.url)}
+                  onState={(state) => onDocument(doc.url, state)}
+                  t={t}
+                />
               ))}
             </div>
           </Image.PreviewGroup>
@@ -186,6 +204,59 @@ function VerificationBody({ detail, t }: { detail: VerificationDetail; t: UserTe
         />
       </section>
     </Space>
+  );
+}
+
+interface DocumentFigureProps {
+  id: number;
+  index: number;
+  label: string;
+  state: DocumentState | undefined;
+  onState: (state: DocumentState) => void;
+  t: UserTexts;
+}
+
+/**
+ * One document, fetched through the checked call and shown from its bytes. One that cannot be fetched or shown says
+ * so in words, not only by a grey picture.
+ */
+function DocumentFigure({ id, index, label, state, onState, t }: DocumentFigureProps) {
+  const file = useVerificationDocument(id, index);
+  const url = file.data;
+  const fetchFailed = file.isError;
+  useEffect(() => {
+    if (fetchFailed) onState('failed');
+  }, [fetchFailed, onState]);
+  return (
+    <figure className="user-documents__item">
+      {fetchFailed ? (
+        <Image src={MISSING_IMAGE} alt={label} width={180} height={120} preview={false} className="user-documents__image" />
+      ) : url ? (
+        <Image
+          src={url}
+          alt={label}
+          width={180}
+          height={120}
+          fallback={MISSING_IMAGE}
+          className="user-documents__image"
+          // The load event of the picture inside; the fallback's own load does not count as the document seen.
+          onLoad={(event) => {
+            if ((event.target as HTMLImageElement).src === url) onState('loaded');
+          }}
+          onError={() => onState('failed')}
+        />
+      ) : (
+        <Skeleton.Image active className="user-documents__pending" />
+      )}
+      <figcaption>
+        {label}
+        {state === 'failed' && (
+          <Typography.Text type="danger" className="user-documents__missing">
+            {t.imageMissing}
+          </Typography.Text>
+        )}
+      </figcaption>
+    </figure>
   );
 }
 

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { file } from '../../../test/fake-api';
 import {
   currentUrl,
   fakeApi,
@@ -20,11 +21,16 @@ const user = userEvent.setup({ delay: null });
 const pending = verificationRow(7, '赵六');
 const company = verificationRow(8, '钱七', { type: 2, subject_name: '深圳众诚商贸有限公司', credit_code: '9144**********12', id_number: '' });
 
-function api() {
-  let current = verificationDetail(pending);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const documentFile = () => file([PNG], { 'content-type': 'image/png' });
+
+/** The review screen's API; documents answer as `documents` says (every one the same). */
+function api({ documents = documentFile, detail = verificationDetail(pending) }: { documents?: () => ReturnType<typeof file>; detail?: ReturnType<typeof verificationDetail> } = {}) {
+  let current = detail;
   const seen = fakeApi({
     'POST /api/user/authentication_lists': () => ok(keysetPage([pending, company])),
     'POST /api/user/user_enterprise_verification_find': () => ok(current),
+    'GET /api/user/verification_document': documents,
     'POST /api/user/user_enterprise_verification_audit': ({ body }) => {
       const { action, reason } = body as { action: 'approve' | 'reject'; reason: string };
       const to = action === 'approve' ? 2 : 0;
@@ -52,6 +58,14 @@ async function openReview(name: string) {
   return drawer;
 }
 
+/** The Popconfirm's OK button once it is open. */
+const confirmButton = () =>
+  waitFor(() => {
+    const button = document.querySelector<HTMLElement>('.ant-popconfirm .ant-btn-primary');
+    if (!button) throw new Error('no confirmation');
+    return button;
+  });
+const audits = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/user/user_enterprise_verification_audit');
 afterEach(() => resetFakeApi());
 
 describe('VerificationPage', () => {
@@ -76,16 +90,20 @@ describe('VerificationPage', () => {
     renderInShell(<VerificationPage />, { path: '/user/authentication' });
     const drawer = await openReview('赵六');
     expect(within(drawer).getByText('110101199001011234')).toBeInTheDocument();
-    const front = within(drawer).getByRole('img', { name: '身份证正面' });
-    expect(front).toHaveAttribute('src', '/uploads/verification/2026/03/a.jpg');
-    expect(within(drawer).getByRole('img', { name: '身份证反面' })).toBeInTheDocument();
+    // The documents come through the checked call (with the session's token), shown from the answer's bytes. jsdom
+    // loads no pictures: the test says when each has loaded.
+    const front = await within(drawer).findByRole('img', { name: '身份证正面' });
+    await waitFor(() => expect(front.getAttribute('src')).toMatch(/^data:.*;base64,iVBORw0KGgo=$/));
+    const back = await within(drawer).findByRole('img', { name: '身份证反面' });
+    await waitFor(() => expect(back.getAttribute('src')).toMatch(/^data:/));
+    const fetched = seen.filter((r) => r.url === '/api/user/verification_document');
+    expect(fetched).toHaveLength(2);
+    fireEvent.load(front);
+    fireEvent.load(back);
 
     await user.click(within(drawer).getByRole('button', { name: /通\s*过/ }));
-    const confirm = await waitFor(() => {
-      const button = document.querySelector<HTMLElement>('.ant-popconfirm .ant-btn-primary');
-      if (!button) throw new Error('no confirmation');
-      return button;
-    });
+    const confirm = await confirmButton();
+    expect(document.querySelector('.ant-popconfirm')).toHaveTextContent('确定通过这份认证吗？');
     await user.click(confirm);
     expect(await screen.findByText('已通过认证')).toBeInTheDocument();
     expect(seen.find((r) => r.url === '/api/user/user_enterprise_verification_audit')!.body).toEqual({ id: 7, action: 'approve', reason: '' });
@@ -93,6 +111,51 @@ describe('VerificationPage', () => {
     await waitFor(() => expect(within(drawer).queryByRole('button', { name: /驳\s*回/ })).toBeNull());
     expect(within(drawer).getByText('操作人：审核员')).toBeInTheDocument();
     await waitFor(() => expect(listBodies(seen)).toHaveLength(2));
+  });
+
+  it('asks again before approving when a document could not be loaded, and approves only when confirmed', async () => {
+    // A refusal of a file call arrives as a JSON envelope, as the server sends it.
+    const seen = api({ documents: () => file([JSON.stringify({ code: 40400, message: '资源不存在', data: null })], { 'content-type': 'application/json' }) });
+    renderInShell(<VerificationPage />, { path: '/user/authentication' });
+    const drawer = await openReview('赵六');
+    await waitFor(() => expect(within(drawer).getAllByText('图片无法加载')).toHaveLength(2));
+
+    await user.click(within(drawer).getByRole('button', { name: /通\s*过/ }));
+    const popup = document.querySelector('.ant-popconfirm') as HTMLElement;
+    await waitFor(() => expect(popup).toHaveTextContent('有 2 份资料图片未能显示，你还没有看过它们。确定仍要通过吗？'));
+    await user.click(within(popup).getByRole('button', { name: /取\s*消/ }));
+    expect(audits(seen)).toHaveLength(0);
+
+    await user.click(within(drawer).getByRole('button', { name: /通\s*过/ }));
+    await user.click(within(document.querySelector('.ant-popconfirm') as HTMLElement).getByRole('button', { name: '仍要通过' }));
+    expect(await screen.findByText('已通过认证')).toBeInTheDocument();
+    expect(audits(seen).map((r) => r.body)).toEqual([{ id: 7, action: 'approve', reason: '' }]);
+  });
+
+  it('counts a document as seen only once its picture has loaded', async () => {
+    api();
+    renderInShell(<VerificationPage />, { path: '/user/authentication' });
+    const drawer = await openReview('赵六');
+    const front = await within(drawer).findByRole('img', { name: '身份证正面' });
+    await waitFor(() => expect(front.getAttribute('src')).toMatch(/^data:.*;base64,/));
+    fireEvent.load(front);
+    // The back arrived but the browser could not show it.
+    fireEvent.error(within(drawer).getByRole('img', { name: '身份证反面' }));
+    expect(within(drawer).getByText('图片无法加载')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: /通\s*过/ }));
+    await waitFor(() => expect(document.querySelector('.ant-popconfirm')).toHaveTextContent('有 1 份资料图片未能显示'));
+  });
+
+  it('asks again before approving a submission without documents', async () => {
+    const seen = api({ detail: verificationDetail(pending, { documents: [] }) });
+    renderInShell(<VerificationPage />, { path: '/user/authentication' });
+    const drawer = await openReview('赵六');
+    expect(within(drawer).getByText('没有资料')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: /通\s*过/ }));
+    await waitFor(() => expect(document.querySelector('.ant-popconfirm')).toHaveTextContent('这份认证没有任何资料可以查看。确定仍要通过吗？'));
+    await user.click(within(document.querySelector('.ant-popconfirm') as HTMLElement).getByRole('button', { name: '仍要通过' }));
+    expect(await screen.findByText('已通过认证')).toBeInTheDocument();
+    expect(audits(seen)).toHaveLength(1);
   });
 
   it('rejects only with a reason', async () => {
