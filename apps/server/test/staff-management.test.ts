@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staff } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke, signIn, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, invoke, signIn, signInAsAdmin, smsOutbox } from './helpers/auth';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 
 /** What the demo's personnel role holds: every staff-account operation, nothing else. */
@@ -120,5 +120,40 @@ describe('managing a staff under the grant ceiling', () => {
     const { answer, changed } = await attempt(authCalls.staffPassword, { id: await superAdminId(), password: 'Taken-Over-2026' }, hr.token);
     expect(answer.code).toBe(40300);
     expect(changed).toEqual([]);
+  });
+});
+
+describe('one’s own account', () => {
+  it('sets one’s own avatar', async () => {
+    const me = await createStaffWith(t, []);
+    expect((await invoke(t, authCalls.changeOwnAvatar, { avatar: '/uploads/avatar/2026/11/0123456789abcdef0123456789abcdef.png' }, me.token)).code).toBe(20000);
+    expect((await invoke(t, authCalls.info, {}, me.token)).data.user_face).toBe('/uploads/avatar/2026/11/0123456789abcdef0123456789abcdef.png');
+  });
+
+  it('changes one’s own phone with the password and a code sent to the new phone; the other sessions end', async () => {
+    const me = await createStaffWith(t, []);
+    const other = await signIn(t, me.staffNum, me.password);
+    const taken = await createStaffWith(t, []);
+    await invoke(t, authCalls.staffEdit, { id: taken.staffId, name: 'taken', phone: '13700000001' }, admin);
+    expect(await invoke(t, authCalls.sendPhoneChangeCode, { staff_tel: '13700000001' }, me.token)).toMatchObject({ code: 40900, data: { field: 'staff_tel' } });
+
+    const phone = '13700000002';
+    expect((await invoke(t, authCalls.sendPhoneChangeCode, { staff_tel: phone }, me.token)).code).toBe(20000);
+    const code = smsOutbox(t).filter((m) => m.phone === phone).at(-1)!.code;
+    const wrongPassword = await attempt(authCalls.changeOwnPhone, { staff_tel: phone, verification_code: code, password: 'not-mine-2026' }, me.token);
+    expect(wrongPassword.answer).toMatchObject({ code: 40000, data: { field: 'password' } });
+    expect(wrongPassword.changed).toEqual([]);
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect(await invoke(t, authCalls.changeOwnPhone, { staff_tel: phone, verification_code: wrongCode, password: me.password }, me.token)).toMatchObject({
+      code: 40000,
+      data: { field: 'verification_code' },
+    });
+    expect((await invoke(t, authCalls.changeOwnPhone, { staff_tel: phone, verification_code: code, password: me.password }, me.token)).code).toBe(20000);
+
+    expect((await invoke(t, authCalls.info, {}, me.token)).code).toBe(20000);
+    expect((await invoke(t, authCalls.info, {}, other)).code).toBe(50008);
+    expect((await invoke(t, authCalls.staffList, { keyword: me.staffNum }, admin)).data.data[0].phone).toBe(phone);
+    // The code was used up: it cannot change the phone again, nor sign in.
+    expect((await invoke(t, authCalls.changeOwnPhone, { staff_tel: phone, verification_code: code, password: me.password }, me.token)).code).toBe(40000);
   });
 });

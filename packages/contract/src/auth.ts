@@ -10,6 +10,9 @@ export const phoneField = z.string().trim().regex(PHONE_PATTERN, 'not a phone nu
 
 export const tokenAnswer = z.object({ token: z.string() });
 
+/** The 6-digit code of an SMS. */
+const smsCodeField = z.string().regex(/^\d{6}$/, 'expected 6 digits');
+
 /** §4: the web app keeps the session token in this cookie. */
 export const TOKEN_COOKIE = 'juqi_token';
 
@@ -134,7 +137,7 @@ export const authCalls = {
     tag: 'auth',
     summary: 'Sign in with phone and SMS code',
     permission: 'public',
-    body: z.object({ sign: signField, staff_tel: phoneField, verification_code: z.string().regex(/^\d{6}$/, 'expected 6 digits') }),
+    body: z.object({ sign: signField, staff_tel: phoneField, verification_code: smsCodeField }),
     data: tokenAnswer,
   }),
   logout: defineCall({
@@ -196,6 +199,33 @@ export const authCalls = {
     summary: 'Change one’s own password (not the current one, not a common one; wrong current passwords count toward the sign-in lock); every session of the account ends',
     permission: 'signed-in',
     body: z.object({ old_pwd: z.string().min(1).max(128), new_pwd: password }),
+    data: z.null(),
+  }),
+  changeOwnAvatar: defineCall({
+    method: 'POST',
+    path: '/api/staff/change_avatar',
+    tag: 'auth',
+    summary: 'Set one’s own avatar (an uploaded picture’s URL, or empty for the name avatar)',
+    permission: 'signed-in',
+    body: z.object({ avatar: staffFields.avatar }),
+    data: z.null(),
+  }),
+  sendPhoneChangeCode: defineCall({
+    method: 'POST',
+    path: '/api/staff/change_phone_code',
+    tag: 'auth',
+    summary: 'Send a 6-digit code to the new phone one wants (not another staff’s); the SMS limits of sign-in codes apply',
+    permission: 'signed-in',
+    body: z.object({ staff_tel: phoneField }),
+    data: z.object({ resend_after: z.number() }),
+  }),
+  changeOwnPhone: defineCall({
+    method: 'POST',
+    path: '/api/staff/change_phone',
+    tag: 'auth',
+    summary: 'Change one’s own phone with the current password and the code sent to the new phone; the other sessions end',
+    permission: 'signed-in',
+    body: z.object({ staff_tel: phoneField, verification_code: smsCodeField, password: z.string().min(1).max(128) }),
     data: z.null(),
   }),
   staffList: defineCall({

@@ -34,7 +34,7 @@ export const authModule: ServerModule = {
         : new LogSmsSender(app.log, path.join(app.config.dataDir, 'sms-outbox.jsonl'));
     const guard = new SignInGuard(repo, app.clock);
     const signIn = new SignInService(repo, sessions, sms, guard, grants, app.clock);
-    const staff = new StaffService(db, repo, sessions, grants, guard, app.clock);
+    const staff = new StaffService(db, repo, sessions, grants, guard, signIn, app.clock);
 
     app.access.resolveSession = (token) => sessions.resolve(token);
     app.access.sessionEvents = sessions;
@@ -68,6 +68,11 @@ export const authModule: ServerModule = {
     route(app, authCalls.menuList, async ({ principal }) => ({ menuList: await staff.menus(principal!) }));
     route(app, authCalls.verifyOperation, ({ body, principal }) => staff.verifyOperation(principal!, body.code));
     route(app, authCalls.changeOwnPassword, ({ body, principal, request }) => staff.changeOwnPassword(principal!, body.old_pwd, body.new_pwd, client(request)));
+    route(app, authCalls.changeOwnAvatar, ({ body, principal }) => staff.changeOwnAvatar(principal!, body.avatar));
+    route(app, authCalls.sendPhoneChangeCode, ({ body, principal, request }) => signIn.sendPhoneChangeCode(principal!, body.staff_tel, client(request)));
+    route(app, authCalls.changeOwnPhone, ({ body, principal, request }) =>
+      staff.changeOwnPhone(principal!, body.staff_tel, body.verification_code, body.password, client(request)),
+    );
     route(app, authCalls.staffList, ({ body, principal }) => staff.list(body, body.page, body.limit, principal!));
     route(app, authCalls.staffAdd, ({ body, principal }) => staff.add(body, principal!));
     route(app, authCalls.staffEdit, ({ body, principal }) => staff.edit(body.id, body, principal!));

@@ -128,11 +128,11 @@ export class SessionService implements SessionEvents {
     this.ended({ staffId: principal.staffId, sessionId: principal.sessionId });
   }
 
-  /** Ends every session of a staff at once: locked, disabled, or password changed. */
-  async revokeStaff(staffId: number, tx?: Executor): Promise<void> {
-    await this.repo.endStaffSessions(staffId, 'revoked', this.clock.now(), undefined, tx);
+  /** Ends every session of a staff at once (locked, disabled, password or phone changed), but the one it keeps, if any. */
+  async revokeStaff(staffId: number, tx?: Executor, exceptSessionId?: number): Promise<void> {
+    await this.repo.endStaffSessions(staffId, 'revoked', this.clock.now(), exceptSessionId, tx);
     this.forgetStaff(staffId);
-    this.ended({ staffId });
+    this.ended({ staffId, exceptSessionId });
   }
 
   private forgetStaff(staffId: number): void {

@@ -106,9 +106,27 @@ export class SignInService {
 
   /**
    * Sends a code only to an active staff's phone, yet answers and counts alike for any phone, so the call does not tell
-   * who is staff. Limits: one per minute and five per hour per phone, twenty per hour per IP.
+   * who is staff.
    */
   async sendCode(phone: string, client: ClientInfo) {
+    const account = await this.repo.staffByPhone(phone);
+    const eligible = account?.status === 'active' && !(account.lockedUntil && account.lockedUntil > this.clock.now());
+    return this.issueCode(phone, client, eligible);
+  }
+
+  /** A code to the new phone a signed-in staff wants, proving the phone is theirs before it changes. */
+  async sendPhoneChangeCode(principal: Principal, phone: string, client: ClientInfo) {
+    const owner = await this.repo.staffByPhone(phone);
+    if (owner?.id === principal.staffId) throw AppError.invalid('staff_tel', 'this is your phone already');
+    if (owner) throw AppError.conflict({ 'zh-CN': '手机号已被使用', 'en-US': 'Phone already in use' }, 'staff_tel');
+    return this.issueCode(phone, client, true);
+  }
+
+  /**
+   * Records a code request and, when `deliver`, sends the code. Limits, whatever the purpose: one per minute and five
+   * per hour per phone, twenty per hour per IP.
+   */
+  private async issueCode(phone: string, client: ClientInfo, deliver: boolean) {
     const now = this.clock.now();
     const hourAgo = new Date(now.getTime() - 60 * MINUTE);
     const [byPhone, byIp] = await Promise.all([
@@ -120,21 +138,30 @@ export class SignInService {
     if (byPhone.count >= signInRules.smsPerPhonePerHour || byIp.count >= signInRules.smsPerIpPerHour) {
       throw new AppError(ErrorCode.TOO_MANY);
     }
-    const account = await this.repo.staffByPhone(phone);
-    const eligible = account?.status === 'active' && !(account.lockedUntil && account.lockedUntil > now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.repo.insertSmsCode({
       phone,
-      codeHash: eligible ? codeHash(phone, code) : null,
+      codeHash: deliver ? codeHash(phone, code) : null,
       ip: client.ip,
       createdAt: now,
       expiresAt: new Date(now.getTime() + signInRules.smsCodeLifetimeMs),
     });
-    if (eligible) {
+    if (deliver) {
       const template = (await this.sessions.loginSettings()).sms_template;
       await this.sms.send({ phone, code, text: template.replaceAll('{code}', code) });
     }
     return { resend_after: signInRules.smsResendMs / 1000 };
+  }
+
+  /** Uses the phone's live code when it matches; a wrong one counts toward that code's tries. */
+  async consumeCode(phone: string, code: string): Promise<boolean> {
+    const live = await this.repo.liveSmsCode(phone, this.clock.now(), signInRules.smsMaxTries);
+    if (!live) return false;
+    if (live.codeHash !== codeHash(phone, code)) {
+      await this.repo.countSmsAttempt(live.id);
+      return false;
+    }
+    return this.repo.useSmsCode(live.id, this.clock.now());
   }
 
   async withSmsCode(phone: string, code: string, sign: string, client: ClientInfo) {
@@ -144,13 +171,7 @@ export class SignInService {
     await this.assertNotHeld(attempt, client);
     const badCode: LocalText = { 'zh-CN': '验证码错误或已失效', 'en-US': 'Wrong or expired code' };
     // No code is sent to a locked or disabled account, so these fail here like an unknown phone.
-    const live = account ? await this.repo.liveSmsCode(phone, this.clock.now(), signInRules.smsMaxTries) : undefined;
-    if (!account || !live) return this.fail(attempt, client, badCode);
-    if (live.codeHash !== codeHash(phone, code)) {
-      await this.repo.countSmsAttempt(live.id);
-      return this.fail(attempt, client, badCode);
-    }
-    if (!(await this.repo.useSmsCode(live.id, this.clock.now()))) return this.fail(attempt, client, badCode);
+    if (!account || !(await this.consumeCode(phone, code))) return this.fail(attempt, client, badCode);
     await this.assertNotLockedByAdmin(account, 'sms', phone, client);
     return this.succeed(account, phone, 'sms', client);
   }

@@ -9,7 +9,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import type { AuthRepository, SignInMethod } from './repository';
 import type { SessionService } from './sessions';
 import type { SignInGuard } from './sign-in-guard';
-import type { ClientInfo } from './sign-in-service';
+import type { ClientInfo, SignInService } from './sign-in-service';
 import type { StaffRow } from './table';
 
 /** What may be typed to sign in to an account, as the guard's locks key it. */
@@ -39,6 +39,7 @@ export class StaffService {
     private readonly sessions: SessionService,
     private readonly grants: GrantsDirectory,
     private readonly guard: SignInGuard,
+    private readonly codes: Pick<SignInService, 'consumeCode'>,
     private readonly clock: Clock,
   ) {}
 
@@ -114,21 +115,45 @@ export class StaffService {
   }
 
   /**
-   * A wrong current password counts toward the same lock as a wrong password at sign-in (so a left-open session does
-   * not allow unlimited guesses); the new password must differ from it and not be a common one.
+   * Checks the signed-in staff's current password before a change of their own. A wrong one counts toward the same
+   * lock as a wrong password at sign-in, so a left-open session does not allow unlimited guesses.
    */
-  async changeOwnPassword(principal: Principal, oldPassword: string, newPassword: string, client: ClientInfo): Promise<null> {
-    const me = await this.account(principal.staffId);
+  private async confirmOwnPassword(me: StaffRow, password: string, field: string, client: ClientInfo): Promise<void> {
     const attempt = { method: 'password' as const, identifier: me.staffNum, ip: client.ip, staffId: me.id };
     const until = await this.guard.lockedUntil(attempt);
     if (until) throw new AppError(ErrorCode.LOCKED, undefined, { unlock_at: until.toISOString() });
-    if (!(await verifyPassword(oldPassword, me.passwordHash))) {
+    if (!(await verifyPassword(password, me.passwordHash))) {
       await this.repo.recordSignIn({ staffId: me.id, identifier: me.staffNum, method: 'password', result: 'bad_credentials', ...client, createdAt: this.clock.now() });
       await this.guard.failed(attempt);
-      throw AppError.invalid('old_pwd', 'wrong password');
+      throw AppError.invalid(field, 'wrong password');
     }
+  }
+
+  /** The new password must differ from the current one and not be a common one; every session ends. */
+  async changeOwnPassword(principal: Principal, oldPassword: string, newPassword: string, client: ClientInfo): Promise<null> {
+    const me = await this.account(principal.staffId);
+    await this.confirmOwnPassword(me, oldPassword, 'old_pwd', client);
     if (newPassword === oldPassword) throw AppError.invalid('new_pwd', 'must differ from the current password');
     await this.setPassword(me.id, newPassword, principal, 'new_pwd');
+    return null;
+  }
+
+  /**
+   * A new phone of one's own: the current password and a code sent to the new phone (`sendPhoneChangeCode`). The
+   * staff's other sessions end, as SMS sign-in follows the phone; this one stays.
+   */
+  async changeOwnPhone(principal: Principal, phone: string, code: string, password: string, client: ClientInfo): Promise<null> {
+    const me = await this.account(principal.staffId);
+    await this.confirmOwnPassword(me, password, 'password', client);
+    if (!(await this.codes.consumeCode(phone, code))) throw AppError.invalid('verification_code', 'wrong or expired code');
+    await this.saveUnique(() => this.repo.updateStaff(me.id, { phone }));
+    await this.sessions.revokeStaff(me.id, undefined, principal.sessionId);
+    await recordAudit(this.db, { staffId: me.id, action: 'staff.phone', target: `staff:${me.id}` });
+    return null;
+  }
+
+  async changeOwnAvatar(principal: Principal, avatar: string): Promise<null> {
+    await this.repo.updateStaff(principal.staffId, { avatar });
     return null;
   }
 
