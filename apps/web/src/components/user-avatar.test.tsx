@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { avatarText, UserAvatar } from './user-avatar';
 
@@ -22,7 +23,14 @@ describe('UserAvatar', () => {
     expect(container).toHaveTextContent(/^娜娜$/);
   });
 
-  it('is a button naming the person only when it opens a card', () => {
+  it('keeps the end of a long name in the avatar, with the full name in its tooltip', async () => {
+    const { container } = render(<UserAvatar name="超级管理员" card={<p>card</p>} />);
+    expect(container).toHaveTextContent(/^理员$/);
+    await userEvent.hover(screen.getByText('理员'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('超级管理员');
+  });
+
+    it('is a button naming the person only when it opens a card', () => {
     const { rerender } = render(<UserAvatar name="张三丰" />);
     expect(screen.queryByRole('button')).toBeNull();
     rerender(<UserAvatar name="张三丰" card={<p>card</p>} />);

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Popover, type AvatarProps } from 'antd';
+import { Avatar, Popover, Tooltip, type AvatarProps } from 'antd';
 import type { ReactNode } from 'react';
 import './user-avatar.css';
 
@@ -15,7 +15,10 @@ export interface UserAvatarProps {
   card?: ReactNode;
 }
 
-/** A person's avatar: their picture, else the end of their name, else a person icon. */
+/**
+ * A person's avatar: their picture, else the end of their name, else a person icon. The full name is its tooltip:
+ * the end of a name alone (理员 for 超级管理员) does not say who it is.
+ */
 export function UserAvatar({ name, src, size, card }: UserAvatarProps) {
   const text = avatarText(name);
   const avatar = (
@@ -23,11 +26,12 @@ export function UserAvatar({ name, src, size, card }: UserAvatarProps) {
       {text}
     </Avatar>
   );
-  if (!card) return avatar;
+  const named = text ? <Tooltip title={name}>{avatar}</Tooltip> : avatar;
+  if (!card) return named;
   return (
     <Popover trigger="click" content={card} placement="rightTop" arrow={false} destroyOnHidden>
       <button type="button" className="user-avatar-button" aria-label={name} aria-haspopup="dialog">
-        {avatar}
+        {named}
       </button>
     </Popover>
   );

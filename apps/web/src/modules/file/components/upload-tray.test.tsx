@@ -1,4 +1,4 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Button, Modal, theme } from 'antd';
 import axios, { type AxiosAdapter } from 'axios';
@@ -65,6 +65,13 @@ function renderTray(files: File[], options?: UploadOptions) {
 }
 
 const file = (name: string, size = 2048) => new File([new Uint8Array(size)], name);
+
+/** Queues a file straight into the store, once its upload reaches the held transport. */
+async function queue(held: Held[], name: string) {
+  const before = held.length;
+  act(() => void useUploadStore.getState().enqueue(file(name)));
+  await vi.waitFor(() => expect(held).toHaveLength(before + 1));
+}
 const tray = () => screen.getByRole('region', { name: '附件上传托盘' });
 
 beforeEach(() => useUploadStore.setState({ items: [], collapsed: false }));
@@ -89,6 +96,8 @@ describe('UploadTray', () => {
     expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(within(row).getByText('50%')).toBeVisible();
 
+    // Pointed at, it stays open once done, however slowly this machine runs the rest.
+    await userEvent.hover(tray());
     act(() => held[0]!.finish());
     await waitFor(() => expect(within(row).getByRole('img', { name: '上传完成' })).toBeVisible());
     expect(within(row).queryByRole('button', { name: /取消上传/ })).toBeNull();
@@ -144,11 +153,73 @@ describe('UploadTray', () => {
     const held = holdUploads();
     renderTray([file('a.pdf')]);
     await userEvent.click(screen.getByRole('button', { name: 'queue' }));
+    await userEvent.hover(tray());
     act(() => held[0]!.finish());
     await waitFor(() => expect(within(tray()).getByRole('img', { name: '上传完成' })).toBeVisible());
     await userEvent.click(within(tray()).getByRole('button', { name: '关闭' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('region', { name: '附件上传托盘' })).toBeNull();
+  });
+
+  it('closes by itself about 3 s after the last upload is done, not while one still runs', async () => {
+    const held = holdUploads();
+    renderTray([]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await queue(held, 'a.pdf');
+      await queue(held, 'b.pdf');
+      await act(async () => held[0]!.finish());
+      act(() => vi.advanceTimersByTime(5000));
+      expect(within(tray()).getAllByRole('listitem')).toHaveLength(2);
+
+      await act(async () => held[1]!.finish());
+      act(() => vi.advanceTimersByTime(2900));
+      expect(tray()).toBeInTheDocument();
+      // A new upload before the moment is up keeps the tray; its end starts the wait again.
+      await queue(held, 'c.pdf');
+      act(() => vi.advanceTimersByTime(5000));
+      expect(within(tray()).getAllByRole('listitem')).toHaveLength(3);
+      await act(async () => held[2]!.finish());
+      act(() => vi.advanceTimersByTime(2900));
+      expect(tray()).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByRole('region', { name: '附件上传托盘' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stays open while hovered, and closes a moment after the pointer leaves', async () => {
+    const held = holdUploads();
+    renderTray([]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await queue(held, 'a.pdf');
+      fireEvent.mouseEnter(tray());
+      await act(async () => held[0]!.finish());
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(within(tray()).getByRole('img', { name: '上传完成' })).toBeInTheDocument();
+      fireEvent.mouseLeave(tray());
+      act(() => vi.advanceTimersByTime(2900));
+      expect(tray()).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.queryByRole('region', { name: '附件上传托盘' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stays open while an upload has failed, so its reason can be read', async () => {
+    http.defaults.adapter = async (config) => ({ data: { code: 41300, message: '文件过大', data: null }, status: 200, statusText: 'OK', headers: {}, config });
+    renderTray([]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => void (await useUploadStore.getState().enqueue(file('a.pdf'))));
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(within(tray()).getByRole('img', { name: '上传失败' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stays above dialogs and drawers, where uploads start, and its question above itself', async () => {

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, CloseOutlined, DeleteOutlined, DownOutlined, ExclamationCircleFilled, UpOutlined } from '@ant-design/icons';
 import { App, Button, Progress, theme, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { FileTypeIcon } from '../../../components/file-type-icon';
 import { formatFileSize } from '../../../lib/file-format';
 import { format, useMessages } from '../../../lib/i18n';
@@ -7,17 +8,36 @@ import { fileMessages } from '../messages';
 import { unfinishedCount, useUploadStore, type UploadItem } from '../upload-store';
 import '../file.css';
 
+// Long enough to see the last file's done mark, short enough not to leave the tray over the page; the same 3 s as
+// an announcement's default auto-close (§9).
+const AUTO_CLOSE_MS = 3000;
+
 /**
  * The floating upload tray titled 附件上传 (§2.4): the files being uploaded with their progress, each with a cancel
  * button while it uploads and a done mark once stored. Shown while the list has entries; closing it with uploads still
- * running asks first, then cancels them all (§4, §8). Mounted once by the layout; stacked above dialogs and drawers.
+ * running asks first, then cancels them all (§4, §8). Once every upload is done it closes by itself, unless hovered.
+ * Mounted once by the layout; stacked above dialogs and drawers.
  */
 export function UploadTray() {
+  const empty = useUploadStore((state) => state.items.length === 0);
+  // Unmounted while empty, so the next batch starts with no hover left over from the last one.
+  return empty ? null : <TrayPanel />;
+}
+
+function TrayPanel() {
   const t = useMessages(fileMessages);
   const { modal } = App.useApp();
   const { token } = theme.useToken();
   const { items, collapsed, setCollapsed, closeAll } = useUploadStore();
-  if (items.length === 0) return null;
+  const [hovered, setHovered] = useState(false);
+
+  // A failed upload keeps the tray open: its row says why and is removed by hand. A new upload unsettles it.
+  const settled = items.every((item) => item.status === 'done');
+  useEffect(() => {
+    if (!settled || hovered) return;
+    const timer = window.setTimeout(closeAll, AUTO_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [settled, hovered, closeAll]);
 
   // Uploads start from forms in dialogs and drawers (the rich-text editors), so the tray floats just above them —
   // under their masks nobody could cancel an upload — and its own question above the tray.
@@ -38,7 +58,14 @@ export function UploadTray() {
   };
 
   return (
-    <section className="upload-tray" role="region" aria-label={t.trayRegion} style={{ zIndex }}>
+    <section
+      className="upload-tray"
+      role="region"
+      aria-label={t.trayRegion}
+      style={{ zIndex }}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
       <header className="upload-tray__header">
         <span className="upload-tray__title">{t.trayTitle}</span>
         <Typography.Text type="secondary" className="upload-tray__summary">

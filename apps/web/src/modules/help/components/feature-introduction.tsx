@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RichText } from '../../../components/rich-text';
 import { useMessages } from '../../../lib/i18n';
 import { useHelpCategories } from '../api/get-categories';
+import { useFunctionRows } from '../api/get-function-rows';
 import { useHelpFunctions } from '../api/get-functions';
 import { useHelpSubcategories } from '../api/get-subcategories';
 import { helpMessages } from '../messages';
@@ -10,25 +11,32 @@ import { QueryFailure } from '../../../components/query-failure';
 
 /**
  * Feature introduction (§2.4): a top category, then one of its subcategories (the second list follows the first),
- * then the subcategory's functions as an accordion of rich-text explanations. The first of each is chosen until the
- * staff picks another.
+ * then the subcategory's functions as an accordion of rich-text explanations. It opens on the first subcategory that
+ * has functions (an empty first category would greet a new operator with nothing), until the staff picks another.
  */
 export function FeatureIntroduction() {
   const t = useMessages(helpMessages);
   const categories = useHelpCategories(1);
+  // The settings table lists functions in category order (top, then sub, then function), so its first row names the
+  // first subcategory with content, in one call.
+  const firstFunction = useFunctionRows({ keyword: '', page: 1, limit: 1 });
   const [chosenTop, setChosenTop] = useState<number>();
   const [chosenSub, setChosenSub] = useState<number>();
 
   const tops = categories.data ?? [];
-  const topId = tops.some((c) => c.id === chosenTop) ? chosenTop : tops[0]?.id;
-  const subcategories = useHelpSubcategories(topId);
+  const first = firstFunction.data?.data[0];
+  const defaultTop = tops.find((c) => c.id === first?.top_category_id) ?? tops[0];
+  const topId = tops.some((c) => c.id === chosenTop) ? chosenTop : defaultTop?.id;
+  const subcategories = useHelpSubcategories(firstFunction.isPending ? undefined : topId);
   const subs = subcategories.data ?? [];
-  const subId = subs.some((c) => c.id === chosenSub) ? chosenSub : subs[0]?.id;
+  const defaultSub = subs.find((c) => c.id === first?.pid) ?? subs[0];
+  const subId = subs.some((c) => c.id === chosenSub) ? chosenSub : defaultSub?.id;
   const functions = useHelpFunctions(subId);
 
-  if (categories.isError) return <QueryFailure compact error={categories.error} onRetry={() => void categories.refetch()} />;
-  if (categories.isPending) return <Spin className="help-loading" />;
-  if (tops.length === 0) return <Empty description={t.empty} />;
+  const failed = categories.isError ? categories : firstFunction.isError ? firstFunction : undefined;
+  if (failed) return <QueryFailure compact error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (categories.isPending || firstFunction.isPending) return <Spin className="help-loading" />;
+  if (tops.length === 0 || !first) return <Empty description={t.noIntroduction} />;
 
   return (
     <Flex vertical gap={16}>

@@ -9,11 +9,23 @@ afterEach(resetFakeApi);
 
 const body = (request: { body: unknown }) => request.body as Record<string, number>;
 
-function fakeHelp() {
+/** The server's function table, in category order: the first function of the first subcategory that has any. */
+function firstFunctionOf(categories: typeof fx) {
+  for (const top of categories.tops) {
+    for (const sub of top.options) {
+      const fn = (categories.functions[sub.id] ?? [])[0] as { id: number; name: string } | undefined;
+      if (fn) return ok({ count: 1, data: [{ ...fn, pid: sub.id, sort: 1, category_name: sub.name, top_category_id: top.id, top_category_name: top.name, updated_at: '' }] });
+    }
+  }
+  return ok({ count: 0, data: [] });
+}
+
+function fakeHelp(categories = fx) {
   return fakeApi({
-    'POST /api/help/powerlist': (r) => ok(body(r).level_id === 1 ? fx.tops : Object.values(fx.subs).flat()),
-    'POST /api/help/powerlistsubset': (r) => ok(fx.subs[body(r).pid] ?? []),
-    'POST /api/help/function_inform': (r) => ok(fx.functions[body(r).pid] ?? []),
+    'POST /api/help/powerlist': (r) => ok(body(r).level_id === 1 ? categories.tops : Object.values(categories.subs).flat()),
+    'POST /api/help/powerlistsubset': (r) => ok(categories.subs[body(r).pid] ?? []),
+    'POST /api/help/function_inform': (r) => ok(categories.functions[body(r).pid] ?? []),
+    'POST /api/help/function_introduction': () => firstFunctionOf(categories),
     'POST /api/help/help_manual': () =>
       ok({
         count: 2,
@@ -71,9 +83,28 @@ describe('HelpPanel', () => {
     expect(document.querySelector('img[onerror]')).toBeNull();
     expect(seen.map((r) => [r.url, r.body])).toEqual([
       ['/api/help/powerlist', { level_id: 1 }],
+      ['/api/help/function_introduction', { page: 1, limit: 1 }],
       ['/api/help/powerlistsubset', { pid: 1 }],
       ['/api/help/function_inform', { pid: 11 }],
     ]);
+  });
+
+  it('feature introduction opens on the first subcategory that has functions, not on an empty first category', async () => {
+    const seen = fakeHelp({ ...fx, functions: { ...fx.functions, 11: [] } });
+    renderInShell(<HelpPanel />);
+    expect(await screen.findByText('审核实名')).toBeInTheDocument();
+    expect(within(combo('一级分类').closest('.ant-select')!).getByText('用户中心')).toBeInTheDocument();
+    expect(within(combo('二级分类').closest('.ant-select')!).getByText('实名认证')).toBeInTheDocument();
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    // Straight to it: the empty categories are not fetched on the way.
+    expect(seen.filter((r) => r.url === '/api/help/function_inform').map((r) => r.body)).toEqual([{ pid: 21 }]);
+  });
+
+  it('feature introduction says so when no category has functions', async () => {
+    fakeHelp({ ...fx, functions: {} });
+    renderInShell(<HelpPanel />);
+    expect(await screen.findByText('还没有功能介绍')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: '一级分类' })).toBeNull();
   });
 
   it('the subcategory list follows the top category, and the accordion follows the subcategory', async () => {
@@ -140,9 +171,9 @@ describe('HelpPanel', () => {
     expect(seen.find((r) => r.url === '/api/help/upgrade_log')?.body).toEqual({ id: 1, page: 1, limit: 20 });
   });
 
-  it('shows 暂无数据 when there are no categories', async () => {
-    fakeApi({ 'POST /api/help/powerlist': () => ok([]) });
+  it('says there is no feature introduction when there are no categories', async () => {
+    fakeApi({ 'POST /api/help/powerlist': () => ok([]), 'POST /api/help/function_introduction': () => ok({ count: 0, data: [] }) });
     renderInShell(<HelpPanel />);
-    expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+    expect(await screen.findByText('还没有功能介绍')).toBeInTheDocument();
   });
 });

@@ -35,10 +35,10 @@ const open = (target: Partial<Parameters<ReturnType<typeof useLiveStore.getState
   act(() => useLiveStore.getState().showDetails({ inform_id: 7, title: '', time: '', content: '', img: '', data: [], ...target }));
 
 describe('AnnouncementDetailDrawer', () => {
-  it('shows announcement inform_id: title, the official-assistant sender line, time and sanitised rich text; says 查看详情成功', async () => {
+  it('shows announcement inform_id: title, the official-assistant sender line, time and sanitised rich text; says 查看详情成功 after a pop-up\'s view-details', async () => {
     const seen = fakeServer();
     renderInShell(<AnnouncementDetailDrawer />);
-    open({ inform_id: 7 });
+    open({ inform_id: 7, viaPopup: true });
     const drawer = await screen.findByRole('dialog', { name: '公告详情' });
     expect(await within(drawer).findByRole('heading', { name: details.title })).toBeInTheDocument();
     expect(within(drawer).getByText('聚企中台官方助手')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('AnnouncementDetailDrawer', () => {
   it('with inform_id 0 shows the pop-up it came from, with its facts, without asking the server', async () => {
     const seen = fakeServer();
     renderInShell(<AnnouncementDetailDrawer />);
-    open({ inform_id: 0, title: '订单已发货', time: '2026-05-01T08:00:00.000Z', content: '<p>请留意物流</p>', data: { order: 'A-1001' } });
+    open({ inform_id: 0, title: '订单已发货', time: '2026-05-01T08:00:00.000Z', content: '<p>请留意物流</p>', data: { order: 'A-1001' }, viaPopup: true });
     const drawer = await screen.findByRole('dialog', { name: '公告详情' });
     expect(within(drawer).getByRole('heading', { name: '订单已发货' })).toBeInTheDocument();
     expect(within(drawer).getByText('请留意物流')).toBeInTheDocument();
@@ -60,6 +60,17 @@ describe('AnnouncementDetailDrawer', () => {
     expect(await within(drawer).findByText('聚企中台官方助手')).toBeInTheDocument();
     expect(await screen.findByText('查看详情成功')).toBeInTheDocument();
     expect(seen.some((r) => r.url === '/api/inform/announcement_details')).toBe(false);
+  });
+
+  it('opened from the notification list (not a pop-up), it shows the announcement without saying 查看详情成功', async () => {
+    fakeServer();
+    renderInShell(<AnnouncementDetailDrawer />);
+    open({ inform_id: 7 });
+    const drawer = await screen.findByRole('dialog', { name: '公告详情' });
+    expect(await within(drawer).findByRole('heading', { name: details.title })).toBeInTheDocument();
+    // The toast would follow the answer in the same render pass; give it a moment to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('查看详情成功')).toBeNull();
   });
 
   it('closing asks 确认关闭？ and closes only once confirmed', async () => {

@@ -45,7 +45,8 @@ function DetailsBody({ shown }: { shown: Shown }) {
 /**
  * The announcement detail drawer (§2.4): opened by a pop-up's view-details (`show`) or by an announcement in the
  * notification drawer. Announcement `inform_id` is fetched; with inform_id 0 the pop-up's own content is shown. Says
- * 查看详情成功 once per opening, when there is something to show. Closing asks 确认关闭？.
+ * 查看详情成功 once per opening through a pop-up's view-details, when there is something to show; a plain opening
+ * from the list says nothing (a toast on every opening is noise). Closing asks 确认关闭？.
  */
 export function AnnouncementDetailDrawer() {
   const t = useMessages(informMessages);
@@ -58,7 +59,7 @@ export function AnnouncementDetailDrawer() {
 
   const ready = target !== null && (target.inform_id === 0 || fetched.isSuccess);
   useEffect(() => {
-    if (!ready || announced.current === target) return;
+    if (!ready || !target.viaPopup || announced.current === target) return;
     announced.current = target;
     void message.success(t.viewDetailsSuccess);
   }, [ready, target, message, t.viewDetailsSuccess]);

@@ -150,7 +150,7 @@ describe('view details', () => {
     const popup = popupOf('Dialog', ['button_close']);
     show(popup);
     fireEvent.click(buttonIn(popup, '查看详情')!);
-    expect(useLiveStore.getState().details).toMatchObject({ inform_id: popup.id, title: popup.title });
+    expect(useLiveStore.getState().details).toMatchObject({ inform_id: popup.id, title: popup.title, viaPopup: true });
     expect(isOpen(popup)).toBe(true);
   });
 

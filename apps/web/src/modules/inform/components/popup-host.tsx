@@ -138,7 +138,10 @@ function AnnouncementPopupView({ popup }: { popup: AnnouncementPopup }) {
   // only closes the pop-up when inform_id is 0 and data is an array.
   const viewDetails = useCallback(() => {
     if (viewDetailsAction(popup) === 'close') close();
-    else showDetails({ inform_id: popup.inform_id, title: popup.title, time: popup.time, content: popup.content, img: popup.img, data: popup.data });
+    else {
+      const { inform_id, title, time, content, img, data } = popup;
+      showDetails({ inform_id, title, time, content, img, data, viaPopup: true });
+    }
   }, [popup, close, showDetails]);
 
   // voluntarily_close: it closes by itself after duration s (3 s when 0); without it, it stays until closed.

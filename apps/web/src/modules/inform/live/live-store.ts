@@ -11,6 +11,8 @@ export interface DetailsTarget {
   content: string;
   img: string;
   data: AnnouncementPopup['data'];
+  /** Opened by a pop-up's view-details action, the only opening that says 查看详情成功 (§2.4, §8). */
+  viaPopup?: boolean;
 }
 
 interface LiveState {
