@@ -1,4 +1,4 @@
-import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_ROWS_HEADER, userCalls, type UserRow } from '@juqi/contract';
+import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_ROWS_HEADER, REGISTER_CHANNELS, userCalls, type UserRow } from '@juqi/contract';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +16,14 @@ beforeAll(async () => {
   // More than one export batch (2,000 rows).
   await generate(t, 2600);
   await insertUser(t, { name: '导出样例', mobile: '17099990000', balanceCents: 123456, totalSpentCents: 5, registeredAt: new Date('2024-02-29T16:00:00.000Z'), locked: true, lockReason: '测试' });
+  await insertUser(t, { name: '小程序用户', registerChannel: 'mini_program', typeUser: 1, withdrawState: 3, withdrawType: 2, authenticationState: 2, authenticationType: 2 });
+  await insertUser(t, { name: '苹果用户', registerChannel: 'app_ios' });
 });
 afterAll(() => t?.close());
 
-async function exportSheet(body: Record<string, unknown>, token = admin) {
-  const res = await t.app.inject({ method: 'POST', url: userCalls.export.path, payload: body, headers: { 'x-token': token } });
+async function exportSheet(body: Record<string, unknown>, token = admin, language?: string) {
+  const headers = { 'x-token': token, ...(language ? { 'accept-language': language } : {}) };
+  const res = await t.app.inject({ method: 'POST', url: userCalls.export.path, payload: body, headers });
   if (res.statusCode !== 200) return { res, rows: [] as unknown[][] };
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -67,7 +70,39 @@ describe('exporting users to Excel', () => {
       expect(cell(r[col('城市')])).toBe(u.city);
       expect(r[col('锁定')]).toBe(u.locked ? '是' : '否');
       expect(r[col('实名状态')]).toBe(['未认证', '认证中', '已认证'][u.authentication_state]);
+      expect(r[col('注册渠道')]).toBe(REGISTER_CHANNELS.find((c) => c.value === u.register_channel)!.name['zh-CN']);
     });
+  });
+
+  it('writes registration channels and the other codes by their names, never the codes', async () => {
+    const { rows } = await exportSheet({ keyword: '小程序用户' });
+    const [header, row] = rows as [string[], unknown[]];
+    const value = (name: string) => row[header.indexOf(name)];
+    expect(value('注册渠道')).toBe('微信小程序');
+    expect(value('用户类型')).toBe('代理');
+    expect(value('提现状态')).toBe('提现失败');
+    expect(value('提现方式')).toBe('支付宝');
+    expect(value('实名状态')).toBe('已认证');
+    expect(value('认证类型')).toBe('企业认证');
+    const everyone = await exportSheet({});
+    const channels = new Set(everyone.rows.slice(1).map((r) => r[everyone.rows[0]!.indexOf('注册渠道')]));
+    expect([...channels].sort()).toEqual(['H5 网页', 'PC 网页', 'iOS App', '安卓 App', '微信小程序']);
+  });
+
+  it('writes the workbook in English when Accept-Language asks for it', async () => {
+    const { res, rows } = await exportSheet({ keyword: '小程序用户' }, admin, 'en-US,en;q=0.9');
+    expect(res.headers['content-disposition']).toMatch(/filename\*=UTF-8''users-\d{8}-\d{4}\.xlsx$/);
+    const [header, row] = rows as [string[], unknown[]];
+    const value = (name: string) => row[header.indexOf(name)];
+    expect(header).toEqual(expect.arrayContaining(['ID', 'Name', 'Mobile', 'Channel', 'Withdrawal', 'Locked']));
+    expect(value('Channel')).toBe('WeChat mini program');
+    expect(value('Type')).toBe('Agent');
+    expect(value('Withdrawal')).toBe('Withdrawal failed');
+    expect(value('Payout account')).toBe('Alipay');
+    expect(value('Verified as')).toBe('Enterprise');
+    expect(value('Locked')).toBe('No');
+    const ios = await exportSheet({ keyword: '苹果用户' }, admin, 'en-US');
+    expect(ios.rows[1]![ios.rows[0]!.indexOf('Channel')]).toBe('iOS app');
   });
 
   it('exports everyone without a filter, money as yuan with two decimals and times in China time', async () => {

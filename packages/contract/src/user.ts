@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
+import type { Locale } from './errors';
 
 /**
  * The marketplace's own users (spec §2.2 /user, §3 User list row and User filter, §7 Users, §9): agents and ordinary
@@ -9,41 +10,65 @@ import { defineCall, fields, operation } from './call';
 
 // ——— codes (§9) ———
 
+/**
+ * A stored code and its name in each UI language. Every screen, filter and export shows a code by this name (never
+ * the code itself), through `codeName`.
+ */
+export interface NamedCode<V extends number | string = number | string> {
+  readonly value: V;
+  readonly name: Readonly<Record<Locale, string>>;
+}
+
 /** `type_user`: 1 agent (代理), 2 ordinary user. */
 export const USER_TYPES = [
-  { value: 1, label: '代理' },
-  { value: 2, label: '用户' },
-] as const;
+  { value: 1, name: { 'zh-CN': '代理', 'en-US': 'Agent' } },
+  { value: 2, name: { 'zh-CN': '用户', 'en-US': 'User' } },
+] as const satisfies readonly NamedCode<number>[];
 /** `system_id`: where the user came from: 1 registered in our own apps (system user), 2 brought in by a channel. */
 export const USER_SOURCES = [
-  { value: 1, label: '系统用户' },
-  { value: 2, label: '渠道用户' },
-] as const;
+  { value: 1, name: { 'zh-CN': '系统用户', 'en-US': 'System user' } },
+  { value: 2, name: { 'zh-CN': '渠道用户', 'en-US': 'Channel user' } },
+] as const satisfies readonly NamedCode<number>[];
 /** `authentication_state` of a user and `state` of a verification submission. */
 export const AUTHENTICATION_STATES = [
-  { value: 0, label: '未认证' },
-  { value: 1, label: '认证中' },
-  { value: 2, label: '已认证' },
-] as const;
+  { value: 0, name: { 'zh-CN': '未认证', 'en-US': 'Not verified' } },
+  { value: 1, name: { 'zh-CN': '认证中', 'en-US': 'Verifying' } },
+  { value: 2, name: { 'zh-CN': '已认证', 'en-US': 'Verified' } },
+] as const satisfies readonly NamedCode<number>[];
 /** `type` of a verification submission (and `authentication_type` of a user once verified). */
 export const VERIFICATION_TYPES = [
-  { value: 1, label: '个人认证' },
-  { value: 2, label: '企业认证' },
-] as const;
+  { value: 1, name: { 'zh-CN': '个人认证', 'en-US': 'Personal' } },
+  { value: 2, name: { 'zh-CN': '企业认证', 'en-US': 'Enterprise' } },
+] as const satisfies readonly NamedCode<number>[];
 /** `withdraw_state`: the state of the user's latest withdrawal request; 0 when they never asked for one. */
 export const WITHDRAW_STATES = [
-  { value: 0, label: '未提现' },
-  { value: 1, label: '提现中' },
-  { value: 2, label: '已提现' },
-  { value: 3, label: '提现失败' },
-] as const;
+  { value: 0, name: { 'zh-CN': '未提现', 'en-US': 'Never withdrawn' } },
+  { value: 1, name: { 'zh-CN': '提现中', 'en-US': 'Withdrawing' } },
+  { value: 2, name: { 'zh-CN': '已提现', 'en-US': 'Withdrawn' } },
+  { value: 3, name: { 'zh-CN': '提现失败', 'en-US': 'Withdrawal failed' } },
+] as const satisfies readonly NamedCode<number>[];
 /** `withdraw_type`: the payout account the user bound; 0 when none. */
 export const WITHDRAW_TYPES = [
-  { value: 0, label: '未绑定' },
-  { value: 1, label: '银行卡' },
-  { value: 2, label: '支付宝' },
-  { value: 3, label: '微信' },
-] as const;
+  { value: 0, name: { 'zh-CN': '未绑定', 'en-US': 'Not bound' } },
+  { value: 1, name: { 'zh-CN': '银行卡', 'en-US': 'Bank card' } },
+  { value: 2, name: { 'zh-CN': '支付宝', 'en-US': 'Alipay' } },
+  { value: 3, name: { 'zh-CN': '微信', 'en-US': 'WeChat' } },
+] as const satisfies readonly NamedCode<number>[];
+/** `register_channel`: where the user signed up (the apps, the web, the mini program, or imported by staff). */
+export const REGISTER_CHANNELS = [
+  { value: 'app_ios', name: { 'zh-CN': 'iOS App', 'en-US': 'iOS app' } },
+  { value: 'app_android', name: { 'zh-CN': '安卓 App', 'en-US': 'Android app' } },
+  { value: 'h5', name: { 'zh-CN': 'H5 网页', 'en-US': 'H5 web' } },
+  { value: 'mini_program', name: { 'zh-CN': '微信小程序', 'en-US': 'WeChat mini program' } },
+  { value: 'pc', name: { 'zh-CN': 'PC 网页', 'en-US': 'PC web' } },
+  { value: 'import', name: { 'zh-CN': '后台导入', 'en-US': 'Imported' } },
+] as const satisfies readonly NamedCode<string>[];
+
+/** A code's name in `locale`; empty for no value, and the code itself for one the list does not know yet. */
+export function codeName(list: readonly NamedCode[], value: number | string | null | undefined, locale: Locale): string {
+  if (value === null || value === undefined) return '';
+  return list.find((entry) => entry.value === value)?.name[locale] ?? String(value);
+}
 
 /**
  * §9 order-count bands for the `quantity` filter. A band holds `min ≤ order_count < max` (no upper edge for 500+):
@@ -201,6 +226,7 @@ export const userRow = z.object({
   company: z.string(),
   inviter_id: z.number().nullable(),
   invite_code: z.string(),
+  /** A REGISTER_CHANNELS code. */
   register_channel: z.string(),
   registered_at: z.string(),
   last_login_at: z.string().nullable(),

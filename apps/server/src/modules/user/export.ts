@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AUTHENTICATION_STATES,
+  codeName,
   ErrorCode,
   EXPORT_ESTIMATED_BYTES_HEADER,
   EXPORT_ROWS_HEADER,
@@ -11,6 +12,8 @@ import {
   WITHDRAW_STATES,
   WITHDRAW_TYPES,
   BUSINESS_UTC_OFFSET,
+  REGISTER_CHANNELS,
+  type Locale,
   type UserFilter,
   type UserRow,
 } from '@juqi/contract';
@@ -24,9 +27,6 @@ import { userConditions } from './filter';
 import { userCursorOf, type SortOrder, type UserSortKey } from './repository';
 import { toUserRow, type UserService } from './service';
 
-const labelOf = (list: readonly { value: number; label: string }[], value: number | null) =>
-  value === null ? '' : (list.find((e) => e.value === value)?.label ?? String(value));
-
 const OFFSET_MS = (() => {
   const m = /^([+-])(\d{2}):(\d{2})$/.exec(BUSINESS_UTC_OFFSET)!;
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
@@ -39,51 +39,60 @@ export function businessTime(isoTime: string | null): string {
 }
 
 export interface ExportColumn {
-  header: string;
+  /** The header in each language; the workbook follows the request's Accept-Language, as the server's messages do. */
+  header: Record<Locale, string>;
   width: number;
   /** Money columns hold yuan (cents / 100) shown with two decimals. */
   money?: boolean;
-  value: (u: UserRow) => string | number;
+  value: (u: UserRow, locale: Locale) => string | number;
 }
 
 const yuan = (cents: number) => cents / 100;
+const YES_NO = [
+  { value: 1, name: { 'zh-CN': '是', 'en-US': 'Yes' } },
+  { value: 0, name: { 'zh-CN': '否', 'en-US': 'No' } },
+] as const;
 
-/** The workbook's columns, in order. */
+/** The workbook's columns, in order. Codes are written as their names in the export's language (`codeName`). */
 export const EXPORT_COLUMNS: ExportColumn[] = [
-  { header: 'ID', width: 10, value: (u) => u.id },
-  { header: '姓名', width: 12, value: (u) => u.name },
-  { header: '手机号', width: 14, value: (u) => u.mobile },
-  { header: '用户类型', width: 10, value: (u) => labelOf(USER_TYPES, u.type_user) },
-  { header: '用户来源', width: 10, value: (u) => labelOf(USER_SOURCES, u.system_id) },
-  { header: '等级', width: 10, value: (u) => u.level_name || String(u.level) },
-  { header: '服务岗位', width: 12, value: (u) => u.pw_name },
-  { header: '代理岗位', width: 12, value: (u) => u.agency_pw_name },
-  { header: '实名状态', width: 10, value: (u) => labelOf(AUTHENTICATION_STATES, u.authentication_state) },
-  { header: '认证类型', width: 10, value: (u) => labelOf(VERIFICATION_TYPES, u.authentication_type) },
-  { header: '实名名称', width: 20, value: (u) => u.real_name },
-  { header: '提现状态', width: 10, value: (u) => labelOf(WITHDRAW_STATES, u.withdraw_state) },
-  { header: '提现方式', width: 10, value: (u) => labelOf(WITHDRAW_TYPES, u.withdraw_type) },
-  { header: '订单数', width: 8, value: (u) => u.order_count },
-  { header: '最近下单时间', width: 20, value: (u) => businessTime(u.last_order_at) },
-  { header: '累计消费(元)', width: 14, money: true, value: (u) => yuan(u.total_spent_cents) },
-  { header: '余额(元)', width: 12, money: true, value: (u) => yuan(u.balance_cents) },
-  { header: '冻结(元)', width: 12, money: true, value: (u) => yuan(u.frozen_cents) },
-  { header: '累计收益(元)', width: 14, money: true, value: (u) => yuan(u.total_income_cents) },
-  { header: '金豆', width: 8, value: (u) => u.bean_balance },
-  { header: '省份', width: 8, value: (u) => u.province },
-  { header: '城市', width: 8, value: (u) => u.city },
-  { header: '行业', width: 10, value: (u) => u.industry },
-  { header: '公司', width: 24, value: (u) => u.company },
-  { header: '邀请人ID', width: 10, value: (u) => u.inviter_id ?? '' },
-  { header: '邀请码', width: 12, value: (u) => u.invite_code },
-  { header: '注册渠道', width: 12, value: (u) => u.register_channel },
-  { header: '注册时间', width: 20, value: (u) => businessTime(u.registered_at) },
-  { header: '最近登录时间', width: 20, value: (u) => businessTime(u.last_login_at) },
-  { header: '最近登录IP', width: 16, value: (u) => u.last_login_ip },
-  { header: '锁定', width: 6, value: (u) => (u.locked ? '是' : '否') },
-  { header: '锁定原因', width: 16, value: (u) => u.lock_reason },
-  { header: '备注', width: 16, value: (u) => u.remark },
+  { header: { 'zh-CN': 'ID', 'en-US': 'ID' }, width: 10, value: (u) => u.id },
+  { header: { 'zh-CN': '姓名', 'en-US': 'Name' }, width: 12, value: (u) => u.name },
+  { header: { 'zh-CN': '手机号', 'en-US': 'Mobile' }, width: 14, value: (u) => u.mobile },
+  { header: { 'zh-CN': '用户类型', 'en-US': 'Type' }, width: 10, value: (u, l) => codeName(USER_TYPES, u.type_user, l) },
+  { header: { 'zh-CN': '用户来源', 'en-US': 'Source' }, width: 12, value: (u, l) => codeName(USER_SOURCES, u.system_id, l) },
+  { header: { 'zh-CN': '等级', 'en-US': 'Level' }, width: 10, value: (u) => u.level_name || String(u.level) },
+  { header: { 'zh-CN': '服务岗位', 'en-US': 'Service post' }, width: 12, value: (u) => u.pw_name },
+  { header: { 'zh-CN': '代理岗位', 'en-US': 'Agency post' }, width: 12, value: (u) => u.agency_pw_name },
+  { header: { 'zh-CN': '实名状态', 'en-US': 'Verification' }, width: 12, value: (u, l) => codeName(AUTHENTICATION_STATES, u.authentication_state, l) },
+  { header: { 'zh-CN': '认证类型', 'en-US': 'Verified as' }, width: 10, value: (u, l) => codeName(VERIFICATION_TYPES, u.authentication_type, l) },
+  { header: { 'zh-CN': '实名名称', 'en-US': 'Verified name' }, width: 20, value: (u) => u.real_name },
+  { header: { 'zh-CN': '提现状态', 'en-US': 'Withdrawal' }, width: 14, value: (u, l) => codeName(WITHDRAW_STATES, u.withdraw_state, l) },
+  { header: { 'zh-CN': '提现方式', 'en-US': 'Payout account' }, width: 12, value: (u, l) => codeName(WITHDRAW_TYPES, u.withdraw_type, l) },
+  { header: { 'zh-CN': '订单数', 'en-US': 'Orders' }, width: 8, value: (u) => u.order_count },
+  { header: { 'zh-CN': '最近下单时间', 'en-US': 'Last order' }, width: 20, value: (u) => businessTime(u.last_order_at) },
+  { header: { 'zh-CN': '累计消费(元)', 'en-US': 'Spent (CNY)' }, width: 14, money: true, value: (u) => yuan(u.total_spent_cents) },
+  { header: { 'zh-CN': '余额(元)', 'en-US': 'Balance (CNY)' }, width: 12, money: true, value: (u) => yuan(u.balance_cents) },
+  { header: { 'zh-CN': '冻结(元)', 'en-US': 'Frozen (CNY)' }, width: 12, money: true, value: (u) => yuan(u.frozen_cents) },
+  { header: { 'zh-CN': '累计收益(元)', 'en-US': 'Income (CNY)' }, width: 14, money: true, value: (u) => yuan(u.total_income_cents) },
+  { header: { 'zh-CN': '金豆', 'en-US': 'Beans' }, width: 8, value: (u) => u.bean_balance },
+  { header: { 'zh-CN': '省份', 'en-US': 'Province' }, width: 8, value: (u) => u.province },
+  { header: { 'zh-CN': '城市', 'en-US': 'City' }, width: 8, value: (u) => u.city },
+  { header: { 'zh-CN': '行业', 'en-US': 'Industry' }, width: 10, value: (u) => u.industry },
+  { header: { 'zh-CN': '公司', 'en-US': 'Company' }, width: 24, value: (u) => u.company },
+  { header: { 'zh-CN': '邀请人ID', 'en-US': 'Inviter ID' }, width: 10, value: (u) => u.inviter_id ?? '' },
+  { header: { 'zh-CN': '邀请码', 'en-US': 'Invite code' }, width: 12, value: (u) => u.invite_code },
+  { header: { 'zh-CN': '注册渠道', 'en-US': 'Channel' }, width: 16, value: (u, l) => codeName(REGISTER_CHANNELS, u.register_channel, l) },
+  { header: { 'zh-CN': '注册时间', 'en-US': 'Registered' }, width: 20, value: (u) => businessTime(u.registered_at) },
+  { header: { 'zh-CN': '最近登录时间', 'en-US': 'Last sign-in' }, width: 20, value: (u) => businessTime(u.last_login_at) },
+  { header: { 'zh-CN': '最近登录IP', 'en-US': 'Last sign-in IP' }, width: 16, value: (u) => u.last_login_ip },
+  { header: { 'zh-CN': '锁定', 'en-US': 'Locked' }, width: 6, value: (u, l) => codeName(YES_NO, u.locked ? 1 : 0, l) },
+  { header: { 'zh-CN': '锁定原因', 'en-US': 'Lock reason' }, width: 16, value: (u) => u.lock_reason },
+  { header: { 'zh-CN': '备注', 'en-US': 'Remark' }, width: 16, value: (u) => u.remark },
 ];
+
+/** The sheet's and the saved file's names in each language. */
+const SHEET_NAME: Record<Locale, string> = { 'zh-CN': '用户', 'en-US': 'Users' };
+const FILE_PREFIX: Record<Locale, string> = { 'zh-CN': '用户导出', 'en-US': 'users' };
 
 /** Rows read per keyset query while exporting. */
 const BATCH = 2000;
@@ -129,7 +138,7 @@ export class UserExporter {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async send(filter: UserFilter, sort: UserSortKey, order: SortOrder, reply: FastifyReply, by: Principal): Promise<void> {
+  async send(filter: UserFilter, sort: UserSortKey, order: SortOrder, reply: FastifyReply, by: Principal, locale: Locale): Promise<void> {
     if (this.running >= MAX_RUNNING) throw new AppError(ErrorCode.TOO_MANY, 'another export is running; try again when it ends', { retry_after: 10 });
     this.running += 1;
     let released = false;
@@ -146,7 +155,7 @@ export class UserExporter {
       const out = new PassThrough();
       reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="users-${stamp}.xlsx"; filename*=UTF-8''${encodeRfc5987(`用户导出-${stamp}.xlsx`)}`)
+        .header('content-disposition', `attachment; filename="users-${stamp}.xlsx"; filename*=UTF-8''${encodeRfc5987(`${FILE_PREFIX[locale]}-${stamp}.xlsx`)}`)
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
         .header(EXPORT_ROWS_HEADER, String(total))
@@ -156,7 +165,7 @@ export class UserExporter {
         if (!reply.raw.writableFinished) aborted = true;
       });
       reply.send(out);
-      this.write(filter, sort, order, out, () => aborted)
+      this.write(filter, sort, order, locale, out, () => aborted)
         .catch((err: unknown) => {
           this.log.error({ err }, 'user export failed');
           out.destroy(err as Error);
@@ -168,10 +177,10 @@ export class UserExporter {
     }
   }
 
-  private async write(filter: UserFilter, sort: UserSortKey, order: SortOrder, out: PassThrough, aborted: () => boolean): Promise<void> {
+  private async write(filter: UserFilter, sort: UserSortKey, order: SortOrder, locale: Locale, out: PassThrough, aborted: () => boolean): Promise<void> {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const sheet = workbook.addWorksheet('用户', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: c.money ? { numFmt: '0.00' } : {} }));
+    const sheet = workbook.addWorksheet(SHEET_NAME[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header[locale], key: `c${i}`, width: c.width, style: c.money ? { numFmt: '0.00' } : {} }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     const conditions = userConditions(filter, sort);
@@ -187,7 +196,7 @@ export class UserExporter {
       ]);
       for (const row of rows) {
         const user = toUserRow(row, dict);
-        sheet.addRow(EXPORT_COLUMNS.map((c) => c.value(user))).commit();
+        sheet.addRow(EXPORT_COLUMNS.map((c) => c.value(user, locale))).commit();
       }
       if (rows.length < BATCH) break;
       cursor = userCursorOf(rows[rows.length - 1]!, sort, order);

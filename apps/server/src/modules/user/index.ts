@@ -19,8 +19,8 @@ export const userModule: ServerModule = {
 
     route(app, userCalls.lists, ({ body }) => service.list(filterOf(body), body.sort, body.order, body));
     route(app, userCalls.details, ({ body }) => service.detail(body.id));
-    route(app, userCalls.export, async ({ body, reply, principal }) => {
-      await exporter.send(filterOf(body), body.sort, body.order, reply, principal!);
+    route(app, userCalls.export, async ({ body, reply, principal, request }) => {
+      await exporter.send(filterOf(body), body.sort, body.order, reply, principal!, request.locale);
       return null;
     });
     route(app, userCalls.lock, ({ body, principal, request }) => service.lock(body.id, body.action, body.reason, principal!, request.ip));

@@ -14,22 +14,7 @@ export const userMessages = defineMessages({
     all: '全部',
     yuan: '¥{amount}',
 
-    // Filters
-    keyword: '姓名 / 手机号 / ID',
-    typeUser: '用户类型',
-    systemId: '用户来源',
-    authenticationState: '实名状态',
-    withdrawState: '提现状态',
-    withdrawType: '提现方式',
-    quantity: '订单数',
-    level: '等级',
-    agencyPw: '代理岗位',
-    pw: '服务岗位',
-    lockedFilter: '账号状态',
-    timeQuantum: '注册时间',
-    issueTimeQuantum: '最近下单',
-    startDay: '开始日期',
-    endDay: '结束日期',
+    // Filters (the fields' names are in components/filter-labels.ts)
     clearFilters: '清空筛选',
 
     // All users
@@ -82,7 +67,7 @@ export const userMessages = defineMessages({
     exportDone: '已导出 {rows} 位用户：{name}',
     exportCancel: '取消导出',
     exportCancelled: '已取消导出',
-    exportNothing: '没有符合筛选条件的用户',
+    exportNothing: '没有符合筛选条件的用户，无可导出',
 
     // Lock
     lock: '锁定',
@@ -214,21 +199,6 @@ export const userMessages = defineMessages({
     all: 'All',
     yuan: '¥{amount}',
 
-    keyword: 'Name / mobile / ID',
-    typeUser: 'User type',
-    systemId: 'Source',
-    authenticationState: 'Verification',
-    withdrawState: 'Withdrawal',
-    withdrawType: 'Payout account',
-    quantity: 'Orders',
-    level: 'Level',
-    agencyPw: 'Agency post',
-    pw: 'Service post',
-    lockedFilter: 'Account',
-    timeQuantum: 'Registered',
-    issueTimeQuantum: 'Last order',
-    startDay: 'From',
-    endDay: 'To',
     clearFilters: 'Clear filters',
 
     usersTitle: 'All users',
@@ -279,7 +249,7 @@ export const userMessages = defineMessages({
     exportDone: 'Exported {rows} users: {name}',
     exportCancel: 'Cancel export',
     exportCancelled: 'Export cancelled',
-    exportNothing: 'No user matches the filters',
+    exportNothing: 'No user matches the filters: nothing to export',
 
     lock: 'Lock',
     unlock: 'Unlock',

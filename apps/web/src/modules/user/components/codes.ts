@@ -1,6 +1,8 @@
 import {
   AUTHENTICATION_STATES,
-  ORDER_COUNT_BANDS,
+  codeName,
+  type NamedCode,
+  REGISTER_CHANNELS,
   USER_SOURCES,
   USER_TYPES,
   VERIFICATION_TYPES,
@@ -10,7 +12,7 @@ import {
 import { useCallback } from 'react';
 import { usePreferences } from '../../../lib/preferences';
 
-/** The §9 code lists; their zh-CN labels come from the contract, the English ones from here. */
+/** The code lists the users area shows; their names, in both languages, are the contract's (the export uses the same). */
 const CODE_LISTS = {
   type_user: USER_TYPES,
   system_id: USER_SOURCES,
@@ -18,32 +20,23 @@ const CODE_LISTS = {
   verification_type: VERIFICATION_TYPES,
   withdraw_state: WITHDRAW_STATES,
   withdraw_type: WITHDRAW_TYPES,
-  quantity: ORDER_COUNT_BANDS,
+  register_channel: REGISTER_CHANNELS,
 } as const;
 
 export type CodeList = keyof typeof CODE_LISTS;
+/** The lists a filter offers (the user filter has no channel). */
+export type NumberCodeList = Exclude<CodeList, 'register_channel'>;
 
-const ENGLISH: Record<CodeList, Record<number, string>> = {
-  type_user: { 1: 'Agent', 2: 'User' },
-  system_id: { 1: 'System user', 2: 'Channel user' },
-  authentication_state: { 0: 'Not verified', 1: 'Verifying', 2: 'Verified' },
-  verification_type: { 1: 'Personal', 2: 'Enterprise' },
-  withdraw_state: { 0: 'Never', 1: 'In progress', 2: 'Paid out', 3: 'Failed' },
-  withdraw_type: { 0: 'Not bound', 1: 'Bank card', 2: 'Alipay', 3: 'WeChat' },
-  quantity: {},
-};
-
-/** Labels of code values in the current language, and the options of a select. */
+/** Names of code values in the current language, and the options of a select. */
 export function useCodes() {
   const language = usePreferences((s) => s.language);
   const label = useCallback(
-    (list: CodeList, value: number | null | undefined): string => {
-      if (value === null || value === undefined) return '';
-      const zh = CODE_LISTS[list].find((entry) => entry.value === value)?.label ?? String(value);
-      return language === 'en-US' ? (ENGLISH[list][value] ?? zh) : zh;
-    },
+    (list: CodeList, value: number | string | null | undefined): string => codeName(CODE_LISTS[list], value, language),
     [language],
   );
-  const options = useCallback((list: CodeList) => CODE_LISTS[list].map((entry) => ({ value: entry.value, label: label(list, entry.value) })), [label]);
+  const options = useCallback(
+    (list: NumberCodeList) => (CODE_LISTS[list] as readonly NamedCode<number>[]).map((entry) => ({ value: entry.value, label: entry.name[language] })),
+    [language],
+  );
   return { label, options };
 }

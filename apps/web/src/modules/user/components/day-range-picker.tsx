@@ -1,13 +1,13 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
 import { useMessages } from '../../../lib/i18n';
-import { userMessages } from '../messages';
+import { userFilterLabels } from './filter-labels';
 
 const DAY = 'YYYY-MM-DD';
 
 interface DayRangePickerProps {
-  label: ReactNode;
+  /** Shown in the field and its accessible name. */
+  label: string;
   value: [string, string] | undefined;
   onChange: (value: [string, string] | undefined) => void;
   className?: string;
@@ -15,11 +15,12 @@ interface DayRangePickerProps {
 
 /** A `[first day, last day]` filter (both included), as the contract's day ranges are written. */
 export function DayRangePicker({ label, value, onChange, className }: DayRangePickerProps) {
-  const t = useMessages(userMessages);
+  const t = useMessages(userFilterLabels);
   return (
     <DatePicker.RangePicker
       className={className}
       prefix={label}
+      aria-label={label}
       placeholder={[t.startDay, t.endDay]}
       value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
       allowClear

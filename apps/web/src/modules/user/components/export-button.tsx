@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Progress, Space, Typography } from 'antd';
+import { App, Button, Modal, Progress, Space, Tooltip, Typography } from 'antd';
 import { formatFileSize } from '../../../lib/file-format';
 import { format, useMessages } from '../../../lib/i18n';
 import { useExportUsers, type ExportBody, type ExportProgress } from '../api/export-users';
@@ -7,18 +7,17 @@ import { userMessages, type UserTexts } from '../messages';
 
 /**
  * Exports every user matching the filter (not only the rows loaded) to an Excel file the server streams. A dialog shows
- * the bytes received against the server's estimate while it arrives, and can cancel it.
+ * the bytes received against the server's estimate while it arrives, and can cancel it. With no matching user there is
+ * nothing to export: the button is disabled and its tooltip says why.
  */
 export function ExportButton({ body, count }: { body: ExportBody; count: number | undefined }) {
   const t = useMessages(userMessages);
   const { message } = App.useApp();
   const { progress, start, cancel } = useExportUsers();
 
+  const empty = count === 0;
+
   const run = async () => {
-    if (count === 0) {
-      void message.info(t.exportNothing);
-      return;
-    }
     const outcome = await start(body);
     if (outcome.kind === 'saved') void message.success(format(t.exportDone, { rows: outcome.rows ?? count ?? 0, name: outcome.fileName }));
     else if (outcome.kind === 'cancelled') void message.info(t.exportCancelled);
@@ -26,9 +25,14 @@ export function ExportButton({ body, count }: { body: ExportBody; count: number 
 
   return (
     <>
-      <Button icon={<DownloadOutlined />} loading={progress !== null} onClick={() => void run()}>
-        {t.export}
-      </Button>
+      {/* A disabled button takes no pointer events: the tooltip listens on a span around it. */}
+      <Tooltip title={empty ? t.exportNothing : undefined}>
+        <span>
+          <Button icon={<DownloadOutlined />} disabled={empty} loading={progress !== null} onClick={() => void run()}>
+            {t.export}
+          </Button>
+        </span>
+      </Tooltip>
       <Modal
         open={progress !== null}
         title={t.exportTitle}

@@ -84,7 +84,7 @@ export function userColumns({ t, codes, order, onOpen, onLock }: ColumnContext):
     { key: 'company', dataIndex: 'company', title: t.colCompany, width: 200, ellipsis: true, render: text },
     { key: 'inviter_id', dataIndex: 'inviter_id', title: t.colInviterId, width: 90, render: (v: number | null) => text(v === null ? '' : String(v)) },
     { key: 'invite_code', dataIndex: 'invite_code', title: t.colInviteCode, width: 110 },
-    { key: 'register_channel', dataIndex: 'register_channel', title: t.colChannel, width: 110, render: text },
+    { key: 'register_channel', dataIndex: 'register_channel', title: t.colChannel, width: 130, render: (v: string) => text(codes.label('register_channel', v)) },
     { key: 'registered_at', dataIndex: 'registered_at', title: t.colRegisteredAt, width: 160, render: (v: string) => dateTime(v), ...sortable('registered_at') },
     { key: 'last_login_at', dataIndex: 'last_login_at', title: t.colLastLoginAt, width: 150, render: (v: string | null) => text(dateTime(v)) },
     { key: 'last_login_ip', dataIndex: 'last_login_ip', title: t.colLastLoginIp, width: 130, render: text },

@@ -136,7 +136,7 @@ function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
       </Descriptions>
       <Descriptions size="small" bordered column={2} title={t.sectionRegistration}>
         <Descriptions.Item label={t.colRegisteredAt}>{dateTime(u.registered_at)}</Descriptions.Item>
-        <Descriptions.Item label={t.colChannel}>{or(u.register_channel)}</Descriptions.Item>
+        <Descriptions.Item label={t.colChannel}>{or(codes.label('register_channel', u.register_channel))}</Descriptions.Item>
         <Descriptions.Item label={t.inviter}>
           {detail.inviter ? format(t.personLine, { name: detail.inviter.name, id: detail.inviter.id, mobile: detail.inviter.mobile }) : t.none}
         </Descriptions.Item>

@@ -1,11 +1,12 @@
 import { ClearOutlined } from '@ant-design/icons';
-import type { UserSearchOptions } from '@juqi/contract';
+import { ORDER_COUNT_BANDS, type UserSearchOptions } from '@juqi/contract';
 import { Button, Flex, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useMessages } from '../../../lib/i18n';
 import { userMessages } from '../messages';
-import { useCodes, type CodeList } from './codes';
+import { useCodes, type NumberCodeList } from './codes';
 import { DayRangePicker } from './day-range-picker';
+import { userFilterLabels } from './filter-labels';
 import { SearchBox } from './search-box';
 import { activeFilterCount, USER_FILTER_KEYS, type UserListState } from './user-filter';
 
@@ -22,15 +23,16 @@ type NumberKey = 'type_user' | 'system_id' | 'authentication_state' | 'withdraw_
 /** The §3 user filter. Every change applies at once (the list starts again from the top); the keyword after a pause. */
 export function UserFilterBar({ value, onChange, options, extra }: UserFilterBarProps) {
   const t = useMessages(userMessages);
+  const labels = useMessages(userFilterLabels);
   const codes = useCodes();
   const set = <K extends keyof UserListState>(key: K, next: UserListState[K]) => onChange({ ...value, [key]: next });
 
-  const select = (key: NumberKey, label: string, items: { value: number; label: string }[]) => (
+  const select = (key: NumberKey, items: { value: number; label: string }[]) => (
     <Select<number>
       key={key}
       className="user-filter__select"
-      prefix={label}
-      aria-label={label}
+      prefix={labels[key]}
+      aria-label={labels[key]}
       placeholder={t.all}
       allowClear
       value={value[key]}
@@ -39,7 +41,9 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
       onChange={(next) => set(key, next ?? undefined)}
     />
   );
-  const codeSelect = (key: NumberKey & CodeList, label: string) => select(key, label, codes.options(key));
+  const codeSelect = (key: NumberKey & NumberCodeList) => select(key, codes.options(key));
+  // The bands' names (1-50 … 500+) read the same in both languages.
+  const bands = ORDER_COUNT_BANDS.map((band) => ({ value: band.value, label: band.label }));
   const postOptions = options?.pw_list.map((p) => ({ value: p.id, label: p.name })) ?? [];
   const active = activeFilterCount(value);
 
@@ -48,24 +52,24 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
       <SearchBox
         live
         className="user-filter__keyword"
-        label={t.keyword}
+        label={labels.keyword}
         maxLength={40}
         value={value.keyword}
         onChange={(keyword) => set('keyword', keyword)}
       />
-      {codeSelect('type_user', t.typeUser)}
-      {codeSelect('system_id', t.systemId)}
-      {codeSelect('authentication_state', t.authenticationState)}
-      {codeSelect('quantity', t.quantity)}
-      {codeSelect('withdraw_state', t.withdrawState)}
-      {codeSelect('withdraw_type', t.withdrawType)}
-      {options && select('level', t.level, options.level_list.map((l) => ({ value: l.level, label: l.name })))}
-      {options && select('agency_pw_id', t.agencyPw, postOptions)}
-      {options && select('pw_id', t.pw, postOptions)}
+      {codeSelect('type_user')}
+      {codeSelect('system_id')}
+      {codeSelect('authentication_state')}
+      {select('quantity', bands)}
+      {codeSelect('withdraw_state')}
+      {codeSelect('withdraw_type')}
+      {options && select('level', options.level_list.map((l) => ({ value: l.level, label: l.name })))}
+      {options && select('agency_pw_id', postOptions)}
+      {options && select('pw_id', postOptions)}
       <Select<'true' | 'false'>
         className="user-filter__select"
-        prefix={t.lockedFilter}
-        aria-label={t.lockedFilter}
+        prefix={labels.locked}
+        aria-label={labels.locked}
         placeholder={t.all}
         allowClear
         value={value.locked === undefined ? undefined : value.locked ? 'true' : 'false'}
@@ -75,10 +79,10 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
         ]}
         onChange={(next) => set('locked', next === undefined ? undefined : next === 'true')}
       />
-      <DayRangePicker className="user-filter__range" label={t.timeQuantum} value={value.time_quantum} onChange={(next) => set('time_quantum', next)} />
+      <DayRangePicker className="user-filter__range" label={labels.time_quantum} value={value.time_quantum} onChange={(next) => set('time_quantum', next)} />
       <DayRangePicker
         className="user-filter__range"
-        label={t.issueTimeQuantum}
+        label={labels.issue_time_quantum}
         value={value.issue_time_quantum}
         onChange={(next) => set('issue_time_quantum', next)}
       />

@@ -14,6 +14,7 @@ import {
   detailOf,
   type SeenRequest,
 } from '../testing';
+import { usePreferences } from '../../../lib/preferences';
 import { USER_COLUMNS_STORAGE_KEY, UserListPage } from './user-list-page';
 
 // antd is slow in jsdom on two cores: no delay between keystrokes, and time for the dialogs.
@@ -200,6 +201,47 @@ describe('UserListPage', () => {
     // The drawer stays until the staff confirms.
     expect(within(drawer).getByText('邀请人数')).toBeInTheDocument();
   });
+
+  describe('codes are shown by their names', () => {
+    const coded = userRow(7, '赵六', {
+      register_channel: 'mini_program',
+      withdraw_state: 3,
+      withdraw_type: 2,
+      authentication_state: 2,
+      authentication_type: 2,
+      system_id: 2,
+    });
+    const codedApi = () =>
+      api({ 'POST /api/user/lists': () => ok(keysetPage([coded])), 'POST /api/user/details': () => ok(detailOf(coded)) });
+    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
+
+    it('in the table and the detail drawer, never the stored code', async () => {
+      codedApi();
+      renderInShell(<UserListPage />, { path: '/user/list' });
+      const row = await rowOf('赵六');
+      for (const name of ['微信小程序', '渠道用户', '已认证', '企业认证', '提现失败', '支付宝']) expect(within(row).getByText(name)).toBeInTheDocument();
+      expect(within(row).queryByText('mini_program')).toBeNull();
+
+      await user.click(within(row).getByText('赵六', { selector: '.user-cell__name' }));
+      const drawer = await screen.findByRole('dialog');
+      const channel = (await within(drawer).findByText('注册渠道')).closest('tr')!;
+      expect(channel).toHaveTextContent('微信小程序');
+      expect(drawer).not.toHaveTextContent('mini_program');
+    });
+
+    it('in English when the UI is in English', async () => {
+      usePreferences.getState().setLanguage('en-US');
+      codedApi();
+      renderInShell(<UserListPage />, { path: '/user/list' });
+      const row = await rowOf('赵六');
+      for (const name of ['WeChat mini program', 'Channel user', 'Verified', 'Enterprise', 'Withdrawal failed', 'Alipay']) {
+        expect(within(row).getByText(name)).toBeInTheDocument();
+      }
+      await user.click(within(row).getByText('赵六', { selector: '.user-cell__name' }));
+      const drawer = await screen.findByRole('dialog');
+      expect((await within(drawer).findByText('Channel')).closest('tr')).toHaveTextContent('WeChat mini program');
+    });
+  });
 });
 
 describe('exporting the filtered users', () => {
@@ -237,6 +279,17 @@ describe('exporting the filtered users', () => {
     expect((await saved[0]!.blob.text()).startsWith('PK')).toBe(true);
     // The filter and the order, not the paging: every matching user, not only the loaded rows.
     expect(seen.find((r) => r.url === '/api/user/export')!.body).toEqual({ type_user: 1, sort: 'id', order: 'desc' });
+  });
+
+  it('is disabled, with a tooltip saying why, when no user matches the filter', async () => {
+    const seen = api({ 'POST /api/user/lists': () => ok(keysetPage([], 0)) });
+    renderInShell(<UserListPage />, { path: '/user/list?keyword=nobody' });
+    expect(await screen.findByText('共 0 位用户')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: /导出 Excel/ });
+    expect(button).toBeDisabled();
+    await user.hover(button.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('没有符合筛选条件的用户，无可导出');
+    expect(seen.some((r) => r.url === '/api/user/export')).toBe(false);
   });
 
   it('shows the refusal and saves nothing when the server refuses', async () => {

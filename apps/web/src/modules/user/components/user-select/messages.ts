@@ -1,6 +1,9 @@
 import { defineMessages } from '../../../../lib/i18n';
 
-/** The user-select drawer's strings, zh-CN first. Code labels follow the contract's (USER_TYPES, WITHDRAW_STATES…). */
+/**
+ * The user-select drawer's strings, zh-CN first. The filter fields' names are shared with the all-users page
+ * (`../filter-labels.ts`) and the codes' names are the contract's (`../codes.ts`).
+ */
 export const userSelectMessages = defineMessages({
   'zh-CN': {
     title: '选择用户',
@@ -9,19 +12,6 @@ export const userSelectMessages = defineMessages({
     retry: '重新加载',
     noPermission: '没有权限选择用户',
     filters: '筛选条件',
-    keyword: '搜索姓名或手机号',
-    type_user: '用户类型',
-    system_id: '用户来源',
-    withdraw_state: '提现状态',
-    withdraw_type: '提现方式',
-    quantity: '订单数量',
-    level: '用户等级',
-    agency_pw_id: '代理职位',
-    pw_id: '职位',
-    time_quantum: '注册时间',
-    issue_time_quantum: '下单时间',
-    startDay: '开始日期',
-    endDay: '结束日期',
     reset: '重置',
     views: '列表',
     matching: '筛选结果（{count}）',
@@ -41,18 +31,6 @@ export const userSelectMessages = defineMessages({
     mobile: '手机号',
     levelLabel: '等级',
     typeLabel: '类型',
-    'type_user.1': '代理',
-    'type_user.2': '用户',
-    'system_id.1': '系统用户',
-    'system_id.2': '渠道用户',
-    'withdraw_state.0': '未提现',
-    'withdraw_state.1': '提现中',
-    'withdraw_state.2': '已提现',
-    'withdraw_state.3': '提现失败',
-    'withdraw_type.0': '未绑定',
-    'withdraw_type.1': '银行卡',
-    'withdraw_type.2': '支付宝',
-    'withdraw_type.3': '微信',
   },
   'en-US': {
     title: 'Choose users',
@@ -61,19 +39,6 @@ export const userSelectMessages = defineMessages({
     retry: 'Retry',
     noPermission: 'You may not choose users',
     filters: 'Filters',
-    keyword: 'Search name or mobile',
-    type_user: 'User type',
-    system_id: 'Source',
-    withdraw_state: 'Withdrawal',
-    withdraw_type: 'Payout account',
-    quantity: 'Orders',
-    level: 'Level',
-    agency_pw_id: 'Agency post',
-    pw_id: 'Post',
-    time_quantum: 'Registered',
-    issue_time_quantum: 'Last order',
-    startDay: 'From',
-    endDay: 'To',
     reset: 'Reset',
     views: 'Lists',
     matching: 'Matching ({count})',
@@ -93,19 +58,5 @@ export const userSelectMessages = defineMessages({
     mobile: 'Mobile',
     levelLabel: 'Level',
     typeLabel: 'Type',
-    'type_user.1': 'Agent',
-    'type_user.2': 'User',
-    'system_id.1': 'System user',
-    'system_id.2': 'Channel user',
-    'withdraw_state.0': 'Never withdrawn',
-    'withdraw_state.1': 'Withdrawing',
-    'withdraw_state.2': 'Withdrawn',
-    'withdraw_state.3': 'Withdrawal failed',
-    'withdraw_type.0': 'None bound',
-    'withdraw_type.1': 'Bank card',
-    'withdraw_type.2': 'Alipay',
-    'withdraw_type.3': 'WeChat',
   },
 });
-
-export type UserSelectText = (typeof userSelectMessages)['zh-CN'];

@@ -3,7 +3,8 @@ import { SafetyCertificateFilled } from '@ant-design/icons';
 import { Descriptions, Tag, Typography } from 'antd';
 import { UserAvatar } from '../../../../components/user-avatar';
 import { useMessages } from '../../../../lib/i18n';
-import { userSelectMessages, type UserSelectText } from './messages';
+import { useCodes } from '../codes';
+import { userSelectMessages } from './messages';
 
 /** §3: authentication_state 2 is a verified (authenticated) user. */
 export const isAuthenticated = (user: Pick<UserSelectRow, 'authentication_state'>) => user.authentication_state === 2;
@@ -17,11 +18,10 @@ export function AuthenticatedMark() {
   );
 }
 
-export const typeLabel = (t: UserSelectText, typeUser: number) => t[`type_user.${typeUser}` as keyof UserSelectText] ?? String(typeUser);
-
 /** The user card shown when a user's avatar is clicked (§2.4). */
 export function UserCard({ user, levelName }: { user: UserSelectRow; levelName: string }) {
   const t = useMessages(userSelectMessages);
+  const codes = useCodes();
   return (
     <div className="user-card" aria-label={user.name} role="dialog">
       <div className="user-card__head">
@@ -38,7 +38,7 @@ export function UserCard({ user, levelName }: { user: UserSelectRow; levelName: 
         items={[
           { key: 'id', label: t.id, children: user.id },
           { key: 'mobile', label: t.mobile, children: user.mobile },
-          { key: 'type', label: t.typeLabel, children: typeLabel(t, user.type_user) },
+          { key: 'type', label: t.typeLabel, children: codes.label('type_user', user.type_user) },
           { key: 'level', label: t.levelLabel, children: levelName },
         ]}
       />

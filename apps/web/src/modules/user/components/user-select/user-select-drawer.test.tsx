@@ -236,8 +236,8 @@ describe('UserSelectDrawer', () => {
     });
     const { onConfirm } = renderDrawer();
     await screen.findByText('用户1');
-    await choose('订单数量', '100-300');
-    await choose('职位', '内容运营');
+    await choose('订单数', '100-300');
+    await choose('服务岗位', '内容运营');
     await waitFor(() => expect(listCalls(seen).at(-1)).toEqual({ limit: 20, quantity: 3, pw_id: 1 }));
     // A user ticked one by one does not narrow "everyone matching".
     await user.click(within(row('用户2')).getByRole('checkbox'));

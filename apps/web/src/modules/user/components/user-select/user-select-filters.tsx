@@ -5,17 +5,16 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DEBOUNCE_MS } from '../../../../lib/constants';
 import { useMessages } from '../../../../lib/i18n';
+import { useCodes } from '../codes';
+import { userFilterLabels } from '../filter-labels';
 import { withField, isEmptyFilter, type FilterKey } from './filter-model';
-import { userSelectMessages, type UserSelectText } from './messages';
+import { userSelectMessages } from './messages';
 
 interface UserSelectFiltersProps {
   value: UserFilter;
   onChange: (next: UserFilter) => void;
   options: UserSearchOptions | undefined;
 }
-
-const codeOptions = (t: UserSelectText, field: 'type_user' | 'system_id' | 'withdraw_state' | 'withdraw_type', values: number[]) =>
-  values.map((value) => ({ value, label: t[`${field}.${value}` as keyof UserSelectText] }));
 
 const toRange = (range: DayRange | undefined): [Dayjs, Dayjs] | null => (range ? [dayjs(range[0]), dayjs(range[1])] : null);
 const fromRange = (range: [Dayjs | null, Dayjs | null] | null): DayRange | undefined =>
@@ -27,14 +26,17 @@ const fromRange = (range: [Dayjs | null, Dayjs | null] | null): DayRange | undef
  */
 export function UserSelectFilters({ value, onChange, options }: UserSelectFiltersProps) {
   const t = useMessages(userSelectMessages);
+  // The field names are the all-users filter bar's, and the codes' names the contract's.
+  const labels = useMessages(userFilterLabels);
+  const codes = useCodes();
   const set = <K extends FilterKey>(key: K, next: UserFilter[K] | null | undefined) => onChange(withField(value, key, next));
 
   const select = (key: 'type_user' | 'system_id' | 'withdraw_state' | 'withdraw_type' | 'quantity' | 'level' | 'agency_pw_id' | 'pw_id', list: { value: number; label: string }[] | undefined) => (
     <Select<number>
       key={key}
       className="user-select-filters__field"
-      prefix={<span className="user-select-filters__label">{t[key]}</span>}
-      aria-label={t[key]}
+      prefix={<span className="user-select-filters__label">{labels[key]}</span>}
+      aria-label={labels[key]}
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       popupMatchSelectWidth={false}
@@ -49,9 +51,9 @@ export function UserSelectFilters({ value, onChange, options }: UserSelectFilter
     <DatePicker.RangePicker
       key={key}
       className="user-select-filters__field user-select-filters__field--range"
-      prefix={<span className="user-select-filters__label">{t[key]}</span>}
-      aria-label={t[key]}
-      placeholder={[t.startDay, t.endDay]}
+      prefix={<span className="user-select-filters__label">{labels[key]}</span>}
+      aria-label={labels[key]}
+      placeholder={[labels.startDay, labels.endDay]}
       value={toRange(value[key])}
       onChange={(next) => set(key, fromRange(next))}
     />
@@ -61,10 +63,10 @@ export function UserSelectFilters({ value, onChange, options }: UserSelectFilter
   return (
     <section className="user-select-filters" aria-label={t.filters}>
       <KeywordInput value={value.keyword ?? ''} onChange={(keyword) => set('keyword', keyword.trim())} />
-      {select('type_user', codeOptions(t, 'type_user', [1, 2]))}
-      {select('system_id', codeOptions(t, 'system_id', [1, 2]))}
-      {select('withdraw_state', codeOptions(t, 'withdraw_state', [0, 1, 2, 3]))}
-      {select('withdraw_type', codeOptions(t, 'withdraw_type', [0, 1, 2, 3]))}
+      {select('type_user', codes.options('type_user'))}
+      {select('system_id', codes.options('system_id'))}
+      {select('withdraw_state', codes.options('withdraw_state'))}
+      {select('withdraw_type', codes.options('withdraw_type'))}
       {select('quantity', options?.quantity_list.map((b) => ({ value: b.value, label: b.label })))}
       {select('level', options?.level_list.map((l) => ({ value: l.level, label: l.name })))}
       {select('agency_pw_id', posts)}
@@ -80,7 +82,7 @@ export function UserSelectFilters({ value, onChange, options }: UserSelectFilter
 
 /** The keyword waits for a pause in typing (§9: 300 ms) before it filters, so each keystroke is not a query. */
 function KeywordInput({ value, onChange }: { value: string; onChange: (keyword: string) => void }) {
-  const t = useMessages(userSelectMessages);
+  const labels = useMessages(userFilterLabels);
   const [draft, setDraft] = useState(value);
   const onChangeRef = useRef(onChange);
   useLayoutEffect(() => {
@@ -109,8 +111,8 @@ function KeywordInput({ value, onChange }: { value: string; onChange: (keyword: 
     <Input
       className="user-select-filters__field user-select-filters__keyword"
       prefix={<SearchOutlined />}
-      placeholder={t.keyword}
-      aria-label={t.keyword}
+      placeholder={labels.keyword}
+      aria-label={labels.keyword}
       allowClear
       maxLength={40}
       value={draft}

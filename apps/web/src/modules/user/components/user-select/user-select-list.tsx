@@ -5,7 +5,8 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, type MouseEvent,
 import { UserAvatar } from '../../../../components/user-avatar';
 import { format, useMessages } from '../../../../lib/i18n';
 import { userSelectMessages } from './messages';
-import { AuthenticatedMark, isAuthenticated, typeLabel, UserCard } from './user-card';
+import { useCodes } from '../codes';
+import { AuthenticatedMark, isAuthenticated, UserCard } from './user-card';
 
 /** §9: the next page loads once the list is scrolled to within 10 px of its bottom. */
 export const SCROLL_THRESHOLD_PX = 10;
@@ -129,6 +130,7 @@ interface UserRowProps {
 /** One row; memoised, so scrolling renders only the rows coming into view. Plain CSS ellipsis: no measuring. */
 const UserRow = memo(function UserRow({ user, index, setSize, top, picked, locked, level, onToggle }: UserRowProps) {
   const t = useMessages(userSelectMessages);
+  const codes = useCodes();
   return (
     <div
       role="listitem"
@@ -156,7 +158,7 @@ const UserRow = memo(function UserRow({ user, index, setSize, top, picked, locke
         <span className="user-select-row__mobile">{user.mobile}</span>
       </div>
       <div className="user-select-row__tags">
-        <Tag>{typeLabel(t, user.type_user)}</Tag>
+        <Tag>{codes.label('type_user', user.type_user)}</Tag>
         {level && <Tag color="blue">{level}</Tag>}
       </div>
     </div>
