@@ -206,6 +206,36 @@ describe('managing published notifications', () => {
     expect((await invoke(t, informCalls.listDataNotifications, {}, publisher.token)).code).toBe(40300);
   });
 
+  it('opens one with its staff recipients by read state, latest read first, paged', async () => {
+    const manager = await createStaffWith(t, ['notification.manage']);
+    const sent = await publish({ type: 5, title: '跟进提醒汇总', content: '第一行\n第二行', staff_ids: [alice.staffId, bob.staffId, publisher.staffId] });
+    for (const who of [alice, bob]) {
+      const [copy] = (await list(who.token, { type: 5 })).data.data;
+      await invoke(t, informCalls.readNotifications, { ids: [copy.id] }, who.token);
+    }
+    const details = await invoke(t, informCalls.dataNotificationDetails, { id: sent.data.id }, manager.token);
+    expect(details.data).toMatchObject({ id: sent.data.id, title: '跟进提醒汇总', content: '第一行\n第二行', target: 'staff', recipient_count: 3, read_count: 2, selection: null, selection_at: null });
+
+    const recipients = (body: Record<string, unknown>) => invoke(t, informCalls.dataNotificationRecipients, { id: sent.data.id, ...body }, manager.token);
+    const all = await recipients({});
+    expect(all.data).toMatchObject({ count: 3, read: 2, unread: 1 });
+    // Bob read it last, so he comes first (before Alice, whose id is lower); the unread publisher last.
+    expect(all.data.data.map((r: { staff_id: number }) => r.staff_id)).toEqual([bob.staffId, alice.staffId, publisher.staffId]);
+    expect(all.data.data[0]).toMatchObject({ name: expect.stringMatching(/^测试员工/), is_read: 1, read_at: expect.any(String) });
+    expect(all.data.data[2]).toMatchObject({ is_read: 0, read_at: null });
+    const unread = await recipients({ is_read: 0 });
+    expect(unread.data).toMatchObject({ count: 1, read: 2, unread: 1 });
+    expect(unread.data.data.map((r: { staff_id: number }) => r.staff_id)).toEqual([publisher.staffId]);
+    const secondPage = await recipients({ is_read: 1, page: 2, limit: 1 });
+    expect(secondPage.data).toMatchObject({ count: 2 });
+    expect(secondPage.data.data.map((r: { staff_id: number }) => r.staff_id)).toEqual([alice.staffId]);
+
+    for (const call of [informCalls.dataNotificationDetails, informCalls.dataNotificationRecipients]) {
+      expect((await invoke(t, call, { id: 999_999 }, manager.token)).code).toBe(40400);
+      expect((await invoke(t, call, { id: sent.data.id }, publisher.token)).code).toBe(40300);
+    }
+  });
+
   it('deletes a published notification for every recipient', async () => {
     const manager = await createStaffWith(t, ['notification.manage']);
     const sent = await publish({ type: 4, title: '待删除的预警', content: '误发', staff_ids: [alice.staffId, bob.staffId] });
@@ -265,6 +295,11 @@ describe('a notification to the marketplace’s users', () => {
     const manager = await createStaffWith(t, ['notification.manage']);
     const listed = await invoke(t, informCalls.listDataNotifications, { keyword: '代理商专属活动' }, manager.token);
     expect(listed.data.data).toEqual([expect.objectContaining({ id: res.data.id, target: 'users', recipient_count: agents.length - 1, read_count: null })]);
+    // Its details carry the stored selection; it has no staff recipients.
+    const details = await invoke(t, informCalls.dataNotificationDetails, { id: res.data.id }, manager.token);
+    expect(details.data).toMatchObject({ target: 'users', read_count: null, selection: row.userSelection, selection_at: row.userSelectionAt!.toISOString() });
+    const recipients = await invoke(t, informCalls.dataNotificationRecipients, { id: res.data.id }, manager.token);
+    expect(recipients.data).toEqual({ count: 0, data: [], read: 0, unread: 0 });
   });
 
   it('reaches no staff: not in any drawer, not in any unread count', async () => {

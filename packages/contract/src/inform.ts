@@ -195,6 +195,29 @@ export const publishedNotification = z.object({
 });
 export type PublishedNotification = z.infer<typeof publishedNotification>;
 
+/**
+ * One published message notification for the manage screen's detail drawer: its row, and for target users the
+ * selection as stored and when it was sent (a filter selection stands for the users it matched who had registered by
+ * then). Both are null for staff targets.
+ */
+export const publishedNotificationDetails = publishedNotification.extend({
+  selection: userSelection.nullable(),
+  selection_at: z.string().nullable(),
+});
+export type PublishedNotificationDetails = z.infer<typeof publishedNotificationDetails>;
+
+/** A staff recipient of a published message notification and whether they have read their copy. */
+export const notificationRecipient = z.object({
+  staff_id: z.number(),
+  name: z.string(),
+  staff_num: z.string(),
+  /** 0 unread, 1 read. */
+  is_read: z.number(),
+  /** ISO 8601; null while unread. */
+  read_at: z.string().nullable(),
+});
+export type NotificationRecipient = z.infer<typeof notificationRecipient>;
+
 const popupAnswerFields = {
   class: z.enum(announcementClasses),
   title: z.string(),
@@ -510,6 +533,26 @@ export const informCalls = {
     permission: manage,
     body: z.object({ type: typeFilter, keyword: fields.text(40).optional(), page: fields.page, limit: fields.limit }),
     data: pageOf(publishedNotification),
+  }),
+  dataNotificationDetails: defineCall({
+    method: 'POST',
+    path: '/api/inform/data_notification_details',
+    tag,
+    summary: 'One published message notification with its recipients: the counts, and for target users the stored selection',
+    permission: manage,
+    body: byId,
+    data: publishedNotificationDetails,
+  }),
+  dataNotificationRecipients: defineCall({
+    method: 'POST',
+    path: '/api/inform/data_notification_recipients',
+    tag,
+    summary:
+      'The staff holding a copy of a published message notification, by read state (is_read 0/1): read ones latest read ' +
+      'first, unread ones by staff id; with how many have and have not read it. Empty for target users (no staff copies)',
+    permission: manage,
+    body: z.object({ id: fields.id, is_read: readFilter.optional(), page: fields.page, limit: fields.limit }),
+    data: pageOf(notificationRecipient).extend({ read: z.number().int(), unread: z.number().int() }),
   }),
   delDataNotifications: defineCall({
     method: 'POST',

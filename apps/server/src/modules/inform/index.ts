@@ -78,6 +78,8 @@ export function createInformModule(options: InformModuleOptions = {}): ServerMod
 
       // ——— managing what was published ———
       route(app, informCalls.listDataNotifications, ({ body }) => service.listMessages(body, body.page, body.limit));
+      route(app, informCalls.dataNotificationDetails, ({ body }) => service.messageDetails(body.id));
+      route(app, informCalls.dataNotificationRecipients, ({ body }) => service.messageRecipients(body.id, body.is_read, body.page, body.limit));
       route(app, informCalls.delDataNotifications, ({ body }) => service.deleteMessage(body.id).then(done));
       route(app, informCalls.listDataAnnouncements, ({ body }) => service.listAnnouncements(body, body.page, body.limit));
       route(app, informCalls.withdrawAnnouncement, ({ body }) => service.withdraw(body.id));

@@ -49,6 +49,9 @@ const notificationColumns = {
   senderName: sender.name,
 };
 
+/** How many recipients have read a message (a subquery on the message row). */
+const messageReadCount = sql<number>`(select count(*)::int from ${informNotification} where ${informNotification.messageId} = ${informMessage.id} and ${informNotification.isRead})`;
+
 export class InformRepository {
   constructor(private readonly db: Executor) {}
 
@@ -194,10 +197,9 @@ export class InformRepository {
       filter.type > 0 ? eq(informMessage.type, filter.type) : undefined,
       filter.keyword ? or(ilike(informMessage.title, like(filter.keyword)), ilike(informMessage.content, like(filter.keyword))) : undefined,
     );
-    const readCount = sql<number>`(select count(*)::int from ${informNotification} where ${informNotification.messageId} = ${informMessage.id} and ${informNotification.isRead})`;
     const [rows, [total]] = await Promise.all([
       tx
-        .select({ message: informMessage, senderName: sender.name, readCount })
+        .select({ message: informMessage, senderName: sender.name, readCount: messageReadCount })
         .from(informMessage)
         .leftJoin(sender, eq(sender.id, informMessage.senderId))
         .where(where)
@@ -211,11 +213,32 @@ export class InformRepository {
 
   async findMessage(id: number, tx: Executor = this.db) {
     const [row] = await tx
-      .select({ message: informMessage, senderName: sender.name })
+      .select({ message: informMessage, senderName: sender.name, readCount: messageReadCount })
       .from(informMessage)
       .leftJoin(sender, eq(sender.id, informMessage.senderId))
       .where(eq(informMessage.id, id));
     return row;
+  }
+
+  /**
+   * The staff holding a copy of a message, of one read state or both: read ones latest read first, then unread ones by
+   * staff id; with how many copies are read and unread (a staff who deleted their copy is in neither).
+   */
+  async messageRecipients(messageId: number, isRead: boolean | undefined, page: number, limit: number, tx: Executor = this.db) {
+    const ofMessage = eq(informNotification.messageId, messageId);
+    const [rows, counts] = await Promise.all([
+      tx
+        .select({ staffId: staff.id, name: staff.name, staffNum: staff.staffNum, isRead: informNotification.isRead, readAt: informNotification.readAt })
+        .from(informNotification)
+        .innerJoin(staff, eq(staff.id, informNotification.staffId))
+        .where(and(ofMessage, isRead === undefined ? undefined : eq(informNotification.isRead, isRead)))
+        .orderBy(desc(informNotification.isRead), sql`${informNotification.readAt} desc nulls last`, asc(staff.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      tx.select({ isRead: informNotification.isRead, n: count() }).from(informNotification).where(ofMessage).groupBy(informNotification.isRead),
+    ]);
+    const countOf = (read: boolean) => counts.find((c) => c.isRead === read)?.n ?? 0;
+    return { rows, read: countOf(true), unread: countOf(false) };
   }
 
   /** Deletes a message and every copy of it; answers the staff whose unread count dropped. */

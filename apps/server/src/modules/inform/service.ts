@@ -11,12 +11,14 @@ import {
   type CloseType,
   type HintState,
   type NotificationItem,
+  type NotificationRecipient,
   type NotificationTarget,
   type NotificationTemplate,
   type PopupLocation,
   type PopupTemplate,
   type PublishedAnnouncement,
   type PublishedNotification,
+  type PublishedNotificationDetails,
   type StaffOption,
   type StreamSnapshot,
   type UnreadCounts,
@@ -31,7 +33,14 @@ import { sanitizeRichText } from '../../lib/rich-text';
 import { SettingsStore } from '../../lib/settings/store';
 import { concerning, type InformBus } from './bus';
 import { InformRepository, type NewMessage, type NotificationJoinRow, type Recipients } from './repository';
-import type { InformAnnouncementRow, InformPopupTemplateRow, InformTemplateRow } from './table';
+import type { InformAnnouncementRow, InformMessageRow, InformPopupTemplateRow, InformTemplateRow } from './table';
+
+/** A message with its sender's name and how many recipients have read it. */
+interface MessageJoinRow {
+  message: InformMessageRow;
+  senderName: string | null;
+  readCount: number;
+}
 
 // ——— inputs, as the contract parses them ———
 
@@ -81,6 +90,22 @@ export interface TemplateInput {
 // ——— answers ———
 
 const iso = (d: Date) => d.toISOString();
+
+function toPublishedNotification({ message: m, senderName, readCount }: MessageJoinRow): PublishedNotification {
+  return {
+    id: m.id,
+    type: m.type,
+    title: m.title,
+    content: m.content,
+    target: m.target,
+    template_id: m.templateId,
+    recipient_count: m.recipientCount,
+    // Users have no read state here.
+    read_count: m.target === 'users' ? null : Number(readCount),
+    sender: senderName ?? '',
+    created_at: iso(m.createdAt),
+  };
+}
 const imgUrl = (path: string) => (path ? `${UPLOAD_URL_PREFIX}${path}` : '');
 const plain = (html: string) =>
   html
@@ -396,20 +421,27 @@ export class InformService {
 
   async listMessages(filter: { type: number; keyword?: string }, page: number, limit: number) {
     const { count, rows } = await this.repo.listMessages({ type: filter.type, keyword: filter.keyword || undefined }, page, limit);
-    const data: PublishedNotification[] = rows.map(({ message: m, senderName, readCount }) => ({
-      id: m.id,
-      type: m.type,
-      title: m.title,
-      content: m.content,
-      target: m.target,
-      template_id: m.templateId,
-      recipient_count: m.recipientCount,
-      // Users have no read state here.
-      read_count: m.target === 'users' ? null : Number(readCount),
-      sender: senderName ?? '',
-      created_at: iso(m.createdAt),
+    return { count, data: rows.map(toPublishedNotification) };
+  }
+
+  async messageDetails(id: number): Promise<PublishedNotificationDetails> {
+    const row = await this.repo.findMessage(id);
+    if (!row) throw AppError.notFound();
+    const { userSelection, userSelectionAt } = row.message;
+    return { ...toPublishedNotification(row), selection: userSelection, selection_at: userSelectionAt && iso(userSelectionAt) };
+  }
+
+  async messageRecipients(id: number, isRead: number | undefined, page: number, limit: number) {
+    if (!(await this.repo.findMessage(id))) throw AppError.notFound();
+    const { rows, read, unread } = await this.repo.messageRecipients(id, isRead === undefined ? undefined : isRead === 1, page, limit);
+    const data: NotificationRecipient[] = rows.map((r) => ({
+      staff_id: r.staffId,
+      name: r.name,
+      staff_num: r.staffNum,
+      is_read: r.isRead ? 1 : 0,
+      read_at: r.readAt && iso(r.readAt),
     }));
-    return { count, data };
+    return { count: isRead === undefined ? read + unread : isRead === 1 ? read : unread, data, read, unread };
   }
 
   async deleteMessage(id: number): Promise<void> {

@@ -1,6 +1,8 @@
+import { FileSearchOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { PublishedNotification } from '@juqi/contract';
-import type { TableColumnsType } from 'antd';
+import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
 import { useMessages } from '../../../lib/i18n';
 import { useDeleteSentNotification } from '../api/delete-sent-notification';
@@ -9,10 +11,12 @@ import { informMessages } from '../messages';
 import { ManageList, useManageListState } from './manage-list';
 import { NotificationTypeTag } from './notification-type-tag';
 import { useNotificationTypes } from './notification-types';
+import { SentNotificationDrawer } from './sent-notification-drawer';
+import './sent-notifications.css';
 
 /**
  * Published message notifications: by type and title, with how many recipients have read each (staff only: users have
- * no read state here); delete for everyone.
+ * no read state here); delete for everyone. A title or 详情 opens the detail drawer; cut text shows whole on hover.
  */
 export function SentNotifications() {
   const t = useMessages(informMessages);
@@ -20,12 +24,36 @@ export function SentNotifications() {
   const state = useManageListState(0);
   const list = useSentNotifications({ type: state.filter, keyword: state.keyword, page: state.page });
   const remove = useDeleteSentNotification();
+  const [opened, setOpened] = useState<PublishedNotification | null>(null);
   const targetLabels: Record<PublishedNotification['target'], string> = { all: t.targetAll, staff: t.targetStaff, users: t.sentToUsers };
 
   const columns: TableColumnsType<PublishedNotification> = [
-    { key: 'title', dataIndex: 'title', title: t.title, width: 220, ellipsis: true },
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t.title,
+      width: 220,
+      ellipsis: { showTitle: false },
+      render: (value: string, row) => (
+        <Tooltip title={value} placement="topLeft">
+          <Button type="link" className="sent-notifications__open" onClick={() => setOpened(row)}>
+            {value}
+          </Button>
+        </Tooltip>
+      ),
+    },
     { key: 'type', dataIndex: 'type', title: t.type, width: 140, render: (value: number) => <NotificationTypeTag type={value} /> },
-    { key: 'content', dataIndex: 'content', title: t.content, ellipsis: true },
+    {
+      key: 'content',
+      dataIndex: 'content',
+      title: t.content,
+      ellipsis: { showTitle: false },
+      render: (value: string) => (
+        <Tooltip title={value} placement="topLeft" classNames={{ container: 'sent-notifications__tooltip' }}>
+          <span className="sent-notifications__cut">{value}</span>
+        </Tooltip>
+      ),
+    },
     {
       key: 'target',
       dataIndex: 'target',
@@ -38,29 +66,48 @@ export function SentNotifications() {
       title: t.readCount,
       width: 110,
       align: 'right',
-      // Users have no read state here (read_count null): only how many they were.
-      render: (_: unknown, row) => `${row.read_count ?? '—'} / ${row.recipient_count.toLocaleString()}`,
+      // Users have no read state here (read_count null): only how many they were, and the tooltip says why.
+      render: (_: unknown, row) =>
+        row.read_count === null ? (
+          <Tooltip title={t.usersReadHint}>
+            <span className="sent-notifications__hint" tabIndex={0}>
+              {`— / ${row.recipient_count.toLocaleString()}`} <QuestionCircleOutlined />
+            </span>
+          </Tooltip>
+        ) : (
+          `${row.read_count} / ${row.recipient_count.toLocaleString()}`
+        ),
     },
     { key: 'sender', dataIndex: 'sender', title: t.publisher, width: 120, render: (value: string) => value || t.system },
     { key: 'created_at', dataIndex: 'created_at', title: t.createdAt, width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
     {
       key: 'actions',
       title: t.actions,
-      width: 90,
+      width: 160,
       fixed: 'right',
-      render: (_: unknown, row) => <DeleteButton confirm={t.deleteSentConfirm} onDelete={() => remove.mutateAsync(row.id)} />,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" icon={<FileSearchOutlined />} onClick={() => setOpened(row)}>
+            {t.details}
+          </Button>
+          <DeleteButton confirm={t.deleteSentConfirm} onDelete={() => remove.mutateAsync(row.id)} />
+        </Space>
+      ),
     },
   ];
 
   return (
-    <ManageList
-      state={state}
-      list={list}
-      columns={columns}
-      filterLabel={t.typeFilter}
-      filterOptions={filterOptions}
-      searchLabel={t.keyword}
-      scrollX={1100}
-    />
+    <>
+      <ManageList
+        state={state}
+        list={list}
+        columns={columns}
+        filterLabel={t.typeFilter}
+        filterOptions={filterOptions}
+        searchLabel={t.keyword}
+        scrollX={1170}
+      />
+      <SentNotificationDrawer row={opened} onClose={() => setOpened(null)} />
+    </>
   );
 }
