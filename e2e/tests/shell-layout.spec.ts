@@ -105,6 +105,30 @@ test.describe('layout (§2.3)', () => {
   });
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a drawer opened over the sidebar closes it and comes on top; a tapped button leaves no tooltip', async ({ page, request }) => {
+    await openAsAdmin(page, request, '/user/list');
+    await page.getByRole('button', { name: '切换侧边栏' }).tap();
+    await expect(sidebar(page)).toBeVisible();
+
+    await page.getByRole('button', { name: '消息通知' }).tap();
+    const drawer = page.getByRole('dialog', { name: '消息通知' });
+    await expect(drawer).toBeVisible();
+    await expect(sidebar(page)).toHaveCount(0);
+    await expect(page.locator('.shell-sider-mask')).toHaveCount(0);
+    // On top: what is under the point at the drawer's middle belongs to the drawer.
+    const box = (await drawer.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.ant-drawer')),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).toBe(true);
+    await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
+  });
+});
+
 test.describe('tab strip', () => {
   test('visited pages are tabs; the same route with other query parameters is its own tab', async ({ page, request }) => {
     await openAsAdmin(page, request, '/case/list?page=1');

@@ -93,3 +93,33 @@ test.describe('routing rules (§2.1)', () => {
     expect(cookies.find((c) => c.name === 'juqi_token')).toBeUndefined();
   });
 });
+
+test.describe('tabs follow navigation', () => {
+  test('a top section and then a sidebar item, clicked with no wait between them, each leave their tab in visit order', async ({ page, request }) => {
+    await openAsAdmin(page, request, '/dashboard');
+    const strip = page.locator('.shell-tabs');
+    // [section, sidebar item]: the item is never the section's first child, so the section's redirect and the click race.
+    const rounds: [string, string][] = [
+      ['财务', '用户充值记录'],
+      ['目标', '公司目标'],
+      ['应用', '购买记录'],
+      ['财务', '用户消费记录'],
+      ['应用', '使用记录'],
+      ['目标', '公司目标'],
+      ['财务', '用户收益记录'],
+      ['应用', '应用管理'],
+      ['代理', '业务申请'],
+      ['客户', '产品信息管理'],
+    ];
+    const visited = ['首页'];
+    for (const [section, item] of rounds) {
+      await page.getByRole('menu', { name: '功能分区' }).getByRole('menuitem', { name: section }).click();
+      await page.locator('.shell-sider').getByRole('menuitem', { name: item }).click();
+      if (!visited.includes(item)) visited.push(item);
+      await expect(strip.getByRole('tab', { name: item, exact: true })).toHaveAttribute('aria-selected', 'true');
+      // The section's first page may or may not have shown before the click; every other tab keeps its visit order.
+      const shown = await strip.getByRole('tab').allInnerTexts();
+      expect(shown.filter((title) => visited.includes(title))).toEqual(visited);
+    }
+  });
+});

@@ -36,7 +36,7 @@ export const shellMessages = defineMessages({
     pageCount: '{count} 个功能',
   },
   'en-US': {
-    platform: 'Middle-platform end',
+    platform: 'Back office',
     dashboard: 'Dashboard',
     noName: 'no-name',
     toggleSidebar: 'Toggle sidebar',

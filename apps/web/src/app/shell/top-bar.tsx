@@ -1,7 +1,7 @@
 import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@juqi/contract';
 import { Button, Dropdown, Layout, Menu, Segmented, Space, Spin, Tooltip, Typography, type MenuProps } from 'antd';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmCloseDrawer } from '../../components/confirm-close-drawer';
 import { useMessages } from '../../lib/i18n';
@@ -12,7 +12,7 @@ import { DASHBOARD_PATH } from '../../lib/redirect';
 import { useSiteDetails } from '../../lib/site-details';
 import { useLayout } from './layout-store';
 import { menuIcon } from '../../components/menu-icons';
-import { normalizePath } from '../../lib/menu-routes';
+import { normalizePath, resolvePath } from '../../lib/menu-routes';
 import { LANGUAGE_NAMES, shellMessages } from './messages';
 import { useShellSession } from '../../lib/shell-session';
 import { UserMenu } from './user-menu';
@@ -25,19 +25,30 @@ export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: 
   const site = useSiteDetails();
   const { menus } = useShellSession();
   const navigate = useNavigate();
-  const { sidebarOpen, mobile, overlayOpen, toggleSidebar } = useLayout();
+  const { sidebarOpen, mobile, overlayOpen, toggleSidebar, closeOverlay } = useLayout();
   const [panel, setPanel] = useState<Panel>(null);
   const expanded = mobile ? overlayOpen : sidebarOpen;
   const sectionItems: MenuProps['items'] = menus.tree
     .filter((node) => !node.hidden)
     .map((node) => ({ key: normalizePath(node.path), icon: menuIcon(node.icon), label: node.name }));
   const selectedSection = section ? [normalizePath(section.path)] : [];
-  const openSection: MenuProps['onClick'] = ({ key }) => navigate(key);
+  // Straight to the section's first page: going through the section's own path would leave a redirect to land after
+  // the next click (a sidebar item chosen at once), taking the staff back to the first page.
+  const openSection: MenuProps['onClick'] = ({ key }) => {
+    const resolution = resolvePath(menus, key);
+    navigate(resolution.kind === 'redirect' ? resolution.to : key);
+  };
 
   const action = (key: Exclude<Panel, null>, label: string, icon: ReactNode) => (
-    <Tooltip title={label}>
-      <Button type="text" className="shell-header__button" aria-label={label} icon={icon} onClick={() => setPanel(key)} />
-    </Tooltip>
+    <ActionButton
+      label={label}
+      icon={icon}
+      onClick={() => {
+        // A drawer opened over the mobile sidebar would sit under it.
+        closeOverlay();
+        setPanel(key);
+      }}
+    />
   );
   const closePanel = () => setPanel(null);
 
@@ -102,6 +113,36 @@ export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: 
         <DisplaySettings />
       </ConfirmCloseDrawer>
     </Layout.Header>
+  );
+}
+
+/**
+ * A top-bar icon button with its name as a tooltip for the mouse. A tap also sends mouse events, and the tooltip they
+ * open would stay on screen after the finger has gone, so a touch pointer opens none; a click closes it.
+ */
+function ActionButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+  const [tooltip, setTooltip] = useState(false);
+  const pointer = useRef('mouse');
+  return (
+    <Tooltip title={label} open={tooltip} onOpenChange={(open) => setTooltip(open && pointer.current === 'mouse')}>
+      <Button
+        type="text"
+        className="shell-header__button"
+        aria-label={label}
+        icon={icon}
+        // Pointer events come before the mouse events a tap sends, so the tooltip knows what opened it.
+        onPointerEnter={(event) => {
+          pointer.current = event.pointerType;
+        }}
+        onPointerDown={(event) => {
+          pointer.current = event.pointerType;
+        }}
+        onClick={() => {
+          setTooltip(false);
+          onClick();
+        }}
+      />
+    </Tooltip>
   );
 }
 
