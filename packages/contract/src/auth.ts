@@ -52,6 +52,8 @@ export const profile = z.object({
   staff_num: z.string(),
   user_name: z.string(),
   user_face: z.string(),
+  /** One's own phone (SMS sign-in), shown in the personal centre. */
+  phone: z.string().nullable(),
   is_super_admin: z.boolean(),
   menus: z.array(menuNode),
   /** Operation codes the staff may perform. */

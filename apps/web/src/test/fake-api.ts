@@ -77,6 +77,7 @@ export const profileOf = (menus: MenuNode[] = []): Profile => ({
   staff_num: 'admin',
   user_name: '超级管理员',
   user_face: '',
+  phone: null,
   is_super_admin: true,
   menus,
   operations: [],

@@ -93,6 +93,7 @@ export class StaffService {
       staff_num: me.staffNum,
       user_name: me.name,
       user_face: me.avatar,
+      phone: me.phone,
       is_super_admin: me.isSuperAdmin,
       menus,
       operations: operations.sort(),

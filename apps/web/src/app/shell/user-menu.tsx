@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Descriptions, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmCloseDrawer } from '../../components/confirm-close-drawer';
@@ -8,15 +8,22 @@ import { useMessages } from '../../lib/i18n';
 import { loadPage } from '../../lib/page-load';
 import { usePreferences, type Language } from '../../lib/preferences';
 import { loginPath } from '../../lib/redirect';
+import { PersonalCentre } from '../../modules/auth/account/personal-centre';
 import { endSession } from '../../modules/auth/sign-in-api';
 import { LANGUAGE_NAMES, shellMessages } from './messages';
 import { useShellSession } from '../../lib/shell-session';
+import { useLayout } from './layout-store';
 import { useVisitedTabs } from './visited-tabs';
 
-/** Avatar and name; the menu holds the personal centre, language, theme and log out. */
+/**
+ * Avatar and full name (the avatar alone reads 理员 for 超级管理员); below the mobile breakpoint the crowded top bar
+ * keeps only the avatar, with the full name in its tooltip. The menu holds the personal centre, language, theme
+ * and log out; the personal centre changes one's own avatar, password and phone.
+ */
 export function UserMenu() {
   const t = useMessages(shellMessages);
   const { profile } = useShellSession();
+  const mobile = useLayout((s) => s.mobile);
   const { language, theme, setLanguage, setTheme } = usePreferences();
   const { pathname, search } = useLocation();
   const [personalOpen, setPersonalOpen] = useState(false);
@@ -63,18 +70,19 @@ export function UserMenu() {
       <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
         <button type="button" className="shell-user" aria-label={t.userMenu}>
           <NameAvatar size="small" className="shell-user__avatar" name={profile.user_name} src={profile.user_face} />
-          <span className="shell-user__name">{profile.user_name}</span>
+          {!mobile && <span className="shell-user__name">{profile.user_name}</span>}
           <DownOutlined className="shell-user__caret" />
         </button>
       </Dropdown>
       <ConfirmCloseDrawer title={t.personalCentre} open={personalOpen} onClose={() => setPersonalOpen(false)}>
-        <Descriptions
-          column={1}
-          items={[
+        <PersonalCentre
+          profile={profile}
+          details={[
             { key: 'name', label: t.name, children: profile.user_name },
             { key: 'staffNum', label: t.staffNum, children: profile.staff_num },
             { key: 'account', label: t.account, children: profile.is_super_admin ? t.superAdmin : t.staff },
           ]}
+          onSignedOut={() => void logout()}
         />
       </ConfirmCloseDrawer>
     </>

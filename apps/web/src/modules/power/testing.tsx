@@ -14,6 +14,7 @@ export const superAdmin: Profile = {
   staff_num: 'admin',
   user_name: '管理员',
   user_face: '',
+  phone: null,
   is_super_admin: true,
   menus: [],
   operations: [],
