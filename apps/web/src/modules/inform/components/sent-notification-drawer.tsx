@@ -46,8 +46,8 @@ function StaffRecipients({ id, recipientCount }: { id: number; recipientCount: n
   const unread = list.data?.unread ?? 0;
   const columns: TableColumnsType<NotificationRecipient> = [
     { key: 'name', dataIndex: 'name', title: t.staffName, ellipsis: true },
-    { key: 'staff_num', dataIndex: 'staff_num', title: t.staffNum, width: 140 },
-    ...(isRead ? [{ key: 'read_at', dataIndex: 'read_at', title: t.readAt, width: 150, render: (value: string | null) => (value ? when(value) : '') }] : []),
+    { key: 'staff_num', dataIndex: 'staff_num', title: t.staffNum, width: 96 },
+    ...(isRead ? [{ key: 'read_at', dataIndex: 'read_at', title: t.readAt, width: 136, render: (value: string | null) => (value ? when(value) : '') }] : []),
   ];
   return (
     <Flex vertical gap={8}>
