@@ -47,9 +47,21 @@ export class SignInGuard {
     return everywhere.lockedUntil;
   }
 
-  /** Called after a failed attempt was recorded: locks the address, or every address, when the failures add up. */
-  async failed(attempt: Attempt): Promise<void> {
+  /**
+   * Records a failed attempt in the sign-in records (a wrong password, or code) and locks the address, or every
+   * address, when the failures add up.
+   */
+  async failed(attempt: Attempt, userAgent: string): Promise<void> {
     const now = this.clock.now();
+    await this.repo.recordSignIn({
+      staffId: attempt.staffId ?? null,
+      identifier: attempt.identifier,
+      method: attempt.method,
+      result: attempt.method === 'sms' ? 'bad_code' : 'bad_credentials',
+      ip: attempt.ip,
+      userAgent,
+      createdAt: now,
+    });
     const windowStart = now.getTime() - lockRules.failureWindowMs;
     const locks = await this.repo.locksOf(attempt.method, attempt.identifier, attempt.ip);
     const lockEnd = (ip: string) => locks.find((l) => l.ip === ip)?.lockedUntil.getTime() ?? 0;

@@ -75,11 +75,9 @@ export class SignInService {
     }
   }
 
-  /** Records a failure and lets the guard lock when failures add up. */
+  /** Records the failure (the guard locks when failures add up) and refuses with one answer for every cause. */
   private async fail(attempt: Attempt, client: ClientInfo, message?: LocalText): Promise<never> {
-    const result = attempt.method === 'sms' ? 'bad_code' : 'bad_credentials';
-    await this.repo.recordSignIn({ staffId: attempt.staffId ?? null, identifier: attempt.identifier, method: attempt.method, result, ...client, createdAt: this.clock.now() });
-    await this.guard.failed(attempt);
+    await this.guard.failed(attempt, client.userAgent);
     throw new AppError(ErrorCode.BAD_CREDENTIALS, message);
   }
 

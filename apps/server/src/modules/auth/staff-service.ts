@@ -18,6 +18,12 @@ const signInKeys = (r: StaffRow): { method: SignInMethod; identifier: string }[]
   ...(r.phone ? [{ method: 'sms' as const, identifier: r.phone }] : []),
 ];
 
+/** Every new password, however it is set, is refused (40000 naming `field`) when it is a common one. */
+async function hashNewPassword(password: string, field: string): Promise<string> {
+  if (await isCommonPassword(password)) throw AppError.invalid(field, 'too common, choose another');
+  return hashPassword(password);
+}
+
 /** An administrator's lock lasts until someone unlocks it. */
 const LOCKED_BY_ADMIN = new Date('2999-12-31T00:00:00Z');
 
@@ -124,8 +130,7 @@ export class StaffService {
     const until = await this.guard.lockedUntil(attempt);
     if (until) throw new AppError(ErrorCode.LOCKED, undefined, { unlock_at: until.toISOString() });
     if (!(await verifyPassword(password, me.passwordHash))) {
-      await this.repo.recordSignIn({ staffId: me.id, identifier: me.staffNum, method: 'password', result: 'bad_credentials', ...client, createdAt: this.clock.now() });
-      await this.guard.failed(attempt);
+      await this.guard.failed(attempt, client.userAgent);
       throw AppError.invalid(field, 'wrong password');
     }
   }
@@ -161,8 +166,7 @@ export class StaffService {
   async setPassword(id: number, password: string, actor: Principal, field = 'password'): Promise<null> {
     const target = await this.account(id);
     await this.assertMayManage(target, actor, 'staff.password');
-    if (await isCommonPassword(password)) throw AppError.invalid(field, 'too common, choose another');
-    await this.repo.updateStaff(id, { passwordHash: await hashPassword(password) });
+    await this.repo.updateStaff(id, { passwordHash: await hashNewPassword(password, field) });
     await this.sessions.revokeStaff(id);
     await recordAudit(this.db, { staffId: actor.staffId, action: 'staff.password', target: `staff:${id}` });
     return null;
@@ -209,8 +213,7 @@ export class StaffService {
   async add(input: AccountFields & { staff_num: string; password: string }, actor: Principal): Promise<StaffAccount> {
     this.assertMayLink(null, input.person_key, actor);
     await this.grants.assertMayAssignRoles(null, input.role_ids, actor);
-    if (await isCommonPassword(input.password)) throw AppError.invalid('password', 'too common, choose another');
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashNewPassword(input.password, 'password');
     const row = await this.saveUnique(() =>
       this.db.transaction(async (tx) => {
         const created = await this.repo.insertStaff(
