@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** What a field's contract schema offers: zod's `safeParse`, typed structurally so the web needs no zod of its own. */
@@ -71,20 +71,40 @@ export function writeUrlState<F extends UrlFields>(values: UrlValues<F>, fields:
 }
 
 /**
- * A page's filters kept in its URL, so a reload or a shared link shows the same list. Setting them pushes a history
- * entry (Back returns to the previous filters). Parameters outside `fields` are dropped when the filters change.
+ * A page's filters kept in its URL, so a reload or a shared link shows the same list. The setter takes a patch: the keys
+ * it names change (`undefined` clears one), the others keep their latest value — the latest set, not the last render, so
+ * two filters chosen faster than the router re-renders both stay. Setting them pushes a history entry (Back returns to
+ * the previous filters). Parameters outside `fields` are dropped when the filters change.
  */
-export function useUrlState<F extends UrlFields>(fields: F): [UrlValues<F>, (next: UrlValues<F>) => void] {
+export function useUrlState<F extends UrlFields>(fields: F): [UrlValues<F>, (patch: UrlValues<F>) => void] {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   // Parsed once per query string, so the values keep their identity (query keys, effects) while it is unchanged.
   const values = useMemo(() => readUrlState(new URLSearchParams(search), fields), [search, fields]);
+  // What the URL holds once the sets made so far land, and the query strings those sets asked for. A render with one of
+  // them is a set landing; a render with any other is a navigation from elsewhere (Back, a link), which wins.
+  const latest = useRef({ search, values });
+  const asked = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    if (search === latest.current.search) asked.current = [];
+    else {
+      const landed = asked.current.indexOf(search);
+      if (landed === -1) {
+        latest.current = { search, values };
+        asked.current = [];
+      } else asked.current = asked.current.slice(landed + 1);
+    }
+  }, [search, values]);
   const set = useCallback(
-    (next: UrlValues<F>) => {
-      const target = writeUrlState(next, fields);
-      if (target.toString() !== search) setParams(target);
+    (patch: UrlValues<F>) => {
+      const next = { ...latest.current.values, ...patch };
+      const target = writeUrlState(next, fields).toString();
+      if (target === latest.current.search) return;
+      latest.current = { search: target, values: next };
+      asked.current.push(target);
+      setParams(new URLSearchParams(target));
     },
-    [fields, search, setParams],
+    [fields, setParams],
   );
   return [values, set];
 }

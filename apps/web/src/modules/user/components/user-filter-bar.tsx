@@ -12,7 +12,8 @@ import { activeFilterCount, USER_FILTER_KEYS, type UserListState } from './user-
 
 interface UserFilterBarProps {
   value: UserListState;
-  onChange: (next: UserListState) => void;
+  /** Called with the filters that changed (`undefined` clears one); the others stay. */
+  onChange: (patch: UserListState) => void;
   /** The posts and levels; absent while loading, or when the staff may not read them (those filters are not shown). */
   options: UserSearchOptions | undefined;
   extra?: ReactNode;
@@ -25,7 +26,7 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
   const t = useMessages(userMessages);
   const labels = useMessages(userFilterLabels);
   const codes = useCodes();
-  const set = <K extends keyof UserListState>(key: K, next: UserListState[K]) => onChange({ ...value, [key]: next });
+  const set = <K extends keyof UserListState>(key: K, next: UserListState[K]) => onChange({ [key]: next });
 
   const select = (key: NumberKey, items: { value: number; label: string }[]) => (
     <Select<number>
@@ -89,7 +90,7 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
       <Button
         icon={<ClearOutlined />}
         disabled={active === 0}
-        onClick={() => onChange(Object.fromEntries(Object.entries(value).filter(([key]) => !USER_FILTER_KEYS.includes(key as keyof UserListState))))}
+        onClick={() => onChange(Object.fromEntries(USER_FILTER_KEYS.map((key) => [key, undefined])))}
       >
         {active ? `${t.clearFilters} (${active})` : t.clearFilters}
       </Button>

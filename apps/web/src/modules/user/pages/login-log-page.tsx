@@ -91,7 +91,7 @@ export function LoginLogPage() {
             width: 110,
             fixed: 'right' as const,
             render: (_: unknown, r: LoginRecord) => (
-              <CellLink onClick={() => setFilter({ ...filter, user_id: r.user_id, mobile: undefined })}>{t.onlyThisUser}</CellLink>
+              <CellLink onClick={() => setFilter({ user_id: r.user_id, mobile: undefined })}>{t.onlyThisUser}</CellLink>
             ),
           },
         ]
@@ -107,7 +107,7 @@ export function LoginLogPage() {
       <Flex vertical gap={12} className="user-page__body">
         <LoginFilterBar filter={filter} onChange={setFilter} mayAll={mayAll} t={t} />
         {userId !== undefined && (
-          <UserCard userId={userId} onOpen={() => setOpenId(userId)} onShowAll={mayAll ? () => setFilter({ ...filter, user_id: undefined }) : undefined} t={t} />
+          <UserCard userId={userId} onOpen={() => setOpenId(userId)} onShowAll={mayAll ? () => setFilter({ user_id: undefined }) : undefined} t={t} />
         )}
         {answered ? (
           <InfiniteTable<LoginRecord> list={list} resetKey={JSON.stringify(filter)} rowKey="id" columns={columns} scrollX={columns.reduce((sum, c) => sum + c.width, 0)} />
@@ -122,7 +122,8 @@ export function LoginLogPage() {
 
 interface LoginFilterBarProps {
   filter: LoginLogFilter;
-  onChange: (next: LoginLogFilter) => void;
+  /** Called with the filters that changed; the others stay. */
+  onChange: (patch: LoginLogFilter) => void;
   mayAll: boolean;
   t: UserTexts;
 }
@@ -138,12 +139,12 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
         pattern={USER_ID}
         maxLength={10}
         value={filter.user_id === undefined ? undefined : String(filter.user_id)}
-        onChange={(id) => onChange({ ...filter, user_id: id === undefined ? undefined : Number(id) })}
+        onChange={(id) => onChange({ user_id: id === undefined ? undefined : Number(id) })}
       />
       {mayAll && (
         <>
-          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => onChange({ ...filter, mobile })} />
-          <SearchBox className="user-filter__id" label={t.ip} maxLength={64} value={filter.ip} onChange={(ip) => onChange({ ...filter, ip })} />
+          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => onChange({ mobile })} />
+          <SearchBox className="user-filter__id" label={t.ip} maxLength={64} value={filter.ip} onChange={(ip) => onChange({ ip })} />
         </>
       )}
       <Select
@@ -154,7 +155,7 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
         allowClear
         value={filter.result}
         options={LOGIN_RESULTS.map((r) => ({ value: r, label: t[`result_${r}`] }))}
-        onChange={(result) => onChange({ ...filter, result: result ?? undefined })}
+        onChange={(result) => onChange({ result: result ?? undefined })}
       />
       {mayAll && (
         <Select
@@ -165,10 +166,10 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
           allowClear
           value={filter.platform}
           options={LOGIN_PLATFORMS.map((p) => ({ value: p, label: t[`platform_${p}`] }))}
-          onChange={(platform) => onChange({ ...filter, platform: platform ?? undefined })}
+          onChange={(platform) => onChange({ platform: platform ?? undefined })}
         />
       )}
-      <DayRangePicker className="user-filter__range" label={t.loginAt} value={filter.time_quantum} onChange={(time_quantum) => onChange({ ...filter, time_quantum })} />
+      <DayRangePicker className="user-filter__range" label={t.loginAt} value={filter.time_quantum} onChange={(time_quantum) => onChange({ time_quantum })} />
     </Flex>
   );
 }

@@ -14,7 +14,7 @@ import { ExportButton } from '../components/export-button';
 import { LockUserModal, type LockTarget } from '../components/lock-user-modal';
 import { DEFAULT_HIDDEN_COLUMNS, isOptionalColumn, SORTABLE_COLUMNS, userColumns } from '../components/user-columns';
 import { UserDetailDrawer } from '../components/user-detail-drawer';
-import { listQueryOf, USER_LIST_URL, type UserListState } from '../components/user-filter';
+import { listQueryOf, USER_LIST_URL } from '../components/user-filter';
 import { UserFilterBar } from '../components/user-filter-bar';
 import { userMessages } from '../messages';
 
@@ -72,10 +72,9 @@ export function UserListPage() {
           onChange={(_pagination, _filters, sorter) => {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
             const key = one?.columnKey as keyof typeof SORTABLE_COLUMNS | undefined;
-            const next: UserListState = { ...state, sort: undefined, order: undefined };
             // Clicking a sorted column a third time goes back to the default order (newest registrations first).
-            if (key && one?.order) setState({ ...next, sort: SORTABLE_COLUMNS[key], order: one.order === 'ascend' ? 'asc' : 'desc' });
-            else setState(next);
+            if (key && one?.order) setState({ sort: SORTABLE_COLUMNS[key], order: one.order === 'ascend' ? 'asc' : 'desc' });
+            else setState({ sort: undefined, order: undefined });
           }}
         />
       </Flex>

@@ -98,16 +98,16 @@ export function VerificationPage() {
               { value: 2, label: t.stateOfSubmission2 },
               { value: 0, label: t.stateOfSubmission0 },
             ]}
-            onChange={(state) => setFilter({ ...filter, state: state === ALL ? undefined : state })}
+            onChange={(state) => setFilter({ state: state === ALL ? undefined : state })}
           />
           <Segmented<number | typeof ALL>
             aria-label={t.typeFilter}
             value={filter.type ?? ALL}
             options={[{ value: ALL, label: t.all }, ...codes.options('verification_type')]}
-            onChange={(type) => setFilter({ ...filter, type: type === ALL ? undefined : type })}
+            onChange={(type) => setFilter({ type: type === ALL ? undefined : type })}
           />
-          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => setFilter({ ...filter, mobile })} />
-          <DayRangePicker className="user-filter__range" label={t.submittedDays} value={filter.time_quantum} onChange={(time_quantum) => setFilter({ ...filter, time_quantum })} />
+          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => setFilter({ mobile })} />
+          <DayRangePicker className="user-filter__range" label={t.submittedDays} value={filter.time_quantum} onChange={(time_quantum) => setFilter({ time_quantum })} />
         </Flex>
         <InfiniteTable<VerificationRow>
           list={list}

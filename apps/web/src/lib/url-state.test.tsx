@@ -1,0 +1,75 @@
+import { act, render } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { urlField, useUrlState, type UrlValues } from './url-state';
+
+const FIELDS = {
+  kind: urlField('number', z.number().int().min(1).optional()),
+  size: urlField('number', z.number().int().min(1).optional()),
+  name: urlField('text', z.string().optional()),
+};
+
+interface Probe {
+  values: UrlValues<typeof FIELDS>;
+  set: (patch: UrlValues<typeof FIELDS>) => void;
+}
+
+/** A page that hands the test its filters and their setter after each render. */
+function Page({ onRender }: { onRender: (probe: Probe) => void }) {
+  const [values, set] = useUrlState(FIELDS);
+  useLayoutEffect(() => {
+    onRender({ values, set });
+  });
+  return null;
+}
+
+function mount(initial: string) {
+  let probe: Probe = { values: {}, set: () => {} };
+  const page = (
+    <Page
+      onRender={(latest) => {
+        probe = latest;
+      }}
+    />
+  );
+  const router = createMemoryRouter([{ path: '/list', element: page }], { initialEntries: [initial] });
+  render(<RouterProvider router={router} />);
+  return { router, set: (patch: UrlValues<typeof FIELDS>) => probe.set(patch), shown: () => probe.values };
+}
+
+describe('useUrlState', () => {
+  it('keeps both of two filters set before the page re-renders', () => {
+    const page = mount('/list');
+    act(() => {
+      page.set({ kind: 1 });
+      page.set({ size: 2 });
+    });
+    expect(page.router.state.location.search).toBe('?kind=1&size=2');
+    expect(page.shown()).toEqual({ kind: 1, size: 2 });
+  });
+
+  it('changes only what a patch names; undefined clears a filter', () => {
+    const page = mount('/list?kind=1&name=a');
+    act(() => page.set({ size: 3 }));
+    expect(page.router.state.location.search).toBe('?kind=1&size=3&name=a');
+    act(() => page.set({ kind: undefined }));
+    expect(page.router.state.location.search).toBe('?size=3&name=a');
+  });
+
+  it('after Back, a new filter builds on the filters Back returned to', async () => {
+    const page = mount('/list?kind=1');
+    act(() => page.set({ size: 2 }));
+    await act(() => page.router.navigate(-1));
+    expect(page.shown()).toEqual({ kind: 1 });
+    act(() => page.set({ name: 'b' }));
+    expect(page.router.state.location.search).toBe('?kind=1&name=b');
+  });
+
+  it('a patch that changes nothing pushes no history entry', () => {
+    const page = mount('/list?kind=1');
+    act(() => page.set({ kind: 1 }));
+    expect(page.router.state.historyAction).toBe('POP');
+  });
+});
