@@ -37,7 +37,11 @@ export function UserMenu() {
 
   const items: MenuProps['items'] = [
     { key: 'personal', label: t.personalCentre },
+    // Groups, not submenus: a submenu's pop-up outlived the menu when a choice re-rendered the app mid-animation, and
+    // opening one by hover does not work on a phone.
+    { type: 'divider' },
     {
+      type: 'group',
       key: 'language',
       label: t.language,
       children: (Object.keys(LANGUAGE_NAMES) as Language[]).map((value) => ({
@@ -47,6 +51,7 @@ export function UserMenu() {
       })),
     },
     {
+      type: 'group',
       key: 'theme',
       label: t.theme,
       children: [
