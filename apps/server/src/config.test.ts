@@ -26,3 +26,13 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('SIGN_IN_REQUESTS_PER_MINUTE', () => {
+  it('is 10 unless set, and takes a positive whole number', () => {
+    expect(loadConfig({}).signInRequestsPerMinute).toBe(10);
+    expect(loadConfig({ SIGN_IN_REQUESTS_PER_MINUTE: '600' }).signInRequestsPerMinute).toBe(600);
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ SIGN_IN_REQUESTS_PER_MINUTE: bad }), bad).toThrow(/SIGN_IN_REQUESTS_PER_MINUTE/);
+    }
+  });
+});

@@ -38,6 +38,8 @@ const envSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   /** Set when the server sits behind reverse proxies, so client IPs come from X-Forwarded-For. */
   TRUST_PROXY: trustProxy.default(0),
+  /** Sign-in requests an address may make a minute; raised only where one address signs in for many (browser tests). */
+  SIGN_IN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 export interface AppConfig {
@@ -82,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO === '1',
     sms: { sender: e.SMS_SENDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     trustProxy: e.TRUST_PROXY,
-    signInRequestsPerMinute: 10,
+    signInRequestsPerMinute: e.SIGN_IN_REQUESTS_PER_MINUTE,
     webRoot: defaultWebRoot,
   };
 }
