@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { DEFAULT_TIME_ZONE } from '@juqi/contract';
 import { userConditions } from '../apps/server/src/modules/user/filter.ts';
 import { UserRepository, userCursorOf } from '../apps/server/src/modules/user/repository.ts';
 import * as schema from '../apps/server/src/lib/db/schema.ts';
@@ -116,7 +117,7 @@ say('| filter | page 1: ms, rows read | page 50: ms, rows read | deep page ms | 
 say('| --- | --- | --- | --- | --- | --- | --- |');
 for (const [label, filter, sort = 'registered_at', order = 'desc'] of cases) {
   // As the service builds them: the page's conditions know its sort, the count's do not.
-  const conditions = userConditions(filter, sort);
+  const conditions = userConditions(filter, DEFAULT_TIME_ZONE, sort);
   const first = await capture(() => repo.pageUsers(conditions, sort, order, { offset: 0, take: 21 }));
   const numbered = await capture(() => repo.pageUsers(conditions, sort, order, { offset: 980, take: 21 }));
   // Deep page: walk 100 pages by cursor (2,000 rows in), then measure the next one.
@@ -125,7 +126,7 @@ for (const [label, filter, sort = 'registered_at', order = 'desc'] of cases) {
     rows = await repo.pageUsers(conditions, sort, order, { offset: 0, take: 21, cursor: userCursorOf(rows[19], sort, order) });
   }
   const deep = rows.length > 20 ? await capture(() => repo.pageUsers(conditions, sort, order, { offset: 0, take: 21, cursor: userCursorOf(rows[19], sort, order) })) : null;
-  const counted = await capture(() => repo.countUsers(userConditions(filter)));
+  const counted = await capture(() => repo.countUsers(userConditions(filter, DEFAULT_TIME_ZONE)));
   const p1 = await explain(first);
   const p50 = await explain(numbered);
   const pd = deep ? await explain(deep) : null;

@@ -26,6 +26,10 @@ interface Verification {
   state: number;
 }
 
+/** `2026-03-01 09:30:00` as clocks in Asia/Shanghai, the platform's default zone, show the instant. */
+const shanghaiClock = (at: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
+
 /** The virtual table's row showing a user's name (its rows are divs, not table rows). */
 const tableRow = (page: Page, name: string): Locator =>
   page.locator('.ant-table-row').filter({ has: page.locator('.user-cell__name', { hasText: new RegExp(`^${name}$`) }) });
@@ -191,27 +195,40 @@ test.describe('users area (issue 7)', () => {
     expect(detail.lock_records.map((r) => r.action).slice(0, 2)).toEqual(['unlock', 'lock']);
   });
 
-  test('the whole filtered set is exported to a real Excel workbook', async ({ page, request }) => {
-    const admin = await adminToken(request);
-    const { count } = await apiOk<KeysetPage<UserRow>>(request, admin, '/api/user/lists', { type_user: 1, limit: 1 });
-    expect(count).toBeGreaterThan(100); // more than the table loads at first: the export is not only the loaded rows
+  test.describe('from a browser in another time zone', () => {
+    // The screen, the file and its name all read times in the platform's zone (Asia/Shanghai), not the browser's.
+    test.use({ timezoneId: 'America/New_York' });
 
-    await openAsAdmin(page, request, '/user/list?type_user=1');
-    await expect(page.getByText(`共 ${count} 位用户`)).toBeVisible();
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: '导出 Excel' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^用户导出-\d{8}-\d{4}\.xlsx$/);
-    await expect(page.getByText(`已导出 ${count} 位用户`)).toBeVisible();
+    test('the whole filtered set is exported to a real Excel workbook', async ({ page, request }) => {
+      const admin = await adminToken(request);
+      const { count } = await apiOk<KeysetPage<UserRow>>(request, admin, '/api/user/lists', { type_user: 1, limit: 1 });
+      expect(count).toBeGreaterThan(100); // more than the table loads at first: the export is not only the loaded rows
 
-    const saved = test.info().outputPath(file.suggestedFilename());
-    await file.saveAs(saved);
-    const bytes = fs.readFileSync(saved);
-    // A zip (PK\x03\x04), as every .xlsx is.
-    expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-    const rows = sheetRows(bytes);
-    expect(rows[0]!.slice(0, 4)).toEqual(['ID', '姓名', '手机号', '用户类型']);
-    expect(rows).toHaveLength(count + 1);
-    expect(rows.slice(1).every((r) => r[3] === '代理')).toBe(true);
+      await openAsAdmin(page, request, '/user/list?type_user=1');
+      await expect(page.getByText(`共 ${count} 位用户`)).toBeVisible();
+      await expect(page.getByText('时间为 UTC+08:00（Asia/Shanghai）')).toBeVisible();
+      const firstRowOnScreen = await page.locator('.ant-table-row').first().innerText();
+      const startedAt = new Date();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: '导出 Excel' }).click();
+      const file = await download;
+      const stamps = [startedAt, new Date()].map((at) => shanghaiClock(at).slice(0, 16).replace(/[-:]/g, '').replace(' ', '-'));
+      expect(stamps.map((stamp) => `用户导出-${stamp}.xlsx`)).toContain(file.suggestedFilename());
+      await expect(page.getByText(`已导出 ${count} 位用户`)).toBeVisible();
+
+      const saved = test.info().outputPath(file.suggestedFilename());
+      await file.saveAs(saved);
+      const bytes = fs.readFileSync(saved);
+      // A zip (PK\x03\x04), as every .xlsx is.
+      expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+      const rows = sheetRows(bytes);
+      expect(rows[0]!.slice(0, 4)).toEqual(['ID', '姓名', '手机号', '用户类型']);
+      expect(rows).toHaveLength(count + 1);
+      expect(rows.slice(1).every((r) => r[3] === '代理')).toBe(true);
+      // The list's first row is the file's first row: its registration time, to the minute, is the one on screen.
+      const registered = rows[1]![rows[0]!.indexOf('注册时间')]!;
+      expect(registered).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(firstRowOnScreen).toContain(registered.slice(0, 16));
+    });
   });
 });

@@ -62,7 +62,7 @@ describe('the envelope', () => {
   it('answers success as {code: 20000, message, data}', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/set/system_details' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 20000, message: '成功', data: { pc_logo: '', website: '聚企中台' } });
+    expect(res.json()).toEqual({ code: 20000, message: '成功', data: { pc_logo: '', website: '聚企中台', time_zone: 'Asia/Shanghai' } });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

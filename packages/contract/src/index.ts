@@ -19,6 +19,7 @@ export * from './operations';
 export * from './power';
 export * from './settings';
 export * from './system';
+export * from './time-zone';
 export * from './user';
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

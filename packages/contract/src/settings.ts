@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { defineCall, operation } from './call';
+import { timeZoneField } from './time-zone';
 
 export const systemDetails = z.object({
   /** Logo shown in the top bar; empty when the site shows its name instead. */
   pc_logo: z.string(),
   website: z.string(),
+  /** The platform's time zone (IANA name): screens, exported files and day filters read times in it (docs/time.md). */
+  time_zone: z.string(),
 });
 export type SystemDetails = z.infer<typeof systemDetails>;
 
@@ -26,7 +29,7 @@ export const settingsCalls = {
     method: 'GET',
     path: '/api/set/system_details',
     tag: 'settings',
-    summary: 'Site logo and website name, shown on the sign-in page and in the page title',
+    summary: 'Site logo, website name (shown on the sign-in page and in the page title) and the platform’s time zone',
     permission: 'public',
     data: systemDetails,
   }),
@@ -34,11 +37,13 @@ export const settingsCalls = {
     method: 'POST',
     path: '/api/set/system',
     tag: 'settings',
-    summary: 'Change the site logo and website name',
+    summary: 'Change the site logo, website name and time zone',
     permission: operation('settings.system.edit'),
     body: z.object({
       pc_logo: z.string().trim().max(500).default(''),
       website: z.string().trim().min(1).max(60),
+      /** Left as it is when absent, so a client that does not know the field cannot reset it. */
+      time_zone: timeZoneField.optional(),
     }),
     data: systemDetails,
   }),

@@ -87,9 +87,6 @@ export function orderCountBand(orderCount: number): number | null {
   return band ? band.value : null;
 }
 
-/** Dates in filters are calendar days in the business's time zone (China, UTC+8, no daylight saving). */
-export const BUSINESS_UTC_OFFSET = '+08:00';
-
 /** The list page size of §9, and the largest `page × limit` answered by offset; deeper pages need `cursor`. */
 export const USER_PAGE_SIZE = 20;
 export const MAX_OFFSET_ROWS = 10_000;
@@ -130,7 +127,7 @@ export const calendarDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
   .refine(isCalendarDay, 'not a calendar day');
 
-/** `[first day, last day]`, both included. */
+/** `[first day, last day]`, both included: days in the platform's time zone (system settings' `time_zone`). */
 export const dayRange = z.tuple([calendarDay, calendarDay]).refine(([a, b]) => a <= b, 'the first day is after the last');
 export type DayRange = z.infer<typeof dayRange>;
 

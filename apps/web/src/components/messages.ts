@@ -12,6 +12,7 @@ export const commonMessages = defineMessages({
     search: '搜索',
     empty: '暂无数据',
     total: '共 {count} 条',
+    timesInZone: '时间为 {offset}（{zone}）',
   },
   'en-US': {
     loadFailed: 'Failed to load',
@@ -23,5 +24,6 @@ export const commonMessages = defineMessages({
     search: 'Search',
     empty: 'No data',
     total: '{count} in all',
+    timesInZone: 'Times in {offset} ({zone})',
   },
 });

@@ -72,6 +72,12 @@ export interface FileDirectory {
   send(reply: FastifyReply, path: string, scope: UploadScope): Promise<void>;
 }
 
+/** What the settings module offers the rest of the server: the platform's time zone (docs/time.md). */
+export interface TimeZoneSource {
+  /** The configured IANA zone (default Asia/Shanghai): day filters, exported times and file names follow it. */
+  current(): Promise<string>;
+}
+
 /**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
@@ -82,6 +88,7 @@ export interface AccessServices {
   grants?: GrantsDirectory;
   users?: UserDirectory;
   files?: FileDirectory;
+  timeZone?: TimeZoneSource;
 }
 
 declare module 'fastify' {

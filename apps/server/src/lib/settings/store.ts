@@ -1,4 +1,4 @@
-import { loginSettings, systemDetails } from '@juqi/contract';
+import { DEFAULT_TIME_ZONE, loginSettings, systemDetails, timeZoneField } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -12,6 +12,7 @@ export const settingDocuments = {
   system: systemDetails.extend({
     pc_logo: z.string().default(''),
     website: z.string().default('聚企中台'),
+    time_zone: timeZoneField.default(DEFAULT_TIME_ZONE),
   }),
   login: loginSettings.extend({
     idle_minutes: loginSettings.shape.idle_minutes.default(120),

@@ -11,7 +11,6 @@ import {
   VERIFICATION_TYPES,
   WITHDRAW_STATES,
   WITHDRAW_TYPES,
-  BUSINESS_UTC_OFFSET,
   REGISTER_CHANNELS,
   type Locale,
   type UserFilter,
@@ -20,31 +19,30 @@ import {
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
+import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../lib/http/types';
+import { exportedTime, fileNameStamp } from '../../lib/time-zone';
 import { userConditions } from './filter';
 import { userCursorOf, type SortOrder, type UserSortKey } from './repository';
 import { toUserRow, type UserService } from './service';
 
-const OFFSET_MS = (() => {
-  const m = /^([+-])(\d{2}):(\d{2})$/.exec(BUSINESS_UTC_OFFSET)!;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
-})();
-
-/** `2026-03-01 09:30:00` in the business's time zone; empty for no time. */
-export function businessTime(isoTime: string | null): string {
-  if (!isoTime) return '';
-  return new Date(Date.parse(isoTime) + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+/** What a cell's value may depend on besides its row. */
+interface ExportContext {
+  /** The workbook follows the request's Accept-Language, as the server's messages do. */
+  locale: Locale;
+  /** Times are written as the platform's time zone shows them. */
+  zone: string;
 }
 
 export interface ExportColumn {
-  /** The header in each language; the workbook follows the request's Accept-Language, as the server's messages do. */
+  /** The header in each language. */
   header: Record<Locale, string>;
   width: number;
   /** Money columns hold yuan (cents / 100) shown with two decimals. */
   money?: boolean;
-  value: (u: UserRow, locale: Locale) => string | number;
+  value: (u: UserRow, context: ExportContext) => string | number;
 }
 
 const yuan = (cents: number) => cents / 100;
@@ -58,18 +56,18 @@ export const EXPORT_COLUMNS: ExportColumn[] = [
   { header: { 'zh-CN': 'ID', 'en-US': 'ID' }, width: 10, value: (u) => u.id },
   { header: { 'zh-CN': '姓名', 'en-US': 'Name' }, width: 12, value: (u) => u.name },
   { header: { 'zh-CN': '手机号', 'en-US': 'Mobile' }, width: 14, value: (u) => u.mobile },
-  { header: { 'zh-CN': '用户类型', 'en-US': 'Type' }, width: 10, value: (u, l) => codeName(USER_TYPES, u.type_user, l) },
-  { header: { 'zh-CN': '用户来源', 'en-US': 'Source' }, width: 12, value: (u, l) => codeName(USER_SOURCES, u.system_id, l) },
+  { header: { 'zh-CN': '用户类型', 'en-US': 'Type' }, width: 10, value: (u, { locale }) => codeName(USER_TYPES, u.type_user, locale) },
+  { header: { 'zh-CN': '用户来源', 'en-US': 'Source' }, width: 12, value: (u, { locale }) => codeName(USER_SOURCES, u.system_id, locale) },
   { header: { 'zh-CN': '等级', 'en-US': 'Level' }, width: 10, value: (u) => u.level_name || String(u.level) },
   { header: { 'zh-CN': '服务岗位', 'en-US': 'Service post' }, width: 12, value: (u) => u.pw_name },
   { header: { 'zh-CN': '代理岗位', 'en-US': 'Agency post' }, width: 12, value: (u) => u.agency_pw_name },
-  { header: { 'zh-CN': '实名状态', 'en-US': 'Verification' }, width: 12, value: (u, l) => codeName(AUTHENTICATION_STATES, u.authentication_state, l) },
-  { header: { 'zh-CN': '认证类型', 'en-US': 'Verified as' }, width: 10, value: (u, l) => codeName(VERIFICATION_TYPES, u.authentication_type, l) },
+  { header: { 'zh-CN': '实名状态', 'en-US': 'Verification' }, width: 12, value: (u, { locale }) => codeName(AUTHENTICATION_STATES, u.authentication_state, locale) },
+  { header: { 'zh-CN': '认证类型', 'en-US': 'Verified as' }, width: 10, value: (u, { locale }) => codeName(VERIFICATION_TYPES, u.authentication_type, locale) },
   { header: { 'zh-CN': '实名名称', 'en-US': 'Verified name' }, width: 20, value: (u) => u.real_name },
-  { header: { 'zh-CN': '提现状态', 'en-US': 'Withdrawal' }, width: 14, value: (u, l) => codeName(WITHDRAW_STATES, u.withdraw_state, l) },
-  { header: { 'zh-CN': '提现方式', 'en-US': 'Payout account' }, width: 12, value: (u, l) => codeName(WITHDRAW_TYPES, u.withdraw_type, l) },
+  { header: { 'zh-CN': '提现状态', 'en-US': 'Withdrawal' }, width: 14, value: (u, { locale }) => codeName(WITHDRAW_STATES, u.withdraw_state, locale) },
+  { header: { 'zh-CN': '提现方式', 'en-US': 'Payout account' }, width: 12, value: (u, { locale }) => codeName(WITHDRAW_TYPES, u.withdraw_type, locale) },
   { header: { 'zh-CN': '订单数', 'en-US': 'Orders' }, width: 8, value: (u) => u.order_count },
-  { header: { 'zh-CN': '最近下单时间', 'en-US': 'Last order' }, width: 20, value: (u) => businessTime(u.last_order_at) },
+  { header: { 'zh-CN': '最近下单时间', 'en-US': 'Last order' }, width: 20, value: (u, { zone }) => exportedTime(u.last_order_at, zone) },
   { header: { 'zh-CN': '累计消费(元)', 'en-US': 'Spent (CNY)' }, width: 14, money: true, value: (u) => yuan(u.total_spent_cents) },
   { header: { 'zh-CN': '余额(元)', 'en-US': 'Balance (CNY)' }, width: 12, money: true, value: (u) => yuan(u.balance_cents) },
   { header: { 'zh-CN': '冻结(元)', 'en-US': 'Frozen (CNY)' }, width: 12, money: true, value: (u) => yuan(u.frozen_cents) },
@@ -81,11 +79,11 @@ export const EXPORT_COLUMNS: ExportColumn[] = [
   { header: { 'zh-CN': '公司', 'en-US': 'Company' }, width: 24, value: (u) => u.company },
   { header: { 'zh-CN': '邀请人ID', 'en-US': 'Inviter ID' }, width: 10, value: (u) => u.inviter_id ?? '' },
   { header: { 'zh-CN': '邀请码', 'en-US': 'Invite code' }, width: 12, value: (u) => u.invite_code },
-  { header: { 'zh-CN': '注册渠道', 'en-US': 'Channel' }, width: 16, value: (u, l) => codeName(REGISTER_CHANNELS, u.register_channel, l) },
-  { header: { 'zh-CN': '注册时间', 'en-US': 'Registered' }, width: 20, value: (u) => businessTime(u.registered_at) },
-  { header: { 'zh-CN': '最近登录时间', 'en-US': 'Last sign-in' }, width: 20, value: (u) => businessTime(u.last_login_at) },
+  { header: { 'zh-CN': '注册渠道', 'en-US': 'Channel' }, width: 16, value: (u, { locale }) => codeName(REGISTER_CHANNELS, u.register_channel, locale) },
+  { header: { 'zh-CN': '注册时间', 'en-US': 'Registered' }, width: 20, value: (u, { zone }) => exportedTime(u.registered_at, zone) },
+  { header: { 'zh-CN': '最近登录时间', 'en-US': 'Last sign-in' }, width: 20, value: (u, { zone }) => exportedTime(u.last_login_at, zone) },
   { header: { 'zh-CN': '最近登录IP', 'en-US': 'Last sign-in IP' }, width: 16, value: (u) => u.last_login_ip },
-  { header: { 'zh-CN': '锁定', 'en-US': 'Locked' }, width: 6, value: (u, l) => codeName(YES_NO, u.locked ? 1 : 0, l) },
+  { header: { 'zh-CN': '锁定', 'en-US': 'Locked' }, width: 6, value: (u, { locale }) => codeName(YES_NO, u.locked ? 1 : 0, locale) },
   { header: { 'zh-CN': '锁定原因', 'en-US': 'Lock reason' }, width: 16, value: (u) => u.lock_reason },
   { header: { 'zh-CN': '备注', 'en-US': 'Remark' }, width: 16, value: (u) => u.remark },
 ];
@@ -135,6 +133,7 @@ export class UserExporter {
   constructor(
     private readonly db: Db,
     private readonly service: UserService,
+    private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -149,9 +148,11 @@ export class UserExporter {
       }
     };
     try {
-      const total = await this.service.countUsers(filter);
-      await recordAudit(this.db, { staffId: by.staffId, action: 'user.export', target: 'users', detail: { filter, sort, order, rows: total }, ip: reply.request.ip });
-      const stamp = new Date(Date.now() + OFFSET_MS).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      // One zone for the whole file: its rows, their times and its name agree even if the setting changes meanwhile.
+      const zone = await this.service.timeZone.current();
+      const total = await this.service.countUsers(filter, zone);
+      await recordAudit(this.db, { staffId: by.staffId, action: 'user.export', target: 'users', detail: { filter, sort, order, rows: total, time_zone: zone }, ip: reply.request.ip });
+      const stamp = fileNameStamp(this.clock.now(), zone);
       const out = new PassThrough();
       reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -165,7 +166,7 @@ export class UserExporter {
         if (!reply.raw.writableFinished) aborted = true;
       });
       reply.send(out);
-      this.write(filter, sort, order, locale, out, () => aborted)
+      this.write(filter, sort, order, { locale, zone }, out, () => aborted)
         .catch((err: unknown) => {
           this.log.error({ err }, 'user export failed');
           out.destroy(err as Error);
@@ -177,13 +178,14 @@ export class UserExporter {
     }
   }
 
-  private async write(filter: UserFilter, sort: UserSortKey, order: SortOrder, locale: Locale, out: PassThrough, aborted: () => boolean): Promise<void> {
+  private async write(filter: UserFilter, sort: UserSortKey, order: SortOrder, context: ExportContext, out: PassThrough, aborted: () => boolean): Promise<void> {
+    const { locale, zone } = context;
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(SHEET_NAME[locale], { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = EXPORT_COLUMNS.map((c, i) => ({ header: c.header[locale], key: `c${i}`, width: c.width, style: c.money ? { numFmt: '0.00' } : {} }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    const conditions = userConditions(filter, sort);
+    const conditions = userConditions(filter, zone, sort);
     let cursor;
     for (;;) {
       if (aborted()) {
@@ -196,7 +198,7 @@ export class UserExporter {
       ]);
       for (const row of rows) {
         const user = toUserRow(row, dict);
-        sheet.addRow(EXPORT_COLUMNS.map((c) => c.value(user, locale))).commit();
+        sheet.addRow(EXPORT_COLUMNS.map((c) => c.value(user, context))).commit();
       }
       if (rows.length < BATCH) break;
       cursor = userCursorOf(rows[rows.length - 1]!, sort, order);

@@ -1,23 +1,9 @@
-import { BUSINESS_UTC_OFFSET, ORDER_COUNT_BANDS, type DayRange, type USER_SORT_KEYS, type UserFilter } from '@juqi/contract';
-import { and, eq, gte, like, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { dayRangeInZone, ORDER_COUNT_BANDS, type USER_SORT_KEYS, type UserFilter } from '@juqi/contract';
+import { and, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import { dayRangeConditions } from '../../lib/time-zone';
 import { users } from './table';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
-
-/** The first instant of a calendar day in the business's time zone. */
-export function startOfDay(day: string): Date {
-  return new Date(`${day}T00:00:00.000${BUSINESS_UTC_OFFSET}`);
-}
-
-/** `[first, last]` days, both included: from the first day's start to (not including) the start of the day after the last. */
-export function dayRangeBounds([first, last]: DayRange): [Date, Date] {
-  return [startOfDay(first), new Date(startOfDay(last).getTime() + 86_400_000)];
-}
-
-export function dayRangeConditions(column: AnyColumn, range: DayRange): SQL[] {
-  const [from, to] = dayRangeBounds(range);
-  return [gte(column, from), lt(column, to)];
-}
 
 /** A filter with empty text dropped, so equal filters look equal (count cache keys, normalised selections). */
 export function normaliseFilter(filter: UserFilter): UserFilter {
@@ -31,9 +17,10 @@ export function normaliseFilter(filter: UserFilter): UserFilter {
 
 /**
  * The §3 filter as SQL conditions on `users`; each has an index or is checked while scanning one (docs/users.md).
- * `sort` is the order the rows will be read in, when they are: it decides how an order-count band is written.
+ * Its day ranges are days in `zone`, the platform's time zone. `sort` is the order the rows will be read in, when they
+ * are: it decides how an order-count band is written.
  */
-export function userConditions(filter: UserFilter, sort?: (typeof USER_SORT_KEYS)[number]): SQL[] {
+export function userConditions(filter: UserFilter, zone: string, sort?: (typeof USER_SORT_KEYS)[number]): SQL[] {
   const c: SQL[] = [];
   const keyword = filter.keyword?.trim();
   if (keyword) {
@@ -64,12 +51,12 @@ export function userConditions(filter: UserFilter, sort?: (typeof USER_SORT_KEYS
   if (filter.pw_id !== undefined) c.push(eq(users.pwId, filter.pw_id));
   if (filter.authentication_state !== undefined) c.push(eq(users.authenticationState, filter.authentication_state));
   if (filter.locked !== undefined) c.push(eq(users.locked, filter.locked));
-  if (filter.time_quantum) c.push(...dayRangeConditions(users.registeredAt, filter.time_quantum));
+  if (filter.time_quantum) c.push(...dayRangeConditions(users.registeredAt, filter.time_quantum, zone));
   if (filter.issue_time_quantum) {
-    c.push(...dayRangeConditions(users.lastOrderAt, filter.issue_time_quantum));
+    c.push(...dayRangeConditions(users.lastOrderAt, filter.issue_time_quantum, zone));
     // Implied, since nobody orders before registering: without it the newest-first scan wades through everyone who
     // registered after the range before meeting the first match (0.4 s instead of 20 ms at 1,000,000 users).
-    c.push(lt(users.registeredAt, dayRangeBounds(filter.issue_time_quantum)[1]));
+    c.push(lt(users.registeredAt, dayRangeInZone(filter.issue_time_quantum, zone)[1]));
   }
   return c;
 }

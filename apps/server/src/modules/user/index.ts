@@ -11,8 +11,8 @@ export const userModule: ServerModule = {
   name: 'user',
   seed: seedUsers,
   routes: async (app) => {
-    const service = new UserService(app.database.db, app.clock);
-    const exporter = new UserExporter(app.database.db, service, app.log);
+    const service = new UserService(app.database.db, app.clock, lazyService(app.access, 'timeZone', 'settings'));
+    const exporter = new UserExporter(app.database.db, service, app.clock, app.log);
     const files = lazyService(app.access, 'files', 'file');
     // For other modules (notifications to users): a user selection made exact and counted, with this module's cache.
     app.access.users = service;

@@ -22,10 +22,11 @@ import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../lib/http/types';
+import type { Principal, TimeZoneSource } from '../../lib/http/types';
+import { dayRangeConditions } from '../../lib/time-zone';
 import { CountCache, filterKey } from './count-cache';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
-import { dayRangeConditions, normaliseFilter, userConditions } from './filter';
+import { normaliseFilter, userConditions } from './filter';
 import { PageStarts, type PageStart } from './page-starts';
 import {
   UserRepository,
@@ -196,6 +197,8 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Day filters are days in the platform's time zone; a list's cache keys carry it, so a change starts afresh. */
+    readonly timeZone: TimeZoneSource,
   ) {
     this.repo = new UserRepository(db);
     this.counts = new CountCache(clock);
@@ -250,19 +253,20 @@ export class UserService {
     return { count, data: shown.map(map), next_cursor: next ? encodeCursor(next) : null };
   }
 
-  countUsers(filter: UserFilter, conditions: SQL[] = userConditions(filter)): Promise<number> {
-    return this.counts.get(filterKey('users', filter), () => this.repo.countUsers(conditions));
+  countUsers(filter: UserFilter, zone: string, conditions: SQL[] = userConditions(filter, zone)): Promise<number> {
+    return this.counts.get(filterKey('users', { ...filter, time_zone: zone }), () => this.repo.countUsers(conditions));
   }
 
   // ——— lists ———
 
   async list(filter: UserFilter, sort: UserSortKey, order: SortOrder, input: PageInput): Promise<KeysetAnswer<UserRow>> {
-    const key = filterKey('users', filter);
+    const zone = await this.timeZone.current();
+    const key = filterKey('users', { ...filter, time_zone: zone });
     const page = this.pageRequest(input, sort, order, key);
     const [rows, total, dict] = await Promise.all([
-      this.repo.pageUsers(userConditions(filter, sort), sort, order, page),
+      this.repo.pageUsers(userConditions(filter, zone, sort), sort, order, page),
       // The filter's key once for both caches; its count conditions only built when the count is not kept.
-      this.counts.get(key, () => this.repo.countUsers(userConditions(filter))),
+      this.counts.get(key, () => this.repo.countUsers(userConditions(filter, zone))),
       this.dictionaries(),
     ]);
     return this.answer(rows, page, input.limit, total, (r) => toUserRow(r, dict), (r) => userCursorOf(r, sort, order));
@@ -339,11 +343,12 @@ export class UserService {
       if (found === undefined || (userId !== undefined && userId !== found)) return { count: 0, data: [], next_cursor: null };
       userId = found;
     }
+    const zone = await this.timeZone.current();
     if (userId !== undefined) conditions.push(eq(userVerification.userId, userId));
     if (filter.state !== undefined) conditions.push(eq(userVerification.state, filter.state));
     if (filter.type !== undefined) conditions.push(eq(userVerification.type, filter.type));
-    if (filter.time_quantum) conditions.push(...dayRangeConditions(userVerification.submittedAt, filter.time_quantum));
-    const key = filterKey('verifications', { ...filter, user_id: userId, mobile: undefined });
+    if (filter.time_quantum) conditions.push(...dayRangeConditions(userVerification.submittedAt, filter.time_quantum, zone));
+    const key = filterKey('verifications', { ...filter, user_id: userId, mobile: undefined, time_zone: zone });
     const page = this.pageRequest(input, 'submitted_at', 'desc', key);
     const [rows, total] = await Promise.all([
       this.repo.pageVerifications(conditions, page),
@@ -466,12 +471,13 @@ export class UserService {
       if (found === undefined || (userId !== undefined && userId !== found)) return { count: 0, data: [], next_cursor: null };
       userId = found;
     }
+    const zone = await this.timeZone.current();
     if (userId !== undefined) conditions.push(eq(userLoginLog.userId, userId));
     if (filter.ip) conditions.push(eq(userLoginLog.ip, filter.ip));
     if (filter.result) conditions.push(eq(userLoginLog.result, filter.result));
     if (filter.platform) conditions.push(eq(userLoginLog.platform, filter.platform as 'ios'));
-    if (filter.time_quantum) conditions.push(...dayRangeConditions(userLoginLog.loginAt, filter.time_quantum));
-    const key = filterKey('logins', { ...filter, user_id: userId, mobile: undefined });
+    if (filter.time_quantum) conditions.push(...dayRangeConditions(userLoginLog.loginAt, filter.time_quantum, zone));
+    const key = filterKey('logins', { ...filter, user_id: userId, mobile: undefined, time_zone: zone });
     const page = this.pageRequest(input, 'login_at', 'desc', key);
     const [rows, total] = await Promise.all([this.repo.pageLogins(conditions, page), this.counts.get(key, () => this.repo.countLogins(conditions))]);
     return this.answer(rows, page, input.limit, total, toLoginRecord, (r) => ({ sort: 'login_at', order: 'desc', value: r.log.loginAt.toISOString(), id: r.log.id }));
@@ -500,9 +506,10 @@ export class UserService {
       return { count: ids.length, selection: { mode: 'ids', ids } };
     }
     const filter = normaliseFilter(selection.filter);
-    const conditions = userConditions(filter);
+    const zone = await this.timeZone.current();
+    const conditions = userConditions(filter, zone);
     const [total, excluded] = await Promise.all([
-      this.countUsers(filter, conditions),
+      this.countUsers(filter, zone, conditions),
       this.repo.existingUserIds([...new Set(selection.exclude_ids)], conditions),
     ]);
     return { count: Math.max(0, total - excluded.length), selection: { mode: 'filter', filter, exclude_ids: excluded } };
@@ -517,7 +524,8 @@ export class UserService {
     const exact = confirmed.selection;
     if (!exact) return { count: 0, data: [], next_cursor: null };
     const sort: UserSortKey = exact.mode === 'ids' ? 'id' : 'registered_at';
-    const conditions = exact.mode === 'ids' ? [this.repo.idIn(exact.ids)] : [...userConditions(exact.filter, sort), ...this.repo.notIn(exact.exclude_ids)];
+    const conditions =
+      exact.mode === 'ids' ? [this.repo.idIn(exact.ids)] : [...userConditions(exact.filter, await this.timeZone.current(), sort), ...this.repo.notIn(exact.exclude_ids)];
     const page = this.pageRequest({ page: 1, limit: input.limit, cursor: input.cursor }, sort, 'desc');
     const rows = await this.repo.pageUsers(conditions, sort, 'desc', page);
     return this.answer(rows, page, input.limit, confirmed.count, toSelectRow, (r) => userCursorOf(r, sort, 'desc'));

@@ -69,7 +69,7 @@ describe('sign-in page, staff number and password', () => {
     expect(seen.some((r) => r.url === '/api/login/login')).toBe(false);
   });
 
-  it("shows the server's catalogue message under the form, with the unlock time of a locked account", async () => {
+  it("shows the server's catalogue message under the form, with the unlock time of a locked account in the platform's zone", async () => {
     fakeApi({
       ...site,
       'POST /api/login/login': () => ({ code: 42300, message: '账号已锁定', data: { unlock_at: '2026-01-01T08:10:00.000Z' } }),
@@ -79,7 +79,8 @@ describe('sign-in page, staff number and password', () => {
     await userEvent.type(screen.getByLabelText('密码', { exact: true }), 'x');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContainEqual(expect.stringMatching(/^账号已锁定 账号将于 .+ 解锁。$/)),
+      // 08:10 UTC is 16:10 in Asia/Shanghai, the zone until the site details name another, whatever the browser's zone.
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContainEqual('账号已锁定 账号将于 2026-01-01 16:10 UTC+08:00 解锁。'),
     );
   });
 

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-errors';
 import { SMS_RESEND_SECONDS } from '../../lib/constants';
+import { formatDateTime, useTimeZone, utcOffsetLabel } from '../../lib/date-time';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { redirectTarget } from '../../lib/redirect';
@@ -219,7 +220,8 @@ function SmsForm({ t, onSignedIn }: FormProps) {
 function useSubmit(t: Texts) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ReactNode>(null);
-  const fail = (err: unknown) => setError(describeFailure(err, t));
+  const zone = useTimeZone();
+  const fail = (err: unknown) => setError(describeFailure(err, t, zone));
   return {
     busy,
     error,
@@ -238,13 +240,16 @@ function useSubmit(t: Texts) {
   };
 }
 
-/** The catalogue message the server sent (in the UI language), plus when to try again if it said so. */
-function describeFailure(err: unknown, t: Texts): ReactNode {
+/**
+ * The catalogue message the server sent (in the UI language), plus when to try again if it said so: an unlock time in
+ * the platform's zone, named, since this page lists no times that would say which.
+ */
+function describeFailure(err: unknown, t: Texts, zone: string): ReactNode {
   if (!(err instanceof ApiError)) return null;
   const data = (err.data ?? {}) as { unlock_at?: string; retry_after?: number };
   let detail = '';
   if (err.code === ErrorCode.LOCKED && data.unlock_at) {
-    detail = format(t.lockedUntil, { time: new Date(data.unlock_at).toLocaleString(document.documentElement.lang) });
+    detail = format(t.lockedUntil, { time: `${formatDateTime(data.unlock_at, zone)} ${utcOffsetLabel(zone, Date.parse(data.unlock_at))}` });
   } else if (err.code === ErrorCode.TOO_MANY && data.retry_after) {
     detail = format(t.retryAfter, { seconds: data.retry_after });
   }

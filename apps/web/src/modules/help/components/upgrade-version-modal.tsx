@@ -1,6 +1,7 @@
 import { versionNumberField, type UpgradeLogEntry } from '@juqi/contract';
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { todayIn, useTimeZone } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useAddUpgradeVersion } from '../api/add-upgrade-version';
 import { useEditUpgradeVersion } from '../api/edit-upgrade-version';
@@ -20,6 +21,7 @@ const FIELDS = ['name', 'version_number', 'up_time', 'content'] as const;
 /** Creates or edits a version of the upgrade log. Mounted while open, so each opening starts fresh. */
 export function UpgradeVersionModal({ entry, onClose }: { entry: UpgradeLogEntry | null; onClose: () => void }) {
   const t = useMessages(helpMessages);
+  const zone = useTimeZone();
   const add = useAddUpgradeVersion();
   const edit = useEditUpgradeVersion();
 
@@ -40,7 +42,8 @@ export function UpgradeVersionModal({ entry, onClose }: { entry: UpgradeLogEntry
       initialValues={{
         name: entry?.name ?? '',
         version_number: entry?.version_number ?? '',
-        up_time: entry ? dayjs(entry.up_time) : dayjs(),
+        // A new version is dated today as the platform's zone counts days.
+        up_time: dayjs(entry ? entry.up_time : todayIn(zone)),
         content: entry?.content ?? '',
       }}
       fields={FIELDS}

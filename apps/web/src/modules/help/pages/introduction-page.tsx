@@ -1,9 +1,9 @@
 import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HelpFunctionRow } from '@juqi/contract';
 import { Alert, Button, Card, Col, Flex, Row, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteFunction } from '../api/delete-function';
 import { useHelpCategories } from '../api/get-categories';
@@ -22,6 +22,7 @@ import { DeleteButton } from '../../../components/delete-button';
  */
 export function IntroductionPage() {
   const t = useMessages(helpMessages);
+  const dateTime = useDateTime();
   const mayEdit = useCan()('help.introduction.edit');
   const topsQuery = useHelpCategories(1);
   const subsQuery = useHelpCategories(2);
@@ -57,7 +58,7 @@ export function IntroductionPage() {
       dataIndex: 'updated_at',
       title: t.updatedAt,
       width: 160,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => dateTime(value),
     },
   ];
   if (mayEdit)

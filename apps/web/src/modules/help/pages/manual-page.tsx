@@ -1,8 +1,8 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Space, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteManual } from '../api/delete-manual';
 import { useHelpManuals } from '../api/get-manuals';
@@ -24,6 +24,7 @@ interface Row {
 /** /permission/help/manual: help manuals by sort; search, create, edit (with the rich-text editor) and delete. */
 export function ManualPage() {
   const t = useMessages(helpMessages);
+  const dateTime = useDateTime();
   const mayEdit = useCan()('help.manual.edit');
   const paging = usePaging();
   const manuals = useHelpManuals({ keyword: paging.keyword, page: paging.page, limit: paging.pageSize });
@@ -48,7 +49,7 @@ export function ManualPage() {
       dataIndex: 'updated_at',
       title: t.updatedAt,
       width: 160,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => dateTime(value),
     },
   ];
   if (mayEdit)

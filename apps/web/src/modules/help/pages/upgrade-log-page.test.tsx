@@ -1,6 +1,6 @@
+import { dayInZone } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, renderInShell, resetFakeApi, staffWith } from '../testing';
 import { UpgradeLogPage } from './upgrade-log-page';
@@ -54,7 +54,8 @@ describe('UpgradeLogPage', () => {
     expect(seen.find((r) => r.url === '/api/help/upgrade_log_add')?.body).toEqual({
       name: '帮助中心',
       version_number: 'v2.0.0',
-      up_time: dayjs().format('YYYY-MM-DD'),
+      // Today in the platform's zone (Asia/Shanghai until the site details say otherwise), not the browser's.
+      up_time: dayInZone('Asia/Shanghai'),
       content: '',
     });
 

@@ -1,8 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { AnnouncementItem, NotificationItem } from '@juqi/contract';
 import { Alert, App, Badge, Button, Empty, Flex, List, Pagination, Radio, Select, Spin, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useMyAnnouncements } from '../api/get-my-announcements';
@@ -17,11 +17,11 @@ import '../inform.css';
 
 type Entry = 'messages' | 'announcements';
 
-const timeOf = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /** Message notifications: type filter, unread / read, the total, and items whose delete link shows on hover. */
 function NotificationList() {
   const t = useMessages(informMessages);
+  const timeOf = useDateTime();
   const { message } = App.useApp();
   const { filterOptions } = useNotificationTypes();
   const [type, setType] = useState(0);
@@ -142,6 +142,7 @@ function NotificationList() {
 /** Announcements addressed to the staff; one opens in the detail drawer. */
 function AnnouncementList() {
   const t = useMessages(informMessages);
+  const timeOf = useDateTime();
   const [page, setPage] = useState(1);
   const list = useMyAnnouncements(page);
   const showDetails = useLiveStore((s) => s.showDetails);

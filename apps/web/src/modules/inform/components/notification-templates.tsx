@@ -1,9 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { NotificationTemplate } from '@juqi/contract';
 import { Badge, Button, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useCan } from '../../../lib/shell-session';
+import { useDateTime } from '../../../lib/date-time';
 import { useMessages } from '../../../lib/i18n';
 import { useTemplates } from '../api/get-templates';
 import { informMessages } from '../messages';
@@ -18,6 +18,7 @@ import { TemplateModal } from './template-modal';
  */
 export function NotificationTemplates() {
   const t = useMessages(informMessages);
+  const dateTime = useDateTime();
   const mayEdit = useCan()('notification.template.edit');
   const { filterOptions } = useNotificationTypes();
   const state = useManageListState(0);
@@ -37,7 +38,7 @@ export function NotificationTemplates() {
       width: 90,
       render: (value: boolean) => <Badge status={value ? 'success' : 'default'} text={value ? t.on : t.off} />,
     },
-    { key: 'updated_at', dataIndex: 'updated_at', title: t.updatedAt, width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'updated_at', dataIndex: 'updated_at', title: t.updatedAt, width: 150, render: (value: string) => dateTime(value) },
   ];
   if (mayEdit)
     columns.push({

@@ -1,10 +1,10 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AnnouncementClass, type PopupTemplate } from '@juqi/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { DeleteButton } from '../../../components/delete-button';
 import { useState } from 'react';
 import { useCan } from '../../../lib/shell-session';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeletePopupTemplate } from '../api/delete-popup-template';
 import { usePopupTemplates } from '../api/get-popup-templates';
@@ -18,6 +18,7 @@ import { usePreviewPopup } from './use-preview-popup';
 /** Pop-up templates ("site show templates"): the display of an announcement, to publish from; add, edit, delete, preview. */
 export function PopupTemplates() {
   const t = useMessages(informMessages);
+  const dateTime = useDateTime();
   const classes = useMessages(classLabels);
   const mayEdit = useCan()('notification.template.edit');
   const previewPopup = usePreviewPopup();
@@ -33,7 +34,7 @@ export function PopupTemplates() {
     { key: 'class', dataIndex: 'class', title: t.class, width: 110, render: (value: AnnouncementClass) => classes[value] },
     { key: 'title', dataIndex: 'title', title: t.title, ellipsis: true },
     { key: 'close_type', dataIndex: 'close_type', title: t.closeType, width: 220, render: (value: PopupTemplate['close_type']) => <CloseTypeTags value={value} /> },
-    { key: 'updated_at', dataIndex: 'updated_at', title: t.updatedAt, width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'updated_at', dataIndex: 'updated_at', title: t.updatedAt, width: 150, render: (value: string) => dateTime(value) },
     {
       key: 'actions',
       title: t.actions,

@@ -3,6 +3,7 @@ import { type AnnouncementClass, type PublishedAnnouncement } from '@juqi/contra
 import { Badge, Button, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { ConfirmedActionButton } from '../../../components/delete-button';
+import { useDateTime } from '../../../lib/date-time';
 import { useMessages } from '../../../lib/i18n';
 import { useSentAnnouncements } from '../api/get-sent-announcements';
 import { useWithdrawAnnouncement } from '../api/withdraw-announcement';
@@ -15,6 +16,7 @@ import { usePreviewPopup } from './use-preview-popup';
 /** Published announcements: by class and title, how many recipients have been shown each; preview and withdraw. */
 export function SentAnnouncements() {
   const t = useMessages(informMessages);
+  const dateTime = useDateTime();
   const classes = useMessages(classLabels);
   const previewPopup = usePreviewPopup();
   const classFilterOptions = useClassFilterOptions();
@@ -41,7 +43,7 @@ export function SentAnnouncements() {
     },
     { key: 'status', title: t.status, width: 100, render: (_: unknown, row) => status(row) },
     { key: 'sender', dataIndex: 'sender', title: t.publisher, width: 120, render: (value: string) => value || t.system },
-    { key: 'created_at', dataIndex: 'created_at', title: t.createdAt, width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'created_at', dataIndex: 'created_at', title: t.createdAt, width: 150, render: (value: string) => dateTime(value) },
     {
       key: 'actions',
       title: t.actions,

@@ -1,9 +1,9 @@
 import { FileSearchOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { PublishedNotification } from '@juqi/contract';
 import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
+import { useDateTime } from '../../../lib/date-time';
 import { useMessages } from '../../../lib/i18n';
 import { useDeleteSentNotification } from '../api/delete-sent-notification';
 import { useSentNotifications } from '../api/get-sent-notifications';
@@ -20,6 +20,7 @@ import './sent-notifications.css';
  */
 export function SentNotifications() {
   const t = useMessages(informMessages);
+  const dateTime = useDateTime();
   const { filterOptions } = useNotificationTypes();
   const state = useManageListState(0);
   const list = useSentNotifications({ type: state.filter, keyword: state.keyword, page: state.page });
@@ -79,7 +80,7 @@ export function SentNotifications() {
         ),
     },
     { key: 'sender', dataIndex: 'sender', title: t.publisher, width: 120, render: (value: string) => value || t.system },
-    { key: 'created_at', dataIndex: 'created_at', title: t.createdAt, width: 150, render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm') },
+    { key: 'created_at', dataIndex: 'created_at', title: t.createdAt, width: 150, render: (value: string) => dateTime(value) },
     {
       key: 'actions',
       title: t.actions,

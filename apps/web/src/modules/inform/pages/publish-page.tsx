@@ -3,6 +3,8 @@ import { renderTemplate, type NotificationTemplate } from '@juqi/contract';
 import { App, Button, Card, DatePicker, Form, Input, Result, Select, Space, Switch, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { TimeZoneNote } from '../../../components/time-zone-note';
+import { pickedInstant, useTimeZone } from '../../../lib/date-time';
 import { useCan } from '../../../lib/shell-session';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
@@ -123,6 +125,7 @@ function MessageForm() {
 interface AnnouncementValues extends PopupFormValues, RecipientValues {
   template_id: number;
   show_details: boolean;
+  /** As the platform's time zone's clocks show it (the picker's wall-clock time, not the browser's). */
   end_at: Dayjs | null;
 }
 
@@ -132,6 +135,7 @@ const ANNOUNCEMENT_FIELDS = [...POPUP_FIELDS, 'template_id', 'show_details', 'en
 /** A pop-up announcement: from a pop-up template or written here, previewed on this page before it goes out. */
 function AnnouncementForm() {
   const t = useMessages(informMessages);
+  const zone = useTimeZone();
   const { message } = App.useApp();
   const [form] = Form.useForm<AnnouncementValues>();
   const templates = usePopupTemplateSelect();
@@ -154,7 +158,7 @@ function AnnouncementForm() {
         ...popupBody(values),
         ...(values.template_id ? { template_id: values.template_id } : {}),
         show_details: values.show_details,
-        end_at: values.end_at ? values.end_at.toISOString() : null,
+        end_at: values.end_at ? pickedInstant(values.end_at.format('YYYY-MM-DD HH:mm'), zone) : null,
         ...recipientBody(values),
       });
       void message.success(format(t.published, { count: sent.recipient_count }));
@@ -187,7 +191,15 @@ function AnnouncementForm() {
       <Form.Item name="show_details" label={t.showDetails} valuePropName="checked">
         <Switch checkedChildren={t.showDetailsOn} unCheckedChildren={t.showDetailsOff} />
       </Form.Item>
-      <Form.Item name="end_at" label={t.endAt} extra={t.endAtHelp}>
+      <Form.Item
+        name="end_at"
+        label={t.endAt}
+        extra={
+          <>
+            {t.endAtHelp} <TimeZoneNote />
+          </>
+        }
+      >
         <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
       </Form.Item>
       <RecipientField />

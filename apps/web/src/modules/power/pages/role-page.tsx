@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@juqi/contract';
 import { Button, Card, Flex, Space, Tooltip, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
@@ -17,6 +17,7 @@ import { DeleteButton } from '../../../components/delete-button';
 /** /permission/role: roles with their staff counts; create, rename, delete, and edit each role's grants. */
 export function RolePage() {
   const t = useMessages(powerMessages);
+  const dateTime = useDateTime();
   const can = useCan();
   const paging = usePaging();
   const roles = useRoles({ keyword: paging.keyword, page: paging.page, limit: paging.pageSize });
@@ -37,7 +38,7 @@ export function RolePage() {
       dataIndex: 'created_at',
       title: t.createdAt,
       width: 170,
-      render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+      render: (value: string) => dateTime(value),
     },
     {
       key: 'actions',

@@ -13,7 +13,10 @@ interface DayRangePickerProps {
   className?: string;
 }
 
-/** A `[first day, last day]` filter (both included), as the contract's day ranges are written. */
+/**
+ * A `[first day, last day]` filter (both included), as the contract's day ranges are written. Plain calendar days: the
+ * server counts them in the platform's time zone, as the screens show times (docs/time.md).
+ */
 export function DayRangePicker({ label, value, onChange, className }: DayRangePickerProps) {
   const t = useMessages(userFilterLabels);
   return (

@@ -4,7 +4,6 @@ import { CellAvatar, CellLink, CellMuted, CellTag } from '../../../components/ta
 import { formatCents } from '../../../lib/money';
 import type { UserTexts } from '../messages';
 import type { useCodes } from './codes';
-import { dateTime } from './format';
 import type { UserListState } from './user-filter';
 
 /** Columns the server can sort by, keyed as the table's columns are. */
@@ -16,6 +15,8 @@ export const DEFAULT_HIDDEN_COLUMNS = ['gender', 'frozen', 'bean_balance', 'indu
 interface ColumnContext {
   t: UserTexts;
   codes: ReturnType<typeof useCodes>;
+  /** Formats the time columns in the platform's zone (`useDateTime`). */
+  dateTime: (instant: string | null) => string;
   order: Required<Pick<UserListState, 'sort' | 'order'>>;
   onOpen?: (user: UserRow) => void;
   onLock?: (user: UserRow) => void;
@@ -28,7 +29,7 @@ const text = (value: string) => value || <CellMuted>—</CellMuted>;
 const money = (cents: number) => formatCents(cents);
 
 /** Every column of the all-users table, in order; the actions column only when there is an action. */
-export function userColumns({ t, codes, order, onOpen, onLock }: ColumnContext): Column[] {
+export function userColumns({ t, codes, dateTime, order, onOpen, onLock }: ColumnContext): Column[] {
   const sortOrder = (key: keyof typeof SORTABLE_COLUMNS): SortOrder =>
     order.sort === key ? (order.order === 'asc' ? 'ascend' : 'descend') : null;
   const sortable = (key: keyof typeof SORTABLE_COLUMNS) => ({ sorter: true, sortOrder: sortOrder(key), sortDirections: ['descend', 'ascend'] as ('descend' | 'ascend')[] });

@@ -65,6 +65,9 @@ describe('UserListPage', () => {
     expect(within(row).getByText('13800000001')).toBeInTheDocument();
     expect(within(row).getByText('代理')).toBeInTheDocument();
     expect(within(row).getByText('12,345.67')).toBeInTheDocument();
+    // Registered 02:00 UTC: 10:00 in the platform's zone (Asia/Shanghai by default), named once above the list.
+    expect(within(row).getByText('2026-01-05 10:00')).toBeInTheDocument();
+    expect(screen.getByText('时间为 UTC+08:00（Asia/Shanghai）')).toBeInTheDocument();
     expect(screen.getByText('共 3 位用户')).toBeInTheDocument();
     expect(listRequests(seen)[0]).toEqual({
       type_user: 1,
