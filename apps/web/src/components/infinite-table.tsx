@@ -3,6 +3,7 @@ import { Empty, Flex, Spin, Table, Typography, type TableProps, type TableRef } 
 import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { defineMessages, format, useMessages } from '../lib/i18n';
 import { keysetRows, type KeysetPage } from '../lib/keyset-query';
+import { useNarrowScreen, withOnePinnedColumn } from './narrow-screen';
 import './infinite-table.css';
 
 const texts = defineMessages({
@@ -13,8 +14,8 @@ const texts = defineMessages({
 /** Start reading the next page this close to the end of the loaded rows, so scrolling seldom has to wait. */
 const LOAD_AHEAD_PX = 600;
 const MIN_BODY_HEIGHT = 240;
-/** The header row and the footer line under the table. */
-const CHROME_PX = 40 + 32;
+/** The footer line under the table. */
+const FOOTER_PX = 32;
 
 interface InfiniteTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'virtual' | 'scroll' | 'onScroll' | 'loading' | 'footer'> {
   list: UseInfiniteQueryResult<InfiniteData<KeysetPage<T>>>;
@@ -29,13 +30,16 @@ interface InfiniteTableProps<T> extends Omit<TableProps<T>, 'dataSource' | 'pagi
 
 /**
  * A keyset list in a virtual table that fills the height left in its parent: only the rows on screen are in the page,
- * so thousands of loaded rows and dozens of columns stay smooth. Scrolling near the end reads the next page.
+ * so thousands of loaded rows and dozens of columns stay smooth. Scrolling near the end reads the next page. On a phone
+ * only one column stays pinned (`withOnePinnedColumn`).
  */
-export function InfiniteTable<T extends object>({ list, scrollX, empty, note, resetKey, className, ...table }: InfiniteTableProps<T>) {
+export function InfiniteTable<T extends object>({ list, scrollX, empty, note, resetKey, className, columns, ...table }: InfiniteTableProps<T>) {
   const t = useMessages(texts);
+  const narrow = useNarrowScreen();
   const box = useRef<HTMLDivElement>(null);
   const tableRef = useRef<TableRef>(null);
-  const [height, setHeight] = useState(0);
+  /** What the box leaves the rows: its height less the header row (two lines when a title wraps, in English) and the footer. */
+  const [bodyHeight, setBodyHeight] = useState(0);
   const rows = keysetRows(list.data);
   const count = list.data?.pages[0]?.count ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -43,10 +47,12 @@ export function InfiniteTable<T extends object>({ list, scrollX, empty, note, re
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setHeight(element.clientHeight);
+    const header = element.querySelector<HTMLElement>('.ant-table-header');
+    const measure = () => setBodyHeight(element.clientHeight - (header?.offsetHeight ?? 0) - FOOTER_PX);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    if (header) observer.observe(header);
     return () => observer.disconnect();
   }, []);
 
@@ -68,12 +74,13 @@ export function InfiniteTable<T extends object>({ list, scrollX, empty, note, re
       <Table<T>
         {...table}
         ref={tableRef}
+        columns={narrow && columns ? withOnePinnedColumn(columns) : columns}
         size="small"
         virtual
         dataSource={rows}
         pagination={false}
         loading={list.isFetching && !isFetchingNextPage}
-        scroll={{ x: scrollX, y: Math.max(MIN_BODY_HEIGHT, height - CHROME_PX) }}
+        scroll={{ x: scrollX, y: Math.max(MIN_BODY_HEIGHT, bodyHeight) }}
         onScroll={onScroll}
         locale={{ emptyText: empty ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
       />

@@ -3,6 +3,7 @@ import { Empty, Input, Table, type TableColumnsType, type TableProps } from 'ant
 import { useState } from 'react';
 import { format, useMessages } from '../lib/i18n';
 import { commonMessages } from './messages';
+import { useNarrowScreen, withOnePinnedColumn } from './narrow-screen';
 import './paged-table.css';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -81,11 +82,12 @@ export function PagedTable<Row extends { id: number }>({
   expandable,
 }: PagedTableProps<Row>) {
   const t = useMessages(commonMessages);
+  const narrow = useNarrowScreen();
   return (
     <Table<Row>
       rowKey="id"
       size="middle"
-      columns={columns}
+      columns={narrow ? withOnePinnedColumn(columns) : columns}
       dataSource={list.data?.data}
       loading={list.isFetching}
       expandable={expandable}

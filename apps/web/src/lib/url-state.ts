@@ -70,6 +70,10 @@ export function writeUrlState<F extends UrlFields>(values: UrlValues<F>, fields:
   return params;
 }
 
+/** The patch that clears every field of `fields`, for a clear-filters button. */
+export const clearedUrlState = <F extends UrlFields>(fields: F): UrlValues<F> =>
+  Object.fromEntries(Object.keys(fields).map((key) => [key, undefined])) as UrlValues<F>;
+
 /**
  * A page's filters kept in its URL, so a reload or a shared link shows the same list. The setter takes a patch: the keys
  * it names change (`undefined` clears one), the others keep their latest value — the latest set, not the last render, so

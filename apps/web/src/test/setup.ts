@@ -9,11 +9,18 @@ afterEach(() => cleanup());
 // Lazy pages and antd render in jsdom take longer than the default 1 s to appear on a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-// antd reads these browser APIs that jsdom lacks.
+// antd reads these browser APIs that jsdom lacks. Width queries (antd's breakpoints, the shell's) answer for the
+// window's width: jsdom's 1024 px, a desktop, unless a test sets `innerWidth` to render a phone. Others never match.
+const widthQuery = /^\((min|max)-width:\s*([\d.]+)px\)$/;
+const matchesWidth = (query: string) =>
+  query.split(/\s+and\s+/).every((part) => {
+    const [, bound, px] = widthQuery.exec(part.trim()) ?? [];
+    return bound === 'min' ? window.innerWidth >= Number(px) : bound === 'max' && window.innerWidth <= Number(px);
+  });
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: matchesWidth(query),
       media: query,
       onchange: null,
       addListener: () => {},

@@ -14,9 +14,6 @@ export const userMessages = defineMessages({
     all: '全部',
     yuan: '¥{amount}',
 
-    // Filters (the fields' names are in components/filter-labels.ts)
-    clearFilters: '清空筛选',
-
     // All users
     usersTitle: '全部用户',
     userCount: '共 {count} 位用户',
@@ -198,8 +195,6 @@ export const userMessages = defineMessages({
     none: '—',
     all: 'All',
     yuan: '¥{amount}',
-
-    clearFilters: 'Clear filters',
 
     usersTitle: 'All users',
     userCount: '1 user|{count} users',

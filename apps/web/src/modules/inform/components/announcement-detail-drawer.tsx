@@ -1,9 +1,10 @@
 import { CustomerServiceFilled } from '@ant-design/icons';
-import { App, Avatar, Button, Descriptions, Empty, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { App, Avatar, Button, Empty, Skeleton, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { DetailList } from '../../../components/detail-list';
 import { RichText } from '../../../components/rich-text';
+import { useDateTime } from '../../../lib/date-time';
 import { useMessages } from '../../../lib/i18n';
 import { useSiteDetails } from '../../../lib/site-details';
 import { useAnnouncementDetails } from '../api/get-announcement-details';
@@ -22,6 +23,7 @@ interface Shown {
 
 /** Title, the official-assistant sender line, time, picture, rich text and the pop-up's extra facts. */
 function DetailsBody({ shown }: { shown: Shown }) {
+  const dateTime = useDateTime();
   const entries = Array.isArray(shown.data) ? [] : Object.entries(shown.data);
   return (
     <article className="inform-details">
@@ -31,12 +33,12 @@ function DetailsBody({ shown }: { shown: Shown }) {
       <div className="inform-details__meta">
         <Avatar size="small" className="inform-details__avatar" icon={<CustomerServiceFilled />} />
         <span className="inform-details__sender">{shown.sender}</span>
-        <time dateTime={shown.time}>{dayjs(shown.time).format('YYYY-MM-DD HH:mm')}</time>
+        <time dateTime={shown.time}>{dateTime(shown.time)}</time>
       </div>
       {shown.img && <img className="inform-details__img" src={shown.img} alt={shown.title} />}
       <RichText html={shown.content} className="inform-details__content" />
       {entries.length > 0 && (
-        <Descriptions size="small" column={1} bordered items={entries.map(([key, value]) => ({ key, label: key, children: String(value) }))} />
+        <DetailList size="small" column={1} bordered items={entries.map(([key, value]) => ({ key, label: key, children: String(value) }))} />
       )}
     </article>
   );

@@ -1,7 +1,8 @@
 import { announcementClasses, type AnnouncementClass } from '@juqi/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Flex, Select, type TableColumnsType } from 'antd';
+import { Select, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { FilterBar } from '../../../components/filter-bar';
 import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
 import { useMessages } from '../../../lib/i18n';
@@ -15,6 +16,7 @@ export function useManageListState<F>(initialFilter: F) {
   return {
     ...paging,
     filter,
+    filtered: filter !== initialFilter,
     chooseFilter: (value: F) => {
       setFilter(value);
       paging.restart();
@@ -49,13 +51,9 @@ export function ManageList<Row extends { id: number }, F extends string | number
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} compact />;
   return (
     <>
-      <Flex gap={12} wrap justify="space-between" className="inform-page__toolbar">
-        <Flex gap={12} wrap>
-          <Select<F> aria-label={filterLabel} className="inform-page__filter" value={state.filter} options={filterOptions} onChange={state.chooseFilter} />
-          <KeywordSearch label={searchLabel} paging={state} list={list} />
-        </Flex>
-        {actions}
-      </Flex>
+      <FilterBar className="inform-page__toolbar" search={<KeywordSearch label={searchLabel} paging={state} list={list} />} active={state.filtered ? 1 : 0} tools={actions}>
+        <Select<F> prefix={filterLabel} aria-label={filterLabel} className="inform-page__filter" value={state.filter} options={filterOptions} onChange={state.chooseFilter} />
+      </FilterBar>
       <PagedTable<Row> list={list} paging={state} columns={columns} scrollX={scrollX} sizeChanger={false} />
     </>
   );

@@ -1,16 +1,15 @@
 import type { NotificationRecipient, PublishedNotification, PublishedNotificationDetails } from '@juqi/contract';
-import { Alert, Descriptions, Flex, Segmented, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Flex, Segmented, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { RECIPIENT_PAGE_SIZE, useSentNotificationDetails, useSentNotificationRecipients } from '../api/get-sent-notification-details';
 import { informMessages } from '../messages';
 import { NotificationTypeTag } from './notification-type-tag';
 import './sent-notifications.css';
-
-const when = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
 
 /**
  * Who a notification to users went to: the selection as stored, and why there is no read list. The filter's conditions
@@ -18,6 +17,7 @@ const when = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
  */
 function UserRecipients({ details }: { details: PublishedNotificationDetails }) {
   const t = useMessages(informMessages);
+  const when = useDateTime();
   const { selection, selection_at: at } = details;
   return (
     <Flex vertical gap={8}>
@@ -38,6 +38,7 @@ function UserRecipients({ details }: { details: PublishedNotificationDetails }) 
 /** The staff holding a copy, read or unread (one list at a time, paged by the server), with both counts. */
 function StaffRecipients({ id, recipientCount }: { id: number; recipientCount: number }) {
   const t = useMessages(informMessages);
+  const when = useDateTime();
   const [isRead, setIsRead] = useState(1);
   const [page, setPage] = useState(1);
   const list = useSentNotificationRecipients({ id, isRead, page });
@@ -89,6 +90,7 @@ function StaffRecipients({ id, recipientCount }: { id: number; recipientCount: n
 
 function DetailsBody({ row }: { row: PublishedNotification }) {
   const t = useMessages(informMessages);
+  const when = useDateTime();
   const details = useSentNotificationDetails(row.id);
   // The list's row shows at once; the details add the user selection and fresh counts.
   const shown = details.data ?? row;
@@ -103,7 +105,7 @@ function DetailsBody({ row }: { row: PublishedNotification }) {
       <Typography.Title level={4} className="sent-notification__title">
         {shown.title}
       </Typography.Title>
-      <Descriptions
+      <DetailList
         size="small"
         column={1}
         items={[

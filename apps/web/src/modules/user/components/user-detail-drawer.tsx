@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useShellSession } from '../../../lib/shell-session';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { DetailList } from '../../../components/detail-list';
 import { NameAvatar } from '../../../components/name-avatar';
 import { QueryFailure } from '../../../components/query-failure';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { keysetRows } from '../../../lib/keyset-query';
 import { formatCents } from '../../../lib/money';
@@ -15,7 +17,6 @@ import { useUserDetail } from '../api/get-user-detail';
 import { useUserLogins } from '../api/get-user-logins';
 import { userMessages, type UserTexts } from '../messages';
 import { useCodes } from './codes';
-import { dateTime } from './format';
 import { LockUserModal } from './lock-user-modal';
 import { LoginResultTag } from './login-result-tag';
 import { VerificationDrawer } from './verification-drawer';
@@ -89,11 +90,12 @@ function DetailTabs({ detail, t }: { detail: UserDetail; t: UserTexts }) {
 
 function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
   const codes = useCodes();
+  const dateTime = useDateTime();
   const u = detail.user;
   const or = (value: string) => value || t.none;
   return (
     <Space orientation="vertical" size={16} className="user-block">
-      <Descriptions size="small" bordered column={2} title={t.sectionAccount}>
+      <DetailList size="small" bordered column={2} title={t.sectionAccount}>
         <Descriptions.Item label={t.colId}>{u.id}</Descriptions.Item>
         <Descriptions.Item label={t.colMobile}>{u.mobile}</Descriptions.Item>
         <Descriptions.Item label={t.colGender}>{t[`gender${u.gender}` as 'gender0'] ?? t.none}</Descriptions.Item>
@@ -109,7 +111,7 @@ function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
         <Descriptions.Item label={t.colRealName}>{or(u.real_name)}</Descriptions.Item>
         <Descriptions.Item label={t.location}>{or([u.province, u.city].filter(Boolean).join(' '))}</Descriptions.Item>
         <Descriptions.Item label={t.colIndustry}>{or(u.industry)}</Descriptions.Item>
-        <Descriptions.Item label={t.colCompany} span={2}>
+        <Descriptions.Item label={t.colCompany} span="filled">
           {or(u.company)}
         </Descriptions.Item>
         {u.locked && (
@@ -118,11 +120,11 @@ function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
             <Descriptions.Item label={t.colLockReason}>{or(u.lock_reason)}</Descriptions.Item>
           </>
         )}
-        <Descriptions.Item label={t.colRemark} span={2}>
+        <Descriptions.Item label={t.colRemark} span="filled">
           {or(u.remark)}
         </Descriptions.Item>
-      </Descriptions>
-      <Descriptions size="small" bordered column={2} title={t.sectionAssets}>
+      </DetailList>
+      <DetailList size="small" bordered column={2} title={t.sectionAssets}>
         <Descriptions.Item label={t.colBalance}>{formatCents(u.balance_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.colFrozen}>{formatCents(u.frozen_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.colTotalSpent}>{formatCents(u.total_spent_cents)}</Descriptions.Item>
@@ -133,8 +135,8 @@ function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
         <Descriptions.Item label={t.colWithdrawState}>
           {codes.label('withdraw_state', u.withdraw_state)} · {codes.label('withdraw_type', u.withdraw_type)}
         </Descriptions.Item>
-      </Descriptions>
-      <Descriptions size="small" bordered column={2} title={t.sectionRegistration}>
+      </DetailList>
+      <DetailList size="small" bordered column={2} title={t.sectionRegistration}>
         <Descriptions.Item label={t.colRegisteredAt}>{dateTime(u.registered_at)}</Descriptions.Item>
         <Descriptions.Item label={t.colChannel}>{or(codes.label('register_channel', u.register_channel))}</Descriptions.Item>
         <Descriptions.Item label={t.inviter}>
@@ -145,12 +147,13 @@ function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
         <Descriptions.Item label={t.colLastLoginAt}>
           {u.last_login_at ? format(t.timeAndIp, { time: dateTime(u.last_login_at), ip: u.last_login_ip }) : t.none}
         </Descriptions.Item>
-      </Descriptions>
+      </DetailList>
     </Space>
   );
 }
 
 function Verifications({ detail, t }: { detail: UserDetail; t: UserTexts }) {
+  const dateTime = useDateTime();
   const can = useCan();
   const codes = useCodes();
   const [open, setOpen] = useState<number | null>(null);
@@ -191,6 +194,7 @@ function Verifications({ detail, t }: { detail: UserDetail; t: UserTexts }) {
 }
 
 function Logins({ userId, t }: { userId: number; t: UserTexts }) {
+  const dateTime = useDateTime();
   const navigate = useNavigate();
   const { menus } = useShellSession();
   const logins = useUserLogins({ user_id: userId });
@@ -234,6 +238,7 @@ function Logins({ userId, t }: { userId: number; t: UserTexts }) {
 }
 
 function Locks({ detail, t }: { detail: UserDetail; t: UserTexts }) {
+  const dateTime = useDateTime();
   if (detail.lock_records.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noLocks} />;
   return (
     <Timeline

@@ -1,7 +1,7 @@
-import { ClearOutlined } from '@ant-design/icons';
 import { ORDER_COUNT_BANDS, type UserSearchOptions } from '@juqi/contract';
-import { Button, Flex, Select } from 'antd';
+import { Select } from 'antd';
 import type { ReactNode } from 'react';
+import { FilterBar } from '../../../components/filter-bar';
 import { useMessages } from '../../../lib/i18n';
 import { userMessages } from '../messages';
 import { useCodes, type NumberCodeList } from './codes';
@@ -16,6 +16,7 @@ interface UserFilterBarProps {
   onChange: (patch: UserListState) => void;
   /** The posts and levels; absent while loading, or when the staff may not read them (those filters are not shown). */
   options: UserSearchOptions | undefined;
+  /** Buttons at the bar's end. */
   extra?: ReactNode;
 }
 
@@ -46,18 +47,25 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
   // The bands' names (1-50 … 500+) read the same in both languages.
   const bands = ORDER_COUNT_BANDS.map((band) => ({ value: band.value, label: band.label }));
   const postOptions = options?.pw_list.map((p) => ({ value: p.id, label: p.name })) ?? [];
-  const active = activeFilterCount(value);
+  const searching = value.keyword !== undefined;
 
   return (
-    <Flex wrap gap={8} className="user-filter" role="search">
-      <SearchBox
-        live
-        className="user-filter__keyword"
-        label={labels.keyword}
-        maxLength={40}
-        value={value.keyword}
-        onChange={(keyword) => set('keyword', keyword)}
-      />
+    <FilterBar
+      search={
+        <SearchBox
+          live
+          className="user-filter__keyword"
+          label={labels.keyword}
+          maxLength={40}
+          value={value.keyword}
+          onChange={(keyword) => set('keyword', keyword)}
+        />
+      }
+      active={activeFilterCount(value) - (searching ? 1 : 0)}
+      searching={searching}
+      onClear={() => onChange(Object.fromEntries(USER_FILTER_KEYS.map((key) => [key, undefined])))}
+      tools={extra}
+    >
       {codeSelect('type_user')}
       {codeSelect('system_id')}
       {codeSelect('authentication_state')}
@@ -87,14 +95,6 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
         value={value.issue_time_quantum}
         onChange={(next) => set('issue_time_quantum', next)}
       />
-      <Button
-        icon={<ClearOutlined />}
-        disabled={active === 0}
-        onClick={() => onChange(Object.fromEntries(USER_FILTER_KEYS.map((key) => [key, undefined])))}
-      >
-        {active ? `${t.clearFilters} (${active})` : t.clearFilters}
-      </Button>
-      {extra}
-    </Flex>
+    </FilterBar>
   );
 }

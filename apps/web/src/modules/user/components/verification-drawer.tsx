@@ -3,7 +3,9 @@ import type { VerificationDetail } from '@juqi/contract';
 import { App, Button, Descriptions, Empty, Flex, Form, Image, Input, Modal, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
 import { useAuditVerification } from '../api/audit-verification';
@@ -11,7 +13,6 @@ import { useVerification } from '../api/get-verification';
 import { useVerificationDocument } from '../api/get-verification-document';
 import { userMessages, type UserTexts } from '../messages';
 import { useCodes } from './codes';
-import { dateTime } from './format';
 import { SubmissionStateTag } from './verification-state-tag';
 
 const REASON_MAX = 200;
@@ -123,11 +124,12 @@ interface BodyProps {
 
 function VerificationBody({ detail, documents, onDocument, t }: BodyProps) {
   const codes = useCodes();
+  const dateTime = useDateTime();
   const personal = detail.type === 1;
   const auditLabel = { submit: t.auditSubmit, approve: t.auditApprove, reject: t.auditReject };
   return (
     <Space orientation="vertical" size={24} className="user-block">
-      <Descriptions size="small" column={2} bordered>
+      <DetailList size="small" column={2} bordered>
         <Descriptions.Item label={t.colUser}>{format(t.userWithId, { name: detail.user_name, id: detail.user_id })}</Descriptions.Item>
         <Descriptions.Item label={t.mobile}>{detail.user_mobile}</Descriptions.Item>
         <Descriptions.Item label={t.typeFilter}>{codes.label('verification_type', detail.type)}</Descriptions.Item>
@@ -141,7 +143,7 @@ function VerificationBody({ detail, documents, onDocument, t }: BodyProps) {
           </>
         ) : (
           <>
-            <Descriptions.Item label={t.enterpriseName} span={2}>
+            <Descriptions.Item label={t.enterpriseName} span="filled">
               {detail.enterprise_name}
             </Descriptions.Item>
             <Descriptions.Item label={t.creditCode}>
@@ -157,11 +159,11 @@ function VerificationBody({ detail, documents, onDocument, t }: BodyProps) {
           </>
         )}
         {detail.reason ? (
-          <Descriptions.Item label={t.rejectReason} span={2}>
+          <Descriptions.Item label={t.rejectReason} span="filled">
             {detail.reason}
           </Descriptions.Item>
         ) : null}
-      </Descriptions>
+      </DetailList>
 
       <section>
         <Typography.Title level={5}>{t.documents}</Typography.Title>

@@ -2,18 +2,19 @@ import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { LOGIN_PLATFORMS, LOGIN_RESULTS, userCalls, type LoginRecord } from '@juqi/contract';
 import { Alert, Button, Card, Flex, Result, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { FilterBar } from '../../../components/filter-bar';
 import { InfiniteTable } from '../../../components/infinite-table';
 import { NameAvatar } from '../../../components/name-avatar';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellAvatar, CellLink } from '../../../components/table-cells';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
+import { clearedUrlState, urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
 import { useCan } from '../../../lib/shell-session';
 import { useAllLogins } from '../api/get-all-logins';
 import { useUserDetail } from '../api/get-user-detail';
 import { useUserLogins } from '../api/get-user-logins';
 import { DayRangePicker } from '../components/day-range-picker';
-import { dateTime } from '../components/format';
 import { MobileSearchBox, SearchBox } from '../components/search-box';
 import { LockUserModal } from '../components/lock-user-modal';
 import { LoginResultTag } from '../components/login-result-tag';
@@ -41,6 +42,7 @@ const USER_ID = /^\d{1,10}$/;
  */
 export function LoginLogPage() {
   const t = useMessages(userMessages);
+  const dateTime = useDateTime();
   const can = useCan();
   const [filter, setFilter] = useUrlState(LOGIN_LOG_URL);
   const mayAll = can('user.login_log.all');
@@ -129,24 +131,27 @@ interface LoginFilterBarProps {
 }
 
 function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
+  const { user_id, ...folded } = filter;
   return (
-    <Flex wrap gap={8} role="search" className="user-filter">
-      <SearchBox
-        numeric
-        className="user-filter__id"
-        label={t.userId}
-        invalidText={t.userIdInvalid}
-        pattern={USER_ID}
-        maxLength={10}
-        value={filter.user_id === undefined ? undefined : String(filter.user_id)}
-        onChange={(id) => onChange({ user_id: id === undefined ? undefined : Number(id) })}
-      />
-      {mayAll && (
-        <>
-          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => onChange({ mobile })} />
-          <SearchBox className="user-filter__id" label={t.ip} maxLength={64} value={filter.ip} onChange={(ip) => onChange({ ip })} />
-        </>
-      )}
+    <FilterBar
+      search={
+        <SearchBox
+          numeric
+          className="user-filter__id"
+          label={t.userId}
+          invalidText={t.userIdInvalid}
+          pattern={USER_ID}
+          maxLength={10}
+          value={user_id === undefined ? undefined : String(user_id)}
+          onChange={(id) => onChange({ user_id: id === undefined ? undefined : Number(id) })}
+        />
+      }
+      active={Object.values(folded).filter((value) => value !== undefined).length}
+      searching={user_id !== undefined}
+      onClear={() => onChange(clearedUrlState(LOGIN_LOG_URL))}
+    >
+      {mayAll && <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => onChange({ mobile })} />}
+      {mayAll && <SearchBox className="user-filter__id" label={t.ip} maxLength={64} value={filter.ip} onChange={(ip) => onChange({ ip })} />}
       <Select
         className="user-filter__select"
         prefix={t.result}
@@ -170,7 +175,7 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
         />
       )}
       <DayRangePicker className="user-filter__range" label={t.loginAt} value={filter.time_quantum} onChange={(time_quantum) => onChange({ time_quantum })} />
-    </Flex>
+    </FilterBar>
   );
 }
 

@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { ColumnSettings, useHiddenColumns } from '../../../components/column-settings';
 import { InfiniteTable } from '../../../components/infinite-table';
 import { QueryFailure } from '../../../components/query-failure';
+import { TimeZoneNote } from '../../../components/time-zone-note';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useUrlState } from '../../../lib/url-state';
 import { useCan } from '../../../lib/shell-session';
@@ -28,6 +30,7 @@ export const USER_COLUMNS_STORAGE_KEY = 'juqi-user-list-hidden-columns';
 export function UserListPage() {
   const t = useMessages(userMessages);
   const codes = useCodes();
+  const dateTime = useDateTime();
   const can = useCan();
   const [state, setState] = useUrlState(USER_LIST_URL);
   const query = useMemo(() => listQueryOf(state), [state]);
@@ -40,6 +43,7 @@ export function UserListPage() {
   const columns = userColumns({
     t,
     codes,
+    dateTime,
     order: { sort: query.sort ?? 'registered_at', order: query.order ?? 'desc' },
     onOpen: can('user.detail') ? (user) => setOpenId(user.id) : undefined,
     onLock: can('user.lock') ? (user) => setLockTarget(user) : undefined,
@@ -50,14 +54,23 @@ export function UserListPage() {
   if (users.isError && !users.data) return <QueryFailure error={users.error} onRetry={() => void users.refetch()} />;
 
   return (
-    <Card className="user-page" title={t.usersTitle} extra={count !== undefined && <Typography.Text type="secondary">{format(t.userCount, { count })}</Typography.Text>}>
+    <Card
+      className="user-page"
+      title={t.usersTitle}
+      extra={
+        <Space size={16}>
+          <TimeZoneNote />
+          {count !== undefined && <Typography.Text type="secondary">{format(t.userCount, { count })}</Typography.Text>}
+        </Space>
+      }
+    >
       <Flex vertical gap={12} className="user-page__body">
         <UserFilterBar
           value={state}
           onChange={setState}
           options={options.data}
           extra={
-            <Space className="user-filter__tools">
+            <Space>
               {can('user.export') && <ExportButton body={query} count={count} />}
               <ColumnSettings columns={columns.filter(isOptionalColumn)} hidden={hidden} onChange={setHidden} onReset={reset} />
             </Space>

@@ -1,16 +1,17 @@
 import { userCalls, type VerificationRow } from '@juqi/contract';
 import { Card, Flex, Segmented, Typography } from 'antd';
 import { useState } from 'react';
+import { FilterBar } from '../../../components/filter-bar';
 import { InfiniteTable } from '../../../components/infinite-table';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellAvatar, CellLink } from '../../../components/table-cells';
+import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { urlField, useUrlState } from '../../../lib/url-state';
+import { clearedUrlState, urlField, useUrlState } from '../../../lib/url-state';
 import { useCan } from '../../../lib/shell-session';
 import { useVerifications } from '../api/get-verifications';
 import { useCodes } from '../components/codes';
 import { DayRangePicker } from '../components/day-range-picker';
-import { dateTime } from '../components/format';
 import { MobileSearchBox } from '../components/search-box';
 import { VerificationDrawer } from '../components/verification-drawer';
 import { SubmissionStateTag } from '../components/verification-state-tag';
@@ -32,6 +33,7 @@ const ALL = 'all';
 /** /user/authentication: verification submissions by state and type; open one to see its documents and decide. */
 export function VerificationPage() {
   const t = useMessages(userMessages);
+  const dateTime = useDateTime();
   const codes = useCodes();
   const can = useCan();
   const [filter, setFilter] = useUrlState(VERIFICATION_URL);
@@ -88,7 +90,10 @@ export function VerificationPage() {
       extra={count !== undefined && <Typography.Text type="secondary">{format(t.verificationCount, { count })}</Typography.Text>}
     >
       <Flex vertical gap={12} className="user-page__body">
-        <Flex wrap gap={8} role="search" className="user-filter">
+        <FilterBar
+          active={Object.values(filter).filter((value) => value !== undefined).length}
+          onClear={() => setFilter(clearedUrlState(VERIFICATION_URL))}
+        >
           <Segmented<number | typeof ALL>
             aria-label={t.stateFilter}
             value={filter.state ?? ALL}
@@ -108,7 +113,7 @@ export function VerificationPage() {
           />
           <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => setFilter({ mobile })} />
           <DayRangePicker className="user-filter__range" label={t.submittedDays} value={filter.time_quantum} onChange={(time_quantum) => setFilter({ time_quantum })} />
-        </Flex>
+        </FilterBar>
         <InfiniteTable<VerificationRow>
           list={list}
           resetKey={JSON.stringify(filter)}

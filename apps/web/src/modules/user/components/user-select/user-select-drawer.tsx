@@ -1,7 +1,8 @@
 import { ErrorCode, MAX_SELECTED_IDS, type UserFilter, type UserSelection, type UserSelectRow } from '@juqi/contract';
-import { App, Button, Grid, Result, Segmented, Space, Spin, Typography } from 'antd';
+import { App, Button, Result, Segmented, Space, Spin, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../../components/confirm-close-drawer';
+import { useNarrowScreen } from '../../../../components/narrow-screen';
 import { ApiError } from '../../../../lib/api-errors';
 import { format, useMessages } from '../../../../lib/i18n';
 import { useConfirmUserSelection } from '../../api/confirm-user-selection';
@@ -40,12 +41,12 @@ export interface UserSelectDrawerProps {
  */
 export function UserSelectDrawer({ open, value, onConfirm, onClose, title }: UserSelectDrawerProps) {
   const t = useMessages(userSelectMessages);
-  const screens = Grid.useBreakpoint();
+  const narrow = useNarrowScreen();
   return (
     <ConfirmCloseDrawer
       open={open}
       title={title ?? t.title}
-      size={screens.md === false ? '100%' : 760}
+      size={narrow ? '100%' : 760}
       onClose={onClose}
       destroyOnHidden
       className="user-select-drawer"
