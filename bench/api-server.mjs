@@ -1,6 +1,7 @@
 /**
  * The server bench/api.mjs measures: the real app, started as src/main.ts starts it (PGlite in DATA_DIR, or PostgreSQL
  * through DATABASE_URL; migrations, seeds with the demo data), plus the benchmark-only routes of lib/bench-routes.mjs.
+ * BENCH_WEB_ROOT serves a web build of the benchmark's own (bench/start-up.mjs) instead of apps/server/public.
  */
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -10,6 +11,7 @@ import { runSeeds } from '../apps/server/src/seed/run.ts';
 import { addBenchRoutes } from './lib/bench-routes.mjs';
 
 const config = loadConfig();
+if (process.env.BENCH_WEB_ROOT) config.webRoot = process.env.BENCH_WEB_ROOT;
 const logger = createLogger(config.logLevel);
 const database = await openConfiguredDatabase(config);
 await database.migrate();

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { SignInPage } from '../modules/auth/sign-in-page';
+import { preloadable } from '../lib/preloadable';
 import { LOGIN_PATH, NOT_FOUND_PATH } from '../lib/redirect';
 import { FullPageLoading } from './full-page-loading';
 import { NotFoundPage } from './not-found-page';
@@ -8,7 +8,7 @@ import { PublicOnly, RequireToken } from './route-guard';
 import './app.css';
 
 // The shell (antd, TanStack Query, the layout, every module) is one lazy chunk: the sign-in page loads none of it.
-const Shell = lazy(() => import('./shell/shell'));
+const { Component: Shell } = preloadable(() => import('./shell/shell'));
 
 /** The routes decided before anything is fetched: the public pages, and the token check in front of the shell. */
 export function AppRoutes() {
@@ -27,9 +27,7 @@ export function AppRoutes() {
         path="*"
         element={
           <RequireToken>
-            <Suspense fallback={<FullPageLoading />}>
-              <Shell />
-            </Suspense>
+            <Shell fallback={<FullPageLoading />} />
           </RequireToken>
         }
       />

@@ -77,14 +77,22 @@ describe('before the shell: public pages and the token check', () => {
 });
 
 describe('the shell: session start and permitted routes', () => {
-  it('fetches the profile, then the menus, and shows a permitted path (placeholder until a module serves it)', async () => {
-    const seen = signedIn();
+  it('asks for the profile and the menus together, then shows a permitted path (placeholder until a module serves it)', async () => {
+    let answerProfile: (() => void) | undefined;
+    const profileHeld = new Promise<void>((resolve) => (answerProfile = resolve));
+    const seen = signedIn({
+      'GET /api/staff/info': async () => {
+        await profileHeld;
+        return ok(profileOf(menus));
+      },
+    });
     // A permitted path that no module serves yet.
     renderAt('/human/dashboard');
-    expect(await screen.findByText('功能内测中，敬请期待……')).toBeInTheDocument();
-    const calls = seen.map((r) => r.url).filter((url) => url.startsWith('/api/staff'));
-    expect(calls).toEqual(['/api/staff/info', '/api/staff/menu_list']);
+    // The menus do not wait for the profile's answer.
+    await waitFor(() => expect(seen.filter((r) => r.url.startsWith('/api/staff')).map((r) => r.url)).toEqual(['/api/staff/info', '/api/staff/menu_list']));
     expect(seen[0]!.headers['X-Token']).toBe('tok-1');
+    answerProfile!();
+    expect(await screen.findByText('功能内测中，敬请期待……')).toBeInTheDocument();
     expect(currentPath()).toBe('/human/dashboard');
   });
 
@@ -116,6 +124,19 @@ describe('the shell: session start and permitted routes', () => {
     expect(await screen.findByText('Verification failed, please Login again.')).toBeInTheDocument();
     expect(currentPath()).toBe('/login?redirect=%2Fuser%2Flist');
     expect(Cookies.get('juqi_token')).toBeUndefined();
+  });
+
+  it("when the token is refused, both calls fail: the profile's message shows, not the menus'", async () => {
+    signedIn({
+      'GET /api/staff/info': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return fail(50008, '登录已失效，请重新登录');
+      },
+      'GET /api/staff/menu_list': () => fail(50008, '登录已失效，请重新登录'),
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeInTheDocument();
+    expect(screen.queryByText('菜单数据加载异常')).toBeNull();
   });
 
   it('when the menu list answers another code than 20000: 菜单数据加载异常', async () => {

@@ -24,12 +24,14 @@ export function useProfile() {
   });
 }
 
-/** GET /api/staff/menu_list, once the profile is in: the menus the routes are built from. Refetched on focus. */
-export function useMenus(enabled: boolean) {
+/**
+ * GET /api/staff/menu_list: the menus the routes are built from. Asked for beside the profile, not after it (the shell
+ * judges the profile's answer first). Refetched on focus.
+ */
+export function useMenus() {
   return useQuery({
     queryKey: MENUS_KEY,
     queryFn: async ({ client, queryKey }) => (await callApi(authCalls.menuList, { quiet: firstLoad(client, queryKey) })).menuList,
-    enabled,
     refetchOnWindowFocus: true,
   });
 }

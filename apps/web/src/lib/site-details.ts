@@ -12,7 +12,7 @@ interface SiteDetailsState {
 // the query library into their small first load.
 const useSiteDetailsStore = create<SiteDetailsState>()(() => ({ details: null, loading: null }));
 
-/** Fetches the logo and website name again; the system settings screen calls this after saving them. */
+/** Fetches the logo, website name and time zone again; the system settings screen calls this after saving them. */
 export function reloadSiteDetails(): Promise<void> {
   const loading = callApi(settingsCalls.systemDetails)
     .then((details) => useSiteDetailsStore.setState({ details }))
@@ -23,14 +23,25 @@ export function reloadSiteDetails(): Promise<void> {
   return loading;
 }
 
-/** Logo and website name (GET /api/set/system_details), loaded once per page load. */
+/** Logo, website name and time zone (GET /api/set/system_details), loaded once per page load. */
 export function useSiteDetails(): SystemDetails | null {
   const details = useSiteDetailsStore((s) => s.details);
-  useEffect(() => {
-    const { details: known, loading } = useSiteDetailsStore.getState();
-    if (!known && !loading) void reloadSiteDetails();
-  }, []);
+  useEffect(loadSiteDetails, []);
   return details;
+}
+
+/** Fetches the details unless they are in or on their way; the shell starts this at boot, beside the session's calls. */
+export function loadSiteDetails(): void {
+  const { details, loading } = useSiteDetailsStore.getState();
+  if (!details && !loading) void reloadSiteDetails();
+}
+
+/**
+ * The details once loaded, without asking for them: for what only reads them (the time zone, `lib/date-time.ts`) and
+ * must not add a request to every screen that shows a time. The sign-in page and the shell load them at start.
+ */
+export function useLoadedSiteDetails(): SystemDetails | null {
+  return useSiteDetailsStore((s) => s.details);
 }
 
 /** Page title: the route title, then the website name (§1). `null` leaves the title as it is (while a redirect settles). */

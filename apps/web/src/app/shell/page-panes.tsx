@@ -1,5 +1,5 @@
 import { Button, Result, Spin } from 'antd';
-import { Component, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Route, Routes, type Location } from 'react-router';
 import { useMessages } from '../../lib/i18n';
 import { reloadPage } from '../../lib/page-load';
@@ -56,7 +56,7 @@ export function PagePanes({ tabs, activeKey, activeLocation, refreshes }: PagePa
 function RoutePage({ route }: { route: ShellRoute }) {
   if (route.path === DASHBOARD_PATH) return <DashboardPage />;
   const page = pageFor(route.path);
-  return page ? <page.Component /> : <PlaceholderPage />;
+  return page ? <page.Component fallback={<Spin className="shell-pane__loading" />} /> : <PlaceholderPage />;
 }
 
 function Pane({ active, children }: { active: boolean; children: ReactNode }) {
@@ -75,9 +75,7 @@ function Pane({ active, children }: { active: boolean; children: ReactNode }) {
         if (active) scrollTop.current = event.currentTarget.scrollTop;
       }}
     >
-      <PageErrorBoundary>
-        <Suspense fallback={<Spin className="shell-pane__loading" />}>{children}</Suspense>
-      </PageErrorBoundary>
+      <PageErrorBoundary>{children}</PageErrorBoundary>
     </div>
   );
 }

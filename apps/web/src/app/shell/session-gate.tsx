@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, TransportError } from '../../lib/api-errors';
 import { showError, showFailure } from '../../lib/failure-notice';
@@ -7,10 +7,12 @@ import { usePreferences } from '../../lib/preferences';
 import { loginPath } from '../../lib/redirect';
 import { removeToken } from '../../lib/token';
 import { useMenus, useProfile } from '../../lib/session-queries';
+import { loadSiteDetails } from '../../lib/site-details';
 import { FullPageLoading } from '../full-page-loading';
 import { buildMenuModel } from '../../lib/menu-routes';
 import { shellMessages } from './messages';
 import { ShellContext } from '../../lib/shell-session';
+import { preloadPage } from './pages';
 import { ShellLayout } from './shell-layout';
 
 // §8 texts, shown as the spec gives them in both languages.
@@ -25,21 +27,31 @@ const failureOf = (error: unknown): Failure =>
   error instanceof TransportError ? error : (error instanceof Error && error.message) || UNKNOWN_FAILURE_TEXT;
 
 /**
- * First navigation with a token: the profile, then the menus, then the routes. If a step fails the token is cleared,
- * the error is shown and the staff goes to sign in, coming back here afterwards (§4).
+ * First navigation with a token: the profile and the menus, then the routes (§4). Both calls, the site details and the
+ * chunk of the page the address names start together, so the page's own call waits for one round trip, not a chain
+ * (docs/architecture.md › Start-up). The answers are judged in the spec's order: if the profile fails, or then the
+ * menus, the token is cleared, the error is shown and the staff goes to sign in, coming back here afterwards.
  */
 export function SessionGate() {
   const t = useMessages(shellMessages);
   const language = usePreferences((s) => s.language);
   const profile = useProfile();
-  const menus = useMenus(Boolean(profile.data));
+  const menus = useMenus();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+
+  // Once, at boot: what every screen shows (logo, site name, time zone) and the page about to open.
+  const [bootPath] = useState(pathname);
+  useEffect(() => {
+    loadSiteDetails();
+    preloadPage(bootPath);
+  }, [bootPath]);
 
   let failure: Failure | null = null;
   if (profile.isError && !profile.data) failure = failureOf(profile.error);
   else if (profile.isSuccess && !profile.data) failure = EMPTY_PROFILE_TEXT;
-  else if (menus.isError && !menus.data) failure = menus.error instanceof ApiError ? MENU_FAILED_TEXT : failureOf(menus.error);
+  // A refused token fails both calls: the menus' failure counts only once the profile is in.
+  else if (profile.data && menus.isError && !menus.data) failure = menus.error instanceof ApiError ? MENU_FAILED_TEXT : failureOf(menus.error);
 
   useEffect(() => {
     if (!failure) return;

@@ -1,0 +1,51 @@
+import { expect, test, type Request } from '@playwright/test';
+import { adminToken, useToken } from '../support/session';
+
+// The start-up waterfall (docs/architecture.md › Start-up): opening a page signed in, the shell asks for the profile,
+// the menus and the site details at once, fetches the page's chunk beside them, and the page's own call follows as
+// the second round trip, instead of a chain of one request after another.
+
+const PROFILE = '/api/staff/info';
+const MENUS = '/api/staff/menu_list';
+const SITE = '/api/set/system_details';
+const LIST = '/api/user/lists';
+
+const pathOf = (r: Request) => new URL(r.url()).pathname;
+
+test('opening /user/list signed in: session calls in parallel, the page chunk beside them, the list call right after', async ({ page, request }) => {
+  await useToken(page.context(), await adminToken(request));
+  // The browser's events in the order they happened: a request sent, or its answer fully in.
+  const events: { kind: 'sent' | 'answered'; request: Request }[] = [];
+  page.on('request', (r) => events.push({ kind: 'sent', request: r }));
+  page.on('requestfinished', (r) => events.push({ kind: 'answered', request: r }));
+
+  await page.goto('/user/list');
+  await expect(page.locator('.user-page .ant-table-row').first()).toBeVisible();
+
+  const at = (kind: 'sent' | 'answered', matches: (r: Request) => boolean) => {
+    const index = events.findIndex((e) => e.kind === kind && matches(e.request));
+    expect(index, `${kind}: ${events.filter((e) => matches(e.request)).map((e) => e.kind).join(', ') || 'no such request'}`).toBeGreaterThanOrEqual(0);
+    return index;
+  };
+  const sent = (path: string) => at('sent', (r) => pathOf(r) === path);
+  const answered = (path: string) => at('answered', (r) => pathOf(r) === path);
+
+  // The profile, the menus and the site details all go out before any of them answers.
+  const session = [PROFILE, MENUS, SITE];
+  expect(Math.max(...session.map(sent))).toBeLessThan(Math.min(...session.map(answered)));
+
+  // The chunk holding the users pages (the one script with their `user-page` class) is asked for before the menus,
+  // which permit the path, have answered.
+  const scripts = events.filter((e) => e.kind === 'answered' && e.request.resourceType() === 'script').map((e) => e.request);
+  const bodies = await Promise.all(scripts.map(async (r) => ((await r.response())?.text()) ?? ''));
+  const pageChunk = scripts.find((_, i) => bodies[i]!.includes('user-page'));
+  expect(pageChunk, 'the script of the users pages').toBeDefined();
+  expect(at('sent', (r) => r === pageChunk)).toBeLessThan(answered(MENUS));
+
+  // The list call is the second round trip of API calls: the calls answered before it went out were one wave, all
+  // sent before the first of them answered.
+  const answeredBefore = events.slice(0, sent(LIST)).filter((e) => e.kind === 'answered' && pathOf(e.request).startsWith('/api/'));
+  const wave = answeredBefore.map((e) => e.request);
+  expect(wave.length).toBeGreaterThan(0);
+  expect(Math.max(...wave.map((r) => at('sent', (x) => x === r)))).toBeLessThan(events.indexOf(answeredBefore[0]!));
+});
