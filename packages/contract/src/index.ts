@@ -17,6 +17,7 @@ export * from './inform';
 export * from './menu-tree';
 export * from './operations';
 export * from './power';
+export * from './resource';
 export * from './settings';
 export * from './system';
 export * from './time-zone';

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { defineResource, defaultOf, resourceCalls, type ResourceField } from './resource';
+
+const zh = (text: string) => ({ 'zh-CN': text, 'en-US': text });
+
+const platform = defineResource({
+  module: 'case',
+  thing: 'platform',
+  menu: '/permission/case/platform',
+  label: { 'zh-CN': '案例平台', 'en-US': 'Case platform' },
+  operations: { view: 'case.platform.view', add: 'case.platform.edit', edit: 'case.platform.edit', delete: 'case.platform.edit' },
+  fields: {
+    name: { kind: 'text', label: zh('名称'), max: 30, required: true, unique: true },
+    kind: { kind: 'select', label: zh('类型'), options: [{ value: 1, label: zh('视频') }, { value: 2, label: zh('图文') }], default: 1 },
+    fans: { kind: 'number', label: zh('粉丝'), min: 0, max: 1_000_000 },
+    since: { kind: 'date', label: zh('上线日期') },
+    remark: { kind: 'textarea', label: zh('备注'), max: 200 },
+    sort: { kind: 'sort', label: zh('排序') },
+    enabled: { kind: 'boolean', label: zh('启用'), default: true },
+  },
+  columns: ['name', 'kind', 'sort', 'enabled', 'updated_at'],
+  keyword: ['name'],
+  filters: { kind: 'in', enabled: 'equals', fans: 'range', since: 'range' },
+  order: { by: 'sort', direction: 'asc' },
+});
+const { list, details, add, edit } = platform.calls;
+
+describe('defineResource', () => {
+  it('yields the calls in the spec’s path style, each under its operation', () => {
+    expect(Object.values(platform.calls).map((call) => [call.path, call.permission])).toEqual([
+      ['/api/case/platform_list', { operation: 'case.platform.view' }],
+      ['/api/case/platform_details', { operation: 'case.platform.view' }],
+      ['/api/case/platform_add', { operation: 'case.platform.edit' }],
+      ['/api/case/platform_edit', { operation: 'case.platform.edit' }],
+      ['/api/case/platform_del', { operation: 'case.platform.edit' }],
+    ]);
+    expect(Object.keys(resourceCalls(platform))).toEqual(['platformList', 'platformDetails', 'platformAdd', 'platformEdit', 'platformDelete']);
+  });
+
+  it('offers no call for an operation the declaration leaves out', () => {
+    const types = defineResource({ ...platform, thing: 'type', operations: { view: 'case.platform.view', edit: 'case.platform.edit' } });
+    expect(Object.keys(types.calls)).toEqual(['list', 'details', 'edit']);
+  });
+
+  it('checks a list’s filters by their field kinds, and refuses what it does not know', () => {
+    const body = { keyword: ' 抖音 ', kind: [1, 2], enabled: false, fans: [10, 100], since: ['2026-01-01', '2026-01-31'] };
+    expect(list.body!.parse(body)).toEqual({ ...body, keyword: '抖音', page: 1, limit: 20 });
+    for (const bad of [{ kind: [3] }, { fans: [100, 10] }, { since: ['2026-02-30', '2026-03-01'] }, { remark: 'x' }, { sort: 'remark' }, { limit: 500 }]) {
+      expect(list.body!.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('requires required fields on add, keeps left-out fields on edit, and never lets a required one be cleared', () => {
+    expect(add!.body!.safeParse({}).success).toBe(false);
+    expect(add!.body!.safeParse({ name: '   ' }).success).toBe(false);
+    expect(add!.body!.parse({ name: ' 抖音 ', fans: '12' })).toEqual({ name: '抖音', fans: 12 });
+    expect(add!.body!.safeParse({ name: 'x'.repeat(31) }).success).toBe(false);
+    expect(add!.body!.safeParse({ name: 'a', unknown: 1 }).success).toBe(false);
+    expect(edit!.body!.parse({ id: 3, remark: null })).toEqual({ id: 3, remark: null });
+    expect(edit!.body!.safeParse({ id: 3, name: null }).success).toBe(false);
+    expect(edit!.body!.safeParse({ name: 'a' }).success).toBe(false);
+  });
+
+  it('answers rows with every field, nullable unless required or always set', () => {
+    const row = { id: 1, name: '抖音', kind: 1, fans: null, since: null, remark: null, sort: 0, enabled: true, updated_at: '2026-01-01T00:00:00.000Z' };
+    expect(details.data.parse(row)).toEqual(row);
+    expect(details.data.safeParse({ ...row, name: null }).success).toBe(false);
+    expect(details.data.safeParse({ ...row, enabled: null }).success).toBe(false);
+  });
+
+  it('fills left-out fields on add with their defaults', () => {
+    const fields: Record<string, ResourceField> = platform.fields;
+    expect(Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, defaultOf(field)]))).toEqual({
+      name: undefined,
+      kind: 1,
+      fans: null,
+      since: null,
+      remark: '',
+      sort: 0,
+      enabled: true,
+    });
+  });
+
+  it('refuses a declaration whose filter or keyword does not fit its field', () => {
+    expect(() => defineResource({ ...platform, filters: { remark: 'equals' } })).toThrow(/remark cannot be filtered by equals/);
+    expect(() => defineResource({ ...platform, filters: { enabled: 'range' } })).toThrow(/enabled cannot be filtered by range/);
+    expect(() => defineResource({ ...platform, keyword: ['fans'] })).toThrow(/keyword searches text fields, not fans/);
+  });
+});

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { defineCall, fields as sharedFields, operation, type CallDefinition } from './call';
+import type { Locale } from './errors';
+
+/**
+ * The resource layer's contract half (docs/resources.md): a screen that is a list of records with a form is declared
+ * once with `defineResource`, and the declaration yields its calls (list, details, add, edit, delete) as ordinary
+ * `defineCall` objects, so the boot checks, OpenAPI, the permission sweep and the bad-input tests cover them unchanged.
+ * The server's `lib/crud` answers them from the declaration and a table; the web's resource page renders them.
+ */
+
+/** A text in both languages. */
+export type Texts = Record<Locale, string>;
+
+/** How a list may be filtered on a field. */
+export type FilterOperator = 'equals' | 'in' | 'range';
+
+interface FieldCommon {
+  label: Texts;
+  /** Must be given on add; on edit it may not be cleared. */
+  required?: boolean;
+  /** No two records may share the value: the server answers 40900 naming the field. */
+  unique?: boolean;
+}
+
+interface TextCommon extends FieldCommon {
+  max: number;
+  min?: number;
+}
+/** One line, trimmed. */
+export interface TextField extends TextCommon {
+  kind: 'text';
+}
+/** Several lines, trimmed. */
+export interface TextareaField extends TextCommon {
+  kind: 'textarea';
+}
+export interface NumberField extends FieldCommon {
+  kind: 'number';
+  min: number;
+  max: number;
+  /** Whole numbers only (the default); money is whole fen, never a fraction of yuan. */
+  integer?: boolean;
+  default?: number;
+}
+export interface SelectField extends FieldCommon {
+  kind: 'select';
+  options: readonly { value: number; label: Texts }[];
+  default?: number;
+}
+export interface BooleanField extends FieldCommon {
+  kind: 'boolean';
+  default: boolean;
+}
+export interface DateField extends FieldCommon {
+  kind: 'date';
+}
+/** A display order: a whole number 0–9999, smaller first, 0 by default. */
+export interface SortField extends FieldCommon {
+  kind: 'sort';
+}
+
+export type ResourceField = TextField | TextareaField | NumberField | SelectField | BooleanField | DateField | SortField;
+export type FieldKind = ResourceField['kind'];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isCalendarDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+const calendarDay = z.string().refine(isCalendarDay, 'must be a date YYYY-MM-DD');
+
+/**
+ * What each field kind is on the wire: the value a client sends (checked here, once, for the server and the form), the
+ * value an answer holds, and how a list may be filtered on it. The field-type registry of the next layer extends this
+ * map to the spec's 35 types; nothing else knows a kind's rules.
+ */
+export const fieldKinds: { [K in FieldKind]: { input(field: Extract<ResourceField, { kind: K }>): z.ZodType; output(field: Extract<ResourceField, { kind: K }>): z.ZodType; operators: readonly FilterOperator[] } } = {
+  text: {
+    input: (f) => z.string().trim().min(f.min ?? (f.required ? 1 : 0)).max(f.max),
+    output: () => z.string(),
+    operators: ['equals'],
+  },
+  textarea: {
+    input: (f) => z.string().trim().min(f.min ?? (f.required ? 1 : 0)).max(f.max),
+    output: () => z.string(),
+    operators: [],
+  },
+  number: {
+    input: (f) => {
+      const number = f.integer === false ? z.coerce.number() : z.coerce.number().int();
+      return number.min(f.min).max(f.max);
+    },
+    output: () => z.number(),
+    operators: ['equals', 'range'],
+  },
+  select: {
+    input: (f) => z.coerce.number().int().refine((v) => f.options.some((o) => o.value === v), `must be one of ${f.options.map((o) => o.value).join(', ')}`),
+    output: () => z.number().int(),
+    operators: ['equals', 'in'],
+  },
+  boolean: {
+    input: () => z.boolean(),
+    output: () => z.boolean(),
+    operators: ['equals'],
+  },
+  date: {
+    input: () => calendarDay,
+    output: () => z.string(),
+    operators: ['range'],
+  },
+  sort: {
+    input: () => z.coerce.number().int().min(0).max(9999),
+    output: () => z.number().int(),
+    operators: [],
+  },
+};
+
+const inputOf = (field: ResourceField): z.ZodType => (fieldKinds[field.kind].input as (f: ResourceField) => z.ZodType)(field);
+const outputOf = (field: ResourceField): z.ZodType => {
+  const output = (fieldKinds[field.kind].output as (f: ResourceField) => z.ZodType)(field);
+  return field.required || field.kind === 'boolean' || field.kind === 'sort' ? output : output.nullable();
+};
+
+/** The value a field takes when an add leaves it out. */
+export function defaultOf(field: ResourceField): unknown {
+  if (field.kind === 'boolean') return field.default;
+  if (field.kind === 'sort') return 0;
+  if ((field.kind === 'number' || field.kind === 'select') && field.default !== undefined) return field.default;
+  if (field.kind === 'text' || field.kind === 'textarea') return field.required ? undefined : '';
+  return null;
+}
+
+export interface ResourceOperations {
+  /** Lists and opens records. */
+  view: string;
+  add?: string;
+  edit?: string;
+  delete?: string;
+}
+
+export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
+  /** `<module>` of the paths `/api/<module>/<thing>_list` …, and the OpenAPI tag. */
+  module: string;
+  /** `<thing>` of the paths. */
+  thing: string;
+  /** The menu entry of the screen. */
+  menu: string;
+  /** One record's name: 案例平台 / Case platform. */
+  label: Texts;
+  /** Operation codes (listed in the operation catalogue); a missing add, edit or delete means the call is not offered. */
+  operations: ResourceOperations;
+  fields: F;
+  /** The list's columns, in order; `updated_at` is always available. */
+  columns: readonly (keyof F & string | 'updated_at')[];
+  /** Text fields the list's keyword searches (contains, case-insensitive). */
+  keyword?: readonly (keyof F & string)[];
+  /** Filters the list offers: each names an operator its field kind allows. */
+  filters?: { readonly [K in keyof F & string]?: FilterOperator };
+  /** The list's default order. */
+  order: { by: keyof F & string | 'updated_at' | 'id'; direction: 'asc' | 'desc' };
+  pageSize?: number;
+}
+
+type FieldInput<F extends ResourceField> = F extends { kind: 'text' | 'textarea' } ? string : F extends { kind: 'boolean' } ? boolean : F extends { kind: 'date' } ? string : number;
+type RowOf<F extends Record<string, ResourceField>> = { id: number; updated_at: string } & { [K in keyof F]: F[K] extends { required: true } ? FieldInput<F[K]> : F[K] extends { kind: 'boolean' | 'sort' } ? FieldInput<F[K]> : FieldInput<F[K]> | null };
+type BodyOf<F extends Record<string, ResourceField>> = { [K in keyof F]?: FieldInput<F[K]> | null };
+
+type LooseCall = CallDefinition<z.ZodType, undefined, z.ZodType>;
+export interface ResourceCalls<F extends Record<string, ResourceField>> {
+  list: CallDefinition<z.ZodType, undefined, z.ZodType<{ count: number; data: RowOf<F>[] }>>;
+  details: CallDefinition<z.ZodType, undefined, z.ZodType<RowOf<F>>>;
+  add?: CallDefinition<z.ZodType<BodyOf<F>>, undefined, z.ZodType<{ id: number }>>;
+  edit?: LooseCall;
+  delete?: LooseCall;
+}
+
+export interface Resource<F extends Record<string, ResourceField>> extends ResourceDeclaration<F> {
+  /** A record as answers hold it. */
+  row: z.ZodObject;
+  calls: ResourceCalls<F>;
+}
+
+/** A record's id in a body. */
+const byId = z.object({ id: sharedFields.id });
+
+function filterSchema(field: ResourceField, operator: FilterOperator): z.ZodType {
+  const value = inputOf({ ...field, required: false } as ResourceField);
+  if (operator === 'equals') return value.optional();
+  if (operator === 'in') return z.array(value).min(1).max(50).optional();
+  return z
+    .tuple([value, value])
+    .refine(([from, to]) => (from as number | string) <= (to as number | string), 'the range must start before it ends')
+    .optional();
+}
+
+/** Declares a resource: its fields, list, filters and operations, and the calls they make (see the file comment). */
+export function defineResource<const F extends Record<string, ResourceField>>(declaration: ResourceDeclaration<F>): Resource<F> {
+  const { module, thing, fields, operations, label } = declaration;
+  const entries = Object.entries(fields) as [string, ResourceField][];
+  for (const [key, operator] of Object.entries(declaration.filters ?? {}) as [string, FilterOperator][]) {
+    const field = fields[key];
+    if (!field || !fieldKinds[field.kind].operators.includes(operator)) throw new Error(`${module}.${thing}: ${key} cannot be filtered by ${operator}`);
+  }
+  for (const key of declaration.keyword ?? []) {
+    const kind = fields[key]?.kind;
+    if (kind !== 'text' && kind !== 'textarea') throw new Error(`${module}.${thing}: keyword searches text fields, not ${key}`);
+  }
+
+  const row = z.object({
+    id: z.number().int(),
+    ...Object.fromEntries(entries.map(([key, field]) => [key, outputOf(field)])),
+    updated_at: z.string(),
+  });
+  const written = (forAdd: boolean) =>
+    z.object(
+      Object.fromEntries(
+        entries.map(([key, field]) => {
+          const input = inputOf(field);
+          if (!forAdd) return [key, field.required ? input.optional() : input.nullable().optional()];
+          const fallback = defaultOf(field);
+          return [key, field.required && fallback === undefined ? input : input.nullable().optional()];
+        }),
+      ),
+    ).strict();
+  const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea').map(([key]) => key)] as [string, ...string[]]);
+  const listBody = z
+    .object({
+      keyword: declaration.keyword?.length ? sharedFields.text(50).optional() : z.undefined().optional(),
+      page: sharedFields.page,
+      limit: sharedFields.limit.default(declaration.pageSize ?? 20),
+      sort: sortable.optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+      ...Object.fromEntries((Object.entries(declaration.filters ?? {}) as [string, FilterOperator][]).map(([key, operator]) => [key, filterSchema(fields[key]!, operator)])),
+    })
+    .strict();
+  const name = label['en-US'].toLowerCase();
+  const path = (action: string) => `/api/${module}/${thing}_${action}`;
+  const call = <B extends z.ZodType, D extends z.ZodType>(action: string, summary: string, code: string, body: B, data: D) =>
+    defineCall({ method: 'POST', path: path(action), summary, tag: module, permission: operation(code), body, data });
+
+  const calls: ResourceCalls<F> = {
+    list: call('list', `List ${name} records, filtered and ordered, a page at a time`, operations.view, listBody, z.object({ count: z.number().int(), data: z.array(row) })) as ResourceCalls<F>['list'],
+    details: call('details', `One ${name} record by id`, operations.view, byId, row) as ResourceCalls<F>['details'],
+  };
+  if (operations.add) calls.add = call('add', `Add a ${name} record`, operations.add, written(true), z.object({ id: z.number().int() })) as ResourceCalls<F>['add'];
+  if (operations.edit) calls.edit = call('edit', `Edit a ${name} record; fields left out keep their value`, operations.edit, byId.extend(written(false).shape).strict(), z.null());
+  if (operations.delete) calls.delete = call('del', `Delete a ${name} record unless it is in use`, operations.delete, byId, z.null());
+  return { ...declaration, row, calls };
+}
+
+/** A resource's calls as a module's call record (`callsByModule`). */
+export function resourceCalls(...resources: Resource<Record<string, ResourceField>>[]): Record<string, CallDefinition<z.ZodType, undefined, z.ZodType>> {
+  return Object.fromEntries(
+    resources.flatMap((resource) =>
+      Object.entries(resource.calls)
+        .filter(([, call]) => call !== undefined)
+        .map(([action, call]) => [`${resource.thing}${action[0]!.toUpperCase()}${action.slice(1)}`, call]),
+    ),
+  );
+}
