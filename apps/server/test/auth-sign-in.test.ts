@@ -2,7 +2,7 @@ import { authCalls, settingsCalls } from '@juqi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke, makeSign, signIn, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, expectError, expectOk, invoke, makeSign, ok, signIn, signInAsAdmin } from './helpers/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,9 +18,8 @@ const login = (staff_num: string, user_pwd: string, options: { sign?: string; ip
 
 describe('password sign-in', () => {
   it('answers a token for the right staff number (trimmed) and password', async () => {
-    const res = await login('  admin  ', ADMIN_PASSWORD);
-    expect(res.code).toBe(20000);
-    expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+    const res = expectOk(await login('  admin  ', ADMIN_PASSWORD));
+    expect(res.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
   });
 
   it('gives one generic answer for an unknown number and for a wrong password', async () => {
@@ -45,9 +44,8 @@ describe('password sign-in', () => {
     const { staffNum, password } = await createStaffWith(t, []);
     const ip = '10.60.0.1';
     for (let i = 0; i < 10; i++) expect((await login(staffNum, 'bad-password', { ip })).code).toBe(40100);
-    const locked = await login(staffNum, password, { ip });
-    expect(locked.code).toBe(42300);
-    const unlockAt = new Date(locked.data.unlock_at).getTime();
+    const locked = expectError(await login(staffNum, password, { ip }), 42300);
+    const unlockAt = new Date(locked.unlock_at!).getTime();
     expect(unlockAt - t.clock.now().getTime()).toBeGreaterThan(9 * 60_000);
     expect(unlockAt - t.clock.now().getTime()).toBeLessThanOrEqual(10 * 60_000);
     expect((await login(staffNum, password, { ip: '10.60.0.2' })).code).toBe(20000);
@@ -62,7 +60,7 @@ describe('password sign-in', () => {
     for (const typed of [staffNum, 'nobody-at-all']) {
       for (let i = 0; i < 10; i++) expect((await login(typed, 'bad-password', { ip })).code).toBe(40100);
       const locked = await login(typed, 'bad-password', { ip });
-      answers.push({ ...locked, data: Object.keys(locked.data) });
+      answers.push({ ...locked, data: Object.keys(locked.data ?? {}) });
     }
     expect(answers[0]).toEqual({ code: 42300, message: answers[0]!.message, data: ['unlock_at'] });
     expect(answers[1]).toEqual(answers[0]);
@@ -76,7 +74,7 @@ describe('password sign-in', () => {
     expect((await login(staffNum, password, { ip: '10.61.1.1' })).code).toBe(42300);
     expect((await login(staffNum, password, { ip: '10.61.9.9' })).code).toBe(20000);
     const admin = await signInAsAdmin(t);
-    const listed = (await invoke(t, authCalls.staffList, { keyword: staffNum }, admin)).data.data[0];
+    const listed = (await ok(t, authCalls.staffList, { keyword: staffNum }, admin)).data[0];
     expect(listed.locked_until).not.toBeNull();
   });
 
@@ -113,7 +111,7 @@ describe('password sign-in', () => {
     await invoke(t, authCalls.staffStatus, { id: staffId, action: 'disable' }, admin);
     expect((await login(staffNum, password)).code).toBe(40300);
     await login(staffNum, 'bad-password', { ip: '10.9.9.9' });
-    const records = (await invoke(t, authCalls.loginRecords, { staff_id: staffId }, admin)).data;
+    const records = await ok(t, authCalls.loginRecords, { staff_id: staffId }, admin);
     expect(records.data.map((r: { result: string }) => r.result).slice(0, 3)).toEqual(['bad_credentials', 'disabled', 'success']);
     expect(records.data[0]).toMatchObject({ method: 'password', ip: '10.9.9.9', identifier: staffNum });
   });
@@ -132,9 +130,8 @@ describe('password sign-in', () => {
         const body = { staff_tel: `1390000${String(i).padStart(4, '0')}` };
         expect((await invoke(limitedApp, authCalls.sendSmsCode, body, undefined, { ip })).code).toBe(20000);
       }
-      const limited = await loginAt(ip);
-      expect(limited.code).toBe(42900);
-      expect(limited.data.retry_after).toBeGreaterThan(0);
+      const limited = expectError(await loginAt(ip), 42900);
+      expect(limited.retry_after).toBeGreaterThan(0);
       // The limit keys on the route, not the raw URL: a trailing slash or doubled slash is the same route.
       const res = await limitedApp.app.inject({ method: 'POST', url: '/api//login/login/', payload: {}, remoteAddress: ip });
       expect(res.json().code).toBe(42900);
@@ -186,7 +183,7 @@ describe('sessions', () => {
 
   it('follows the login settings for lifetimes and single session (50012 for the replaced one)', async () => {
     const admin = await signInAsAdmin(t);
-    const settings = (await invoke(t, settingsCalls.loginDetails, {}, admin)).data;
+    const settings = await ok(t, settingsCalls.loginDetails, {}, admin);
     expect(settings).toMatchObject({ idle_minutes: 120, absolute_hours: 12, single_session: false });
     const saved = await invoke(t, settingsCalls.loginEdit, { ...settings, idle_minutes: 30, single_session: true }, admin);
     expect(saved.code).toBe(20000);
@@ -261,17 +258,16 @@ describe('changing one’s own password', () => {
 describe('switching accounts', () => {
   it('switches to a linked account of the same person and ends the current session', async () => {
     const ops = await signIn(t, 'ops01', ADMIN_PASSWORD);
-    const profile = (await invoke(t, authCalls.info, {}, ops)).data;
+    const profile = await ok(t, authCalls.info, {}, ops);
     expect(profile.linked_accounts.map((a: { staff_num: string }) => a.staff_num)).toEqual(['fin01']);
-    const switched = await invoke(t, authCalls.switchAccount, { staff_id: profile.linked_accounts[0].id }, ops);
-    expect(switched.code).toBe(20000);
-    expect((await invoke(t, authCalls.info, {}, switched.data.token)).data.staff_num).toBe('fin01');
+    const switched = await ok(t, authCalls.switchAccount, { staff_id: profile.linked_accounts[0].id }, ops);
+    expect((await ok(t, authCalls.info, {}, switched.token)).staff_num).toBe('fin01');
     expect((await invoke(t, authCalls.info, {}, ops)).code).toBe(50008);
   });
 
   it('refuses an account that is not linked', async () => {
     const ops = await signIn(t, 'ops01', ADMIN_PASSWORD);
-    const admin = (await invoke(t, authCalls.staffList, { keyword: 'admin' }, await signInAsAdmin(t))).data.data[0];
+    const admin = (await ok(t, authCalls.staffList, { keyword: 'admin' }, await signInAsAdmin(t))).data[0];
     const res = await invoke(t, authCalls.switchAccount, { staff_id: admin.id }, ops);
     expect(res.code).toBe(40300);
     expect((await invoke(t, authCalls.info, {}, ops)).code).toBe(20000);
@@ -285,16 +281,16 @@ describe('permissions', () => {
     const res = await invoke(t, settingsCalls.loginEdit, { idle_minutes: 5, absolute_hours: 1, single_session: true, sms_template: '{code}' }, token);
     expect(res.code).toBe(40300);
     const admin = await signInAsAdmin(t);
-    expect((await invoke(t, settingsCalls.loginDetails, {}, admin)).data.idle_minutes).toBe(120);
+    expect((await ok(t, settingsCalls.loginDetails, {}, admin)).idle_minutes).toBe(120);
     const denied = await t.database.db.select().from(auditLog);
     expect(denied.some((a) => a.staffId === staffId && a.action === 'permission.denied' && a.target === 'POST /api/set/login')).toBe(true);
   });
 
   it('answers verify_operation for the caller', async () => {
     const token = (await createStaffWith(t, ['staff.view'])).token;
-    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.view' }, token)).data).toEqual({ code: 'staff.view', allowed: true });
-    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).data).toEqual({ code: 'staff.edit', allowed: false });
+    expect(await ok(t, authCalls.verifyOperation, { code: 'staff.view' }, token)).toEqual({ code: 'staff.view', allowed: true });
+    expect(await ok(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).toEqual({ code: 'staff.edit', allowed: false });
     const admin = await signInAsAdmin(t);
-    expect((await invoke(t, authCalls.verifyOperation, { code: 'anything.at_all' }, admin)).data.allowed).toBe(true);
+    expect((await ok(t, authCalls.verifyOperation, { code: 'anything.at_all' }, admin)).allowed).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { SignInGuard } from '../src/modules/auth/sign-in-guard';
 import { SignInService } from '../src/modules/auth/sign-in-service';
 import { HttpSmsSender, LogSmsSender } from '../src/modules/auth/sms';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from './helpers/app';
-import { invoke, makeSign, signInAsAdmin, smsOutbox } from './helpers/auth';
+import { expectError, expectOk, invoke, makeSign, ok, signInAsAdmin, smsOutbox } from './helpers/auth';
 
 let t: TestApp;
 let phoneSeq = 0;
@@ -23,9 +23,8 @@ async function staffPhone(): Promise<{ phone: string; id: number }> {
   phoneSeq += 1;
   const phone = `1370000${String(phoneSeq).padStart(4, '0')}`;
   const admin = await signInAsAdmin(t);
-  const res = await invoke(t, authCalls.staffAdd, { staff_num: `sms${phoneSeq}`, name: `短信${phoneSeq}`, password: ADMIN_PASSWORD, phone }, admin);
-  expect(res.code).toBe(20000);
-  return { phone, id: res.data.id };
+  const res = await ok(t, authCalls.staffAdd, { staff_num: `sms${phoneSeq}`, name: `短信${phoneSeq}`, password: ADMIN_PASSWORD, phone }, admin);
+  return { phone, id: res.id };
 }
 
 let ipSeq = 0;
@@ -43,9 +42,8 @@ describe('SMS sign-in', () => {
     expect(message.code).toMatch(/^\d{6}$/);
     expect(message.text).toContain(message.code);
     expect(message.text).toContain('验证码');
-    const ok = await smsLogin(phone, message.code);
-    expect(ok.code).toBe(20000);
-    expect((await invoke(t, authCalls.info, {}, ok.data.token)).code).toBe(20000);
+    const { token } = expectOk(await smsLogin(phone, message.code));
+    expect((await invoke(t, authCalls.info, {}, token)).code).toBe(20000);
     expect((await smsLogin(phone, message.code)).code).toBe(40100); // single use
   });
 
@@ -76,9 +74,8 @@ describe('SMS sign-in', () => {
   it('resends no sooner than 60 s and at most five times an hour per phone', async () => {
     const { phone } = await staffPhone();
     expect((await send(phone)).code).toBe(20000);
-    const early = await send(phone);
-    expect(early.code).toBe(42900);
-    expect(early.data.retry_after).toBeGreaterThan(55);
+    const early = expectError(await send(phone), 42900);
+    expect(early.retry_after).toBeGreaterThan(55);
     for (let i = 0; i < 4; i++) {
       t.clock.advance(61_000);
       expect((await send(phone)).code).toBe(20000);

@@ -1,4 +1,4 @@
-import { authCalls, informCalls, settingsCalls, type AnnouncementPopup, type NotificationItem, type StreamSnapshot, type UnreadCounts } from '@juqi/contract';
+import { authCalls, informCalls, settingsCalls, type AnnouncementPopup, type CallBody, type NotificationItem, type StreamSnapshot, type UnreadCounts } from '@juqi/contract';
 import pg from 'pg';
 import pino from 'pino';
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { serverModules } from '../src/modules';
 import { createInformModule } from '../src/modules/inform';
 import { PgNotifyBus } from '../src/modules/inform/bus';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke, signIn, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, invoke, ok, signIn, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
 import { listenOnLoopback, openEventStream, type EventStreamClient } from './helpers/event-stream';
 import { withDatabase } from './helpers/postgres-admin';
@@ -129,30 +129,30 @@ describe('the live stream', () => {
     const staff = await createStaffWith(t, []);
     const s = await stream(staff.token);
     await s.next('hello');
-    const sent = await invoke(t, informCalls.addNotifications, { type: 3, title: '全员版本通知', content: 'v2.1', target: 'all' }, publisher.token);
+    const sent = await ok(t, informCalls.addNotifications, { type: 3, title: '全员版本通知', content: 'v2.1', target: 'all' }, publisher.token);
     expect((await s.next<NotificationItem>('notification')).title).toBe('全员版本通知');
     expect((await s.next<UnreadCounts>('unread')).total).toBe(1);
-    await invoke(t, informCalls.delDataNotifications, { id: sent.data.id }, manager.token);
+    await invoke(t, informCalls.delDataNotifications, { id: sent.id }, manager.token);
     expect((await s.next<UnreadCounts>('unread')).total).toBe(0);
   });
 
   it('pushes announcements, shows pending ones in hello, and tells a withdrawal', async () => {
     const staff = await createStaffWith(t, []);
-    const body = (title: string) => ({ class: 'MessageBox', title, content: '<p>内容</p>', close_type: ['button_close'], staff_ids: [staff.staffId] });
-    const early = await invoke(t, informCalls.addAnnouncement, body('开流前的公告'), publisher.token);
+    const body = (title: string): CallBody<typeof informCalls.addAnnouncement> => ({ class: 'MessageBox', title, content: '<p>内容</p>', close_type: ['button_close'], staff_ids: [staff.staffId] });
+    const early = await ok(t, informCalls.addAnnouncement, body('开流前的公告'), publisher.token);
     const s = await stream(staff.token);
     const hello = await s.next<StreamSnapshot>('hello');
-    expect(hello.announcements.map((a) => a.id)).toEqual([early.data.id]);
+    expect(hello.announcements.map((a) => a.id)).toEqual([early.id]);
 
-    const live = await invoke(t, informCalls.addAnnouncement, body('实时公告'), publisher.token);
+    const live = await ok(t, informCalls.addAnnouncement, body('实时公告'), publisher.token);
     const pushed = await s.next<AnnouncementPopup>('announcement');
-    expect(pushed).toMatchObject({ id: live.data.id, class: 'MessageBox', title: '实时公告', close_type: ['button_close'], inform_id: live.data.id });
+    expect(pushed).toMatchObject({ id: live.id, class: 'MessageBox', title: '实时公告', close_type: ['button_close'], inform_id: live.id });
 
-    await invoke(t, informCalls.withdrawAnnouncement, { id: live.data.id }, manager.token);
-    expect(await s.next<{ id: number }>('withdrawn')).toEqual({ id: live.data.id });
+    await invoke(t, informCalls.withdrawAnnouncement, { id: live.id }, manager.token);
+    expect(await s.next<{ id: number }>('withdrawn')).toEqual({ id: live.id });
 
     // Once seen, a new stream no longer gets it.
-    await invoke(t, informCalls.seenAnnouncements, { ids: [early.data.id] }, staff.token);
+    await invoke(t, informCalls.seenAnnouncements, { ids: [early.id] }, staff.token);
     const again = await stream(staff.token);
     expect((await again.next<StreamSnapshot>('hello')).announcements).toEqual([]);
   });
@@ -301,7 +301,7 @@ describe('the end of a session closes its streams at once', () => {
   });
 
   it('a sign-in elsewhere under single session closes the replaced session’s streams', async () => {
-    const settings = (await invoke(slow, settingsCalls.loginDetails, {}, admin)).data;
+    const settings = await ok(slow, settingsCalls.loginDetails, {}, admin);
     await invoke(slow, settingsCalls.loginEdit, { ...settings, single_session: true }, admin);
     slow.clock.advance(6_000); // past the login settings cache
     try {
@@ -376,13 +376,13 @@ describe.runIf(testEngine === 'postgres')('several server processes on one Postg
       await s.next('hello');
       await notify(staff.staffId, '跨进程通知');
       expect((await s.next<NotificationItem>('notification')).title).toBe('跨进程通知');
-      const popup = await invoke(
+      const popup = await ok(
         t,
         informCalls.addAnnouncement,
         { class: 'Message', title: '跨进程公告', close_type: ['voluntarily_close'], staff_ids: [staff.staffId] },
         publisher.token,
       );
-      expect((await s.next<AnnouncementPopup>('announcement')).id).toBe(popup.data.id);
+      expect((await s.next<AnnouncementPopup>('announcement')).id).toBe(popup.id);
     } finally {
       await second.close();
     }

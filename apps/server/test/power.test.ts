@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { power, rolePower } from '../src/lib/db/schema';
 import { seedPower } from '../src/modules/power/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, invoke, ok, signInAsAdmin } from './helpers/auth';
 
 let t: TestApp;
 let admin: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const flatten = <N extends { children: N[] }>(nodes: N[]): N[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-const catalogue = async (): Promise<PowerNode[]> => (await invoke(t, powerCalls.particulars, {}, admin)).data.tree;
+const catalogue = async (): Promise<PowerNode[]> => (await ok(t, powerCalls.particulars, {}, admin)).tree;
 const idOf = async (match: (n: PowerNode) => boolean) => flatten(await catalogue()).find(match)!.id;
 
 describe('the function catalogue', () => {
@@ -32,7 +32,7 @@ describe('the function catalogue', () => {
   });
 
   it('gives the super-admin every menu, sorted by sort, three levels deep at most', async () => {
-    const menus: MenuNode[] = (await invoke(t, authCalls.menuList, {}, admin)).data.menuList;
+    const menus: MenuNode[] = (await ok(t, authCalls.menuList, {}, admin)).menuList;
     expect(menus.map((m) => m.path)).toEqual(menuTree.map((m) => m.path));
     const settings = menus[0]!;
     const sorts = settings.children.map((c) => c.sort);
@@ -43,7 +43,7 @@ describe('the function catalogue', () => {
 
   it('shows a staff only granted menus, with their ancestors, and no operations they lack', async () => {
     const { token } = await createStaffWith(t, ['role.view'], ['/user/list', '/permission/help/manual']);
-    const profile = (await invoke(t, authCalls.info, {}, token)).data;
+    const profile = await ok(t, authCalls.info, {}, token);
     expect(profile.menus.map((m: MenuNode) => m.path)).toEqual(['/permission', '/user']);
     expect(profile.menus[0].children.map((m: MenuNode) => m.path)).toEqual(['/permission/help']);
     expect(profile.menus[0].children[0].children.map((m: MenuNode) => m.path)).toEqual(['/permission/help/manual']);
@@ -63,30 +63,29 @@ describe('the function catalogue', () => {
     const topOp = await invoke(t, powerCalls.add, { kind: 'operation', name: '顶层操作', code: 'x.y' }, admin);
     expect(topOp).toMatchObject({ code: 40000, data: { field: 'pid' } });
 
-    const added = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '常见问题', path: '/permission/help/faq', icon: 'BulbOutlined', sort: 5 }, admin);
-    expect(added.data).toMatchObject({ kind: 'menu', pid: help, name: '常见问题', path: '/permission/help/faq', sort: 5, code: '' });
-    const op = await invoke(t, powerCalls.add, { kind: 'operation', pid: added.data.id, name: '编辑常见问题', code: 'help.faq_edit' }, admin);
-    expect(op.data).toMatchObject({ kind: 'operation', code: 'help.faq_edit', path: '' });
-    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(40900);
-    const moved = await invoke(t, powerCalls.edit, { id: added.data.id, pid: op.data.id, name: 'x', path: '/x' }, admin);
+    const added = await ok(t, powerCalls.add, { kind: 'menu', pid: help, name: '常见问题', path: '/permission/help/faq', icon: 'BulbOutlined', sort: 5 }, admin);
+    expect(added).toMatchObject({ kind: 'menu', pid: help, name: '常见问题', path: '/permission/help/faq', sort: 5, code: '' });
+    const op = await ok(t, powerCalls.add, { kind: 'operation', pid: added.id, name: '编辑常见问题', code: 'help.faq_edit' }, admin);
+    expect(op).toMatchObject({ kind: 'operation', code: 'help.faq_edit', path: '' });
+    expect((await invoke(t, powerCalls.remove, { id: added.id }, admin)).code).toBe(40900);
+    const moved = await invoke(t, powerCalls.edit, { id: added.id, pid: op.id, name: 'x', path: '/x' }, admin);
     expect(moved).toMatchObject({ code: 40000, data: { field: 'pid' } });
     // Moving a menu takes the menus below it along: a top-level entry with a child cannot go under a second-level one.
-    const top = await invoke(t, powerCalls.add, { kind: 'menu', name: '报表', path: '/report' }, admin);
-    const child = await invoke(t, powerCalls.add, { kind: 'menu', pid: top.data.id, name: '日报', path: '/report/daily' }, admin);
-    expect(child.code).toBe(20000);
-    const tooDeepMove = await invoke(t, powerCalls.edit, { id: top.data.id, pid: help, name: '报表', path: '/report' }, admin);
+    const top = await ok(t, powerCalls.add, { kind: 'menu', name: '报表', path: '/report' }, admin);
+    const child = await ok(t, powerCalls.add, { kind: 'menu', pid: top.id, name: '日报', path: '/report/daily' }, admin);
+    const tooDeepMove = await invoke(t, powerCalls.edit, { id: top.id, pid: help, name: '报表', path: '/report' }, admin);
     expect(tooDeepMove).toMatchObject({ code: 40000, data: { field: 'pid' } });
-    const allowedMove = await invoke(t, powerCalls.edit, { id: top.data.id, pid: (await idOf((n) => n.path === '/permission')), name: '报表', path: '/report' }, admin);
+    const allowedMove = await invoke(t, powerCalls.edit, { id: top.id, pid: (await idOf((n) => n.path === '/permission')), name: '报表', path: '/report' }, admin);
     expect(allowedMove.code).toBe(20000);
-    expect((await invoke(t, powerCalls.remove, { id: child.data.id }, admin)).code).toBe(20000);
-    expect((await invoke(t, powerCalls.remove, { id: top.data.id }, admin)).code).toBe(20000);
-    const renamed = await invoke(t, powerCalls.edit, { id: added.data.id, pid: help, name: 'FAQ', path: '/permission/help/faq', sort: 1 }, admin);
-    expect(renamed.data.name).toBe('FAQ');
-    const menus: MenuNode[] = (await invoke(t, authCalls.menuList, {}, admin)).data.menuList;
+    expect((await invoke(t, powerCalls.remove, { id: child.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: top.id }, admin)).code).toBe(20000);
+    const renamed = await ok(t, powerCalls.edit, { id: added.id, pid: help, name: 'FAQ', path: '/permission/help/faq', sort: 1 }, admin);
+    expect(renamed.name).toBe('FAQ');
+    const menus: MenuNode[] = (await ok(t, authCalls.menuList, {}, admin)).menuList;
     expect(flatten(menus).find((m) => m.path === '/permission/help')!.children[0]!.name).toBe('FAQ');
-    expect((await invoke(t, powerCalls.remove, { id: op.data.id }, admin)).code).toBe(20000);
-    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(20000);
-    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(40400);
+    expect((await invoke(t, powerCalls.remove, { id: op.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: added.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: added.id }, admin)).code).toBe(40400);
   });
 });
 
@@ -104,16 +103,16 @@ describe('what the catalogue keeps fixed', () => {
     expect((await invoke(t, authCalls.staffList, {}, editor.token)).code).toBe(40300);
     expect(flatten(await catalogue()).find((n) => n.id === staffView)!.code).toBe('staff.view');
     // Names, sort and place may still change.
-    const renamedOnly = await invoke(t, powerCalls.edit, { ...node, name: '查看员工', sort: 3 }, editor.token);
-    expect(renamedOnly.data).toMatchObject({ name: '查看员工', code: 'staff.view', sort: 3 });
+    const renamedOnly = await ok(t, powerCalls.edit, { ...node, name: '查看员工', sort: 3 }, editor.token);
+    expect(renamedOnly).toMatchObject({ name: '查看员工', code: 'staff.view', sort: 3 });
     await invoke(t, powerCalls.edit, { ...node }, admin);
   });
 
   it('keeps the product’s menu paths and refuses to delete the product’s entries or entries a role grants', async () => {
     const userList = flatten(await catalogue()).find((n) => n.path === '/user/list')!;
     expect(await invoke(t, powerCalls.edit, { ...userList, path: '/user/elsewhere' }, admin)).toMatchObject({ code: 40000, data: { field: 'path' } });
-    const hidden = await invoke(t, powerCalls.edit, { ...userList, hidden: true }, admin);
-    expect(hidden.data).toMatchObject({ hidden: true, path: '/user/list' });
+    const hidden = await ok(t, powerCalls.edit, { ...userList, hidden: true }, admin);
+    expect(hidden).toMatchObject({ hidden: true, path: '/user/list' });
     await invoke(t, powerCalls.edit, { ...userList }, admin);
 
     const leafMenu = flatten(await catalogue()).find((n) => n.path === '/permission/help/upgrade_log')!;
@@ -122,21 +121,21 @@ describe('what the catalogue keeps fixed', () => {
       const refused = await invoke(t, powerCalls.remove, { id }, admin);
       expect(refused.code).toBe(40900);
     }
-    const custom = await invoke(t, powerCalls.add, { kind: 'operation', pid: leafMenu.id, name: '导出日志', code: 'help.upgrade_log_export' }, admin);
-    const role = (await invoke(t, powerCalls.roleAdd, { name: '日志导出员' }, admin)).data;
-    await invoke(t, powerCalls.roleGrant, { id: role.id, power_ids: [custom.data.id] }, admin);
-    const inUse = await invoke(t, powerCalls.remove, { id: custom.data.id }, admin);
+    const custom = await ok(t, powerCalls.add, { kind: 'operation', pid: leafMenu.id, name: '导出日志', code: 'help.upgrade_log_export' }, admin);
+    const role = await ok(t, powerCalls.roleAdd, { name: '日志导出员' }, admin);
+    await invoke(t, powerCalls.roleGrant, { id: role.id, power_ids: [custom.id] }, admin);
+    const inUse = await invoke(t, powerCalls.remove, { id: custom.id }, admin);
     expect(inUse.code).toBe(40900);
     expect(inUse.message).toContain('日志导出员');
     await invoke(t, powerCalls.roleGrant, { id: role.id, power_ids: [] }, admin);
-    expect((await invoke(t, powerCalls.remove, { id: custom.data.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: custom.id }, admin)).code).toBe(20000);
     expect(flatten(await catalogue()).some((n) => n.id === productOp.id)).toBe(true);
   });
 });
 
 describe('English names', () => {
   it('come with every menu and operation of the product, in the catalogue and the menu list', async () => {
-    const menus = flatten((await invoke(t, authCalls.menuList, {}, admin)).data.menuList as MenuNode[]);
+    const menus = flatten((await ok(t, authCalls.menuList, {}, admin)).menuList);
     expect(menus.find((m) => m.path === '/user/list')).toMatchObject({ name: '全部用户', name_en: 'All users' });
     expect(menus.filter((m) => !m.name_en)).toEqual([]);
     const operations = flatten(await catalogue()).filter((n) => n.kind === 'operation');
@@ -146,15 +145,15 @@ describe('English names', () => {
 
   it('are added and edited with the entry; too long a name is refused naming name_en', async () => {
     const help = await idOf((n) => n.path === '/permission/help');
-    const added = await invoke(t, powerCalls.add, { kind: 'menu', pid: help, name: '常见问题', name_en: ' FAQ ', path: '/permission/help/faq2' }, admin);
-    expect(added.data).toMatchObject({ name: '常见问题', name_en: 'FAQ' });
-    const long = await invoke(t, powerCalls.edit, { id: added.data.id, pid: help, name: '常见问题', name_en: 'x'.repeat(61), path: '/permission/help/faq2' }, admin);
+    const added = await ok(t, powerCalls.add, { kind: 'menu', pid: help, name: '常见问题', name_en: ' FAQ ', path: '/permission/help/faq2' }, admin);
+    expect(added).toMatchObject({ name: '常见问题', name_en: 'FAQ' });
+    const long = await invoke(t, powerCalls.edit, { id: added.id, pid: help, name: '常见问题', name_en: 'x'.repeat(61), path: '/permission/help/faq2' }, admin);
     expect(long).toMatchObject({ code: 40000, data: { field: 'name_en' } });
-    const edited = await invoke(t, powerCalls.edit, { id: added.data.id, pid: help, name: '常见问题', name_en: 'Questions', path: '/permission/help/faq2' }, admin);
-    expect(edited.data.name_en).toBe('Questions');
-    const menus = flatten((await invoke(t, authCalls.menuList, {}, admin)).data.menuList as MenuNode[]);
+    const edited = await ok(t, powerCalls.edit, { id: added.id, pid: help, name: '常见问题', name_en: 'Questions', path: '/permission/help/faq2' }, admin);
+    expect(edited.name_en).toBe('Questions');
+    const menus = flatten((await ok(t, authCalls.menuList, {}, admin)).menuList);
     expect(menus.find((m) => m.path === '/permission/help/faq2')?.name_en).toBe('Questions');
-    expect((await invoke(t, powerCalls.remove, { id: added.data.id }, admin)).code).toBe(20000);
+    expect((await invoke(t, powerCalls.remove, { id: added.id }, admin)).code).toBe(20000);
   });
 
   it('are filled in by the seed on entries from before them, and a name staff cleared stays cleared', async () => {
@@ -177,61 +176,60 @@ describe('English names', () => {
 
 describe('roles and the grant ceiling', () => {
   it('creates, renames, lists and deletes roles', async () => {
-    const role = (await invoke(t, powerCalls.roleAdd, { name: '审核员', remark: '内容审核' }, admin)).data;
+    const role = await ok(t, powerCalls.roleAdd, { name: '审核员', remark: '内容审核' }, admin);
     expect(role).toMatchObject({ name: '审核员', remark: '内容审核', staff_count: 0 });
     expect(await invoke(t, powerCalls.roleAdd, { name: '审核员' }, admin)).toMatchObject({ code: 40900, data: { field: 'name' } });
-    expect((await invoke(t, powerCalls.roleEdit, { id: role.id, name: '高级审核员' }, admin)).data.name).toBe('高级审核员');
-    const list = (await invoke(t, powerCalls.roleList, { keyword: '审核' }, admin)).data;
+    expect((await ok(t, powerCalls.roleEdit, { id: role.id, name: '高级审核员' }, admin)).name).toBe('高级审核员');
+    const list = await ok(t, powerCalls.roleList, { keyword: '审核' }, admin);
     expect(list.data.map((r: { name: string }) => r.name)).toEqual(['高级审核员']);
     expect((await invoke(t, powerCalls.roleDelete, { id: role.id }, admin)).code).toBe(20000);
   });
 
   it('refuses to grant what the granter does not hold, and changes nothing', async () => {
     const granter = await createStaffWith(t, ['role.view', 'role.grant', 'staff.view']);
-    const target = (await invoke(t, powerCalls.roleAdd, { name: '被授权角色' }, admin)).data;
+    const target = await ok(t, powerCalls.roleAdd, { name: '被授权角色' }, admin);
     const staffView = await idOf((n) => n.code === 'staff.view');
     const staffEdit = await idOf((n) => n.code === 'staff.edit');
-    const ok = await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [staffView] }, granter.token);
-    expect(ok).toMatchObject({ code: 20000, data: { power_ids: [staffView] } });
+    const granted = await ok(t, powerCalls.roleGrant, { id: target.id, power_ids: [staffView] }, granter.token);
+    expect(granted.power_ids).toEqual([staffView]);
     const refused = await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [staffView, staffEdit] }, granter.token);
     expect(refused).toMatchObject({ code: 40300, data: { power_ids: [staffEdit] } });
-    const grants = (await invoke(t, powerCalls.roleGrants, { id: target.id }, admin)).data;
+    const grants = await ok(t, powerCalls.roleGrants, { id: target.id }, admin);
     expect(grants.power_ids).toEqual([staffView]);
-    const mine = (await invoke(t, powerCalls.roleGrants, { id: target.id }, granter.token)).data;
+    const mine = await ok(t, powerCalls.roleGrants, { id: target.id }, granter.token);
     expect(mine.grantable_ids).not.toContain(staffEdit);
     // Without power.view the granter still sees the catalogue the grants refer to.
     expect((await invoke(t, powerCalls.particulars, {}, granter.token)).code).toBe(40300);
-    const ids = (nodes: { id: number; children: unknown[] }[]): number[] => nodes.flatMap((n) => [n.id, ...ids(n.children as never)]);
-    expect(ids(mine.tree)).toEqual(expect.arrayContaining([staffView, staffEdit]));
+    expect(flatten(mine.tree).map((n) => n.id)).toEqual(expect.arrayContaining([staffView, staffEdit]));
   });
 
   it('keeps entries the granter cannot revoke, since they do not hold them', async () => {
     const granter = await createStaffWith(t, ['role.view', 'role.grant', 'staff.view']);
-    const target = (await invoke(t, powerCalls.roleAdd, { name: '混合角色' }, admin)).data;
+    const target = await ok(t, powerCalls.roleAdd, { name: '混合角色' }, admin);
     const staffEdit = await idOf((n) => n.code === 'staff.edit');
     await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [staffEdit] }, admin);
-    const res = await invoke(t, powerCalls.roleGrant, { id: target.id, power_ids: [] }, granter.token);
-    expect(res.data.power_ids).toEqual([staffEdit]);
+    const res = await ok(t, powerCalls.roleGrant, { id: target.id, power_ids: [] }, granter.token);
+    expect(res.power_ids).toEqual([staffEdit]);
   });
 
   it('refuses to give a staff a role granting more than the granter holds', async () => {
     const manager = await createStaffWith(t, ['staff.edit', 'staff.view']);
-    const strong = (await invoke(t, powerCalls.roleAdd, { name: '强角色' }, admin)).data;
+    const strong = await ok(t, powerCalls.roleAdd, { name: '强角色' }, admin);
     await invoke(t, powerCalls.roleGrant, { id: strong.id, power_ids: [await idOf((n) => n.code === 'power.edit')] }, admin);
     const before = await t.database.db.select().from(rolePower);
     const res = await invoke(t, authCalls.staffAdd, { staff_num: 'grab', name: '越权', password: 'Staff-Pass-2026', role_ids: [strong.id] }, manager.token);
     expect(res.code).toBe(40300);
-    expect((await invoke(t, authCalls.staffList, { keyword: 'grab' }, admin)).data.count).toBe(0);
+    expect((await ok(t, authCalls.staffList, { keyword: 'grab' }, admin)).count).toBe(0);
     expect(await t.database.db.select().from(rolePower)).toEqual(before);
   });
 
   it('shows new grants to a signed-in staff without signing in again', async () => {
     const { token, roleId } = await createStaffWith(t, ['staff.view']);
-    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).data.allowed).toBe(false);
+    expect((await ok(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).allowed).toBe(false);
     const ids = [await idOf((n) => n.code === 'staff.view'), await idOf((n) => n.code === 'staff.edit'), await idOf((n) => n.path === '/user/list')];
     await invoke(t, powerCalls.roleGrant, { id: roleId, power_ids: ids }, admin);
-    expect((await invoke(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).data.allowed).toBe(true);
-    const menus: MenuNode[] = (await invoke(t, authCalls.menuList, {}, token)).data.menuList;
+    expect((await ok(t, authCalls.verifyOperation, { code: 'staff.edit' }, token)).allowed).toBe(true);
+    const menus: MenuNode[] = (await ok(t, authCalls.menuList, {}, token)).menuList;
     expect(menus.map((m) => m.path)).toEqual(['/user']);
   });
 });

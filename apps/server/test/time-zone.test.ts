@@ -1,9 +1,9 @@
-import { settingsCalls, userCalls, type LoginRecord, type UserRow } from '@juqi/contract';
+import { settingsCalls, userCalls, type CallBody } from '@juqi/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLoginLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { invoke, signInAsAdmin } from './helpers/auth';
+import { expectOk, invoke, ok, signInAsAdmin } from './helpers/auth';
 import { insertUser } from './helpers/users';
 
 let t: TestApp;
@@ -46,14 +46,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const details = async () => (await invoke(t, settingsCalls.systemDetails)).data;
-const saveSystem = (body: Record<string, unknown>) => invoke(t, settingsCalls.systemEdit, body, admin);
-const namesOn = async (filter: Record<string, unknown>) => {
-  const answer = await invoke(t, userCalls.lists, { keyword: '时区界', limit: 50, ...filter }, admin);
-  return { count: answer.data.count as number, names: (answer.data.data as UserRow[]).map((u) => u.name).sort() };
+const details = () => ok(t, settingsCalls.systemDetails);
+const saveSystem = (body: CallBody<typeof settingsCalls.systemEdit>) => invoke(t, settingsCalls.systemEdit, body, admin);
+const namesOn = async (filter: CallBody<typeof userCalls.lists>) => {
+  const answer = await ok(t, userCalls.lists, { keyword: '时区界', limit: 50, ...filter }, admin);
+  return { count: answer.count, names: answer.data.map((u) => u.name).sort() };
 };
 const loginIpsOn = async (day: string) =>
-  ((await invoke(t, userCalls.loginLogList, { user_id: loginUserId, time_quantum: [day, day] }, admin)).data.data as LoginRecord[]).map((r) => r.ip).sort();
+  (await ok(t, userCalls.loginLogList, { user_id: loginUserId, time_quantum: [day, day] }, admin)).data.map((r) => r.ip).sort();
 
 async function exportEdges(): Promise<{ fileName: string; registered: Map<string, unknown>; before: Date; after: Date }> {
   const before = t.clock.now();
@@ -91,9 +91,9 @@ describe('the platform’s time zone', () => {
   });
 
   it('saves a zone as Intl spells it, and keeps it when a save leaves it out', async () => {
-    expect(await saveSystem({ website: '聚企中台', time_zone: ' europe/berlin ' })).toMatchObject({ code: 20000, data: { time_zone: 'Europe/Berlin' } });
+    expect(expectOk(await saveSystem({ website: '聚企中台', time_zone: ' europe/berlin ' })).time_zone).toBe('Europe/Berlin');
     expect(await details()).toMatchObject({ website: '聚企中台', time_zone: 'Europe/Berlin' });
-    expect((await saveSystem({ website: '聚企中台' })).data.time_zone).toBe('Europe/Berlin');
+    expect(expectOk(await saveSystem({ website: '聚企中台' })).time_zone).toBe('Europe/Berlin');
     expect((await details()).time_zone).toBe('Europe/Berlin');
   });
 

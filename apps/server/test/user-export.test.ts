@@ -1,10 +1,10 @@
-import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_ROWS_HEADER, REGISTER_CHANNELS, userCalls, type UserRow } from '@juqi/contract';
+import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_ROWS_HEADER, REGISTER_CHANNELS, userCalls, type CallBody } from '@juqi/contract';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { invoke, signInAsAdmin, signInWith } from './helpers/auth';
+import { ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { generate, insertUser, readAll } from './helpers/users';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function exportSheet(body: Record<string, unknown>, token = admin, language?: string) {
+async function exportSheet(body: CallBody<typeof userCalls.export>, token = admin, language?: string) {
   const headers = { 'x-token': token, ...(language ? { 'accept-language': language } : {}) };
   const res = await t.app.inject({ method: 'POST', url: userCalls.export.path, payload: body, headers });
   if (res.statusCode !== 200) return { res, rows: [] as unknown[][] };
@@ -39,8 +39,8 @@ const cell = (v: unknown) => (v === undefined || v === null ? '' : v);
 
 describe('exporting users to Excel', () => {
   it('streams exactly the filtered rows, in the list’s order, with every column', async () => {
-    const filter = { type_user: 2, system_id: 1, sort: 'order_count', order: 'desc' };
-    const listed = await readAll<UserRow>((cursor) => invoke(t, userCalls.lists, { ...filter, limit: 200, ...(cursor ? { cursor } : {}) }, admin));
+    const filter = { type_user: 2, system_id: 1, sort: 'order_count', order: 'desc' } as const;
+    const listed = await readAll((cursor) => ok(t, userCalls.lists, { ...filter, limit: 200, ...(cursor ? { cursor } : {}) }, admin));
     const { res, rows } = await exportSheet(filter);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -107,7 +107,7 @@ describe('exporting users to Excel', () => {
 
   it('exports everyone without a filter, money as yuan with two decimals and times in China time', async () => {
     const { res, rows } = await exportSheet({});
-    const total = (await invoke(t, userCalls.lists, {}, admin)).data.count;
+    const total = (await ok(t, userCalls.lists, {}, admin)).count;
     expect(Number(res.headers[EXPORT_ROWS_HEADER])).toBe(total);
     expect(rows.length - 1).toBe(total);
     const header = rows[0] as string[];

@@ -1,9 +1,9 @@
-import { userCalls, type UserSelectRow } from '@juqi/contract';
+import { userCalls } from '@juqi/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDbRow } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, invoke, invokeUnchecked, ok, signInAsAdmin } from './helpers/auth';
 import { firstRowOnEveryConnection, testEngine } from './helpers/database';
 import { allUsers, generate, readAll } from './helpers/users';
 
@@ -23,19 +23,19 @@ const newestFirst = (a: UserDbRow, b: UserDbRow) => b.registeredAt.getTime() - a
 
 describe('the user-select drawer', () => {
   it('scrolls the filtered users in keyset pages of 20 until an empty next page', async () => {
-    const first = await invoke(t, userCalls.selectList, { type_user: 2 }, admin);
-    expect(first.data.data).toHaveLength(20);
-    expect(Object.keys(first.data.data[0]).sort()).toEqual(['authentication_state', 'head_img_url', 'id', 'level', 'mobile', 'name', 'type_user']);
-    const rows = await readAll<UserSelectRow>((cursor) => invoke(t, userCalls.selectList, { type_user: 2, ...(cursor ? { cursor } : {}) }, admin));
+    const first = await ok(t, userCalls.selectList, { type_user: 2 }, admin);
+    expect(first.data).toHaveLength(20);
+    expect(Object.keys(first.data[0]!).sort()).toEqual(['authentication_state', 'head_img_url', 'id', 'level', 'mobile', 'name', 'type_user']);
+    const rows = await readAll((cursor) => ok(t, userCalls.selectList, { type_user: 2, ...(cursor ? { cursor } : {}) }, admin));
     const want = all.filter((u) => u.typeUser === 2).sort(newestFirst).map((u) => u.id);
     expect(rows.map((r) => r.id)).toEqual(want);
-    expect(first.data.count).toBe(want.length);
+    expect(first.count).toBe(want.length);
   });
 
   it('confirms a selection of ids: deduplicated, unknown ids dropped', async () => {
     const [a, b] = [all[0]!.id, all[1]!.id];
-    const res = await invoke(t, userCalls.select, { selection: { mode: 'ids', ids: [b, a, a, 99_999_999] } }, admin);
-    expect(res.data).toEqual({ count: 2, selection: { mode: 'ids', ids: [a, b].sort((x, y) => x - y) } });
+    const res = await ok(t, userCalls.select, { selection: { mode: 'ids', ids: [b, a, a, 99_999_999] } }, admin);
+    expect(res).toEqual({ count: 2, selection: { mode: 'ids', ids: [a, b].sort((x, y) => x - y) } });
     expect(await invoke(t, userCalls.select, { selection: { mode: 'ids', ids: [99_999_999] } }, admin)).toMatchObject({
       code: 40000,
       data: { field: 'selection.ids' },
@@ -46,37 +46,37 @@ describe('the user-select drawer', () => {
     const matching = all.filter((u) => u.typeUser === 1).sort(newestFirst);
     const outside = all.find((u) => u.typeUser === 2)!;
     const unticked = [matching[0]!.id, matching[3]!.id, outside.id];
-    const res = await invoke(t, userCalls.select, { selection: { mode: 'filter', filter: { type_user: 1, keyword: '' }, exclude_ids: unticked } }, admin);
-    expect(res.data.count).toBe(matching.length - 2);
-    expect(res.data.selection).toEqual({ mode: 'filter', filter: { type_user: 1 }, exclude_ids: [matching[0]!.id, matching[3]!.id].sort((x, y) => x - y) });
+    const res = await ok(t, userCalls.select, { selection: { mode: 'filter', filter: { type_user: 1, keyword: '' }, exclude_ids: unticked } }, admin);
+    expect(res.count).toBe(matching.length - 2);
+    expect(res.selection).toEqual({ mode: 'filter', filter: { type_user: 1 }, exclude_ids: [matching[0]!.id, matching[3]!.id].sort((x, y) => x - y) });
 
-    const checked = await readAll<UserSelectRow>((cursor) =>
-      invoke(t, userCalls.checkedList, { selection: res.data.selection, limit: 17, ...(cursor ? { cursor } : {}) }, admin),
+    const checked = await readAll((cursor) =>
+      ok(t, userCalls.checkedList, { selection: res.selection, limit: 17, ...(cursor ? { cursor } : {}) }, admin),
     );
     expect(checked.map((r) => r.id)).toEqual(matching.filter((u) => !unticked.includes(u.id)).map((u) => u.id));
-    const page = await invoke(t, userCalls.checkedList, { selection: res.data.selection }, admin);
-    expect(page.data.count).toBe(matching.length - 2);
+    const page = await ok(t, userCalls.checkedList, { selection: res.selection }, admin);
+    expect(page.count).toBe(matching.length - 2);
   });
 
   it('pages the users of an id selection, highest id first', async () => {
     const picked = all.slice(10, 45).map((u) => u.id);
-    const checked = await readAll<UserSelectRow>((cursor) =>
-      invoke(t, userCalls.checkedList, { selection: { mode: 'ids', ids: picked }, ...(cursor ? { cursor } : {}) }, admin),
+    const checked = await readAll((cursor) =>
+      ok(t, userCalls.checkedList, { selection: { mode: 'ids', ids: picked }, ...(cursor ? { cursor } : {}) }, admin),
     );
     expect(checked.map((r) => r.id)).toEqual([...picked].sort((a, b) => b - a));
-    const none = await invoke(t, userCalls.checkedList, { selection: { mode: 'ids', ids: [99_999_999] } }, admin);
-    expect(none.data).toEqual({ count: 0, data: [], next_cursor: null });
+    const none = await ok(t, userCalls.checkedList, { selection: { mode: 'ids', ids: [99_999_999] } }, admin);
+    expect(none).toEqual({ count: 0, data: [], next_cursor: null });
   });
 
   it('refuses a malformed selection with 40000 naming the field', async () => {
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [unknown, string][] = [
       [{ selection: { mode: 'everyone' } }, 'selection.mode'],
       [{ selection: { mode: 'ids', ids: [] } }, 'selection.ids'],
       [{ selection: { mode: 'ids', ids: ['x'] } }, 'selection.ids.0'],
       [{ selection: { mode: 'filter', filter: { quantity: 8 } } }, 'selection.filter.quantity'],
       [{}, 'selection'],
     ];
-    for (const [body, field] of cases) expect(await invoke(t, userCalls.select, body, admin)).toMatchObject({ code: 40000, data: { field } });
+    for (const [body, field] of cases) expect(await invokeUnchecked(t, userCalls.select, body, admin)).toMatchObject({ code: 40000, data: { field } });
     expect(await invoke(t, userCalls.selectList, { limit: 101 }, admin)).toMatchObject({ code: 40000, data: { field: 'limit' } });
   });
 
@@ -93,8 +93,8 @@ describe.runIf(testEngine === 'postgres')('the drawer statements on PostgreSQL',
   it('prepare one page statement for id selections of every length, and one for exclusions', async () => {
     const ids = all.map((u) => u.id);
     for (let n = 1; n <= 12; n++) {
-      expect((await invoke(t, userCalls.checkedList, { selection: { mode: 'ids', ids: ids.slice(0, n) } }, admin)).data.count).toBe(n);
-      const selection = { mode: 'filter', filter: { type_user: 2 }, exclude_ids: ids.slice(0, n) };
+      expect((await ok(t, userCalls.checkedList, { selection: { mode: 'ids', ids: ids.slice(0, n) } }, admin)).count).toBe(n);
+      const selection = { mode: 'filter' as const, filter: { type_user: 2 }, exclude_ids: ids.slice(0, n) };
       expect((await invoke(t, userCalls.checkedList, { selection }, admin)).code).toBe(20000);
     }
     const rows = await firstRowOnEveryConnection<{ texts: string[] }>(

@@ -1,4 +1,4 @@
-import { fileCalls, userCalls, type VerificationRow } from '@juqi/contract';
+import { fileCalls, userCalls, type CallBody, type VerificationRow } from '@juqi/contract';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { serverFileStore } from '../src/modules/file';
 import { seedUsers } from '../src/modules/user/seed';
 import { UserService } from '../src/modules/user/service';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, invoke, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, expectOk, invoke, invokeUnchecked, ok, signInAsAdmin } from './helpers/auth';
 import { insertUser, readAll } from './helpers/users';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const audit = (id: number, action: string, reason = '', token = reviewer.token) =>
+const audit = (id: number, action: CallBody<typeof userCalls.verificationAudit>['action'], reason = '', token = reviewer.token) =>
   invoke(t, userCalls.verificationAudit, { id, action, reason }, token);
 const userOf = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -48,15 +48,14 @@ describe('the verification state machine', () => {
     const id = await service.submitVerification(user.id, personal(1));
     expect((await userOf(user.id)).authenticationState).toBe(1);
 
-    const res = await audit(id, 'approve');
-    expect(res.code).toBe(20000);
-    expect(res.data).toMatchObject({ id, state: 2, reviewer_id: reviewer.staffId, reviewer_name: expect.any(String), reason: '' });
-    expect(res.data.reviewed_at).toEqual(expect.any(String));
-    expect(res.data.audit.map((a: { action: string; from_state: number | null; to_state: number }) => [a.action, a.from_state, a.to_state])).toEqual([
+    const res = expectOk(await audit(id, 'approve'));
+    expect(res).toMatchObject({ id, state: 2, reviewer_id: reviewer.staffId, reviewer_name: expect.any(String), reason: '' });
+    expect(res.reviewed_at).toEqual(expect.any(String));
+    expect(res.audit.map((a) => [a.action, a.from_state, a.to_state])).toEqual([
       ['submit', null, 1],
       ['approve', 1, 2],
     ]);
-    expect(res.data.audit[1].staff_id).toBe(reviewer.staffId);
+    expect(res.audit[1]!.staff_id).toBe(reviewer.staffId);
     const after = await userOf(user.id);
     expect(after).toMatchObject({ authenticationState: 2, authenticationType: 1, realName: '张三' });
     const logged = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'user.verification.approve'));
@@ -68,9 +67,9 @@ describe('the verification state machine', () => {
     const id = await service.submitVerification(user.id, enterprise(10));
     expect(await audit(id, 'reject')).toMatchObject({ code: 40000, data: { field: 'reason' } });
     expect(await audit(id, 'reject', '   ')).toMatchObject({ code: 40000, data: { field: 'reason' } });
-    const res = await audit(id, 'reject', '营业执照模糊');
-    expect(res.data).toMatchObject({ state: 0, reason: '营业执照模糊' });
-    expect(res.data.audit.at(-1)).toMatchObject({ action: 'reject', from_state: 1, to_state: 0, reason: '营业执照模糊' });
+    const res = expectOk(await audit(id, 'reject', '营业执照模糊'));
+    expect(res).toMatchObject({ state: 0, reason: '营业执照模糊' });
+    expect(res.audit.at(-1)).toMatchObject({ action: 'reject', from_state: 1, to_state: 0, reason: '营业执照模糊' });
     expect((await userOf(user.id)).authenticationState).toBe(0);
 
     const again = await service.submitVerification(user.id, enterprise(20));
@@ -113,8 +112,8 @@ describe('the verification state machine', () => {
   });
 
   it('refuses bad input with 40000 naming the field', async () => {
-    expect(await invoke(t, userCalls.verificationAudit, { id: 1, action: 'maybe' }, reviewer.token)).toMatchObject({ code: 40000, data: { field: 'action' } });
-    expect(await invoke(t, userCalls.verificationAudit, { action: 'approve' }, reviewer.token)).toMatchObject({ code: 40000, data: { field: 'id' } });
+    expect(await invokeUnchecked(t, userCalls.verificationAudit, { id: 1, action: 'maybe' }, reviewer.token)).toMatchObject({ code: 40000, data: { field: 'action' } });
+    expect(await invokeUnchecked(t, userCalls.verificationAudit, { action: 'approve' }, reviewer.token)).toMatchObject({ code: 40000, data: { field: 'id' } });
     expect(await invoke(t, userCalls.verificationAudit, { id: 1, action: 'reject', reason: 'x'.repeat(201) }, reviewer.token)).toMatchObject({
       code: 40000,
       data: { field: 'reason' },
@@ -127,36 +126,36 @@ describe('the review list and detail', () => {
     const user = await insertUser(t, { name: '列表用户' });
     const pending = await service.submitVerification(user.id, personal(100));
     t.clock.advance(1000);
-    const all = await readAll<VerificationRow>((cursor) => invoke(t, userCalls.authenticationLists, { limit: 3, ...(cursor ? { cursor } : {}) }, reviewer.token));
+    const all = await readAll((cursor) => ok(t, userCalls.authenticationLists, { limit: 3, ...(cursor ? { cursor } : {}) }, reviewer.token));
     const rows = await t.database.db.select().from(userVerification);
     expect(all.map((r) => r.id)).toEqual(rows.sort((a, b) => b.submittedAt.getTime() - a.submittedAt.getTime() || b.id - a.id).map((r) => r.id));
     for (const state of [0, 1, 2]) {
-      const res = await readAll<VerificationRow>((cursor) => invoke(t, userCalls.authenticationLists, { state, ...(cursor ? { cursor } : {}) }, reviewer.token));
+      const res = await readAll((cursor) => ok(t, userCalls.authenticationLists, { state, ...(cursor ? { cursor } : {}) }, reviewer.token));
       expect(res.map((r) => r.id).sort()).toEqual(rows.filter((r) => r.state === state).map((r) => r.id).sort());
     }
-    const enterprises = await invoke(t, userCalls.authenticationLists, { type: 2, limit: 200 }, reviewer.token);
-    expect(enterprises.data.count).toBe(rows.filter((r) => r.type === 2).length);
-    expect(enterprises.data.data.every((r: VerificationRow) => r.type === 2 && /^9133\*+4D5E$/.test(r.credit_code))).toBe(true);
+    const enterprises = await ok(t, userCalls.authenticationLists, { type: 2, limit: 200 }, reviewer.token);
+    expect(enterprises.count).toBe(rows.filter((r) => r.type === 2).length);
+    expect(enterprises.data.every((r: VerificationRow) => r.type === 2 && /^9133\*+4D5E$/.test(r.credit_code))).toBe(true);
 
-    const mine = await invoke(t, userCalls.authenticationLists, { mobile: user.mobile }, reviewer.token);
-    expect(mine.data.data).toHaveLength(1);
-    expect(mine.data.data[0]).toMatchObject({ id: pending, user_id: user.id, user_name: '列表用户', state: 1, type: 1, subject_name: '张三', id_number: '110***********1234' });
-    expect((await invoke(t, userCalls.authenticationLists, { user_id: user.id }, reviewer.token)).data.count).toBe(1);
-    expect((await invoke(t, userCalls.authenticationLists, { mobile: '19999999999' }, reviewer.token)).data.count).toBe(0);
+    const mine = await ok(t, userCalls.authenticationLists, { mobile: user.mobile }, reviewer.token);
+    expect(mine.data).toHaveLength(1);
+    expect(mine.data[0]).toMatchObject({ id: pending, user_id: user.id, user_name: '列表用户', state: 1, type: 1, subject_name: '张三', id_number: '110***********1234' });
+    expect((await ok(t, userCalls.authenticationLists, { user_id: user.id }, reviewer.token)).count).toBe(1);
+    expect((await ok(t, userCalls.authenticationLists, { mobile: '19999999999' }, reviewer.token)).count).toBe(0);
   });
 
   it('shows one submission with the full numbers, its documents and its trail', async () => {
     const user = await insertUser(t);
     const id = await service.submitVerification(user.id, personal(200));
-    const res = await invoke(t, userCalls.verificationFind, { id }, reviewer.token);
-    expect(res.data).toMatchObject({ id, id_number: '110105199001011234', state: 1 });
-    expect(res.data.documents).toHaveLength(3);
+    const res = await ok(t, userCalls.verificationFind, { id }, reviewer.token);
+    expect(res).toMatchObject({ id, id_number: '110105199001011234', state: 1 });
+    expect(res.documents).toHaveLength(3);
     // The documents are served by the checked call only: the detail names it, never the stored path.
-    expect(res.data.documents[0]).toEqual({ kind: 'id_card_front', url: `/api/user/verification_document?id=${id}&index=0` });
-    expect(res.data.documents[2]).toEqual({ kind: 'id_card_in_hand', url: `/api/user/verification_document?id=${id}&index=2` });
-    expect(res.data.audit).toHaveLength(1);
+    expect(res.documents[0]).toEqual({ kind: 'id_card_front', url: `/api/user/verification_document?id=${id}&index=0` });
+    expect(res.documents[2]).toEqual({ kind: 'id_card_in_hand', url: `/api/user/verification_document?id=${id}&index=2` });
+    expect(res.audit).toHaveLength(1);
     expect((await invoke(t, userCalls.verificationFind, { id: 99_999_999 }, reviewer.token)).code).toBe(40400);
-    expect((await invoke(t, userCalls.details, { id: user.id }, admin)).data.verifications[0]).toMatchObject({ id, id_number: '110***********1234' });
+    expect((await ok(t, userCalls.details, { id: user.id }, admin)).verifications[0]).toMatchObject({ id, id_number: '110***********1234' });
   });
 
   it('keeps each call behind its own operation', async () => {
@@ -240,9 +239,9 @@ describe('documents', () => {
     expect(rows.every((r) => r.scope === 'verification' && r.mime === 'image/png')).toBe(true);
 
     for (const v of generated.filter((g) => g.type === 1).slice(0, 1).concat(generated.filter((g) => g.type === 2).slice(0, 1))) {
-      const detail = await invoke(t, userCalls.verificationFind, { id: v.id }, reviewer.token);
-      expect(detail.data.documents).toHaveLength(3);
-      for (const document of detail.data.documents as { url: string }[]) {
+      const detail = await ok(t, userCalls.verificationFind, { id: v.id }, reviewer.token);
+      expect(detail.documents).toHaveLength(3);
+      for (const document of detail.documents) {
         const res = await t.app.inject({ method: 'GET', url: document.url, headers: { 'x-token': reviewer.token } });
         expect(res.statusCode, document.url).toBe(200);
         expect(res.rawPayload.subarray(0, 8)).toEqual(PNG_SIGNATURE);

@@ -24,6 +24,27 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * What a failed answer's `data` carries when it is not `null`: details a client acts on. The server's errors take only
+ * these, so the web client and the server tests read them from one declaration.
+ */
+export interface ErrorDetails {
+  /** The input at fault (a dotted path for nested ones), for forms to mark. */
+  field?: string;
+  /** 42300: when the account unlocks (ISO 8601). */
+  unlock_at?: string;
+  /** 42900: seconds until a retry may succeed. */
+  retry_after?: number;
+  /** 41300 on uploads: the largest file accepted, in bytes. */
+  max_bytes?: number;
+  /** 40300 on grants: the entries the granter does not hold. */
+  power_ids?: number[];
+  /** 40900 on locking or unlocking a user: whether the user is locked now. */
+  locked?: boolean;
+  /** 40900 on deciding a verification: the submission's state now. */
+  state?: number;
+}
+
 /** Codes after which the web client offers to sign in again. */
 export const LOGGED_OUT_CODES: readonly number[] = [
   ErrorCode.TOKEN_INVALID,

@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue, type Locale } from '@juqi/contract';
+import { ErrorCode, type ErrorCodeValue, type ErrorDetails, type Locale } from '@juqi/contract';
 
 /** A message in each UI language; the answer carries the one the client asked for. */
 export type LocalText = Record<Locale, string>;
@@ -13,7 +13,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCodeValue,
     message?: string | LocalText,
-    readonly data: unknown = null,
+    readonly data: ErrorDetails | null = null,
   ) {
     super(typeof message === 'string' ? message : (message?.['en-US'] ?? ''));
     this.name = 'AppError';

@@ -29,16 +29,15 @@ export async function generate(t: TestApp, count: number): Promise<void> {
 
 export const allUsers = (t: TestApp) => t.database.db.select().from(users);
 
-/** Reads every page of a keyset call by following next_cursor. */
-export async function readAll<T>(page: (cursor?: string) => Promise<{ code: number; data: { data: T[]; next_cursor: string | null; count: number } }>): Promise<T[]> {
+/** Reads every page of a keyset call by following next_cursor; `page` answers a page's data (see `ok`). */
+export async function readAll<T>(page: (cursor?: string) => Promise<{ data: T[]; next_cursor: string | null }>): Promise<T[]> {
   const rows: T[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 10_000; i++) {
     const res = await page(cursor);
-    if (res.code !== 20000) throw new Error(`page failed: ${JSON.stringify(res)}`);
-    rows.push(...res.data.data);
-    if (!res.data.next_cursor) return rows;
-    cursor = res.data.next_cursor;
+    rows.push(...res.data);
+    if (!res.next_cursor) return rows;
+    cursor = res.next_cursor;
   }
   throw new Error('too many pages');
 }

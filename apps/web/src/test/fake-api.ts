@@ -1,4 +1,4 @@
-import type { MenuNode, Profile } from '@juqi/contract';
+import type { AnyCall, CallData, MenuNode, Profile } from '@juqi/contract';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { http } from '../lib/api-client';
 
@@ -23,6 +23,12 @@ type Answer = { code: number; message: string; data: unknown } | FileAnswer | 'd
 export type Handler = (request: SeenRequest) => Answer | Promise<Answer>;
 
 export const ok = (data: unknown): Answer => ({ code: 20000, message: '成功', data });
+
+/** A success answer of `call`, its data checked against the contract, so renaming a field there breaks the fixture. */
+export function answerOf<C extends AnyCall>(call: C, data: CallData<C>): Answer {
+  if (call.response === 'blob') throw new Error(`${call.path} answers a file: use file()`);
+  return ok(data);
+}
 export const fail = (code: number, message = '', data: unknown = null): Answer => ({ code, message, data });
 export const file = (content: BlobPart[], headers: Record<string, string>): Answer => ({ file: new Blob(content), headers });
 

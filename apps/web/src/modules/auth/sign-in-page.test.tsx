@@ -1,9 +1,10 @@
+import { authCalls, settingsCalls } from '@juqi/contract';
 import { screen, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fail, fakeApi, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { answerOf, fail, fakeApi, resetFakeApi, type SeenRequest } from '../../test/fake-api';
 import { SignInPage } from './sign-in-page';
 
 function CurrentPath() {
@@ -21,7 +22,7 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-const site = { 'GET /api/set/system_details': () => ok({ pc_logo: '', website: '聚企中台' }) };
+const site = { 'GET /api/set/system_details': () => answerOf(settingsCalls.systemDetails, { pc_logo: '', website: '聚企中台', time_zone: 'Asia/Shanghai' }) };
 const bodyOf = (seen: SeenRequest[], url: string) => seen.find((r) => r.url === url)?.body as Record<string, string>;
 
 afterEach(() => {
@@ -31,7 +32,7 @@ afterEach(() => {
 
 describe('sign-in page, staff number and password', () => {
   it('sends the trimmed staff number with a fresh sign, keeps the token and goes back to ?redirect', async () => {
-    const seen = fakeApi({ ...site, 'POST /api/login/login': () => ok({ token: 'tok-9' }) });
+    const seen = fakeApi({ ...site, 'POST /api/login/login': () => answerOf(authCalls.login, { token: 'tok-9' }) });
     renderAt('/login?redirect=%2Fuser%2Flist%3Fpage%3D3');
     expect(await screen.findByRole('heading', { name: '聚企中台' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('工号'), '  admin ');
@@ -85,7 +86,7 @@ describe('sign-in page, staff number and password', () => {
   });
 
   it('never follows a redirect to another site', async () => {
-    fakeApi({ ...site, 'POST /api/login/login': () => ok({ token: 'tok-9' }) });
+    fakeApi({ ...site, 'POST /api/login/login': () => answerOf(authCalls.login, { token: 'tok-9' }) });
     renderAt('/login?redirect=%2F%2Fevil.example%2Fx');
     await userEvent.type(screen.getByLabelText('工号'), 'admin');
     await userEvent.type(screen.getByLabelText('密码', { exact: true }), 'x');
@@ -110,8 +111,8 @@ describe('sign-in page, phone and SMS code', () => {
   it('sends a code, counts 60 s down before another, and signs in with the 6-digit code', async () => {
     const seen = fakeApi({
       ...site,
-      'POST /api/login/mobile_verification_code': () => ok({ resend_after: 60 }),
-      'POST /api/login/mobile_login': () => ok({ token: 'tok-sms' }),
+      'POST /api/login/mobile_verification_code': () => answerOf(authCalls.sendSmsCode, { resend_after: 60 }),
+      'POST /api/login/mobile_login': () => answerOf(authCalls.smsLogin, { token: 'tok-sms' }),
     });
     renderAt('/login?redirect=%2Fdashboard');
     await openSms();

@@ -1,7 +1,8 @@
+import { authCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok, profileOf, resetFakeApi } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi, profileOf, resetFakeApi } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { PersonalCentre } from './personal-centre';
 
@@ -15,7 +16,7 @@ describe('PersonalCentre', () => {
     const user = userEvent.setup();
     const seen = fakeApi({
       'POST /api/staff/change_password': ({ body }) =>
-        (body as { old_pwd: string }).old_pwd === 'Wrong-Pass-1' ? fail(40000, 'old_pwd: wrong password', { field: 'old_pwd' }) : ok(null),
+        (body as { old_pwd: string }).old_pwd === 'Wrong-Pass-1' ? fail(40000, 'old_pwd: wrong password', { field: 'old_pwd' }) : answerOf(authCalls.changeOwnPassword, null),
     });
     const onSignedOut = vi.fn();
     renderInShell(<PersonalCentre profile={profile} details={details} onSignedOut={onSignedOut} />);
@@ -44,10 +45,10 @@ describe('PersonalCentre', () => {
   it('sends a code to the new phone, then changes it with the code and the password', async () => {
     const user = userEvent.setup();
     const seen = fakeApi({
-      'POST /api/staff/change_phone_code': () => ok({ resend_after: 60 }),
-      'POST /api/staff/change_phone': () => ok(null),
-      'GET /api/staff/info': () => ok(profile),
-      'GET /api/staff/menu_list': () => ok({ menuList: [] }),
+      'POST /api/staff/change_phone_code': () => answerOf(authCalls.sendPhoneChangeCode, { resend_after: 60 }),
+      'POST /api/staff/change_phone': () => answerOf(authCalls.changeOwnPhone, null),
+      'GET /api/staff/info': () => answerOf(authCalls.info, profile),
+      'GET /api/staff/menu_list': () => answerOf(authCalls.menuList, { menuList: [] }),
     });
     renderInShell(<PersonalCentre profile={profile} details={details} onSignedOut={() => {}} />);
     const form = screen.getByRole('button', { name: '修改手机号' }).closest('form')!;

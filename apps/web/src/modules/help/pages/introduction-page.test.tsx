@@ -1,7 +1,8 @@
+import { helpCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { categoryFixture as fx, fail, fakeApi, ok, renderInShell, resetFakeApi, staffWith } from '../testing';
+import { answerOf, categoryFixture as fx, fail, fakeApi, renderInShell, resetFakeApi, staffWith } from '../testing';
 import { IntroductionPage } from './introduction-page';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -17,11 +18,11 @@ const tree = () => screen.getByRole('tree');
 
 function fakeIntroduction(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
-    'POST /api/help/powerlist': (r) => ok(body(r).level_id === 1 ? fx.tops : Object.values(fx.subs).flat()),
+    'POST /api/help/powerlist': (r) => answerOf(helpCalls.powerlist, body(r).level_id === 1 ? fx.tops : Object.values(fx.subs).flat()),
     'POST /api/help/function_introduction': (r) => {
       const pid = body(r).pid;
       const data = rows.filter((row) => pid === undefined || row.pid === pid || row.top_category_id === pid);
-      return ok({ count: data.length, data });
+      return answerOf(helpCalls.functionIntroduction, { count: data.length, data });
     },
     ...extra,
   });
@@ -48,7 +49,7 @@ describe('IntroductionPage', () => {
   });
 
   it('adds a subcategory from its top category', async () => {
-    const seen = fakeIntroduction({ 'POST /api/help/function_category_add': () => ok({ ...fx.tops[0], id: 13, pid: 1, level: 2, options: [] }) });
+    const seen = fakeIntroduction({ 'POST /api/help/function_category_add': () => answerOf(helpCalls.categoryAdd, { ...fx.tops[0], id: 13, pid: 1, level: 2, options: [] }) });
     renderInShell(<IntroductionPage />, { profile: staffWith('help.introduction.edit') });
     await userEvent.click(await screen.findByLabelText('新增子分类：用户中心'));
     const dialog = await screen.findByRole('dialog');
@@ -69,7 +70,7 @@ describe('IntroductionPage', () => {
   });
 
   it('creates a function under the chosen subcategory', async () => {
-    const seen = fakeIntroduction({ 'POST /api/help/function_add': () => ok({ id: 301, pid: 12, name: '站点名称', explains: '', sort: 0 }) });
+    const seen = fakeIntroduction({ 'POST /api/help/function_add': () => answerOf(helpCalls.functionAdd, { id: 301, pid: 12, name: '站点名称', explains: '', sort: 0 }) });
     renderInShell(<IntroductionPage />);
     await userEvent.click(await within(await screen.findByRole('tree')).findByText('站点'));
     await userEvent.click(screen.getByRole('button', { name: /新增功能/ }));
@@ -83,8 +84,8 @@ describe('IntroductionPage', () => {
 
   it('edits a function after loading its explanation', async () => {
     const seen = fakeIntroduction({
-      'POST /api/help/function_find': () => ok({ id: 101, pid: 11, name: '角色授权', explains: '<p>勾选菜单</p>', sort: 1 }),
-      'POST /api/help/function_edit': () => ok({ id: 101, pid: 11, name: '角色授权', explains: '<p>勾选菜单</p>', sort: 5 }),
+      'POST /api/help/function_find': () => answerOf(helpCalls.functionFind, { id: 101, pid: 11, name: '角色授权', explains: '<p>勾选菜单</p>', sort: 1 }),
+      'POST /api/help/function_edit': () => answerOf(helpCalls.functionEdit, { id: 101, pid: 11, name: '角色授权', explains: '<p>勾选菜单</p>', sort: 5 }),
     });
     renderInShell(<IntroductionPage />);
     await screen.findByText('角色授权');

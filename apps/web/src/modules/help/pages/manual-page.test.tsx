@@ -1,7 +1,8 @@
+import { helpCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok, renderInShell, resetFakeApi, staffWith } from '../testing';
+import { answerOf, fail, fakeApi, renderInShell, resetFakeApi, staffWith } from '../testing';
 import { ManualPage } from './manual-page';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -11,7 +12,7 @@ const manuals = [
   { id: 7, name: '系统设置', path: '/permission/homepage', explains: '站点名称与 Logo', sort: 1, updated_at: '2026-05-01T08:00:00Z' },
   { id: 8, name: '角色设置', path: '', explains: '', sort: 2, updated_at: '2026-05-02T08:00:00Z' },
 ];
-const list = () => ok({ count: 2, data: manuals });
+const list = () => answerOf(helpCalls.helpManual, { count: 2, data: manuals });
 const row = (text: string) => screen.getByText(text).closest('tr')!;
 const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
@@ -32,8 +33,8 @@ describe('ManualPage', () => {
   it('edits a manual: loads its content first, saves every field', async () => {
     const seen = fakeApi({
       'POST /api/help/help_manual': list,
-      'POST /api/help/help_manual_find': () => ok({ ...manuals[0], content: '<p>上传 Logo</p>' }),
-      'POST /api/help/help_manual_edit': () => ok({ ...manuals[0], content: '' }),
+      'POST /api/help/help_manual_find': () => answerOf(helpCalls.helpManualFind, { ...manuals[0], content: '<p>上传 Logo</p>' }),
+      'POST /api/help/help_manual_edit': () => answerOf(helpCalls.helpManualEdit, { ...manuals[0], content: '' }),
     });
     renderInShell(<ManualPage />, { profile: staffWith('help.manual.edit') });
     await screen.findByText('系统设置');
@@ -60,7 +61,7 @@ describe('ManualPage', () => {
     let reads = 0;
     const seen = fakeApi({
       'POST /api/help/help_manual': list,
-      'POST /api/help/help_manual_find': () => (++reads === 1 ? fail(50000, '服务器开小差了') : ok({ ...manuals[0], content: '<p>上传 Logo</p>' })),
+      'POST /api/help/help_manual_find': () => (++reads === 1 ? fail(50000, '服务器开小差了') : answerOf(helpCalls.helpManualFind, { ...manuals[0], content: '<p>上传 Logo</p>' })),
     });
     renderInShell(<ManualPage />, { profile: staffWith('help.manual.edit') });
     await screen.findByText('系统设置');
@@ -103,7 +104,7 @@ describe('ManualPage', () => {
   });
 
   it('deletes a manual after confirmation', async () => {
-    const seen = fakeApi({ 'POST /api/help/help_manual': list, 'POST /api/help/help_manual_delete': () => ok(null) });
+    const seen = fakeApi({ 'POST /api/help/help_manual': list, 'POST /api/help/help_manual_delete': () => answerOf(helpCalls.helpManualDelete, null) });
     renderInShell(<ManualPage />);
     await screen.findByText('角色设置');
     await userEvent.click(within(row('角色设置')).getByRole('button', { name: /删除/ }));

@@ -1,8 +1,8 @@
-import { dayInZone } from '@juqi/contract';
+import { dayInZone, helpCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, renderInShell, resetFakeApi, staffWith } from '../testing';
+import { answerOf, fakeApi, renderInShell, resetFakeApi, staffWith } from '../testing';
 import { UpgradeLogPage } from './upgrade-log-page';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -12,7 +12,7 @@ const entries = [
   { id: 2, log_id: 1, name: '中台 2.0', version_number: 'v2.0.0', up_time: '2026-02-28', content: '<p>全新界面</p>' },
   { id: 1, log_id: 1, name: '正式上线', version_number: 'v1.0.0', up_time: '2025-03-01', content: '' },
 ];
-const list = () => ok({ id: 1, name: '聚企中台', count: entries.length, data: entries });
+const list = () => answerOf(helpCalls.upgradeLog, { id: 1, name: '聚企中台', count: entries.length, data: entries });
 const row = (text: string) => screen.getByText(text).closest('tr')!;
 /** Sets an input's text in one change (typing key by key through antd's form is slow in jsdom). */
 const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
@@ -37,7 +37,7 @@ describe('UpgradeLogPage', () => {
       'POST /api/help/upgrade_log_add': () =>
         ++adds === 1
           ? { code: 40900, message: 'version_number: this version is already in the log', data: { field: 'version_number' } }
-          : ok({ ...entries[0], id: 3 }),
+          : answerOf(helpCalls.upgradeLogAdd, { ...entries[0], id: 3 }),
     });
     renderInShell(<UpgradeLogPage />, { profile: staffWith('help.upgrade_log.edit') });
     await userEvent.click(await screen.findByRole('button', { name: /新增版本/ }));
@@ -66,7 +66,7 @@ describe('UpgradeLogPage', () => {
   });
 
   it('edits a version with its content in the editor', async () => {
-    const seen = fakeApi({ 'POST /api/help/upgrade_log': list, 'POST /api/help/upgrade_log_edit': () => ok(entries[0]) });
+    const seen = fakeApi({ 'POST /api/help/upgrade_log': list, 'POST /api/help/upgrade_log_edit': () => answerOf(helpCalls.upgradeLogEdit, entries[0]) });
     renderInShell(<UpgradeLogPage />);
     await screen.findByText('中台 2.0');
     await userEvent.click(within(row('中台 2.0')).getByRole('button', { name: /编辑/ }));
@@ -85,7 +85,7 @@ describe('UpgradeLogPage', () => {
   });
 
   it('deletes a version after confirmation', async () => {
-    const seen = fakeApi({ 'POST /api/help/upgrade_log': list, 'POST /api/help/upgrade_log_delete': () => ok(null) });
+    const seen = fakeApi({ 'POST /api/help/upgrade_log': list, 'POST /api/help/upgrade_log_delete': () => answerOf(helpCalls.upgradeLogDelete, null) });
     renderInShell(<UpgradeLogPage />);
     await screen.findByText('正式上线');
     await userEvent.click(within(row('正式上线')).getByRole('button', { name: /删除/ }));

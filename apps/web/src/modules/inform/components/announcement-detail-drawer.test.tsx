@@ -1,7 +1,8 @@
+import { informCalls, settingsCalls } from '@juqi/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, resetFakeApi } from '../../../test/fake-api';
+import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { useLiveStore } from '../live/live-store';
 import { AnnouncementDetailDrawer } from './announcement-detail-drawer';
@@ -20,8 +21,8 @@ const details = {
 
 function fakeServer() {
   return fakeApi({
-    'POST /api/inform/announcement_details': () => ok(details),
-    'GET /api/set/system_details': () => ok({ website: '聚企中台', pc_logo: '' }),
+    'POST /api/inform/announcement_details': () => answerOf(informCalls.announcementDetails, details),
+    'GET /api/set/system_details': () => answerOf(settingsCalls.systemDetails, { website: '聚企中台', pc_logo: '', time_zone: 'Asia/Shanghai' }),
   });
 }
 

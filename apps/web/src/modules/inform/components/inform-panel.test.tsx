@@ -1,8 +1,8 @@
-import type { NotificationItem } from '@juqi/contract';
+import { informCalls, type NotificationItem } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { useLiveStore } from '../live/live-store';
 import { InformPanel } from './inform-panel';
@@ -32,21 +32,21 @@ function fakeServer() {
     'POST /api/inform/list_notifications': (r) => {
       const { is_read, type } = body(r) as { is_read: number; type: number };
       const data = rows.filter((x) => x.is_read === is_read && (type === 0 || x.type === type));
-      return ok({ count: data.length, unread: unread().total, data });
+      return answerOf(informCalls.listNotifications, { count: data.length, unread: unread().total, data });
     },
     'POST /api/inform/read_notifications': (r) => {
       for (const x of rows) if ((body(r).ids as number[]).includes(x.id)) x.is_read = 1;
-      return ok({ updated: 1, unread: unread() });
+      return answerOf(informCalls.readNotifications, { updated: 1, unread: unread() });
     },
     'POST /api/inform/del_notifications': (r) => {
       rows.splice(
         rows.findIndex((x) => x.id === body(r).id),
         1,
       );
-      return ok({ unread: unread() });
+      return answerOf(informCalls.delNotification, { unread: unread() });
     },
     'POST /api/inform/my_announcements': () =>
-      ok({ count: 1, data: [{ id: 9, class: 'Dialog', title: '放假安排', summary: '五一放假五天', seen: true, time: '2026-04-20T02:30:00.000Z' }] }),
+      answerOf(informCalls.myAnnouncements, { count: 1, data: [{ id: 9, class: 'Dialog', title: '放假安排', summary: '五一放假五天', seen: true, time: '2026-04-20T02:30:00.000Z' }] }),
   });
   return seen;
 }

@@ -1,7 +1,7 @@
-import type { PublishedNotification } from '@juqi/contract';
+import { informCalls, type PublishedNotification } from '@juqi/contract';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, resetFakeApi } from '../../../test/fake-api';
+import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
 import { usePreferences } from '../../../lib/preferences';
 import { renderInShell } from '../../../test/render-in-shell';
 import { SentNotifications } from './sent-notifications';
@@ -28,7 +28,7 @@ describe('SentNotifications (已发布通知)', () => {
   it('shows a notification to users with the target 用户 and its recipient count, without a read count', async () => {
     fakeApi({
       'POST /api/inform/list_data_notifications': () =>
-        ok({
+        answerOf(informCalls.listDataNotifications, {
           count: 2,
           data: [
             sent(2, '代理商专属活动', { target: 'users', recipient_count: 12_345, read_count: null }),
@@ -51,7 +51,7 @@ describe('SentNotifications (已发布通知)', () => {
     it('names the type in English on a tag that keeps to its cell and shows the whole name on hover', async () => {
       usePreferences.getState().setLanguage('en-US');
       fakeApi({
-        'POST /api/inform/list_data_notifications': () => ok({ count: 1, data: [sent(1, '代理提现申请积压预警', { type: 4 })] }),
+        'POST /api/inform/list_data_notifications': () => answerOf(informCalls.listDataNotifications, { count: 1, data: [sent(1, '代理提现申请积压预警', { type: 4 })] }),
       });
       renderInShell(<SentNotifications />);
       const row = (await screen.findByText('代理提现申请积压预警')).closest('tr')!;

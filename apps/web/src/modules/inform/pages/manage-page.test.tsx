@@ -1,8 +1,8 @@
-import type { NotificationRecipient, PublishedNotification, PublishedNotificationDetails } from '@juqi/contract';
+import { informCalls, type NotificationRecipient, type PublishedNotification, type PublishedNotificationDetails } from '@juqi/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, resetFakeApi } from '../../../test/fake-api';
+import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { ManagePage } from './manage-page';
 
@@ -48,11 +48,11 @@ const staffCopy = (staff_id: number, name: string, read_at: string | null): Noti
 
 function api() {
   return fakeApi({
-    'POST /api/inform/list_data_notifications': () => ok({ count: 2, data: [toUsers, toStaff] }),
-    'POST /api/inform/data_notification_details': ({ body }) => ok(details[(body as { id: number }).id]),
+    'POST /api/inform/list_data_notifications': () => answerOf(informCalls.listDataNotifications, { count: 2, data: [toUsers, toStaff] }),
+    'POST /api/inform/data_notification_details': ({ body }) => answerOf(informCalls.dataNotificationDetails, details[(body as { id: number }).id]),
     // One of the three recipients deleted their copy: one read, one unread.
     'POST /api/inform/data_notification_recipients': ({ body }) =>
-      ok({
+      answerOf(informCalls.dataNotificationRecipients, {
         count: 1,
         data: [(body as { is_read: number }).is_read ? staffCopy(2, '张晓雯', '2026-05-02T01:30:00.000Z') : staffCopy(3, '李建国', null)],
         read: 1,

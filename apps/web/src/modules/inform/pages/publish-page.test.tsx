@@ -1,8 +1,8 @@
-import type { UserSelectRow } from '@juqi/contract';
+import { informCalls, userCalls, type UserSelection, type UserSelectRow } from '@juqi/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, resetFakeApi, type Handler, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../../test/fake-api';
 import { usePreferences } from '../../../lib/preferences';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { PublishPage } from './publish-page';
@@ -28,15 +28,15 @@ const searchOptions = { pw_list: [], level_list: [{ level: 0, name: '普通用�
 
 function api(extra: Record<string, Handler> = {}): SeenRequest[] {
   return fakeApi({
-    'POST /api/inform/template_select': () => ok([]),
-    'POST /api/inform/staff_options': () => ok([]),
-    'POST /api/user/user_select_search_list': () => ok(searchOptions),
+    'POST /api/inform/template_select': () => answerOf(informCalls.templateSelect, []),
+    'POST /api/inform/staff_options': () => answerOf(informCalls.staffOptions, []),
+    'POST /api/user/user_select_search_list': () => answerOf(userCalls.selectSearchList, searchOptions),
     'POST /api/user/user_select_list': ({ body }) =>
       (body as { type_user?: number }).type_user === 1
-        ? ok({ count: 1234, data: [agent(1), agent(2)], next_cursor: null })
-        : ok({ count: 5000, data: [agent(1), agent(2), agent(3)], next_cursor: null }),
-    'POST /api/user/select': ({ body }) => ok({ count: 1234, selection: (body as { selection: unknown }).selection }),
-    'POST /api/inform/add_notifications': () => ok({ id: 31, recipient_count: 1234 }),
+        ? answerOf(userCalls.selectList, { count: 1234, data: [agent(1), agent(2)], next_cursor: null })
+        : answerOf(userCalls.selectList, { count: 5000, data: [agent(1), agent(2), agent(3)], next_cursor: null }),
+    'POST /api/user/select': ({ body }) => answerOf(userCalls.select, { count: 1234, selection: (body as { selection: UserSelection }).selection }),
+    'POST /api/inform/add_notifications': () => answerOf(informCalls.addNotifications, { id: 31, recipient_count: 1234 }),
     ...extra,
   });
 }
@@ -106,7 +106,7 @@ describe('PublishPage: a pop-up announcement in English', () => {
 
   it('names each display once, with its class code where the name differs', async () => {
     usePreferences.getState().setLanguage('en-US');
-    api({ 'POST /api/inform/site_show_template_select': () => ok([]) });
+    api({ 'POST /api/inform/site_show_template_select': () => answerOf(informCalls.siteShowTemplateSelect, []) });
     renderInShell(<PublishPage />, { path: '/notification/publish' });
     await user.click(await screen.findByRole('tab', { name: 'Pop-up announcement' }));
     await user.click(await screen.findByRole('combobox', { name: 'Display' }));

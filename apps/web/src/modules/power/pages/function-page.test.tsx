@@ -1,8 +1,9 @@
+import { powerCalls, type PowerNode } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '../../../lib/preferences';
-import { fail, fakeApi, ok, type Handler } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi, ok, type Handler } from '../../../test/fake-api';
 import { catalogueFixture, renderPage, staffWith } from '../testing';
 import { FunctionPage } from './function-page';
 
@@ -13,7 +14,7 @@ const rowOf = (name: string) => screen.getAllByText(name).map((el) => el.closest
 
 function api(add: Handler = () => ok(null)) {
   return fakeApi({
-    'POST /api/power/powerparticulars': () => ok({ tree: catalogueFixture }),
+    'POST /api/power/powerparticulars': () => answerOf(powerCalls.particulars, { tree: catalogueFixture }),
     'POST /api/power/poweradd': add,
   });
 }
@@ -66,10 +67,10 @@ describe('FunctionPage', () => {
 
   it('adds a submenu, and puts a server conflict on the field it concerns', async () => {
     const seen = api(({ body }) => {
-      const input = body as Record<string, unknown>;
+      const input = body as PowerNode;
       return input.path === '/permission/taken'
         ? fail(40900, 'path /permission/taken is already used', { field: 'path' })
-        : ok({ ...input, id: 99, children: [] });
+        : answerOf(powerCalls.add, { ...input, id: 99, children: [] });
     });
     renderPage(<FunctionPage />);
     await screen.findByText('设置');
@@ -118,8 +119,8 @@ describe('FunctionPage', () => {
 
   it('edits the English name of a menu and of an operation', async () => {
     const seen = fakeApi({
-      'POST /api/power/powerparticulars': () => ok({ tree: catalogueFixture }),
-      'POST /api/power/poweredit': ({ body }) => ok({ ...(body as object), kind: 'menu', children: [] }),
+      'POST /api/power/powerparticulars': () => answerOf(powerCalls.particulars, { tree: catalogueFixture }),
+      'POST /api/power/poweredit': ({ body }) => answerOf(powerCalls.edit, { ...(body as PowerNode), kind: 'menu', children: [] }),
     });
     renderPage(<FunctionPage />);
     await screen.findByText('全部用户');

@@ -1,7 +1,8 @@
+import { settingsCalls } from '@juqi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fail, fakeApi, ok } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi } from '../../../test/fake-api';
 import { renderPage, staffWith } from '../testing';
 import { LoginSettingsPage } from './login-settings-page';
 
@@ -12,8 +13,8 @@ const stored = { idle_minutes: 120, absolute_hours: 12, single_session: false, s
 
 function api() {
   return fakeApi({
-    'GET /api/set/login_details': () => ok(stored),
-    'POST /api/set/login': ({ body }) => ok(body),
+    'GET /api/set/login_details': () => answerOf(settingsCalls.loginDetails, stored),
+    'POST /api/set/login': ({ body }) => answerOf(settingsCalls.loginEdit, body as typeof stored),
   });
 }
 

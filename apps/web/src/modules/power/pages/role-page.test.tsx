@@ -1,10 +1,10 @@
-import type { Role } from '@juqi/contract';
+import { powerCalls, type Role } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '../../../lib/preferences';
 import { powerKeys } from '../api/keys';
-import { fakeApi, ok, type Handler } from '../../../test/fake-api';
+import { answerOf, fakeApi, type Handler } from '../../../test/fake-api';
 import { catalogueFixture, renderPage, staffWith } from '../testing';
 import { RolePage } from './role-page';
 
@@ -27,10 +27,10 @@ const checkbox = (name: string) => treeNode(name).querySelector('.ant-tree-check
 
 function api(grant: Handler) {
   return fakeApi({
-    'POST /api/power/role_list': () => ok({ count: roles.length, data: roles }),
+    'POST /api/power/role_list': () => answerOf(powerCalls.roleList, { count: roles.length, data: roles }),
     // The role grants the 用户 section; the caller holds everything but 角色授权 (4) and 导出 (7). No powerparticulars:
     // the grant editor needs only role.view, so the tree comes with the grants.
-    'POST /api/power/role_grants': () => ok({ power_ids: [8, 9], grantable_ids: [1, 2, 3, 5, 6, 8, 9], tree: catalogueFixture }),
+    'POST /api/power/role_grants': () => answerOf(powerCalls.roleGrants, { power_ids: [8, 9], grantable_ids: [1, 2, 3, 5, 6, 8, 9], tree: catalogueFixture }),
     'POST /api/power/role_grant': grant,
   });
 }
@@ -43,7 +43,7 @@ async function openGrants(roleName: string, button = /授权/) {
 
 describe('RolePage', () => {
   it('lists the roles with their remarks and staff counts', async () => {
-    const seen = api(() => ok(null));
+    const seen = api(() => answerOf(powerCalls.roleGrant, { power_ids: [] }));
     renderPage(<RolePage />);
     const row = (await screen.findByText('运营专员')).closest('tr') as HTMLElement;
     expect(within(row).getByText('运营专员的备注')).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('RolePage', () => {
   });
 
   it('shows the buttons of operations the staff holds, and only those', async () => {
-    api(() => ok(null));
+    api(() => answerOf(powerCalls.roleGrant, { power_ids: [] }));
     renderPage(<RolePage />, staffWith('role.view'));
     const row = (await screen.findByText('运营专员')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('button', { name: /查看权限/ })).toBeInTheDocument();
@@ -64,13 +64,13 @@ describe('RolePage', () => {
   });
 
   it('shows 暂无数据 when no role matches', async () => {
-    fakeApi({ 'POST /api/power/role_list': () => ok({ count: 0, data: [] }) });
+    fakeApi({ 'POST /api/power/role_list': () => answerOf(powerCalls.roleList, { count: 0, data: [] }) });
     renderPage(<RolePage />);
     expect(await screen.findByText('暂无数据')).toBeInTheDocument();
   });
 
   it('disables the entries the staff may not grant, and sends the checked ids', async () => {
-    const seen = api(({ body }) => ok({ power_ids: (body as { power_ids: number[] }).power_ids }));
+    const seen = api(({ body }) => answerOf(powerCalls.roleGrant, { power_ids: (body as { power_ids: number[] }).power_ids }));
     const { client } = renderPage(<RolePage />);
     client.setQueryData(['auth', 'session', 'menus'], []);
     const dialog = await openGrants('运营专员');

@@ -1,13 +1,14 @@
+import { userCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  answerOf,
   currentUrl,
   detailOf,
   fakeApi,
   keysetPage,
   loginRecord,
-  ok,
   renderInShell,
   resetFakeApi,
   staffWith,
@@ -26,14 +27,14 @@ function api() {
   return fakeApi({
     'POST /api/user/login_log_list_all': ({ body }) => {
       const userId = (body as { user_id?: number }).user_id;
-      return ok(keysetPage(userId ? records.filter((r) => r.user_id === userId) : records));
+      return answerOf(userCalls.loginLogListAll, keysetPage(userId ? records.filter((r) => r.user_id === userId) : records));
     },
-    'POST /api/user/login_log_list': () => ok(keysetPage([records[0]!])),
-    'POST /api/user/details': () => ok(detailOf(current)),
+    'POST /api/user/login_log_list': () => answerOf(userCalls.loginLogList, keysetPage([records[0]!])),
+    'POST /api/user/details': () => answerOf(userCalls.details, detailOf(current)),
     'POST /api/user/user_lock': ({ body }) => {
       const { action, reason } = body as { action: string; reason: string };
       current = { ...current, locked: action === 'lock', lock_reason: reason };
-      return ok(current);
+      return answerOf(userCalls.lock, current);
     },
   });
 }

@@ -1,17 +1,18 @@
+import { userCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  answerOf,
   currentUrl,
+  detailOf,
   fakeApi,
   file,
   keysetPage,
-  ok,
   renderInShell,
   resetFakeApi,
   staffWith,
   userRow,
-  detailOf,
   type SeenRequest,
 } from '../testing';
 import { usePreferences } from '../../../lib/preferences';
@@ -29,9 +30,9 @@ type Handlers = Parameters<typeof fakeApi>[0];
 function api(extra: Handlers = {}) {
   return fakeApi({
     'POST /api/user/lists': ({ body }) =>
-      (body as { cursor?: string }).cursor === 'c2' ? ok(keysetPage([wang], 3)) : ok(keysetPage([zhang, li], 3, 'c2')),
-    'POST /api/user/user_select_search_list': () => ok(options),
-    'POST /api/user/details': () => ok(detailOf(zhang, { invited_count: 4 })),
+      (body as { cursor?: string }).cursor === 'c2' ? answerOf(userCalls.lists, keysetPage([wang], 3)) : answerOf(userCalls.lists, keysetPage([zhang, li], 3, 'c2')),
+    'POST /api/user/user_select_search_list': () => answerOf(userCalls.selectSearchList, options),
+    'POST /api/user/details': () => answerOf(userCalls.details, detailOf(zhang, { invited_count: 4 })),
     ...extra,
   });
 }
@@ -116,7 +117,7 @@ describe('UserListPage', () => {
   it('sorts by a column header, and the order goes to the URL', async () => {
     const seen = api({
       // The server's answer in the order asked for: most orders first.
-      'POST /api/user/lists': ({ body }) => ok(keysetPage((body as { sort: string }).sort === 'order_count' ? [zhang, li, wang] : [li, wang, zhang], 3)),
+      'POST /api/user/lists': ({ body }) => answerOf(userCalls.lists, keysetPage((body as { sort: string }).sort === 'order_count' ? [zhang, li, wang] : [li, wang, zhang], 3)),
     });
     renderInShell(<UserListPage />, { path: '/user/list' });
     await rowOf('李四');
@@ -164,7 +165,7 @@ describe('UserListPage', () => {
 
   it('locks a user with a reason; the row shows the new state at once', async () => {
     const seen = api({
-      'POST /api/user/user_lock': ({ body }) => ok({ ...zhang, locked: true, lock_reason: (body as { reason: string }).reason }),
+      'POST /api/user/user_lock': ({ body }) => answerOf(userCalls.lock, { ...zhang, locked: true, lock_reason: (body as { reason: string }).reason }),
     });
     renderInShell(<UserListPage />, { path: '/user/list', profile: staffWith('user.list', 'user.lock') });
     await user.click(within(await rowOf('张三')).getByRole('button', { name: '锁定' }));
@@ -215,7 +216,7 @@ describe('UserListPage', () => {
       system_id: 2,
     });
     const codedApi = () =>
-      api({ 'POST /api/user/lists': () => ok(keysetPage([coded])), 'POST /api/user/details': () => ok(detailOf(coded)) });
+      api({ 'POST /api/user/lists': () => answerOf(userCalls.lists, keysetPage([coded])), 'POST /api/user/details': () => answerOf(userCalls.details, detailOf(coded)) });
     afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
     it('in the table and the detail drawer, never the stored code', async () => {
@@ -285,7 +286,7 @@ describe('exporting the filtered users', () => {
   });
 
   it('is disabled, with a tooltip saying why, when no user matches the filter', async () => {
-    const seen = api({ 'POST /api/user/lists': () => ok(keysetPage([], 0)) });
+    const seen = api({ 'POST /api/user/lists': () => answerOf(userCalls.lists, keysetPage([], 0)) });
     renderInShell(<UserListPage />, { path: '/user/list?keyword=nobody' });
     expect(await screen.findByText('共 0 位用户')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: /导出 Excel/ });

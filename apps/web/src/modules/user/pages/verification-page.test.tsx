@@ -1,12 +1,13 @@
+import { userCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { file } from '../../../test/fake-api';
 import {
+  answerOf,
   currentUrl,
   fakeApi,
   keysetPage,
-  ok,
   renderInShell,
   resetFakeApi,
   staffWith,
@@ -28,8 +29,8 @@ const documentFile = () => file([PNG], { 'content-type': 'image/png' });
 function api({ documents = documentFile, detail = verificationDetail(pending) }: { documents?: () => ReturnType<typeof file>; detail?: ReturnType<typeof verificationDetail> } = {}) {
   let current = detail;
   const seen = fakeApi({
-    'POST /api/user/authentication_lists': () => ok(keysetPage([pending, company])),
-    'POST /api/user/user_enterprise_verification_find': () => ok(current),
+    'POST /api/user/authentication_lists': () => answerOf(userCalls.authenticationLists, keysetPage([pending, company])),
+    'POST /api/user/user_enterprise_verification_find': () => answerOf(userCalls.verificationFind, current),
     'GET /api/user/verification_document': documents,
     'POST /api/user/user_enterprise_verification_audit': ({ body }) => {
       const { action, reason } = body as { action: 'approve' | 'reject'; reason: string };
@@ -42,7 +43,7 @@ function api({ documents = documentFile, detail = verificationDetail(pending) }:
         reviewer_name: '审核员',
         audit: [...current.audit, { id: 2, action, from_state: 1, to_state: to, staff_id: 1, staff_name: '审核员', reason, created_at: '2026-03-04T02:00:00.000Z' }],
       };
-      return ok(current);
+      return answerOf(userCalls.verificationAudit, current);
     },
   });
   return seen;

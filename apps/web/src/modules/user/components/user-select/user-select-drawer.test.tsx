@@ -1,10 +1,10 @@
-import type { UserSelectRow } from '@juqi/contract';
+import { userCalls, type CallData, type UserSelection, type UserSelectRow } from '@juqi/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, ok, resetFakeApi, type Handler, type SeenRequest } from '../../../../test/fake-api';
+import { answerOf, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../../../test/fake-api';
 import { ROW_HEIGHT } from './user-select-list';
 import { UserSelectDrawer, type UserSelectDrawerProps } from './user-select-drawer';
 
@@ -101,7 +101,7 @@ interface ListBody {
 
 function api(list: Handler, extra: Record<string, Handler> = {}): SeenRequest[] {
   return fakeApi({
-    'POST /api/user/user_select_search_list': () => ok(options),
+    'POST /api/user/user_select_search_list': () => answerOf(userCalls.selectSearchList, options),
     'POST /api/user/user_select_list': list,
     ...extra,
   });
@@ -113,7 +113,7 @@ const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/us
 const threePages: Handler = ({ body }) => {
   const { cursor } = body as ListBody;
   const page = cursor === undefined ? 0 : Number(cursor.slice(1));
-  return ok({ count: 1_000_000, data: rowsFrom(page * 20 + 1), next_cursor: page < 2 ? `p${page + 1}` : null });
+  return answerOf(userCalls.selectList, { count: 1_000_000, data: rowsFrom(page * 20 + 1), next_cursor: page < 2 ? `p${page + 1}` : null });
 };
 
 function renderDrawer(props: Partial<UserSelectDrawerProps> = {}) {
@@ -184,7 +184,7 @@ describe('UserSelectDrawer', () => {
   it('goes back to page 1 when a filter changes', async () => {
     const seen = api(({ body }) => {
       const { cursor, type_user } = body as ListBody;
-      if (type_user === 1) return ok({ count: 2, data: [userRow(901, { name: '代理甲', type_user: 1 }), userRow(902, { name: '代理乙', type_user: 1 })], next_cursor: null });
+      if (type_user === 1) return answerOf(userCalls.selectList, { count: 2, data: [userRow(901, { name: '代理甲', type_user: 1 }), userRow(902, { name: '代理乙', type_user: 1 })], next_cursor: null });
       return threePages({ method: 'POST', url: '', headers: {}, body: { cursor, limit: 20 } });
     });
     renderDrawer();
@@ -204,7 +204,7 @@ describe('UserSelectDrawer', () => {
   it('stops at an empty page', async () => {
     // A server that answers an empty page still carrying a cursor: the empty page ends the list anyway.
     const seen = api(({ body }) =>
-      (body as ListBody).cursor === undefined ? ok({ count: 20, data: rowsFrom(1), next_cursor: 'p1' }) : ok({ count: 20, data: [], next_cursor: 'p2' }),
+      (body as ListBody).cursor === undefined ? answerOf(userCalls.selectList, { count: 20, data: rowsFrom(1), next_cursor: 'p1' }) : answerOf(userCalls.selectList, { count: 20, data: [], next_cursor: 'p2' }),
     );
     renderDrawer();
     await screen.findByText('用户1');
@@ -220,8 +220,8 @@ describe('UserSelectDrawer', () => {
   it('loads on by itself while the rows do not fill the list, and stops when the server has no next page', async () => {
     const seen = api(({ body }) =>
       (body as ListBody).cursor === undefined
-        ? ok({ count: 5, data: rowsFrom(1, 3), next_cursor: 'p1' })
-        : ok({ count: 5, data: rowsFrom(4, 2), next_cursor: null }),
+        ? answerOf(userCalls.selectList, { count: 5, data: rowsFrom(1, 3), next_cursor: 'p1' })
+        : answerOf(userCalls.selectList, { count: 5, data: rowsFrom(4, 2), next_cursor: null }),
     );
     renderDrawer();
     expect(await screen.findByText('用户5')).toBeInTheDocument();
@@ -230,9 +230,9 @@ describe('UserSelectDrawer', () => {
   });
 
   it('submit-all sends the filter, not ids, and hands back the confirmed selection', async () => {
-    const confirmed = { count: 1234, selection: { mode: 'filter', filter: { quantity: 3, pw_id: 1 }, exclude_ids: [] } };
-    const seen = api(() => ok({ count: 1234, data: rowsFrom(1), next_cursor: 'p1' }), {
-      'POST /api/user/select': () => ok(confirmed),
+    const confirmed: CallData<typeof userCalls.select> = { count: 1234, selection: { mode: 'filter', filter: { quantity: 3, pw_id: 1 }, exclude_ids: [] } };
+    const seen = api(() => answerOf(userCalls.selectList, { count: 1234, data: rowsFrom(1), next_cursor: 'p1' }), {
+      'POST /api/user/select': () => answerOf(userCalls.select, confirmed),
     });
     const { onConfirm } = renderDrawer();
     await screen.findByText('用户1');
@@ -250,8 +250,8 @@ describe('UserSelectDrawer', () => {
 
   it('confirms the users ticked one by one as ids, and lists them under 已选', async () => {
     const seen = api(threePages, {
-      'POST /api/user/select': ({ body }) => ok({ count: 2, selection: (body as { selection: unknown }).selection }),
-      'POST /api/user/user_checked_list': () => ok({ count: 2, data: [userRow(3), userRow(2)], next_cursor: null }),
+      'POST /api/user/select': ({ body }) => answerOf(userCalls.select, { count: 2, selection: (body as { selection: UserSelection }).selection }),
+      'POST /api/user/user_checked_list': () => answerOf(userCalls.checkedList, { count: 2, data: [userRow(3), userRow(2)], next_cursor: null }),
     });
     const { onConfirm } = renderDrawer();
     await screen.findByText('用户1');
@@ -272,7 +272,7 @@ describe('UserSelectDrawer', () => {
 
   it('shows the picture, or else the last two characters of the name, and marks authenticated users', async () => {
     api(() =>
-      ok({
+      answerOf(userCalls.selectList, {
         count: 3,
         data: [
           userRow(1, { name: '欧阳娜娜', authentication_state: 2 }),
@@ -296,7 +296,7 @@ describe('UserSelectDrawer', () => {
   });
 
   it('opens the user card when an avatar is clicked, without ticking the user', async () => {
-    api(() => ok({ count: 1, data: [userRow(7, { name: '张三丰', authentication_state: 2, type_user: 1, level: 1 })], next_cursor: null }));
+    api(() => answerOf(userCalls.selectList, { count: 1, data: [userRow(7, { name: '张三丰', authentication_state: 2, type_user: 1, level: 1 })], next_cursor: null }));
     renderDrawer();
     const zhang = await waitFor(() => row('张三丰'));
     await user.click(within(zhang).getByRole('button', { name: '张三丰' }));
