@@ -1,4 +1,5 @@
 import { authCalls } from './auth';
+import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
 import { fileCalls } from './file';
 import { helpCalls } from './help';
@@ -10,6 +11,7 @@ import { userCalls } from './user';
 
 export * from './auth';
 export * from './call';
+export * from './case';
 export * from './errors';
 export * from './file';
 export * from './help';
@@ -33,6 +35,10 @@ export const callsByModule = {
   inform: informCalls,
   file: fileCalls,
   user: userCalls,
+  case: caseCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
+
+/** Every declared resource (docs/resources.md): the generated server tests walk them all. */
+export const allResources = [casePlatform];

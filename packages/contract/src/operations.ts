@@ -45,6 +45,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'notification.manage', name: '管理已发布的通知与公告', nameEn: 'Manage published notifications and announcements', menu: '/notification/manage' },
   { code: 'notification.template.view', name: '查看通知模板与弹窗模板', nameEn: 'View notification and pop-up templates', menu: '/notification/manage' },
   { code: 'notification.template.edit', name: '编辑通知模板与弹窗模板', nameEn: 'Edit notification and pop-up templates', menu: '/notification/manage' },
+  { code: 'case.platform.view', name: '查看案例平台', nameEn: 'View case platforms', menu: '/permission/case/platform' },
+  { code: 'case.platform.edit', name: '新增、编辑、删除案例平台', nameEn: 'Add, edit and delete case platforms', menu: '/permission/case/platform' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

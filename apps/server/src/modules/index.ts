@@ -1,5 +1,6 @@
 import type { ServerModule } from '../lib/module';
 import { authModule } from './auth';
+import { caseModule } from './case';
 import { fileModule } from './file';
 import { helpModule } from './help';
 import { informModule } from './inform';
@@ -9,4 +10,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, userModule, informModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, userModule, informModule, caseModule];

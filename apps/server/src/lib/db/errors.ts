@@ -3,3 +3,9 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/** PostgreSQL's foreign_key_violation: a row another table still points at. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}

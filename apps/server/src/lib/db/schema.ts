@@ -9,3 +9,4 @@ export * from '../../modules/help/table';
 export * from '../../modules/file/table';
 export * from '../../modules/user/table';
 export * from '../../modules/inform/table';
+export * from '../../modules/case/table';

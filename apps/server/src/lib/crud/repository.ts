@@ -1,0 +1,130 @@
+import { defaultOf, type Resource, type ResourceField } from '@juqi/contract';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client';
+
+type AnyResource = Resource<Record<string, ResourceField>>;
+type Values = Record<string, unknown>;
+
+/** A field key as the table's property: `updated_at` → `updatedAt`. */
+const propertyOf = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+
+export interface ListQuery {
+  keyword?: string;
+  page: number;
+  limit: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  [filter: string]: unknown;
+}
+
+/**
+ * Reads and writes one resource's table from its declaration. The table has `id`, `updatedAt` and one column per field,
+ * named as the field in camel case (`fieldKey` ↔ `field_key`). Every method takes an optional executor, so a service
+ * can run it inside its own transaction.
+ */
+export class ResourceRepository {
+  private readonly columns: Record<string, PgColumn>;
+
+  constructor(
+    private readonly db: Executor,
+    readonly resource: AnyResource,
+    private readonly table: PgTable,
+  ) {
+    const all = getTableColumns(table) as Record<string, PgColumn>;
+    this.columns = {};
+    for (const key of ['id', 'updated_at', ...Object.keys(resource.fields)]) {
+      const column = all[propertyOf(key)];
+      if (!column) throw new Error(`${table._.name ?? 'table'} has no column for ${resource.module}.${resource.thing}.${key}`);
+      this.columns[key] = column;
+    }
+  }
+
+  private column(key: string): PgColumn {
+    return this.columns[key]!;
+  }
+
+  /** A row as answers hold it: the declared fields, `id` and `updated_at` (an ISO string). */
+  private answerOf(row: Values): Values {
+    const answer: Values = { id: row.id, updated_at: (row.updatedAt as Date).toISOString() };
+    for (const key of Object.keys(this.resource.fields)) answer[key] = row[propertyOf(key)] ?? null;
+    return answer;
+  }
+
+  private conditions(query: ListQuery): SQL | undefined {
+    const { keyword, filters = {} } = this.resource;
+    const where: (SQL | undefined)[] = [];
+    if (query.keyword && keyword?.length) where.push(or(...keyword.map((key) => ilike(this.column(key), like(query.keyword!)))));
+    for (const [key, operator] of Object.entries(filters)) {
+      const value = query[key];
+      if (value === undefined) continue;
+      const column = this.column(key);
+      if (operator === 'equals') where.push(eq(column, value));
+      else if (operator === 'in') where.push(inArray(column, value as unknown[]));
+      else {
+        const [from, to] = value as [unknown, unknown];
+        where.push(gte(column, from), lte(column, to));
+      }
+    }
+    return and(...where);
+  }
+
+  async list(query: ListQuery, tx: Executor = this.db): Promise<{ count: number; data: Values[] }> {
+    const where = this.conditions(query);
+    const by = query.sort ?? this.resource.order.by;
+    const direction = query.sort ? (query.order ?? 'asc') : this.resource.order.direction;
+    const order = direction === 'asc' ? asc : desc;
+    const [total] = await tx.select({ count: count() }).from(this.table).where(where);
+    // Ties fall back to the id, so a page never repeats or skips a record.
+    const rows = await tx
+      .select()
+      .from(this.table)
+      .where(where)
+      .orderBy(order(this.column(by)), order(this.column('id')))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return { count: total?.count ?? 0, data: (rows as Values[]).map((row) => this.answerOf(row)) };
+  }
+
+  async find(id: number, tx: Executor = this.db): Promise<Values | undefined> {
+    const [row] = await tx.select().from(this.table).where(eq(this.column('id'), id));
+    return row ? this.answerOf(row as Values) : undefined;
+  }
+
+  /** The id of another record holding `value` in the unique field `key`. */
+  async holder(key: string, value: unknown, exceptId: number | undefined, tx: Executor = this.db): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ id: this.column('id') })
+      .from(this.table)
+      .where(and(eq(this.column(key), value), exceptId === undefined ? undefined : sql`${this.column('id')} <> ${exceptId}`))
+      .limit(1);
+    return row?.id as number | undefined;
+  }
+
+  /** Inserts a record; fields left out take their declared defaults. */
+  async insert(values: Values, tx: Executor = this.db): Promise<number> {
+    const row: Values = {};
+    for (const [key, field] of Object.entries(this.resource.fields)) {
+      const value = values[key] ?? defaultOf(field);
+      if (value !== undefined) row[propertyOf(key)] = value;
+    }
+    const [inserted] = await tx.insert(this.table).values(row).returning({ id: this.column('id') });
+    return inserted!.id as number;
+  }
+
+  /** Changes the given fields; answers whether the record exists. */
+  async update(id: number, values: Values, tx: Executor = this.db): Promise<boolean> {
+    const changes: Values = { updatedAt: sql`now()` };
+    for (const key of Object.keys(this.resource.fields)) {
+      if (key in values) changes[propertyOf(key)] = values[key] ?? defaultOf(this.resource.fields[key]!);
+    }
+    const updated = await tx.update(this.table).set(changes).where(eq(this.column('id'), id)).returning({ id: this.column('id') });
+    return updated.length > 0;
+  }
+
+  async delete(id: number, tx: Executor = this.db): Promise<boolean> {
+    const deleted = await tx.delete(this.table).where(eq(this.column('id'), id)).returning({ id: this.column('id') });
+    return deleted.length > 0;
+  }
+}

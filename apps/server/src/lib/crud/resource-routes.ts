@@ -1,0 +1,117 @@
+import type { Resource, ResourceField } from '@juqi/contract';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/record';
+import type { Executor } from '../db/client';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { AppError } from '../errors';
+import { route } from '../http/route';
+import { ResourceRepository } from './repository';
+
+type AnyResource = Resource<Record<string, ResourceField>>;
+type Values = Record<string, unknown>;
+
+/** What a resource's own rules see inside the write's transaction. */
+export interface WriteContext {
+  tx: Executor;
+  staffId: number;
+  /** The record before the write; absent on add. */
+  before?: Values;
+}
+
+/**
+ * A resource's own rules, run inside the write's transaction: throw an AppError to refuse the write (nothing is kept),
+ * e.g. a `beforeDelete` that answers 40900 while other records use this one.
+ */
+export interface ResourceHooks {
+  beforeWrite?(values: Values, ctx: WriteContext): Promise<void>;
+  afterWrite?(id: number, ctx: WriteContext): Promise<void>;
+  beforeDelete?(id: number, ctx: WriteContext): Promise<void>;
+}
+
+/**
+ * Answers a resource's calls from its declaration and table (docs/resources.md): the list with its keyword, filters,
+ * order and page; details; and add / edit / delete where declared, each in one transaction with an audit entry holding
+ * the record before and after. A value a unique field already holds is 40900 naming the field; a record still
+ * referenced elsewhere is 40900 and stays.
+ */
+export function resourceRoutes(app: FastifyInstance, resource: AnyResource, table: PgTable, hooks: ResourceHooks = {}): void {
+  const db = app.database.db;
+  const records = new ResourceRepository(db, resource, table);
+  const { calls, module, thing, label } = resource;
+  const uniqueKeys = Object.entries(resource.fields)
+    .filter(([, field]) => field.unique)
+    .map(([key]) => key);
+  const action = (verb: string) => `${module}.${thing}.${verb}`;
+  const target = (id: number) => `${module}.${thing}:${id}`;
+  const missing = () => AppError.notFound(`${label['en-US']} not found`);
+  const taken = (key: string) => {
+    const field = resource.fields[key]!.label;
+    return AppError.conflict({ 'zh-CN': `${field['zh-CN']}已被使用`, 'en-US': `${field['en-US']} is already in use` }, key);
+  };
+
+  /** Refuses a value a unique field of another record holds; the unique index settles a race between two writes. */
+  async function assertUnique(values: Values, exceptId: number | undefined, tx: Executor) {
+    for (const key of uniqueKeys) {
+      if (values[key] !== undefined && values[key] !== null && (await records.holder(key, values[key], exceptId, tx)) !== undefined) throw taken(key);
+    }
+  }
+  async function write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw taken(uniqueKeys.find((key) => String((err as { constraint?: string; cause?: { constraint?: string } }).cause?.constraint ?? (err as { constraint?: string }).constraint ?? '').includes(key)) ?? uniqueKeys[0] ?? 'id');
+      if (isForeignKeyViolation(err)) throw inUse();
+      throw err;
+    }
+  }
+  const inUse = () =>
+    AppError.conflict({ 'zh-CN': `该${label['zh-CN']}正在使用中，不能删除`, 'en-US': `This ${label['en-US'].toLowerCase()} is in use and cannot be deleted` });
+
+  route(app, calls.list, ({ body }) => records.list(body as never) as never);
+  route(app, calls.details, async ({ body }) => ((await records.find((body as { id: number }).id)) ?? Promise.reject(missing())) as never);
+
+  if (calls.add)
+    route(app, calls.add, ({ body, principal, request }) =>
+      write(async (tx) => {
+        const values = body as Values;
+        const ctx: WriteContext = { tx, staffId: principal!.staffId };
+        await assertUnique(values, undefined, tx);
+        await hooks.beforeWrite?.(values, ctx);
+        const id = await records.insert(values, tx);
+        await hooks.afterWrite?.(id, ctx);
+        await recordAudit(tx, { staffId: ctx.staffId, action: action('add'), target: target(id), detail: { after: await records.find(id, tx) }, ip: request.ip });
+        return { id };
+      }),
+    );
+
+  if (calls.edit)
+    route(app, calls.edit, ({ body, principal, request }) =>
+      write(async (tx) => {
+        const { id, ...values } = body as Values & { id: number };
+        const before = await records.find(id, tx);
+        if (!before) throw missing();
+        const ctx: WriteContext = { tx, staffId: principal!.staffId, before };
+        await assertUnique(values, id, tx);
+        await hooks.beforeWrite?.(values, ctx);
+        await records.update(id, values, tx);
+        await hooks.afterWrite?.(id, ctx);
+        await recordAudit(tx, { staffId: ctx.staffId, action: action('edit'), target: target(id), detail: { before, after: await records.find(id, tx) }, ip: request.ip });
+        return null;
+      }),
+    );
+
+  if (calls.delete)
+    route(app, calls.delete, ({ body, principal, request }) =>
+      write(async (tx) => {
+        const { id } = body as { id: number };
+        const before = await records.find(id, tx);
+        if (!before) throw missing();
+        const ctx: WriteContext = { tx, staffId: principal!.staffId, before };
+        await hooks.beforeDelete?.(id, ctx);
+        await records.delete(id, tx);
+        await recordAudit(tx, { staffId: ctx.staffId, action: action('delete'), target: target(id), detail: { before }, ip: request.ip });
+        return null;
+      }),
+    );
+}

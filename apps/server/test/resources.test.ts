@@ -1,0 +1,162 @@
+import { allResources, defaultOf, type AnyCall, type ResourceField } from '@juqi/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/lib/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { expectError, expectOk, invokeUnchecked, signInAsAdmin, signInWith } from './helpers/auth';
+
+/**
+ * Every declared resource, tested from its declaration (docs/resources.md): the shared CRUD is tested here once per
+ * resource, so a new resource gets these tests with no test of its own. Bodies are built from the field kinds, hence
+ * sent unchecked; each resource's own rules (hooks) get their own tests beside its module.
+ */
+type Values = Record<string, unknown>;
+type Row = Values & { id: number; updated_at: string };
+type Page = { count: number; data: Row[] };
+const untimed = (page: Page) => page.data.map((row) => ({ ...row, updated_at: null }));
+
+/** A valid value of a field for the n-th record: distinct per n where the kind allows. */
+function sample(field: ResourceField, n: number): unknown {
+  switch (field.kind) {
+    case 'text':
+      return `R${n}-${Math.random().toString(36).slice(2, 8)}`.slice(0, field.max);
+    case 'textarea':
+      return `note ${n}`.slice(0, field.max);
+    case 'number':
+      return Math.min(field.max, field.min + n);
+    case 'select':
+      return field.options[n % field.options.length]!.value;
+    case 'boolean':
+      return n % 2 === 0;
+    case 'date':
+      return `2026-01-${String(10 + (n % 18)).padStart(2, '0')}`;
+    case 'sort':
+      return n * 10;
+  }
+}
+
+describe.each(allResources.map((resource) => [`${resource.module}.${resource.thing}`, resource] as const))('resource %s', (_name, resource) => {
+  const calls = resource.calls as Record<'list' | 'details' | 'add' | 'edit' | 'delete', AnyCall | undefined>;
+  const fields = Object.entries(resource.fields as Record<string, ResourceField>);
+  const uniqueKeys = fields.filter(([, field]) => field.unique).map(([key]) => key);
+  const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n)]));
+
+  let t: TestApp;
+  let admin: string;
+  let viewer: string;
+  let outsider: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await signInAsAdmin(t);
+    viewer = await signInWith(t, [resource.operations.view]);
+    outsider = await signInWith(t, []);
+  });
+  afterAll(() => t?.close());
+
+  const call = (which: keyof typeof calls, body: unknown, token = admin) => invokeUnchecked(t, calls[which]!, body, token);
+  const list = async (body: Values = {}, token = admin) => expectOk(await call('list', body, token)) as Page;
+  const add = async (values: Values) => (expectOk(await call('add', values)) as { id: number }).id;
+  const auditOf = (verb: string, id: number) =>
+    t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, `${resource.module}.${resource.thing}.${verb}`), eq(auditLog.target, `${resource.module}.${resource.thing}:${id}`)));
+
+  it.runIf(calls.add && calls.edit && calls.delete)('adds, shows, edits and deletes a record, each write audited with the record before and after', async () => {
+    const values = recordOf(1);
+    const id = await add(values);
+    const shown = expectOk(await call('details', { id })) as Row;
+    expect(shown).toMatchObject({ id, ...values });
+    expect((await auditOf('add', id))[0]?.detail).toMatchObject({ after: { id, ...values } });
+
+    // Fields left out keep their value; one given changes.
+    const [changedKey, changedField] = fields.find(([, field]) => field.kind !== 'boolean') ?? fields[0]!;
+    const changed = sample(changedField, 2);
+    expectOk(await call('edit', { id, [changedKey]: changed }));
+    expect(expectOk(await call('details', { id }))).toMatchObject({ ...values, [changedKey]: changed });
+    expect((await auditOf('edit', id))[0]?.detail).toMatchObject({ before: { [changedKey]: values[changedKey] }, after: { [changedKey]: changed } });
+
+    expectOk(await call('delete', { id }));
+    expectError(await call('details', { id }), 40400);
+    expect((await auditOf('delete', id))[0]?.detail).toMatchObject({ before: { id } });
+  });
+
+  it.runIf(calls.add)('fills the fields an add leaves out with their defaults', async () => {
+    const required = Object.fromEntries(fields.filter(([, field]) => field.required).map(([key, field]) => [key, sample(field, 3)]));
+    const id = await add(required);
+    const defaults = Object.fromEntries(fields.filter(([, field]) => !field.required).map(([key, field]) => [key, defaultOf(field) ?? null]));
+    expect(expectOk(await call('details', { id }))).toMatchObject({ ...required, ...defaults });
+  });
+
+  it.runIf(calls.add)('lists by keyword and each declared filter, in the declared order, a page at a time', async () => {
+    const ids: number[] = [];
+    for (const n of [11, 12, 13]) ids.push(await add(recordOf(n)));
+    const mine = (page: Page) => page.data.filter((row) => ids.includes(row.id));
+
+    const { by, direction } = resource.order;
+    const all = await list({ limit: 200 });
+    const keys = all.data.map((row) => row[by] as number | string);
+    expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0) * (direction === 'asc' ? 1 : -1)));
+    // Pages follow the same order without repeating or skipping a record.
+    const pages = [await list({ limit: 2, page: 1 }), await list({ limit: 2, page: 2 })];
+    expect(pages.flatMap((page) => page.data.map((row) => row.id))).toEqual(all.data.slice(0, 4).map((row) => row.id));
+    expect(pages[0]!.count).toBe(all.count);
+
+    for (const key of resource.keyword ?? []) {
+      const target = (await list({ limit: 200 })).data.find((row) => row.id === ids[1])!;
+      const found = await list({ keyword: String(target[key]).slice(1, -1) });
+      expect(found.data.map((row) => row.id)).toContain(ids[1]);
+      expect(mine(found).every((row) => String(row[key]).includes(String(target[key]).slice(1, -1)))).toBe(true);
+      expect((await list({ keyword: '%_\\' })).count).toBe(0);
+    }
+    for (const [key, operator] of Object.entries(resource.filters ?? {})) {
+      const value = recordOf(12)[key];
+      const body = operator === 'equals' ? { [key]: value } : operator === 'in' ? { [key]: [value] } : { [key]: [value, value] };
+      const filtered = await list({ ...body, limit: 200 });
+      expect(filtered.data.length).toBeGreaterThan(0);
+      expect(filtered.data.every((row) => row[key] === value), `${key} ${operator}`).toBe(true);
+      expect(filtered.count).toBe(filtered.data.length);
+    }
+  });
+
+  it.runIf(uniqueKeys.length > 0 && calls.add && calls.edit)('keeps a unique field’s value to one record: 40900 naming the field, nothing changed', async () => {
+    const first = recordOf(21);
+    const firstId = await add(first);
+    const secondId = await add(recordOf(22));
+    const before = await list({ limit: 200 });
+    for (const key of uniqueKeys) {
+      expect(expectError(await call('add', { ...recordOf(23), [key]: first[key] }), 40900)).toMatchObject({ field: key });
+      expect(expectError(await call('edit', { id: secondId, [key]: first[key] }), 40900)).toMatchObject({ field: key });
+      // A record keeps its own value when edited.
+      expectOk(await call('edit', { id: firstId, [key]: first[key] }));
+    }
+    // Editing a record to its own value only touches its update time.
+    expect(untimed(await list({ limit: 200 }))).toEqual(untimed(before));
+  });
+
+  it('answers staff without the operation 40300 on every call; viewing does not allow writing', async () => {
+    for (const which of Object.keys(calls) as (keyof typeof calls)[]) {
+      expectError(await call(which, which === 'list' ? {} : { id: 1, ...recordOf(31) }, outsider), 40300);
+    }
+    expect((await list({}, viewer)).count).toBeGreaterThanOrEqual(0);
+    for (const which of ['add', 'edit', 'delete'] as const) {
+      if (calls[which]) expectError(await call(which, { id: 1, ...recordOf(32) }, viewer), 40300);
+    }
+  });
+
+  it('refuses bad input naming the field, and a missing record with 40400, changing nothing', async () => {
+    const before = await list({ limit: 200 });
+    if (calls.add) {
+      for (const [key] of fields.filter(([, field]) => field.required)) {
+        const { [key]: _, ...rest } = recordOf(41);
+        expect(expectError(await call('add', rest), 40000)).toMatchObject({ field: key });
+      }
+      expect(expectError(await call('add', { ...recordOf(42), unknown_field: 1 }), 40000).field).toBeDefined();
+    }
+    const missing = 2_000_000_000;
+    expectError(await call('details', { id: missing }), 40400);
+    if (calls.edit) expectError(await call('edit', { id: missing, ...recordOf(43) }), 40400);
+    if (calls.delete) expectError(await call('delete', { id: missing }), 40400);
+    expect((await list({ limit: 200 })).count).toBe(before.count);
+  });
+});
