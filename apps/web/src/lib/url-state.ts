@@ -8,9 +8,10 @@ export interface Validator<T> {
 
 /**
  * How one field is written in the query string: `text` and `number` as they are, `boolean` as `true` / `false`, `days`
- * (a `[first, last]` day range) as the key repeated (`?d=2026-01-01&d=2026-01-31`), which stays readable in a link.
+ * (a `[first, last]` day range) as the key repeated (`?d=2026-01-01&d=2026-01-31`), which stays readable in a link;
+ * `list` (several values, or a `[from, to]` number range) repeated the same way, its schema coercing each value.
  */
-export type UrlFieldKind = 'text' | 'number' | 'boolean' | 'days';
+export type UrlFieldKind = 'text' | 'number' | 'boolean' | 'days' | 'list';
 
 export interface UrlField<T> {
   kind: UrlFieldKind;
@@ -36,12 +37,14 @@ function candidate(kind: UrlFieldKind, raw: string[]): unknown {
       return first === 'true' ? true : first === 'false' ? false : first;
     case 'days':
       return raw.slice(0, 2);
+    case 'list':
+      return raw;
   }
 }
 
 function written(kind: UrlFieldKind, value: unknown): string[] {
   if (value === undefined || value === null || value === '') return [];
-  if (kind === 'days') return Array.isArray(value) ? value.map(String) : [];
+  if (kind === 'days' || kind === 'list') return Array.isArray(value) ? value.map(String) : [];
   return [String(value)];
 }
 

@@ -1,0 +1,139 @@
+import { defaultOf, type ResourceField } from '@juqi/contract';
+import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin, Switch, type FormInstance } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { showOnField } from '../../lib/form-errors';
+import { format, useMessages } from '../../lib/i18n';
+import { usePreferences, type Language } from '../../lib/preferences';
+import { bodyShape, useAddResource, useEditResource, useResourceDetails, type AnyResource } from '../../lib/resource';
+import { commonMessages } from '../messages';
+import { QueryFailure } from '../query-failure';
+import { issueText, type FieldIssue } from './field-texts';
+
+const DAY = 'YYYY-MM-DD';
+type Values = Record<string, unknown>;
+type ParseResult = { success: true; data: Values } | { success: false; error: { issues: FieldIssue[] } };
+type Schema = { safeParse(value: unknown): ParseResult };
+
+/** The editor of one field, by its kind; `control` is what Form.Item hands its input (id, value, onChange …). */
+function FieldEditor({ field, language, ...control }: { field: ResourceField; language: Language } & Record<string, unknown>) {
+  switch (field.kind) {
+    case 'text':
+      return <Input {...control} maxLength={field.max} showCount />;
+    case 'textarea':
+      return <Input.TextArea {...control} maxLength={field.max} showCount autoSize={{ minRows: 3, maxRows: 8 }} />;
+    case 'number':
+      return <InputNumber {...control} min={field.min} max={field.max} precision={field.integer === false ? undefined : 0} className="resource-form__number" />;
+    case 'sort':
+      return <InputNumber {...control} min={0} max={9999} precision={0} className="resource-form__number" />;
+    case 'select':
+      return <Select {...control} allowClear={!field.required} options={field.options.map((o) => ({ value: o.value, label: o.label[language] }))} />;
+    case 'boolean':
+      return <Switch {...control} />;
+    case 'date':
+      return <DatePicker {...control} format={DAY} />;
+  }
+}
+
+/**
+ * Adds (`id` null) or edits a record of `resource`, the edit starting from the record the server holds now. The
+ * rules are the call's body schema: each field is checked by its part of it as the staff leaves it, the whole form by
+ * the whole schema on save, and what the schema refuses shows on the field it names; a refusal of the server (a unique
+ * name taken) shows there too. Mounted while open, so each opening starts fresh.
+ */
+export function ResourceFormModal({ resource, id, onClose }: { resource: AnyResource; id: number | null; onClose: () => void }) {
+  const t = useMessages(commonMessages);
+  const language = usePreferences((s) => s.language);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const details = useResourceDetails(resource, id);
+  const add = useAddResource(resource);
+  const edit = useEditResource(resource);
+  const call = id === null ? resource.calls.add : resource.calls.edit;
+  const body = call!.body as unknown as Schema;
+  const shape = bodyShape(call!.body) as Record<string, Schema>;
+  const entries = Object.entries(resource.fields);
+  const labelOf = (key: string) => resource.fields[key]?.label[language] ?? key;
+  const textOf = (issue: FieldIssue, key: string) => issueText(issue, resource.fields[key]!, labelOf(key), t);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const parsed = body.safeParse(id === null ? values : { id, ...values });
+    if (!parsed.success) {
+      showIssues(form, parsed.error.issues, textOf);
+      return;
+    }
+    try {
+      await (id === null ? add : edit).mutateAsync(parsed.data);
+      void message.success(t.saved);
+      onClose();
+    } catch (error) {
+      const unique = entries.filter(([, field]) => field.unique).map(([key]) => [key, format(t.taken, { label: labelOf(key) })]);
+      showOnField(form, error, Object.keys(resource.fields), Object.fromEntries(unique) as Record<string, string>);
+    }
+  };
+
+  const initialValues: Values = Object.fromEntries(
+    entries.map(([key, field]) => [key, id === null ? (defaultOf(field) ?? (field.kind === 'text' || field.kind === 'textarea' ? '' : null)) : details.data?.[key]]),
+  );
+
+  return (
+    <Modal
+      open
+      width={640}
+      title={`${id === null ? t.add : t.edit} · ${resource.label[language]}`}
+      okText={t.save}
+      cancelText={t.cancel}
+      okButtonProps={{ disabled: details.isPending && id !== null }}
+      confirmLoading={add.isPending || edit.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      {id !== null && details.isError ? (
+        <QueryFailure compact error={details.error} onRetry={() => void details.refetch()} />
+      ) : id !== null && details.isPending ? (
+        <Spin />
+      ) : (
+        <Form<Values> form={form} layout="vertical" name={`${resource.module}-${resource.thing}-form`} initialValues={initialValues}>
+          {entries.map(([key, field]) => (
+            <Form.Item
+              key={key}
+              name={key}
+              label={labelOf(key)}
+              required={field.required}
+              validateTrigger="onBlur"
+              valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
+              // A day travels as `YYYY-MM-DD`: the form holds it so, the picker shows it as a date.
+              {...(field.kind === 'date' && {
+                getValueProps: (day: string | null) => ({ value: day ? dayjs(day) : null }),
+                normalize: (day: Dayjs | null) => (day ? day.format(DAY) : null),
+              })}
+              rules={[
+                {
+                  validator: (_, value: unknown) => {
+                    const result = shape[key]!.safeParse(value);
+                    return result.success ? Promise.resolve() : Promise.reject(new Error(textOf(result.error.issues[0]!, key)));
+                  },
+                },
+              ]}
+            >
+              <FieldEditor field={field} language={language} />
+            </Form.Item>
+          ))}
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** Puts each field's first issue on it (the form holds exactly the body's fields, so every issue names one). */
+function showIssues(form: FormInstance<Values>, issues: FieldIssue[], textOf: (issue: FieldIssue, key: string) => string) {
+  const firstByField = new Map<string, FieldIssue>();
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !firstByField.has(key)) firstByField.set(key, issue);
+  }
+  form.setFields([...firstByField].map(([key, issue]) => ({ name: key, errors: [textOf(issue, key)] })));
+}

@@ -1,0 +1,107 @@
+import { casePlatform } from '@juqi/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, fail, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
+import { ResourcePage } from './resource-page';
+
+vi.setConfig({ testTimeout: 60_000 });
+afterEach(resetFakeApi);
+
+const at = '2026-03-01T08:00:00.000Z';
+const rows = [
+  { id: 1, name: '抖音', remark: '短视频平台', sort: 1, enabled: true, updated_at: at },
+  { id: 2, name: '小红书', remark: '', sort: 2, enabled: false, updated_at: at },
+];
+const row = (text: string) => screen.getByText(text).closest('tr')!;
+const fill = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/case/platform_list');
+const path = casePlatform.menu;
+
+describe('ResourcePage over casePlatform', () => {
+  it('lists the declared columns by kind, with the filters in the URL', async () => {
+    const seen = fakeApi({ 'POST /api/case/platform_list': () => ok({ count: 2, data: rows }) });
+    renderInShell(<ResourcePage resource={casePlatform} />, { path });
+    expect(await screen.findByText('抖音')).toBeInTheDocument();
+    expect(screen.getByText('案例平台')).toBeInTheDocument();
+    expect(within(row('抖音')).getByText('短视频平台')).toBeInTheDocument();
+    expect(within(row('抖音')).getByText('启用')).toBeInTheDocument();
+    expect(within(row('小红书')).getByText('停用')).toBeInTheDocument();
+    // Shown in the platform's zone (Asia/Shanghai), not as the raw instant.
+    expect(within(row('抖音')).getByText('2026-03-01 16:00')).toBeInTheDocument();
+    expect(listCalls(seen)[0]!.body).toEqual({ page: 1, limit: 20 });
+
+    fill(screen.getByRole('searchbox', { name: '搜索平台名称' }), ' 抖 ');
+    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(listCalls(seen).at(-1)!.body).toEqual({ keyword: '抖', page: 1, limit: 20 }));
+    expect(currentUrl()).toBe(`${path}?keyword=%E6%8A%96`);
+  });
+
+  it('refuses an empty name without calling the API, adds a valid record and refreshes the list', async () => {
+    let added = false;
+    const seen = fakeApi({
+      'POST /api/case/platform_list': () => ok(added ? { count: 3, data: [...rows, { id: 3, name: '视频号', remark: '', sort: 5, enabled: true, updated_at: at }] } : { count: 2, data: rows }),
+      'POST /api/case/platform_add': () => {
+        added = true;
+        return ok({ id: 3 });
+      },
+    });
+    renderInShell(<ResourcePage resource={casePlatform} />, { path, profile: staffWith('case.platform.view', 'case.platform.edit') });
+    await userEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    // A new record starts from the declared defaults.
+    expect(within(dialog).getByLabelText('排序')).toHaveValue('0');
+    expect(within(dialog).getByLabelText('启用')).toBeChecked();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('请输入平台名称')).toBeInTheDocument();
+    expect(seen.some((r) => r.url === '/api/case/platform_add')).toBe(false);
+
+    fill(within(dialog).getByLabelText('平台名称'), '  视频号 ');
+    fill(within(dialog).getByLabelText('排序'), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(seen.find((r) => r.url === '/api/case/platform_add')!.body).toEqual({ name: '视频号', remark: '', sort: 5, enabled: true });
+    expect(await screen.findByText('视频号')).toBeInTheDocument();
+  });
+
+  it('puts a 40900 naming the name on the name field, and edits from the fresh record', async () => {
+    const seen = fakeApi({
+      'POST /api/case/platform_list': () => ok({ count: 2, data: rows }),
+      'POST /api/case/platform_details': () => ok({ ...rows[1], remark: '种草' }),
+      'POST /api/case/platform_edit': () => fail(40900, 'name: 已存在', { field: 'name' }),
+    });
+    renderInShell(<ResourcePage resource={casePlatform} />, { path });
+    await screen.findByText('小红书');
+    await userEvent.click(within(row('小红书')).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByDisplayValue('种草')).toBeInTheDocument();
+    fill(within(dialog).getByLabelText('平台名称'), '抖音');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('该平台名称已存在')).toBeInTheDocument();
+    expect(seen.find((r) => r.url === '/api/case/platform_edit')!.body).toEqual({ id: 2, name: '抖音', remark: '种草', sort: 2, enabled: false });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation', async () => {
+    const seen = fakeApi({ 'POST /api/case/platform_list': () => ok({ count: 2, data: rows }), 'POST /api/case/platform_del': () => ok(null) });
+    renderInShell(<ResourcePage resource={casePlatform} />, { path });
+    await screen.findByText('抖音');
+    await userEvent.click(within(row('抖音')).getByRole('button', { name: /删\s*除/ }));
+    expect(await screen.findByText('确定删除“抖音”吗？')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /^删\s*除$/ }));
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/case/platform_del')?.body).toEqual({ id: 1 }));
+    await waitFor(() => expect(listCalls(seen)).toHaveLength(2));
+  });
+
+  it('shows a staff with only the view operation no 新增, 编辑 or 删除', async () => {
+    fakeApi({ 'POST /api/case/platform_list': () => ok({ count: 2, data: rows }) });
+    renderInShell(<ResourcePage resource={casePlatform} />, { path, profile: staffWith('case.platform.view') });
+    await screen.findByText('抖音');
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    expect(screen.queryByText('操作')).toBeNull();
+  });
+});
