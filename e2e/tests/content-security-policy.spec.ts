@@ -36,8 +36,9 @@ test.describe('the content security policy (issue 5)', () => {
     await openAsAdmin(page, request, '/permission/role');
     const create = page.getByRole('button', { name: '新增角色' });
     await expect(create).toBeVisible();
-    // antd's CSS-in-JS styles arrive as <style> elements: were they refused, the primary button would have no fill.
-    await expect(create).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    // antd's CSS-in-JS styles arrive as <style> elements: were they refused, the primary button would have no fill (the
+    // theme's blue, #0066eb: lib/antd-config.tsx).
+    await expect(create).toHaveCSS('background-color', 'rgb(0, 102, 235)');
     await expect(page.locator('.shell-sider')).toHaveCSS('width', '180px');
     await create.click();
     const form = page.getByRole('dialog', { name: '新增角色' });

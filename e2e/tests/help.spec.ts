@@ -26,8 +26,10 @@ async function choose(page: Page, select: Locator, option: string) {
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
-/** The accordion's panel header of a function (an antd accordion is a tab list). */
-const panel = (drawer: Locator, name: string) => drawer.getByRole('tablist', { name: '功能说明' }).getByRole('tab', { name, exact: true });
+/** The functions' explanations: a group of disclosure buttons, one open at a time. */
+const functions = (drawer: Locator) => drawer.getByRole('group', { name: '功能说明' });
+/** The header of a function's explanation (a button that opens it). */
+const panel = (drawer: Locator, name: string) => functions(drawer).getByRole('button', { name, exact: true });
 
 /** The antd Select around the combobox of that name, which shows the chosen label. */
 const selectNamed = (page: Page, name: string) => page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name }) });
@@ -258,7 +260,7 @@ test.describe('help settings: what an admin writes is what the drawer shows', ()
     await choose(page, drawer.getByRole('combobox', { name: '一级分类' }), '系统设置');
     await choose(page, drawer.getByRole('combobox', { name: '二级分类' }), '通知设置');
     // Sort 0 puts it before the seeded 通知类型 (sort 10), so it is the one open.
-    await expect(drawer.getByRole('tablist', { name: '功能说明' }).getByRole('tab')).toHaveText([name, '通知类型']);
+    await expect(functions(drawer).getByRole('button')).toHaveText([name, '通知类型']);
     await expect(panel(drawer, name)).toHaveAttribute('aria-expanded', 'true');
     await expect(drawer.locator('.help-functions .ant-collapse-item-active .rich-text strong')).toHaveText('模板参数');
 

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { ConfigProvider, theme } from 'antd';
 import { useContext } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AntdConfig } from './antd-config';
+import { ACCESSIBLE_THEME, AntdConfig } from './antd-config';
 import { usePreferences } from './preferences';
 
 const originalMatchMedia = window.matchMedia;
@@ -70,5 +70,67 @@ describe('antd follows the staff member and the system', () => {
       usePreferences.getState().setTheme('dark');
     });
     expect(screen.getByRole('status')).toHaveTextContent('locale=en background=#000');
+  });
+});
+
+/** A colour as red, green, blue (0–255) and alpha: `#rgb`, `#rrggbb` or `rgba(r, g, b, a)`, as antd's tokens write them. */
+function parse(colour: string): [number, number, number, number] {
+  const rgba = /^rgba?\(([^)]+)\)$/.exec(colour);
+  if (rgba) {
+    const [r, g, b, a = 1] = rgba[1]!.split(',').map(Number);
+    return [r!, g!, b!, a];
+  }
+  const hex = colour.slice(1);
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)).concat(1) as [number, number, number, number];
+}
+
+/** WCAG's relative luminance of an opaque colour. */
+const luminance = ([r, g, b]: number[]) =>
+  [r!, g!, b!]
+    .map((c) => c / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+
+/** WCAG's contrast ratio of a colour (alpha blended) on an opaque background. */
+function contrast(foreground: string, background: string): number {
+  const [br, bg, bb] = parse(background);
+  const [fr, fg, fb, alpha] = parse(foreground);
+  const blended = [fr * alpha + br * (1 - alpha), fg * alpha + bg * (1 - alpha), fb * alpha + bb * (1 - alpha)];
+  const [light, dark] = [luminance(blended), luminance([br, bg, bb])].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+describe('the theme\'s text reaches WCAG AA contrast (4.5:1)', () => {
+  it.each(['light', 'dark'] as const)('%s', (mode) => {
+    const { token: seeds, components = {} } = ACCESSIBLE_THEME[mode];
+    const token = theme.getDesignToken({ algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: seeds });
+    // The blue antd writes selected tabs, menu and dropdown items in; light has one blue for text and fills.
+    const selectedBlue = components.Tabs?.itemSelectedColor ?? token.colorPrimary;
+    const texts = {
+      colorText: token.colorText,
+      colorTextSecondary: token.colorTextSecondary,
+      colorTextDescription: token.colorTextDescription,
+      colorTextPlaceholder: token.colorTextPlaceholder,
+      colorLink: token.colorLink,
+      colorError: token.colorError,
+      colorSuccessText: token.colorSuccessText,
+      colorWarningText: token.colorWarningText,
+      selectedBlue,
+    };
+    const surfaces = { colorBgContainer: token.colorBgContainer, colorBgElevated: token.colorBgElevated, colorBgLayout: token.colorBgLayout };
+    const pairs: [string, string, string][] = [
+      ...Object.entries(texts).flatMap(([text, fg]) => Object.entries(surfaces).map(([surface, bg]): [string, string, string] => [`${text} on ${surface}`, fg, bg])),
+      ['selected menu item', components.Menu?.itemSelectedColor ?? token.colorPrimary, token.colorPrimaryBg],
+      ['selected dropdown item', components.Dropdown?.colorPrimary ?? token.colorPrimary, token.controlItemBgActive],
+      ['primary button', token.colorTextLightSolid, token.colorPrimary],
+      ['danger button', components.Button?.dangerColor ?? token.colorTextLightSolid, token.colorError],
+      ['success tag', components.Tag?.colorSuccess ?? token.colorSuccess, token.colorSuccessBg],
+      ['processing tag', token.colorInfo, token.colorInfoBg],
+      ['error tag', token.colorError, token.colorErrorBg],
+      ['warning tag', components.Tag?.colorWarning ?? token.colorWarning, token.colorWarningBg],
+    ];
+    const failing = pairs.map(([name, fg, bg]) => `${name}: ${contrast(fg, bg).toFixed(2)}`).filter((line) => Number(line.split(': ')[1]) < 4.5);
+    expect(failing).toEqual([]);
   });
 });

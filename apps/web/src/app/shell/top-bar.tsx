@@ -4,7 +4,7 @@ import { Button, Dropdown, Layout, Menu, Segmented, Space, Spin, Tooltip, Typogr
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmCloseDrawer } from '../../components/confirm-close-drawer';
-import { useMessages } from '../../lib/i18n';
+import { format, useMessages } from '../../lib/i18n';
 import { usePreferences, type Language, type ThemeMode } from '../../lib/preferences';
 import { HelpPanel } from '../../modules/help';
 import { InformBadge, InformPanel } from '../../modules/inform';
@@ -76,9 +76,10 @@ export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: 
         // A phone has no room for the section tabs: one button names the current section and lists the others.
         <div className="shell-sections">
           <Dropdown trigger={['click']} menu={{ items: sectionItems, selectable: true, selectedKeys: selectedSection, onClick: openSection }}>
-            <button type="button" className="shell-user" aria-label={t.sections}>
+            {/* The name says what the button is and, like its text, the section it shows (WCAG 2.5.3, label in name). */}
+            <button type="button" className="shell-user" aria-label={section ? format(t.currentSection, { name: section.name }) : t.sections}>
               {section?.name ?? t.sections}
-              <DownOutlined className="shell-user__caret" />
+              <DownOutlined aria-hidden className="shell-user__caret" />
             </button>
           </Dropdown>
         </div>

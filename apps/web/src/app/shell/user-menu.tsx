@@ -73,10 +73,15 @@ export function UserMenu() {
   return (
     <>
       <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
-        <button type="button" className="shell-user" aria-label={t.userMenu}>
-          <NameAvatar size="small" className="shell-user__avatar" name={profile.user_name} src={profile.user_face} />
+        {/*
+          Named by its content — the full name, then 用户菜单 — not by aria-label: a label would have to contain all the
+          button shows (WCAG 2.5.3, label in name), the avatar's 理员 included, which says nothing to a screen reader.
+        */}
+        <button type="button" className="shell-user">
+          <NameAvatar size="small" className="shell-user__avatar" aria-hidden name={profile.user_name} src={profile.user_face} />
           {!mobile && <span className="shell-user__name">{profile.user_name}</span>}
-          <DownOutlined className="shell-user__caret" />
+          <span className="visually-hidden">{t.userMenu}</span>
+          <DownOutlined aria-hidden className="shell-user__caret" />
         </button>
       </Dropdown>
       <ConfirmCloseDrawer title={t.personalCentre} open={personalOpen} onClose={() => setPersonalOpen(false)}>

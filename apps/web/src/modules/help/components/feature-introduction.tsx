@@ -75,6 +75,13 @@ export function FeatureIntroduction() {
   );
 }
 
+/** A function with its rich-text explanation. */
+interface ExplainedFunction {
+  id: number;
+  name: string;
+  explains: string;
+}
+
 function FunctionAccordion({
   loading,
   error,
@@ -84,23 +91,36 @@ function FunctionAccordion({
   loading: boolean;
   error: Error | null;
   onRetry: () => void;
-  items: { id: number; name: string; explains: string }[];
+  items: ExplainedFunction[];
 }) {
   const t = useMessages(helpMessages);
   if (error) return <QueryFailure compact error={error} onRetry={onRetry} />;
   if (loading) return <Spin className="help-loading" />;
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} />;
+  return <Explanations items={items} />;
+}
+
+/**
+ * The functions' explanations, the first one open and one at a time. Kept here rather than by antd's `accordion`, which
+ * marks the list up as tabs (a tablist with its panels inside, which ARIA does not allow): these are disclosure
+ * buttons (aria-expanded) in a named group.
+ */
+function Explanations({ items }: { items: ExplainedFunction[] }) {
+  const t = useMessages(helpMessages);
+  const [open, setOpen] = useState([String(items[0]!.id)]);
   return (
-    <Collapse
-      accordion
-      className="help-functions"
-      aria-label={t.functions}
-      defaultActiveKey={[String(items[0]!.id)]}
-      items={items.map((fn) => ({
-        key: String(fn.id),
-        label: fn.name,
-        children: fn.explains ? <RichText html={fn.explains} /> : <span className="help-muted">{t.empty}</span>,
-      }))}
-    />
+    <div role="group" aria-label={t.functions}>
+      <Collapse
+        className="help-functions"
+        activeKey={open}
+        // antd adds the clicked key, or drops it when it was open: keep only one that was not open before.
+        onChange={(keys) => setOpen(keys.filter((key) => !open.includes(key)))}
+        items={items.map((fn) => ({
+          key: String(fn.id),
+          label: fn.name,
+          children: fn.explains ? <RichText html={fn.explains} /> : <span className="help-muted">{t.empty}</span>,
+        }))}
+      />
+    </div>
   );
 }

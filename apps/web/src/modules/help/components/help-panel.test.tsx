@@ -129,8 +129,9 @@ describe('HelpPanel', () => {
     await screen.findByText('角色授权');
     await userEvent.click(screen.getByText('新增角色'));
     expect(await screen.findByText('填写角色名称。')).toBeInTheDocument();
-    const first = screen.getByRole('tab', { name: /角色授权/ });
-    await waitFor(() => expect(first).toHaveAttribute('aria-expanded', 'false'));
+    const functions = screen.getByRole('group', { name: '功能说明' });
+    expect(within(functions).getByRole('button', { name: /新增角色/ })).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(within(functions).getByRole('button', { name: /角色授权/ })).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('help manual: a menu list, a manual with name, explanation and content, and a back link', async () => {
