@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { allResources } from './index';
+import { menuPaths } from './menu-tree';
+import { operationCatalogue } from './operations';
+import type { ResourceField } from './resource';
+
+/** Every declared resource, checked from its declaration: what a screen built from it will need is there. */
+describe.each(allResources.map((resource) => [`${resource.module}.${resource.thing}`, resource] as const))('declaration %s', (_name, resource) => {
+  const fields = resource.fields as Record<string, ResourceField>;
+
+  it('sits on a menu entry, and its operations are in the catalogue under that entry', () => {
+    expect(menuPaths()).toContain(resource.menu);
+    for (const code of new Set(Object.values(resource.operations))) {
+      expect(operationCatalogue.find((entry) => entry.code === code), code).toMatchObject({ menu: resource.menu });
+    }
+  });
+
+  it('lists columns the answers hold and orders by one of them', () => {
+    const rowKeys = Object.keys(resource.row.shape);
+    for (const column of resource.columns) expect(rowKeys, column).toContain(column);
+    expect(rowKeys).toContain(resource.order.by);
+  });
+
+  it('offers a form field for every declared field, on add and on edit', () => {
+    for (const call of [resource.calls.add, resource.calls.edit]) {
+      if (!call) continue;
+      const shape = (call.body as unknown as { shape: Record<string, unknown> }).shape;
+      for (const key of Object.keys(fields)) expect(Object.keys(shape), `${call.path} ${key}`).toContain(key);
+    }
+  });
+
+  it('names itself, its fields and their options in both languages', () => {
+    const texts = [resource.label, ...Object.values(fields).flatMap((field) => [field.label, ...(field.kind === 'select' ? field.options.map((o) => o.label) : [])])];
+    for (const text of texts) {
+      expect(text['zh-CN'].trim(), JSON.stringify(text)).not.toBe('');
+      expect(text['en-US'].trim(), JSON.stringify(text)).not.toBe('');
+    }
+  });
+});
