@@ -2,13 +2,13 @@ import { defaultOf, type Resource, type ResourceField } from '@juqi/contract';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
+import { containing } from '../db/like';
 
 type AnyResource = Resource<Record<string, ResourceField>>;
 type Values = Record<string, unknown>;
 
 /** A field key as the table's property: `updated_at` → `updatedAt`. */
 const propertyOf = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 export interface ListQuery {
   keyword?: string;
@@ -55,7 +55,7 @@ export class ResourceRepository {
   private conditions(query: ListQuery): SQL | undefined {
     const { keyword, filters = {} } = this.resource;
     const where: (SQL | undefined)[] = [];
-    if (query.keyword && keyword?.length) where.push(or(...keyword.map((key) => ilike(this.column(key), like(query.keyword!)))));
+    if (query.keyword && keyword?.length) where.push(or(...keyword.map((key) => ilike(this.column(key), containing(query.keyword!)))));
     for (const [key, operator] of Object.entries(filters)) {
       const value = query[key];
       if (value === undefined) continue;

@@ -13,12 +13,12 @@ import {
   type SmsCodeRow,
   type StaffRow,
 } from './table';
+import { containing } from '../../lib/db/like';
 
 export type SignInEntry = typeof signInLog.$inferInsert;
 /** The methods a failed attempt can lock: a password (also a wrong current password when changing it) or an SMS code. */
 export type SignInMethod = SignInLockRow['method'];
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 export class AuthRepository {
   constructor(private readonly db: Executor) {}
@@ -65,8 +65,8 @@ export class AuthRepository {
   async listStaff(filter: { keyword?: string; status?: 'active' | 'disabled' }, page: number, limit: number, tx: Executor = this.db) {
     const conditions: SQL[] = [];
     if (filter.keyword) {
-      const like = `%${escapeLike(filter.keyword)}%`;
-      conditions.push(or(ilike(staff.name, like), ilike(staff.staffNum, like), ilike(staff.phone, like))!);
+      const pattern = containing(filter.keyword);
+      conditions.push(or(ilike(staff.name, pattern), ilike(staff.staffNum, pattern), ilike(staff.phone, pattern))!);
     }
     if (filter.status) conditions.push(eq(staff.status, filter.status));
     const where = conditions.length ? and(...conditions) : undefined;

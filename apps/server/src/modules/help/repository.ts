@@ -13,13 +13,13 @@ import {
   type UpgradeLogRow,
   type UpgradeVersionRow,
 } from './table';
+import { containing } from '../../lib/db/like';
 
 export type NewUpgradeVersion = Omit<typeof helpUpgradeVersion.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewHelpManual = Omit<typeof helpManual.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewHelpCategory = Omit<typeof helpCategory.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type NewHelpFunction = Omit<typeof helpFunction.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A manual without its (possibly long) content. */
 const manualSummary = {
@@ -113,7 +113,7 @@ export class HelpRepository {
   // ——— help manuals ———
 
   async listManuals(keyword: string | undefined, page: number, limit: number, tx: Executor = this.db) {
-    const where = keyword ? or(ilike(helpManual.name, like(keyword)), ilike(helpManual.path, like(keyword))) : undefined;
+    const where = keyword ? or(ilike(helpManual.name, containing(keyword)), ilike(helpManual.path, containing(keyword))) : undefined;
     const [rows, [total]] = await Promise.all([
       tx
         .select(manualSummary)
@@ -226,7 +226,7 @@ export class HelpRepository {
   async listFunctions(filter: { pid?: number; keyword?: string }, page: number, limit: number, tx: Executor = this.db) {
     const conditions: SQL[] = [];
     if (filter.pid !== undefined) conditions.push(or(eq(helpFunction.categoryId, filter.pid), eq(helpCategory.pid, filter.pid))!);
-    if (filter.keyword) conditions.push(ilike(helpFunction.name, like(filter.keyword)));
+    if (filter.keyword) conditions.push(ilike(helpFunction.name, containing(filter.keyword)));
     const where = conditions.length ? and(...conditions) : undefined;
     const base = () =>
       tx

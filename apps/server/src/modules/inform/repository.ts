@@ -14,6 +14,7 @@ import {
   type InformPopupTemplateRow,
   type InformTemplateRow,
 } from './table';
+import { containing } from '../../lib/db/like';
 
 export type NewMessage = Omit<typeof informMessage.$inferInsert, 'id' | 'createdAt'>;
 export type NewAnnouncement = Omit<typeof informAnnouncement.$inferInsert, 'id' | 'createdAt' | 'recipientCount' | 'withdrawnAt'>;
@@ -23,7 +24,6 @@ export type NewTemplate = Omit<typeof informTemplate.$inferInsert, 'id' | 'creat
 /** Who receives: every active staff, or those of the ids that are active. */
 export type Recipients = { target: 'all' } | { target: 'staff'; ids: number[] };
 
-const like = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 const sender = alias(staff, 'sender');
 const activeStaff = (recipients: Recipients): SQL =>
   recipients.target === 'all' ? eq(staff.status, 'active') : and(eq(staff.status, 'active'), inArray(staff.id, recipients.ids))!;
@@ -70,7 +70,7 @@ export class InformRepository {
   async staffOptions(keyword: string | undefined, ids: number[] | undefined, tx: Executor = this.db) {
     const conditions: (SQL | undefined)[] = [eq(staff.status, 'active')];
     if (ids) conditions.push(ids.length ? inArray(staff.id, ids) : sql`false`);
-    if (keyword) conditions.push(or(ilike(staff.name, like(keyword)), ilike(staff.staffNum, like(keyword))));
+    if (keyword) conditions.push(or(ilike(staff.name, containing(keyword)), ilike(staff.staffNum, containing(keyword))));
     return tx
       .select({ id: staff.id, name: staff.name, staff_num: staff.staffNum })
       .from(staff)
@@ -195,7 +195,7 @@ export class InformRepository {
   async listMessages(filter: { type: number; keyword?: string }, page: number, limit: number, tx: Executor = this.db) {
     const where = and(
       filter.type > 0 ? eq(informMessage.type, filter.type) : undefined,
-      filter.keyword ? or(ilike(informMessage.title, like(filter.keyword)), ilike(informMessage.content, like(filter.keyword))) : undefined,
+      filter.keyword ? or(ilike(informMessage.title, containing(filter.keyword)), ilike(informMessage.content, containing(filter.keyword))) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       tx
@@ -352,7 +352,7 @@ export class InformRepository {
   async listAnnouncements(filter: { class?: string; keyword?: string }, page: number, limit: number, tx: Executor = this.db) {
     const where = and(
       filter.class ? eq(informAnnouncement.class, filter.class as InformAnnouncementRow['class']) : undefined,
-      filter.keyword ? ilike(informAnnouncement.title, like(filter.keyword)) : undefined,
+      filter.keyword ? ilike(informAnnouncement.title, containing(filter.keyword)) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       tx
@@ -410,7 +410,7 @@ export class InformRepository {
   async listTemplates(filter: { type: number; keyword?: string; enabledOnly?: boolean }, page: number, limit: number, tx: Executor = this.db) {
     const where = and(
       filter.type > 0 ? eq(informTemplate.type, filter.type) : undefined,
-      filter.keyword ? or(ilike(informTemplate.name, like(filter.keyword)), ilike(informTemplate.code, like(filter.keyword))) : undefined,
+      filter.keyword ? or(ilike(informTemplate.name, containing(filter.keyword)), ilike(informTemplate.code, containing(filter.keyword))) : undefined,
       filter.enabledOnly ? eq(informTemplate.enabled, true) : undefined,
     );
     const [rows, [total]] = await Promise.all([
@@ -459,7 +459,7 @@ export class InformRepository {
   async listPopupTemplates(filter: { class?: string; keyword?: string }, page: number, limit: number, tx: Executor = this.db) {
     const where = and(
       filter.class ? eq(informPopupTemplate.class, filter.class as InformPopupTemplateRow['class']) : undefined,
-      filter.keyword ? or(ilike(informPopupTemplate.name, like(filter.keyword)), ilike(informPopupTemplate.title, like(filter.keyword))) : undefined,
+      filter.keyword ? or(ilike(informPopupTemplate.name, containing(filter.keyword)), ilike(informPopupTemplate.title, containing(filter.keyword))) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       tx

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { power, role, rolePower, staffRole, type PowerRow, type RoleRow } from './table';
+import { containing } from '../../lib/db/like';
 
 export type NewPower = typeof power.$inferInsert;
 
@@ -73,7 +74,7 @@ export class PowerRepository {
   }
 
   async listRoles(keyword: string | undefined, page: number, limit: number, tx: Executor = this.db) {
-    const where = keyword ? ilike(role.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`) : undefined;
+    const where = keyword ? ilike(role.name, containing(keyword)) : undefined;
     const staffCount = sql<number>`(select count(*)::int from ${staffRole} where ${staffRole.roleId} = ${role.id})`;
     const [rows, [total]] = await Promise.all([
       tx

@@ -2,8 +2,8 @@ import { dayRangeInZone, ORDER_COUNT_BANDS, type USER_SORT_KEYS, type UserFilter
 import { and, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import { dayRangeConditions } from '../../lib/time-zone';
 import { users } from './table';
+import { escapeLike } from '../../lib/db/like';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /** A filter with empty text dropped, so equal filters look equal (count cache keys, normalised selections). */
 export function normaliseFilter(filter: UserFilter): UserFilter {
