@@ -1,5 +1,5 @@
 import { defaultOf, type Resource, type ResourceField } from '@juqi/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { containing } from '../db/like';
@@ -97,7 +97,7 @@ export class ResourceRepository {
     const [row] = await tx
       .select({ id: this.column('id') })
       .from(this.table)
-      .where(and(eq(this.column(key), value), exceptId === undefined ? undefined : sql`${this.column('id')} <> ${exceptId}`))
+      .where(and(eq(this.column(key), value), exceptId === undefined ? undefined : ne(this.column('id'), exceptId)))
       .limit(1);
     return row?.id as number | undefined;
   }

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
 import type { Executor } from '../db/client';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../db/errors';
 import { AppError } from '../errors';
 import { route } from '../http/route';
 import { ResourceRepository } from './repository';
@@ -56,17 +56,21 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
       if (values[key] !== undefined && values[key] !== null && (await records.holder(key, values[key], exceptId, tx)) !== undefined) throw taken(key);
     }
   }
+  const inUse = () =>
+    AppError.conflict({ 'zh-CN': `该${label['zh-CN']}正在使用中，不能删除`, 'en-US': `This ${label['en-US'].toLowerCase()} is in use and cannot be deleted` });
   async function write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     try {
       return await db.transaction(work);
     } catch (err) {
-      if (isUniqueViolation(err)) throw taken(uniqueKeys.find((key) => String((err as { constraint?: string; cause?: { constraint?: string } }).cause?.constraint ?? (err as { constraint?: string }).constraint ?? '').includes(key)) ?? uniqueKeys[0] ?? 'id');
+      if (isUniqueViolation(err)) {
+        // Unique indexes are named after their field (docs/resources.md), which names the field in the answer.
+        const key = uniqueKeys.find((k) => violatedConstraint(err)?.includes(k));
+        throw key ? taken(key) : AppError.conflict();
+      }
       if (isForeignKeyViolation(err)) throw inUse();
       throw err;
     }
   }
-  const inUse = () =>
-    AppError.conflict({ 'zh-CN': `该${label['zh-CN']}正在使用中，不能删除`, 'en-US': `This ${label['en-US'].toLowerCase()} is in use and cannot be deleted` });
 
   route(app, calls.list, ({ body }) => records.list(body as never) as never);
   route(app, calls.details, async ({ body }) => ((await records.find((body as { id: number }).id)) ?? Promise.reject(missing())) as never);

@@ -9,3 +9,10 @@ export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
   return e?.code === '23503' || e?.cause?.code === '23503';
 }
+
+/** The name of the constraint a violation broke, from the driver's error or the one Drizzle wrapped. */
+export function violatedConstraint(err: unknown): string | undefined {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } } | null | undefined;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return typeof name === 'string' ? name : undefined;
+}
