@@ -40,6 +40,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(0),
   /** Sign-in requests an address may make a minute; raised only where one address signs in for many (browser tests). */
   SIGN_IN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Folder of the built web app, when not the one `npm run build` writes (a second build tested beside the first). */
+  WEB_ROOT: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -85,6 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sms: { sender: e.SMS_SENDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     trustProxy: e.TRUST_PROXY,
     signInRequestsPerMinute: e.SIGN_IN_REQUESTS_PER_MINUTE,
-    webRoot: defaultWebRoot,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : defaultWebRoot,
   };
 }
