@@ -15,6 +15,7 @@ const platform = defineResource({
     fans: { kind: 'number', label: zh('粉丝'), min: 0, max: 1_000_000 },
     since: { kind: 'date', label: zh('上线日期') },
     remark: { kind: 'textarea', label: zh('备注'), max: 200 },
+    colour: { kind: 'text', label: zh('颜色'), max: 7, pattern: /^#[0-9a-f]{6}$/i },
     sort: { kind: 'sort', label: zh('排序') },
     enabled: { kind: 'boolean', label: zh('启用'), default: true },
   },
@@ -61,8 +62,17 @@ describe('defineResource', () => {
     expect(edit!.body!.safeParse({ name: 'a' }).success).toBe(false);
   });
 
+  it('holds a text field to its pattern, an empty value aside', () => {
+    const body = { name: 'x' };
+    expect(add!.body!.safeParse({ ...body, colour: '#1677FF' }).success).toBe(true);
+    expect(add!.body!.safeParse({ ...body, colour: '' }).success).toBe(true);
+    const refused = add!.body!.safeParse({ ...body, colour: 'blue' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(['colour']);
+  });
+
   it('answers rows with every field, nullable unless required or always set', () => {
-    const row = { id: 1, name: '抖音', kind: 1, fans: null, since: null, remark: null, sort: 0, enabled: true, updated_at: '2026-01-01T00:00:00.000Z' };
+    const row = { id: 1, name: '抖音', kind: 1, fans: null, since: null, remark: null, colour: null, sort: 0, enabled: true, updated_at: '2026-01-01T00:00:00.000Z' };
     expect(details.data.parse(row)).toEqual(row);
     expect(details.data.safeParse({ ...row, name: null }).success).toBe(false);
     expect(details.data.safeParse({ ...row, enabled: null }).success).toBe(false);
@@ -76,6 +86,7 @@ describe('defineResource', () => {
       fans: null,
       since: null,
       remark: '',
+      colour: '',
       sort: 0,
       enabled: true,
     });

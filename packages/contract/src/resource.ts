@@ -26,6 +26,8 @@ interface FieldCommon {
 interface TextCommon extends FieldCommon {
   max: number;
   min?: number;
+  /** A shape the value must have when not empty (a colour `#1677ff`, a code); a mismatch is refused as invalid. */
+  pattern?: RegExp;
 }
 /** One line, trimmed. */
 export interface TextField extends TextCommon {
@@ -67,6 +69,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 const calendarDay = z.string().refine(isCalendarDay, 'must be a date YYYY-MM-DD');
 
+function textInput(f: TextCommon): z.ZodType {
+  const text = z.string().trim().min(f.min ?? (f.required ? 1 : 0)).max(f.max);
+  const { pattern } = f;
+  return pattern ? text.refine((v) => v === '' || pattern.test(v), { message: `must match ${pattern.source}`, abort: true }) : text;
+}
+
 /**
  * What each field kind is on the wire: the value a client sends (checked here, once, for the server and the form), the
  * value an answer holds, and how a list may be filtered on it. The field-type registry of the next layer extends this
@@ -74,12 +82,12 @@ const calendarDay = z.string().refine(isCalendarDay, 'must be a date YYYY-MM-DD'
  */
 export const fieldKinds: { [K in FieldKind]: { input(field: Extract<ResourceField, { kind: K }>): z.ZodType; output(field: Extract<ResourceField, { kind: K }>): z.ZodType; operators: readonly FilterOperator[] } } = {
   text: {
-    input: (f) => z.string().trim().min(f.min ?? (f.required ? 1 : 0)).max(f.max),
+    input: (f) => textInput(f),
     output: () => z.string(),
     operators: ['equals'],
   },
   textarea: {
-    input: (f) => z.string().trim().min(f.min ?? (f.required ? 1 : 0)).max(f.max),
+    input: (f) => textInput(f),
     output: () => z.string(),
     operators: [],
   },
