@@ -32,6 +32,7 @@ export const commonMessages = defineMessages({
     outOfRange: '{label}应在 {min}–{max} 之间',
     invalid: '{label}格式不正确',
     taken: '该{label}已存在',
+    details: '详情',
   },
   'en-US': {
     loadFailed: 'Failed to load',
@@ -63,5 +64,6 @@ export const commonMessages = defineMessages({
     outOfRange: '{label} must be {min}–{max}',
     invalid: '{label} is not valid',
     taken: '{label} is already taken',
+    details: 'Details',
   },
 });

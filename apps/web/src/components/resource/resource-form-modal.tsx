@@ -1,6 +1,7 @@
 import { defaultOf, type ResourceField } from '@juqi/contract';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin, Switch, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
 import { showOnField } from '../../lib/form-errors';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences, type Language } from '../../lib/preferences';
@@ -40,7 +41,7 @@ function FieldEditor({ field, language, ...control }: { field: ResourceField; la
  * the whole schema on save, and what the schema refuses shows on the field it names; a refusal of the server (a unique
  * name taken) shows there too. Mounted while open, so each opening starts fresh.
  */
-export function ResourceFormModal({ resource, id, onClose }: { resource: AnyResource; id: number | null; onClose: () => void }) {
+export function ResourceFormModal({ resource, id, extra, onClose }: { resource: AnyResource; id: number | null; extra?: ReactNode; onClose: () => void }) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   const { message } = App.useApp();
@@ -122,6 +123,7 @@ export function ResourceFormModal({ resource, id, onClose }: { resource: AnyReso
               <FieldEditor field={field} language={language} />
             </Form.Item>
           ))}
+          {extra}
         </Form>
       )}
     </Modal>

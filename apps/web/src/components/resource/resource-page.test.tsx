@@ -2,9 +2,9 @@ import { casePlatform } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, fail, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { answerOf, fakeApi, fail, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
-import { ResourcePage } from './resource-page';
+import { ResourcePage, type ResourcePageOptions } from './resource-page';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(resetFakeApi);
@@ -95,13 +95,59 @@ describe('ResourcePage over casePlatform', () => {
     await waitFor(() => expect(listCalls(seen)).toHaveLength(2));
   });
 
-  it('shows a staff with only the view operation no 新增, 编辑 or 删除', async () => {
-    fakeApi({ 'POST /api/case/platform_list': () => ok({ count: 2, data: rows }) });
+  it('shows a staff with only the view operation no 新增, 编辑 or 删除, and every field of a record in its details', async () => {
+    const long = '平台介绍'.repeat(20);
+    fakeApi({
+      'POST /api/case/platform_list': () => answerOf(casePlatform.calls.list, { count: 2, data: rows }),
+      'POST /api/case/platform_details': () => answerOf(casePlatform.calls.details, { ...rows[0]!, remark: long }),
+    });
     renderInShell(<ResourcePage resource={casePlatform} />, { path, profile: staffWith('case.platform.view') });
     await screen.findByText('抖音');
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
-    expect(screen.queryByText('操作')).toBeNull();
+
+    await userEvent.click(within(row('抖音')).getByRole('button', { name: /详\s*情/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('详情 · 案例平台')).toBeInTheDocument();
+    expect(await within(drawer).findByText(long)).toBeInTheDocument();
+    for (const label of ['平台名称', '备注', '排序', '更新时间']) expect(within(drawer).getByText(label)).toBeInTheDocument();
+    // 启用 is both the field's label and its value's tag.
+    expect(within(drawer).getAllByText('启用')).toHaveLength(2);
+    expect(within(drawer).getByText('2026-03-01 16:00')).toBeInTheDocument();
+  });
+
+  it('hides a column the staff unticks in 列设置, and remembers it for the next visit', async () => {
+    fakeApi({ 'POST /api/case/platform_list': () => answerOf(casePlatform.calls.list, { count: 2, data: rows }) });
+    const first = renderInShell(<ResourcePage resource={casePlatform} />, { path });
+    await screen.findByText('抖音');
+    expect(screen.getByRole('columnheader', { name: '备注' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /列设置/ }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: '备注' }));
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: '备注' })).toBeNull());
+    expect(screen.queryByText('短视频平台')).toBeNull();
+    first.unmount();
+
+    renderInShell(<ResourcePage resource={casePlatform} />, { path });
+    await screen.findByText('抖音');
+    expect(screen.queryByRole('columnheader', { name: '备注' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: '平台名称' })).toBeInTheDocument();
+    localStorage.clear();
+  });
+
+  it('draws what a screen adds: its own cells, row actions, tools and form parts', async () => {
+    fakeApi({ 'POST /api/case/platform_list': () => answerOf(casePlatform.calls.list, { count: 2, data: rows }) });
+    const options: ResourcePageOptions = {
+      cells: { name: (value, record) => <a href={`#${record.id}`}>{`平台：${String(value)}`}</a> },
+      rowActions: (record) => <button type="button">{`统计 ${record.id}`}</button>,
+      tools: <button type="button">导入</button>,
+      formExtra: (id) => <p>{id === null ? '新平台须审核' : `编辑 ${id}`}</p>,
+    };
+    renderInShell(<ResourcePage resource={casePlatform} options={options} />, { path, profile: staffWith('case.platform.view', 'case.platform.edit') });
+    expect(await screen.findByRole('link', { name: '平台：抖音' })).toHaveAttribute('href', '#1');
+    expect(within(screen.getByRole('link', { name: '平台：小红书' }).closest('tr')!).getByRole('button', { name: '统计 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导入' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    expect(await within(await screen.findByRole('dialog')).findByText('新平台须审核')).toBeInTheDocument();
   });
 });

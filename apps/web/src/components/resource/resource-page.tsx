@@ -1,18 +1,20 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FilterOperator, ResourceField } from '@juqi/contract';
-import { Button, Card, Input, Space, Tag, Tooltip, type TableColumnType } from 'antd';
-import { useState } from 'react';
-import { useDateTime } from '../../lib/date-time';
+import { Button, Card, Input, Space, type TableColumnType } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { clearedUrlState } from '../../lib/url-state';
 import { resourceUrlFields, useDeleteResource, useResourceFilter, useResourceList, type AnyResource, type ResourceRow } from '../../lib/resource';
 import { useCan, useShellSession } from '../../lib/shell-session';
+import { ColumnSettings, useHiddenColumns } from '../column-settings';
 import { DeleteButton } from '../delete-button';
 import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
 import { PagedTable, usePaging } from '../paged-table';
 import { QueryFailure } from '../query-failure';
+import { useResourceCell, useResourceLabel, type ResourceCells } from './resource-cell';
+import { ResourceDetailsDrawer } from './resource-details-drawer';
 import { ResourceFormModal } from './resource-form-modal';
 import { FilterControl } from './resource-filters';
 import './resource.css';
@@ -27,17 +29,33 @@ const WIDTHS: Record<ResourceField['kind'] | 'updated_at', number> = {
   sort: 80,
   updated_at: 160,
 };
-const ACTIONS_WIDTH = 160;
-const NONE = '—';
+const ACTIONS_WIDTH = 210;
+
+/**
+ * What a screen adds to its declared resource's page, where the declaration alone does not say enough; a screen that is
+ * more than a list writes its own page with `lib/resource`'s hooks instead.
+ */
+export interface ResourcePageOptions {
+  /** Cells drawn by the page instead of by their field's kind (a colour swatch, a link), by field key. */
+  cells?: ResourceCells;
+  /** More actions on each row, after 详情, 编辑 and 删除. */
+  rowActions?: (row: ResourceRow) => ReactNode;
+  /** More of the form, after the declared fields (a preview, a hint); `id` is null for a new record. */
+  formExtra?: (id: number | null) => ReactNode;
+  /** More buttons in the filter bar, beside 新增. */
+  tools?: ReactNode;
+}
 
 /**
  * A declared resource's screen (docs/resources.md): its filters (kept in the URL), one page of its list with the
  * declared columns, and add, edit and delete, each shown only to staff holding its operation.
  */
-export function ResourcePage({ resource }: { resource: AnyResource }) {
+export function ResourcePage({ resource, options = {} }: { resource: AnyResource; options?: ResourcePageOptions }) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
-  const dateTime = useDateTime();
+  const cellOf = useResourceCell(resource, options.cells);
+  const labelOf = useResourceLabel(resource);
+  const { hidden, setHidden, reset } = useHiddenColumns(`columns:${resource.module}.${resource.thing}`, []);
   const can = useCan();
   const { menus } = useShellSession();
   const [filter, setFilter] = useResourceFilter(resource);
@@ -46,6 +64,7 @@ export function ResourcePage({ resource }: { resource: AnyResource }) {
   const remove = useDeleteResource(resource);
   // undefined: closed; null: a new record; a number: that record.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const [viewing, setViewing] = useState<number | null>(null);
   // Remounts the filter controls on a clear, so those holding a half-typed value (a range's one end) empty too.
   const [cleared, setCleared] = useState(0);
   // New filters start again at page 1 (the filter keeps its identity while the URL is unchanged).
@@ -59,24 +78,9 @@ export function ResourcePage({ resource }: { resource: AnyResource }) {
   const mayAdd = !!calls.add && !!operations.add && can(operations.add);
   const mayEdit = !!calls.edit && !!operations.edit && can(operations.edit);
   const mayDelete = !!calls.delete && !!operations.delete && can(operations.delete);
-  const labelOf = (key: string) => (key === 'updated_at' ? t.updatedAt : (fields[key]?.label[language] ?? key));
   const nameOf = (row: ResourceRow) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
 
-  const cellOf = (key: string, value: unknown) => {
-    if (key === 'updated_at') return dateTime(value as string);
-    const field = fields[key]!;
-    if (value === null || value === undefined || value === '') return NONE;
-    if (field.kind === 'boolean') return value ? <Tag color="success">{t.enabled}</Tag> : <Tag>{t.disabled}</Tag>;
-    if (field.kind === 'select') return field.options.find((o) => o.value === value)?.label[language] ?? String(value);
-    if (field.kind === 'textarea')
-      return (
-        <Tooltip title={String(value)} placement="topLeft">
-          <span>{String(value)}</span>
-        </Tooltip>
-      );
-    return String(value);
-  };
-  const columns: TableColumnType<ResourceRow>[] = resource.columns.map((key) => {
+  const declared: TableColumnType<ResourceRow>[] = resource.columns.map((key) => {
     const kind = key === 'updated_at' ? 'updated_at' : fields[key]!.kind;
     return {
       key,
@@ -85,25 +89,29 @@ export function ResourcePage({ resource }: { resource: AnyResource }) {
       width: WIDTHS[kind],
       align: kind === 'number' || kind === 'sort' ? 'right' : undefined,
       ellipsis: kind === 'textarea' ? { showTitle: false } : kind === 'text',
-      render: (value: unknown) => cellOf(key, value),
+      render: (_: unknown, row: ResourceRow) => cellOf(key, row),
     };
   });
-  if (mayEdit || mayDelete)
-    columns.push({
-      key: 'actions',
-      title: t.actions,
-      width: ACTIONS_WIDTH,
-      render: (_: unknown, row) => (
-        <Space size={0} wrap>
-          {mayEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row.id)}>
-              {t.edit}
-            </Button>
-          )}
-          {mayDelete && <DeleteButton confirm={format(t.deleteConfirm, { name: nameOf(row) })} onDelete={() => remove.mutateAsync({ id: row.id })} />}
-        </Space>
-      ),
-    });
+  const columns = declared.filter((column) => !hidden.includes(String(column.key)));
+  columns.push({
+    key: 'actions',
+    title: t.actions,
+    width: ACTIONS_WIDTH,
+    render: (_: unknown, row) => (
+      <Space size={0} wrap>
+        <Button type="link" size="small" icon={<EyeOutlined aria-hidden />} onClick={() => setViewing(row.id)}>
+          {t.details}
+        </Button>
+        {mayEdit && (
+          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(row.id)}>
+            {t.edit}
+          </Button>
+        )}
+        {mayDelete && <DeleteButton confirm={format(t.deleteConfirm, { name: nameOf(row) })} onDelete={() => remove.mutateAsync({ id: row.id })} />}
+        {options.rowActions?.(row)}
+      </Space>
+    ),
+  });
 
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
 
@@ -144,11 +152,15 @@ export function ResourcePage({ resource }: { resource: AnyResource }) {
             : undefined
         }
         tools={
-          mayAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-              {t.add}
-            </Button>
-          )
+          <>
+            {options.tools}
+            <ColumnSettings columns={declared.map((c) => ({ key: String(c.key), title: c.title as ReactNode }))} hidden={hidden} onChange={setHidden} onReset={reset} />
+            {mayAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+                {t.add}
+              </Button>
+            )}
+          </>
         }
       >
         {filters.map(([key, operator]) => (
@@ -169,7 +181,8 @@ export function ResourcePage({ resource }: { resource: AnyResource }) {
         columns={columns}
         scrollX={columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0)}
       />
-      {editing !== undefined && <ResourceFormModal resource={resource} id={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <ResourceFormModal resource={resource} id={editing} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}
+      {viewing !== null && <ResourceDetailsDrawer resource={resource} id={viewing} cells={options.cells} onClose={() => setViewing(null)} />}
     </Card>
   );
 }

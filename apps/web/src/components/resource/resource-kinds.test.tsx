@@ -1,0 +1,88 @@
+import { defineResource } from '@juqi/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { visibleOption } from '../../test/antd';
+import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { currentUrl, renderInShell } from '../../test/render-in-shell';
+import { ResourcePage } from './resource-page';
+
+vi.setConfig({ testTimeout: 60_000 });
+afterEach(resetFakeApi);
+
+const both = (text: string) => ({ 'zh-CN': text, 'en-US': text });
+/** A resource with the kinds 案例平台 lacks: a select filtered by `in`, a number by range, a date by range. */
+const account = defineResource({
+  module: 'demo',
+  thing: 'account',
+  menu: '/demo/account',
+  label: { 'zh-CN': '账号', 'en-US': 'Account' },
+  operations: { view: 'demo.account.view', add: 'demo.account.edit', edit: 'demo.account.edit' },
+  fields: {
+    name: { kind: 'text', label: both('账号名称'), max: 30, required: true },
+    platform: { kind: 'select', label: both('平台'), options: [{ value: 1, label: both('抖音') }, { value: 2, label: both('快手') }, { value: 3, label: both('微博') }], required: true },
+    fans: { kind: 'number', label: both('粉丝数'), min: 0, max: 100_000_000 },
+    opened: { kind: 'date', label: both('开通日期') },
+  },
+  columns: ['name', 'platform', 'fans', 'opened'],
+  keyword: ['name'],
+  filters: { platform: 'in', fans: 'range', opened: 'range' },
+  order: { by: 'name', direction: 'asc' },
+});
+const rows = [{ id: 7, name: '聚企官方', platform: 2, fans: 1200, opened: '2026-02-03', updated_at: '2026-03-01T08:00:00.000Z' }];
+const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/demo/account_list');
+const option = async (label: string) => userEvent.click(await visibleOption(label));
+
+describe('ResourcePage over the other field kinds', () => {
+  it('filters by several options and by a number range once both ends are set, each kept in the URL', async () => {
+    const seen = fakeApi({ 'POST /api/demo/account_list': () => answerOf(account.calls.list, { count: 1, data: rows }) });
+    renderInShell(<ResourcePage resource={account} />, { path: account.menu });
+    const row = (await screen.findByText('聚企官方')).closest('tr')!;
+    expect(within(row).getByText('快手')).toBeInTheDocument();
+    expect(within(row).getByText('2026-02-03')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: '平台' }));
+    await option('抖音');
+    await option('微博');
+    await waitFor(() => expect(listCalls(seen).at(-1)!.body).toEqual({ platform: [1, 3], page: 1, limit: 20 }));
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: '粉丝数 最小' }), { target: { value: '100' } });
+    // One end alone is not a range: nothing is asked until the other is set.
+    const asked = listCalls(seen).length;
+    fireEvent.change(screen.getByRole('spinbutton', { name: '粉丝数 最大' }), { target: { value: '5000' } });
+    await waitFor(() => expect(listCalls(seen).at(-1)!.body).toEqual({ platform: [1, 3], fans: [100, 5000], page: 1, limit: 20 }));
+    expect(listCalls(seen).length).toBe(asked + 1);
+    expect(new URLSearchParams(currentUrl().split('?')[1]).getAll('fans')).toEqual(['100', '5000']);
+
+  });
+
+  it('asks for a day range a shared link holds, and shows it in the range picker', async () => {
+    const seen = fakeApi({ 'POST /api/demo/account_list': () => answerOf(account.calls.list, { count: 1, data: rows }) });
+    renderInShell(<ResourcePage resource={account} />, { path: `${account.menu}?opened=2026-01-01&opened=2026-01-31` });
+    await screen.findByText('聚企官方');
+    expect(listCalls(seen)[0]!.body).toEqual({ opened: ['2026-01-01', '2026-01-31'], page: 1, limit: 20 });
+    expect(screen.getByDisplayValue('2026-01-01')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('2026-01-31')).toBeInTheDocument();
+  });
+
+  it('edits a select and a date through their editors, sending the option value and the day', async () => {
+    const seen = fakeApi({
+      'POST /api/demo/account_list': () => answerOf(account.calls.list, { count: 1, data: rows }),
+      'POST /api/demo/account_details': () => answerOf(account.calls.details, rows[0]!),
+      'POST /api/demo/account_edit': () => answerOf(account.calls.edit!, null),
+    });
+    renderInShell(<ResourcePage resource={account} />, { path: account.menu });
+    await userEvent.click(within((await screen.findByText('聚企官方')).closest('tr')!).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByDisplayValue('2026-02-03')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: '平台' }));
+    await option('微博');
+    const day = within(dialog).getByLabelText('开通日期');
+    await userEvent.click(day);
+    fireEvent.change(day, { target: { value: '2026-04-05' } });
+    fireEvent.keyDown(day, { key: 'Enter' });
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/account_edit')?.body).toStrictEqual({ id: 7, name: '聚企官方', platform: 3, fans: 1200, opened: '2026-04-05' }));
+  });
+});
