@@ -213,8 +213,8 @@ test.describe('help settings: what an admin writes is what the drawer shows', ()
     const admin = await adminToken(request);
     const name = `实名认证说明 ${Date.now() % 100_000}`;
     await openAsAdmin(page, request, '/permission/help/manual');
-    await page.getByRole('button', { name: '新增手册' }).click();
-    const form = page.getByRole('dialog', { name: '新增手册' });
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const form = page.getByRole('dialog', { name: '新增 · 帮助手册' });
     await form.getByLabel('页面名称').fill(name);
     await form.getByLabel('页面路径').fill('/user/authentication');
     await form.getByLabel('说明', { exact: true }).fill('审核个人与企业的实名认证资料');
@@ -235,7 +235,7 @@ test.describe('help settings: what an admin writes is what the drawer shows', ()
     await expect(drawer.locator('.rich-text strong')).toHaveText('再通过或驳回');
 
     const { data } = await apiOk<{ data: { id: number; name: string }[] }>(request, admin, '/api/help/help_manual', { keyword: '/user/authentication' });
-    await apiOk(request, admin, '/api/help/help_manual_delete', { id: data.find((m) => m.name === name)!.id });
+    await apiOk(request, admin, '/api/help/help_manual_del', { id: data.find((m) => m.name === name)!.id });
   });
 
   test('a function added under a subcategory appears in the drawer’s accordion there', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { helpCalls, UPGRADE_LOG_ID, type AnyCall, type HelpCategory, type HelpFunction } from '@juqi/contract';
+import { helpCalls, helpManualResource, UPGRADE_LOG_ID, type AnyCall, type HelpCategory, type HelpFunction } from '@juqi/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { seedHelp } from '../src/modules/help/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { xssCorpus, xssFindings } from './helpers/xss';
+
+const manuals = helpManualResource.calls;
 
 let t: TestApp;
 let admin: string;
@@ -138,8 +140,10 @@ describe('writing help', () => {
     expect((await invoke(t, helpCalls.upgradeLogAdd, version, reader)).code).toBe(40300);
     expect((await invoke(t, helpCalls.upgradeLogAdd, version, manualEditor)).code).toBe(40300);
     expect((await invoke(t, helpCalls.functionAdd, { pid: 1, name: 'x' }, manualEditor)).code).toBe(40300);
-    const added = await ok(t, helpCalls.helpManualAdd, { name: '权限测试', content: '<p>ok</p>' }, manualEditor);
-    expect((await invoke(t, helpCalls.helpManualDelete, { id: added.id }, manualEditor)).code).toBe(20000);
+    const added = await ok(t, manuals.add!, { name: '权限测试', content: '<p>ok</p>' }, manualEditor);
+    expect((await invoke(t, manuals.delete!, { id: added.id }, manualEditor)).code).toBe(20000);
+    // The settings list needs its own view operation; the drawer's reading calls need only a session.
+    expect((await invoke(t, manuals.list, {}, reader)).code).toBe(40300);
   });
 
   it('adds, edits and deletes upgrade log versions, sanitising the content', async () => {
@@ -179,31 +183,32 @@ describe('writing help', () => {
     expect((await invoke(t, helpCalls.upgradeLogDelete, { id: added.id }, editor)).code).toBe(40400);
   });
 
-  it('adds, edits and deletes help manuals; a page has one manual', async () => {
+  it('adds, edits and deletes help manuals; a page has one manual, and the drawer reads what was written', async () => {
     const added = await ok(
       t,
-      helpCalls.helpManualAdd,
+      manuals.add!,
       { name: '订单中心', path: '/agencyorder_center', explains: '查看全部业务订单', content: '<p>说明<img src="x" onerror="alert(1)"></p>', sort: 5 },
       admin,
     );
-    expect(added).toMatchObject({ name: '订单中心', path: '/agencyorder_center', sort: 5, content: '<p>说明<img src="x" /></p>' });
-    const dup = await invoke(t, helpCalls.helpManualAdd, { name: '又一个', path: '/agencyorder_center' }, admin);
+    expect(await ok(t, helpCalls.helpManualFind, { path: '/agencyorder_center' }, reader)).toMatchObject({
+      id: added.id,
+      name: '订单中心',
+      sort: 5,
+      content: '<p>说明<img src="x" /></p>',
+    });
+    const dup = await invoke(t, manuals.add!, { name: '又一个', path: '/agencyorder_center' }, admin);
     expect(dup).toMatchObject({ code: 40900, data: { field: 'path' } });
-    const badPath = await invoke(t, helpCalls.helpManualAdd, { name: 'x', path: '../etc' }, admin);
+    const badPath = await invoke(t, manuals.add!, { name: 'x', path: '../etc' }, admin);
     expect(badPath).toMatchObject({ code: 40000, data: { field: 'path' } });
-    const general = await ok(t, helpCalls.helpManualAdd, { name: '通用说明一' }, admin);
-    const general2 = await ok(t, helpCalls.helpManualAdd, { name: '通用说明二' }, admin);
-    const taken = await invoke(t, helpCalls.helpManualEdit, { id: general.id, name: 'x', path: '/agencyorder_center' }, admin);
-    expect(taken.code).toBe(40900);
-    const edited = await ok(
-      t,
-      helpCalls.helpManualEdit,
-      { id: added.id, name: '订单中心', path: '/agencyorder_center', content: '<a href="javascript:alert(1)">链接</a>' },
-      admin,
-    );
-    expect(edited.content).toBe('<a>链接</a>');
+    // Manuals for no page may be many.
+    const general = await ok(t, manuals.add!, { name: '通用说明一' }, admin);
+    const general2 = await ok(t, manuals.add!, { name: '通用说明二', path: '' }, admin);
+    const taken = await invoke(t, manuals.edit!, { id: general.id, path: '/agencyorder_center' }, admin);
+    expect(taken).toMatchObject({ code: 40900, data: { field: 'path' } });
+    await ok(t, manuals.edit!, { id: added.id, content: '<a href="javascript:alert(1)">链接</a>' }, admin);
+    expect((await ok(t, helpCalls.helpManualFind, { id: added.id }, reader)).content).toBe('<a>链接</a>');
     for (const id of [added.id, general.id, general2.id]) {
-      expect((await invoke(t, helpCalls.helpManualDelete, { id }, admin)).code).toBe(20000);
+      expect((await invoke(t, manuals.delete!, { id }, admin)).code).toBe(20000);
     }
     expect((await invoke(t, helpCalls.helpManualFind, { id: added.id }, reader)).code).toBe(40400);
   });
@@ -257,7 +262,7 @@ describe('stored XSS', () => {
     expect(survivors).toEqual([]);
 
     const all = xssCorpus.join('\n');
-    const manual = await ok(t, helpCalls.helpManualAdd, { name: 'XSS 手册', content: all }, admin);
+    const manual = await ok(t, manuals.add!, { name: 'XSS 手册', content: all }, admin);
     expect(xssFindings((await ok(t, helpCalls.helpManualFind, { id: manual.id }, reader)).content)).toEqual([]);
     const version = await ok(t, helpCalls.upgradeLogAdd, { name: 'XSS', version_number: 'v0.0.1', up_time: '2020-01-01', content: all }, admin);
     expect(xssFindings((await ok(t, helpCalls.upgradeLogFind, { id: version.id }, reader)).content)).toEqual([]);

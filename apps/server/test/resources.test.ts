@@ -1,5 +1,6 @@
 import { allResources, defaultOf, type AnyCall, type ResourceField } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -15,11 +16,21 @@ type Row = Values & { id: number; updated_at: string };
 type Page = { count: number; data: Row[] };
 const untimed = (page: Page) => page.data.map((row) => ({ ...row, updated_at: null }));
 
+/** A value of the pattern's shape that fits the field, drawn afresh for each record. */
+const matching = (pattern: RegExp, max: number): string =>
+  fc.sample(
+    fc.stringMatching(pattern).filter((value) => value.length >= 3 && value.length <= max && value.trim() === value),
+    1,
+  )[0]!;
+
 /** A valid value of a field for the n-th record: distinct per n where the kind allows. */
 function sample(field: ResourceField, n: number): unknown {
   switch (field.kind) {
     case 'text':
+      if (field.pattern) return matching(field.pattern, field.max);
       return `R${n}-${Math.random().toString(36).slice(2, 8)}`.slice(0, field.max);
+    case 'richtext':
+      return `<p>正文 ${n}</p>`;
     case 'textarea':
       return `note ${n}`.slice(0, field.max);
     case 'number':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
+import { defineResource, resourceCalls } from './resource';
 
 /**
  * The help widget (spec §2.4, §3, §7): the upgrade log, help manuals per page, and the feature introduction
@@ -34,14 +35,6 @@ export const versionNumberField = z
   .min(1)
   .max(30)
   .regex(/^[vV]?\d+(\.\d+){0,3}([-+][0-9A-Za-z.]+)?$/, 'expected a version like v2.3.1');
-
-/** A web route path such as `/permission/role`, or empty. */
-const pagePath = z
-  .string()
-  .trim()
-  .max(200)
-  .regex(/^(\/[A-Za-z0-9_-]+)*$/, 'expected a path like /section/page')
-  .default('');
 
 const sortField = z.coerce.number().int().min(0).max(100_000).default(0);
 const pidField = z.coerce.number().int().min(0).max(2_147_483_647);
@@ -126,14 +119,6 @@ const upgradeLogFields = {
   content: richText(100_000),
 };
 
-const helpManualFields = {
-  name: fields.text(60).min(1),
-  path: pagePath,
-  explains: fields.text(500).default(''),
-  content: richText(200_000),
-  sort: sortField,
-};
-
 const categoryFields = {
   /** 0 for a top category, else the top category it belongs to. */
   pid: pidField.default(0),
@@ -153,8 +138,38 @@ const byId = z.object({ id: fields.id });
 
 const tag = 'help';
 const editUpgradeLog = operation('help.upgrade_log.edit');
-const editManual = operation('help.manual.edit');
 const editIntroduction = operation('help.introduction.edit');
+
+/**
+ * 帮助手册 (/permission/help/manual): one manual per page path (or none, for a general manual), written with the
+ * rich-text editor. Its settings screen is this declaration; the drawer reads through `help_manual` and
+ * `help_manual_find` below, which any signed-in staff may call.
+ */
+export const helpManualResource = defineResource({
+  module: 'help',
+  thing: 'help_manual',
+  menu: '/permission/help/manual',
+  label: { 'zh-CN': '帮助手册', 'en-US': 'Help manual' },
+  operations: { view: 'help.manual.view', add: 'help.manual.edit', edit: 'help.manual.edit', delete: 'help.manual.edit' },
+  fields: {
+    name: { kind: 'text', label: { 'zh-CN': '页面名称', 'en-US': 'Page name' }, max: 60, required: true },
+    /** The web route the manual explains; a page has at most one manual. */
+    path: {
+      kind: 'text',
+      label: { 'zh-CN': '页面路径', 'en-US': 'Page path' },
+      hint: { 'zh-CN': '如 /permission/role；填写后，在该页面打开帮助时会直接显示此手册', 'en-US': 'Like /permission/role; opening help on that page then shows this manual first' },
+      max: 200,
+      pattern: /^(\/[A-Za-z0-9_-]+)+$/,
+      unique: true,
+    },
+    explains: { kind: 'textarea', label: { 'zh-CN': '说明', 'en-US': 'Explanation' }, max: 500 },
+    content: { kind: 'richtext', label: { 'zh-CN': '内容', 'en-US': 'Content' }, max: 200_000 },
+    sort: { kind: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Order' } },
+  },
+  columns: ['name', 'path', 'explains', 'sort', 'updated_at'],
+  keyword: ['name', 'path'],
+  order: { by: 'sort', direction: 'asc' },
+});
 
 /** `/api/help/...`: the help drawer's reading calls and the help settings screens' writing calls. */
 export const helpCalls = {
@@ -226,34 +241,6 @@ export const helpCalls = {
       .refine((b) => b.id !== undefined || !!b.path, { message: 'id or path is required', path: ['id'] }),
     data: helpManual,
   }),
-  helpManualAdd: defineCall({
-    method: 'POST',
-    path: '/api/help/help_manual_add',
-    tag,
-    summary: 'Create a help manual; a page path may have one manual',
-    permission: editManual,
-    body: z.object(helpManualFields),
-    data: helpManual,
-  }),
-  helpManualEdit: defineCall({
-    method: 'POST',
-    path: '/api/help/help_manual_edit',
-    tag,
-    summary: 'Edit a help manual',
-    permission: editManual,
-    body: z.object({ id: fields.id, ...helpManualFields }),
-    data: helpManual,
-  }),
-  helpManualDelete: defineCall({
-    method: 'POST',
-    path: '/api/help/help_manual_delete',
-    tag,
-    summary: 'Delete a help manual',
-    permission: editManual,
-    body: byId,
-    data: z.null(),
-  }),
-
   // ---- feature introduction: categories ----
   powerlist: defineCall({
     method: 'POST',
@@ -356,4 +343,5 @@ export const helpCalls = {
     body: byId,
     data: z.null(),
   }),
+  ...resourceCalls(helpManualResource),
 };

@@ -2,7 +2,7 @@ import { authCalls } from './auth';
 import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
 import { fileCalls } from './file';
-import { helpCalls } from './help';
+import { helpCalls, helpManualResource } from './help';
 import { informCalls } from './inform';
 import { powerCalls } from './power';
 import { settingsCalls } from './settings';
@@ -41,4 +41,4 @@ export const callsByModule = {
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform];
+export const allResources = [casePlatform, helpManualResource];

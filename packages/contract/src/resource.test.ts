@@ -71,6 +71,16 @@ describe('defineResource', () => {
     expect(refused.error?.issues[0]?.path).toEqual(['colour']);
   });
 
+  it('takes rich text as markup up to its length, and refuses a required one holding no text', () => {
+    const article = defineResource({ ...platform, fields: { body: { kind: 'richtext', label: zh('正文'), max: 40, required: true } }, columns: ['body'], keyword: [], filters: {}, order: { by: 'id', direction: 'asc' } });
+    const body = article.calls.add!.body!;
+    expect(body.safeParse({ body: '<p>你好<strong>世界</strong></p>' }).success).toBe(true);
+    expect(body.safeParse({ body: '<p> &nbsp;</p><p></p>' }).success).toBe(false);
+    expect(body.safeParse({ body: `<p>${'字'.repeat(40)}</p>` }).success).toBe(false);
+    // Neither sortable nor searchable: the list does not order by markup.
+    expect(article.calls.list.body!.safeParse({ sort: 'body' }).success).toBe(false);
+  });
+
   it('answers rows with every field, nullable unless required or always set', () => {
     const row = { id: 1, name: '抖音', kind: 1, fans: null, since: null, remark: null, colour: null, sort: 0, enabled: true, updated_at: '2026-01-01T00:00:00.000Z' };
     expect(details.data.parse(row)).toEqual(row);

@@ -17,6 +17,8 @@ export type FilterOperator = 'equals' | 'in' | 'range';
 
 interface FieldCommon {
   label: Texts;
+  /** A line under the field's editor telling what the value does. */
+  hint?: Texts;
   /** Must be given on add; on edit it may not be cleared. */
   required?: boolean;
   /** No two records may share the value: the server answers 40900 naming the field. */
@@ -36,6 +38,12 @@ export interface TextField extends TextCommon {
 /** Several lines, trimmed. */
 export interface TextareaField extends TextCommon {
   kind: 'textarea';
+}
+/** Formatted text (HTML from the editor), sanitised by the server on every write, so what is read back may be rendered. */
+export interface RichTextField extends FieldCommon {
+  kind: 'richtext';
+  /** Characters of HTML. */
+  max: number;
 }
 export interface NumberField extends FieldCommon {
   kind: 'number';
@@ -62,7 +70,7 @@ export interface SortField extends FieldCommon {
   kind: 'sort';
 }
 
-export type ResourceField = TextField | TextareaField | NumberField | SelectField | BooleanField | DateField | SortField;
+export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField;
 export type FieldKind = ResourceField['kind'];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,6 +96,11 @@ export const fieldKinds: { [K in FieldKind]: { input(field: Extract<ResourceFiel
   },
   textarea: {
     input: (f) => textInput(f),
+    output: () => z.string(),
+    operators: [],
+  },
+  richtext: {
+    input: (f) => z.string().max(f.max).refine((html) => !f.required || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '', 'must not be empty'),
     output: () => z.string(),
     operators: [],
   },
@@ -132,7 +145,7 @@ export function defaultOf(field: ResourceField): unknown {
   if (field.kind === 'boolean') return field.default;
   if (field.kind === 'sort') return 0;
   if ((field.kind === 'number' || field.kind === 'select') && field.default !== undefined) return field.default;
-  if (field.kind === 'text' || field.kind === 'textarea') return field.required ? undefined : '';
+  if (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richtext') return field.required ? undefined : '';
   return null;
 }
 
@@ -167,17 +180,28 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
   pageSize?: number;
 }
 
-type FieldInput<F extends ResourceField> = F extends { kind: 'text' | 'textarea' } ? string : F extends { kind: 'boolean' } ? boolean : F extends { kind: 'date' } ? string : number;
+type FieldInput<F extends ResourceField> = F extends { kind: 'text' | 'textarea' | 'richtext' } ? string : F extends { kind: 'boolean' } ? boolean : F extends { kind: 'date' } ? string : number;
 type RowOf<F extends Record<string, ResourceField>> = { id: number; updated_at: string } & { [K in keyof F]: F[K] extends { required: true } ? FieldInput<F[K]> : F[K] extends { kind: 'boolean' | 'sort' } ? FieldInput<F[K]> : FieldInput<F[K]> | null };
 type BodyOf<F extends Record<string, ResourceField>> = { [K in keyof F]?: FieldInput<F[K]> | null };
 
-type LooseCall = CallDefinition<z.ZodType, undefined, z.ZodType>;
+/** A list's body as a client sends it: a filter takes one value, a list of values (`in`) or a `[from, to]` pair (`range`). */
+type ListBodyOf<F extends Record<string, ResourceField>> = {
+  keyword?: string;
+  page?: number;
+  limit?: number;
+  sort?: keyof F | 'id' | 'updated_at';
+  order?: 'asc' | 'desc';
+} & { [K in keyof F]?: FieldInput<F[K]> | FieldInput<F[K]>[] };
+type ById = { id: number };
+/** A body schema typed the same on both sides, so test helpers and clients check what they send. */
+type Body<T> = z.ZodType<T, T>;
+
 export interface ResourceCalls<F extends Record<string, ResourceField>> {
-  list: CallDefinition<z.ZodType, undefined, z.ZodType<{ count: number; data: RowOf<F>[] }>>;
-  details: CallDefinition<z.ZodType, undefined, z.ZodType<RowOf<F>>>;
-  add?: CallDefinition<z.ZodType<BodyOf<F>>, undefined, z.ZodType<{ id: number }>>;
-  edit?: LooseCall;
-  delete?: LooseCall;
+  list: CallDefinition<Body<ListBodyOf<F>>, undefined, z.ZodType<{ count: number; data: RowOf<F>[] }>>;
+  details: CallDefinition<Body<ById>, undefined, z.ZodType<RowOf<F>>>;
+  add?: CallDefinition<Body<BodyOf<F>>, undefined, z.ZodType<{ id: number }>>;
+  edit?: CallDefinition<Body<ById & BodyOf<F>>, undefined, z.ZodType<null>>;
+  delete?: CallDefinition<Body<ById>, undefined, z.ZodType<null>>;
 }
 
 export interface Resource<F extends Record<string, ResourceField>> extends ResourceDeclaration<F> {
@@ -228,7 +252,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
         }),
       ),
     ).strict();
-  const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea').map(([key]) => key)] as [string, ...string[]]);
+  const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea' && f.kind !== 'richtext').map(([key]) => key)] as [string, ...string[]]);
   const listBody = z
     .object({
       keyword: declaration.keyword?.length ? sharedFields.text(50).optional() : z.undefined().optional(),
@@ -249,8 +273,9 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     details: call('details', `One ${name} record by id`, operations.view, byId, row) as ResourceCalls<F>['details'],
   };
   if (operations.add) calls.add = call('add', `Add a ${name} record`, operations.add, written(true), z.object({ id: z.number().int() })) as ResourceCalls<F>['add'];
-  if (operations.edit) calls.edit = call('edit', `Edit a ${name} record; fields left out keep their value`, operations.edit, byId.extend(written(false).shape).strict(), z.null());
-  if (operations.delete) calls.delete = call('del', `Delete a ${name} record unless it is in use`, operations.delete, byId, z.null());
+  if (operations.edit)
+    calls.edit = call('edit', `Edit a ${name} record; fields left out keep their value`, operations.edit, byId.extend(written(false).shape).strict(), z.null()) as unknown as ResourceCalls<F>['edit'];
+  if (operations.delete) calls.delete = call('del', `Delete a ${name} record unless it is in use`, operations.delete, byId, z.null()) as ResourceCalls<F>['delete'];
   return { ...declaration, row, calls };
 }
 

@@ -6,6 +6,7 @@ import type { Executor } from '../db/client';
 import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../db/errors';
 import { AppError } from '../errors';
 import { route } from '../http/route';
+import { sanitizeRichText } from '../rich-text';
 import { ResourceRepository } from './repository';
 
 type AnyResource = Resource<Record<string, ResourceField>>;
@@ -42,6 +43,15 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   const uniqueKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.unique)
     .map(([key]) => key);
+  const richTextKeys = Object.entries(resource.fields)
+    .filter(([, field]) => field.kind === 'richtext')
+    .map(([key]) => key);
+  /** The written values with rich text reduced to what may be rendered (the allow-list of lib/rich-text). */
+  const cleaned = (values: Values): Values => {
+    const clean = { ...values };
+    for (const key of richTextKeys) if (typeof clean[key] === 'string') clean[key] = sanitizeRichText(clean[key]);
+    return clean;
+  };
   const action = (verb: string) => `${module}.${thing}.${verb}`;
   const target = (id: number) => `${module}.${thing}:${id}`;
   const missing = () => AppError.notFound(`${label['en-US']} not found`);
@@ -50,10 +60,14 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
     return AppError.conflict({ 'zh-CN': `${field['zh-CN']}已被使用`, 'en-US': `${field['en-US']} is already in use` }, key);
   };
 
-  /** Refuses a value a unique field of another record holds; the unique index settles a race between two writes. */
+  /**
+   * Refuses a value a unique field of another record holds; the unique index settles a race between two writes. An
+   * empty value holds nothing (a manual for no page): its table's unique index leaves it out too.
+   */
   async function assertUnique(values: Values, exceptId: number | undefined, tx: Executor) {
     for (const key of uniqueKeys) {
-      if (values[key] !== undefined && values[key] !== null && (await records.holder(key, values[key], exceptId, tx)) !== undefined) throw taken(key);
+      const value = values[key];
+      if (value !== undefined && value !== null && value !== '' && (await records.holder(key, value, exceptId, tx)) !== undefined) throw taken(key);
     }
   }
   const inUse = () =>
@@ -78,7 +92,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   if (calls.add)
     route(app, calls.add, ({ body, principal, request }) =>
       write(async (tx) => {
-        const values = body as Values;
+        const values = cleaned(body as Values);
         const ctx: WriteContext = { tx, staffId: principal!.staffId };
         await assertUnique(values, undefined, tx);
         await hooks.beforeWrite?.(values, ctx);
@@ -92,7 +106,8 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   if (calls.edit)
     route(app, calls.edit, ({ body, principal, request }) =>
       write(async (tx) => {
-        const { id, ...values } = body as Values & { id: number };
+        const { id, ...given } = body as Values & { id: number };
+        const values = cleaned(given);
         const before = await records.find(id, tx);
         if (!before) throw missing();
         const ctx: WriteContext = { tx, staffId: principal!.staffId, before };

@@ -1,8 +1,10 @@
-import { helpCalls } from '@juqi/contract';
+import { helpCalls, helpManualResource } from '@juqi/contract';
+import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { seedHelp } from './seed';
 import { HelpService } from './service';
+import { helpManual } from './table';
 
 const done = () => null;
 
@@ -19,9 +21,7 @@ export const helpModule: ServerModule = {
 
     route(app, helpCalls.helpManual, ({ body }) => service.manuals(body.keyword, body.page, body.limit));
     route(app, helpCalls.helpManualFind, ({ body }) => service.findManual(body));
-    route(app, helpCalls.helpManualAdd, ({ body }) => service.addManual(body));
-    route(app, helpCalls.helpManualEdit, ({ body }) => service.editManual(body.id, body));
-    route(app, helpCalls.helpManualDelete, ({ body }) => service.deleteManual(body.id).then(done));
+    resourceRoutes(app, helpManualResource, helpManual);
 
     route(app, helpCalls.powerlist, ({ body }) => service.categoriesAtLevel(body.level_id === 2 ? 2 : 1));
     route(app, helpCalls.powerlistsubset, ({ body }) => service.subcategories(body.pid));

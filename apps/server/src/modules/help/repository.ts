@@ -147,20 +147,6 @@ export class HelpRepository {
     return row!;
   }
 
-  async updateManual(id: number, values: Partial<NewHelpManual>, tx: Executor = this.db): Promise<HelpManualRow | undefined> {
-    const [row] = await tx
-      .update(helpManual)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(helpManual.id, id))
-      .returning();
-    return row;
-  }
-
-  async deleteManual(id: number, tx: Executor = this.db): Promise<boolean> {
-    const rows = await tx.delete(helpManual).where(eq(helpManual.id, id)).returning({ id: helpManual.id });
-    return rows.length > 0;
-  }
-
   // ——— feature-introduction categories ———
 
   /** Categories of one level (1: pid 0, 2: pid ≠ 0), or the children of one category. */

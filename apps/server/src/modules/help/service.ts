@@ -20,14 +20,6 @@ export interface UpgradeVersionInput {
   content: string;
 }
 
-export interface HelpManualInput {
-  name: string;
-  path: string;
-  explains: string;
-  content: string;
-  sort: number;
-}
-
 export interface CategoryInput {
   pid: number;
   name: string;
@@ -151,43 +143,6 @@ export class HelpService {
     const row = by.id !== undefined ? await this.repo.findManual(by.id) : await this.repo.findManualByPath(by.path ?? '');
     if (!row) throw AppError.notFound();
     return toManual(row);
-  }
-
-  private manualValues(input: HelpManualInput) {
-    return { name: input.name, path: input.path, explains: input.explains, content: sanitizeRichText(input.content), sort: input.sort };
-  }
-
-  private async assertPathFree(path: string, selfId?: number): Promise<void> {
-    if (!path) return;
-    const same = await this.repo.findManualByPath(path);
-    if (same && same.id !== selfId) throw conflict('path', 'this page already has a help manual');
-  }
-
-  async addManual(input: HelpManualInput): Promise<HelpManual> {
-    await this.assertPathFree(input.path);
-    try {
-      return toManual(await this.repo.insertManual(this.manualValues(input)));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('path', 'this page already has a help manual');
-      throw err;
-    }
-  }
-
-  async editManual(id: number, input: HelpManualInput): Promise<HelpManual> {
-    if (!(await this.repo.findManual(id))) throw AppError.notFound();
-    await this.assertPathFree(input.path, id);
-    try {
-      const row = await this.repo.updateManual(id, this.manualValues(input));
-      if (!row) throw AppError.notFound();
-      return toManual(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('path', 'this page already has a help manual');
-      throw err;
-    }
-  }
-
-  async deleteManual(id: number): Promise<void> {
-    if (!(await this.repo.deleteManual(id))) throw AppError.notFound();
   }
 
   // ——— feature-introduction categories ———

@@ -23,6 +23,8 @@ export interface FieldIssue {
 export function issueText(issue: FieldIssue, field: ResourceField, label: string, t: CommonTexts): string {
   const empty = issue.input === undefined || issue.input === null || (typeof issue.input === 'string' && issue.input.trim() === '');
   if (issue.code === 'invalid_type' && empty) return format(t.required, { label });
+  // Rich text is refused as empty when it holds markup and no text (`<p></p>`).
+  if (field.kind === 'richtext' && issue.code === 'custom') return format(t.required, { label });
   if (issue.origin === 'string' && issue.code === 'too_small')
     return Number(issue.minimum) <= 1 ? format(t.required, { label }) : format(t.tooShort, { label, min: Number(issue.minimum) });
   if (issue.origin === 'string' && issue.code === 'too_big') return format(t.tooLong, { label, max: Number(issue.maximum) });

@@ -6,14 +6,21 @@ import { useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import type { AnyResource, ResourceRow } from '../../lib/resource';
 import { commonMessages } from '../messages';
+import { RichText } from '../rich-text';
 
 const NONE = '—';
 
 /** A page's own drawing of some columns' cells, by field key, instead of their kind's. */
 export type ResourceCells = Readonly<Record<string, (value: unknown, row: ResourceRow) => ReactNode>>;
 
-/** How a field's value is shown in the list and the details, by its kind (or the page's own cell for it). */
-export function useResourceCell(resource: AnyResource, cells: ResourceCells = {}) {
+/** Rich text's words without its markup, for a list's one-line cell. */
+const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+
+/**
+ * How a field's value is shown, by its kind (or the page's own cell for it): in the list's one-line cells, or in full
+ * in the details (`full`), where rich text is rendered.
+ */
+export function useResourceCell(resource: AnyResource, cells: ResourceCells = {}, full = false) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
@@ -26,8 +33,11 @@ export function useResourceCell(resource: AnyResource, cells: ResourceCells = {}
     if (value === null || value === undefined || value === '') return NONE;
     if (field.kind === 'boolean') return value ? <Tag color="success">{t.enabled}</Tag> : <Tag>{t.disabled}</Tag>;
     if (field.kind === 'select') return field.options.find((o) => o.value === value)?.label[language] ?? String(value);
+    if (field.kind === 'richtext') return full ? <RichText html={String(value)} /> : textOf(String(value)) || NONE;
     if (field.kind === 'textarea')
-      return (
+      return full ? (
+        <span className="resource-cell__lines">{String(value)}</span>
+      ) : (
         <Tooltip title={String(value)} placement="topLeft">
           <span>{String(value)}</span>
         </Tooltip>

@@ -16,10 +16,10 @@ export function ResourceDetailsDrawer({ resource, id, cells, onClose }: { resour
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   const details = useResourceDetails(resource, id);
-  const cellOf = useResourceCell(resource, cells);
+  const cellOf = useResourceCell(resource, cells, true);
   const labelOf = useResourceLabel(resource);
   return (
-    <ConfirmCloseDrawer open size={520} title={`${t.details} · ${resource.label[language]}`} onClose={onClose}>
+    <ConfirmCloseDrawer open size={Object.values(resource.fields).some((field) => field.kind === 'richtext') ? 760 : 520} title={`${t.details} · ${resource.label[language]}`} onClose={onClose}>
       {details.isError ? (
         <QueryFailure compact error={details.error} onRetry={() => void details.refetch()} />
       ) : details.isPending ? (

@@ -1,13 +1,14 @@
 import { defaultOf, type ResourceField } from '@juqi/contract';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin, Switch, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { showOnField } from '../../lib/form-errors';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences, type Language } from '../../lib/preferences';
 import { bodyShape, useAddResource, useEditResource, useResourceDetails, type AnyResource } from '../../lib/resource';
 import { commonMessages } from '../messages';
 import { QueryFailure } from '../query-failure';
+import { RichTextEditor } from '../rich-text-editor';
 import { issueText, type FieldIssue } from './field-texts';
 
 const DAY = 'YYYY-MM-DD';
@@ -15,9 +16,18 @@ type Values = Record<string, unknown>;
 type ParseResult = { success: true; data: Values } | { success: false; error: { issues: FieldIssue[] } };
 type Schema = { safeParse(value: unknown): ParseResult };
 
+/**
+ * A screen's own editor of a field (a rich-text editor that uploads into the module's scope). It takes what Form.Item
+ * hands a control (`id`, `value`, `onChange` …) for its field's kind; any component fits, since only the screen knows it.
+ */
+export type FieldEditorComponent = ComponentType<never>;
+
 /** The editor of one field, by its kind; `control` is what Form.Item hands its input (id, value, onChange …). */
 function FieldEditor({ field, language, ...control }: { field: ResourceField; language: Language } & Record<string, unknown>) {
   switch (field.kind) {
+    case 'richtext':
+      // A label's `for` cannot name an editable region: the editor is named by its field's label.
+      return <RichTextEditor {...(control as { id?: string; value?: string; onChange?: (html: string) => void })} aria-label={field.label[language]} />;
     case 'text':
       return <Input {...control} maxLength={field.max} showCount />;
     case 'textarea':
@@ -35,13 +45,33 @@ function FieldEditor({ field, language, ...control }: { field: ResourceField; la
   }
 }
 
+/** A screen's own editor, which may load on first use: the form's control reaches it through this wrapper. */
+function OwnEditor({ editor, ...control }: { editor: FieldEditorComponent } & Record<string, unknown>) {
+  const Editor = editor as ComponentType<Record<string, unknown>>;
+  return (
+    <Suspense fallback={<Spin />}>
+      <Editor {...control} />
+    </Suspense>
+  );
+}
+
 /**
  * Adds (`id` null) or edits a record of `resource`, the edit starting from the record the server holds now. The
  * rules are the call's body schema: each field is checked by its part of it as the staff leaves it, the whole form by
  * the whole schema on save, and what the schema refuses shows on the field it names; a refusal of the server (a unique
  * name taken) shows there too. Mounted while open, so each opening starts fresh.
  */
-export function ResourceFormModal({ resource, id, extra, onClose }: { resource: AnyResource; id: number | null; extra?: ReactNode; onClose: () => void }) {
+interface ResourceFormModalProps {
+  resource: AnyResource;
+  /** The record to edit; null adds one. */
+  id: number | null;
+  /** Editors the screen gives some fields instead of their kind's, by field key. */
+  editors?: Readonly<Record<string, FieldEditorComponent>>;
+  extra?: ReactNode;
+  onClose: () => void;
+}
+
+export function ResourceFormModal({ resource, id, editors = {}, extra, onClose }: ResourceFormModalProps) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   const { message } = App.useApp();
@@ -75,13 +105,13 @@ export function ResourceFormModal({ resource, id, extra, onClose }: { resource: 
   };
 
   const initialValues: Values = Object.fromEntries(
-    entries.map(([key, field]) => [key, id === null ? (defaultOf(field) ?? (field.kind === 'text' || field.kind === 'textarea' ? '' : null)) : details.data?.[key]]),
+    entries.map(([key, field]) => [key, id === null ? (defaultOf(field) ?? (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richtext' ? '' : null)) : details.data?.[key]]),
   );
 
   return (
     <Modal
       open
-      width={640}
+      width={entries.some(([, field]) => field.kind === 'richtext') ? 880 : 640}
       title={`${id === null ? t.add : t.edit} · ${resource.label[language]}`}
       okText={t.save}
       cancelText={t.cancel}
@@ -104,6 +134,7 @@ export function ResourceFormModal({ resource, id, extra, onClose }: { resource: 
               name={key}
               label={labelOf(key)}
               required={field.required}
+              extra={field.hint?.[language]}
               validateTrigger="onBlur"
               valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
               // A day travels as `YYYY-MM-DD`: the form holds it so, the picker shows it as a date.
@@ -120,7 +151,7 @@ export function ResourceFormModal({ resource, id, extra, onClose }: { resource: 
                 },
               ]}
             >
-              <FieldEditor field={field} language={language} />
+              {editors[key] ? <OwnEditor editor={editors[key]} aria-label={labelOf(key)} /> : <FieldEditor field={field} language={language} />}
             </Form.Item>
           ))}
           {extra}

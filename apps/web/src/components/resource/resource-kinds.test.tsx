@@ -23,13 +23,14 @@ const account = defineResource({
     platform: { kind: 'select', label: both('平台'), options: [{ value: 1, label: both('抖音') }, { value: 2, label: both('快手') }, { value: 3, label: both('微博') }], required: true },
     fans: { kind: 'number', label: both('粉丝数'), min: 0, max: 100_000_000 },
     opened: { kind: 'date', label: both('开通日期') },
+    intro: { kind: 'richtext', label: both('简介'), max: 5000 },
   },
   columns: ['name', 'platform', 'fans', 'opened'],
   keyword: ['name'],
   filters: { platform: 'in', fans: 'range', opened: 'range' },
   order: { by: 'name', direction: 'asc' },
 });
-const rows = [{ id: 7, name: '聚企官方', platform: 2, fans: 1200, opened: '2026-02-03', updated_at: '2026-03-01T08:00:00.000Z' }];
+const rows = [{ id: 7, name: '聚企官方', platform: 2, fans: 1200, opened: '2026-02-03', intro: '<p>官方<strong>账号</strong></p>', updated_at: '2026-03-01T08:00:00.000Z' }];
 const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/demo/account_list');
 const option = async (label: string) => userEvent.click(await visibleOption(label));
 
@@ -75,6 +76,8 @@ describe('ResourcePage over the other field kinds', () => {
     await userEvent.click(within((await screen.findByText('聚企官方')).closest('tr')!).getByRole('button', { name: /编\s*辑/ }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByDisplayValue('2026-02-03')).toBeInTheDocument();
+    // Rich text is edited in the rich-text editor, named by its field.
+    expect(await within(dialog).findByRole('textbox', { name: '简介' })).toHaveTextContent('官方账号');
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: '平台' }));
     await option('微博');
@@ -83,6 +86,6 @@ describe('ResourcePage over the other field kinds', () => {
     fireEvent.change(day, { target: { value: '2026-04-05' } });
     fireEvent.keyDown(day, { key: 'Enter' });
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/account_edit')?.body).toStrictEqual({ id: 7, name: '聚企官方', platform: 3, fans: 1200, opened: '2026-04-05' }));
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/account_edit')?.body).toStrictEqual({ id: 7, name: '聚企官方', platform: 3, fans: 1200, opened: '2026-04-05', intro: '<p>官方<strong>账号</strong></p>' }));
   });
 });

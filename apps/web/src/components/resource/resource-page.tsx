@@ -15,13 +15,14 @@ import { PagedTable, usePaging } from '../paged-table';
 import { QueryFailure } from '../query-failure';
 import { useResourceCell, useResourceLabel, type ResourceCells } from './resource-cell';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
-import { ResourceFormModal } from './resource-form-modal';
+import { ResourceFormModal, type FieldEditorComponent } from './resource-form-modal';
 import { FilterControl } from './resource-filters';
 import './resource.css';
 
 const WIDTHS: Record<ResourceField['kind'] | 'updated_at', number> = {
   text: 180,
   textarea: 260,
+  richtext: 260,
   number: 110,
   select: 120,
   boolean: 90,
@@ -40,6 +41,8 @@ export interface ResourcePageOptions {
   cells?: ResourceCells;
   /** More actions on each row, after 详情, 编辑 and 删除. */
   rowActions?: (row: ResourceRow) => ReactNode;
+  /** Editors of some fields instead of their kind's (a rich-text editor uploading into the module's scope), by key. */
+  editors?: Readonly<Record<string, FieldEditorComponent>>;
   /** More of the form, after the declared fields (a preview, a hint); `id` is null for a new record. */
   formExtra?: (id: number | null) => ReactNode;
   /** More buttons in the filter bar, beside 新增. */
@@ -88,7 +91,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
       title: labelOf(key),
       width: WIDTHS[kind],
       align: kind === 'number' || kind === 'sort' ? 'right' : undefined,
-      ellipsis: kind === 'textarea' ? { showTitle: false } : kind === 'text',
+      ellipsis: kind === 'textarea' || kind === 'richtext' ? { showTitle: false } : kind === 'text',
       render: (_: unknown, row: ResourceRow) => cellOf(key, row),
     };
   });
@@ -181,7 +184,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
         columns={columns}
         scrollX={columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0)}
       />
-      {editing !== undefined && <ResourceFormModal resource={resource} id={editing} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <ResourceFormModal resource={resource} id={editing} editors={options.editors} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}
       {viewing !== null && <ResourceDetailsDrawer resource={resource} id={viewing} cells={options.cells} onClose={() => setViewing(null)} />}
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { FilterOperator, Resource, ResourceField } from '@juqi/contract';
+import type { AnyCall, FilterOperator, Resource, ResourceField } from '@juqi/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../api-client';
 import { urlField, useUrlState, type UrlFieldKind, type UrlFields, type UrlValues, type Validator } from '../url-state';
@@ -9,6 +9,12 @@ import { urlField, useUrlState, type UrlFieldKind, type UrlFields, type UrlValue
  */
 
 export type AnyResource = Resource<Record<string, ResourceField>>;
+/**
+ * A resource's call as any call: this layer serves every resource, so what it sends is checked by the call's schema
+ * (the form's rules, the URL's fields) and by the server, not by a type of one resource's fields.
+ */
+const loose = (call: AnyResource['calls'][keyof AnyResource['calls']]) => call as AnyCall;
+
 /** A record as the list and details answer it. */
 export type ResourceRow = { id: number; updated_at: string } & Record<string, unknown>;
 
@@ -57,7 +63,7 @@ export const useResourceFilter = (resource: AnyResource): [UrlValues<UrlFields>,
 export function useResourceList(resource: AnyResource, body: UrlValues<UrlFields> & { page: number; limit: number }) {
   return useQuery({
     queryKey: resourceKeys(resource).list(body),
-    queryFn: async () => (await callApi(resource.calls.list, { body })) as { count: number; data: ResourceRow[] },
+    queryFn: async () => (await callApi(loose(resource.calls.list), { body })) as { count: number; data: ResourceRow[] },
     placeholderData: keepPreviousData,
   });
 }
@@ -66,7 +72,7 @@ export function useResourceList(resource: AnyResource, body: UrlValues<UrlFields
 export function useResourceDetails(resource: AnyResource, id: number | null) {
   return useQuery({
     queryKey: resourceKeys(resource).details(id ?? 0),
-    queryFn: async () => (await callApi(resource.calls.details, { body: { id } })) as ResourceRow,
+    queryFn: async () => (await callApi(loose(resource.calls.details), { body: { id } })) as ResourceRow,
     enabled: id !== null,
   });
 }
@@ -78,7 +84,7 @@ function useResourceWrite(resource: AnyResource, action: 'add' | 'edit' | 'delet
     mutationFn: (body: Record<string, unknown>) => {
       const call = resource.calls[action];
       if (!call) throw new Error(`${resource.module}.${resource.thing} offers no ${action}`);
-      return callApi(call, { body }) as Promise<unknown>;
+      return callApi(loose(call), { body }) as Promise<unknown>;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all }),
   });

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
+import { helpManualResource } from '@juqi/contract';
 import type { WebModule } from '../../app/web-module';
+import { resourcePage } from '../../components/resource';
 
 /**
  * Help (issue 6): the help settings screens under 设置 › 帮助, and the help drawer's content. Every page comes from the
@@ -9,7 +11,10 @@ export const helpWebModule: WebModule = {
   name: 'help',
   pages: {
     '/permission/help/upgrade_log': { load: () => import('./pages').then((m) => ({ default: m.UpgradeLogPage })) },
-    '/permission/help/manual': { load: () => import('./pages').then((m) => ({ default: m.ManualPage })) },
+    // A declared resource; its content is written with the help editor, which uploads images into the help scope.
+    '/permission/help/manual': resourcePage(helpManualResource, {
+      editors: { content: lazy(() => import('./components/help-editor').then((m) => ({ default: m.HelpEditor }))) },
+    }),
     '/permission/help/introduction': { load: () => import('./pages').then((m) => ({ default: m.IntroductionPage })) },
   },
 };

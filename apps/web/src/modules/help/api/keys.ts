@@ -8,9 +8,10 @@ export const helpKeys = {
   functionsOf: (pid: number) => ['help', 'functions', 'of', pid] as const,
   functionRows: (params: object) => ['help', 'functions', 'rows', params] as const,
   function: (id: number) => ['help', 'functions', 'one', id] as const,
-  manuals: ['help', 'manuals'] as const,
-  manualList: (params: object) => ['help', 'manuals', 'list', params] as const,
-  manual: (id: number) => ['help', 'manuals', 'one', id] as const,
+  // Under the help manual resource's keys (`[module, thing]`), so a write on its settings screen refreshes the drawer.
+  manuals: ['help', 'help_manual'] as const,
+  manualList: (params: object) => ['help', 'help_manual', 'drawer', params] as const,
+  manual: (id: number) => ['help', 'help_manual', 'drawer', 'one', id] as const,
   upgradeLog: ['help', 'upgrade-log'] as const,
   upgradeLogPage: (params: object) => ['help', 'upgrade-log', params] as const,
 };
