@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, type AxeExclusion } from '../support/axe';
+import { ANTD_MARKUP, seriousViolations } from '../support/axe';
 import { openAsAdmin } from '../support/session';
 
 /** The built screens, by menu path, with the title their tab and the page title show. */
@@ -17,17 +17,6 @@ const SCREENS: [path: string, title: string][] = [
   ['/permission/help/introduction', '功能介绍'],
   // Resource screens (docs/resources.md): one per shared page layout is enough while they share ResourcePage.
   ['/permission/case/platform', '案例平台'],
-];
-
-/** Findings in markup that is antd's, not the app's. */
-const ANTD_MARKUP: AxeExclusion[] = [
-  {
-    rule: 'aria-required-children',
-    selector: '.shell-tabs > .ant-tabs-nav',
-    reason:
-      "antd's editable-card Tabs (rc-tabs) put each tab's close button (×, which §2.3 asks for) beside its role=tab, " +
-      'inside the role=tablist, where ARIA allows only tabs; no prop moves it out',
-  },
 ];
 
 /** Waits until nothing in view is still loading. */

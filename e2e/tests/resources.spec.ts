@@ -1,4 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { allResources, type Resource, type ResourceField } from '@juqi/contract';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ANTD_MARKUP, seriousViolations } from '../support/axe';
 import { openAsAdmin } from '../support/session';
 import { screenshot } from '../support/screenshot';
 
@@ -74,4 +76,98 @@ test('案例平台: search, add, edit and delete a platform, each seen in the li
   await page.getByRole('button', { name: /^删\s*除$/ }).click();
   await expect(rowOf(page, renamed)).toHaveCount(0);
   await expect(rowOf(page, '抖音')).toBeVisible();
+});
+
+/** A value for a field the form requires, typed as a person would, by the field's kind. */
+async function fillField(dialog: Locator, page: Page, field: ResourceField, value: string) {
+  const label = field.label['zh-CN'];
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return dialog.getByLabel(label, { exact: true }).fill(value);
+    case 'richtext': {
+      const editor = dialog.getByRole('textbox', { name: label });
+      await editor.click();
+      return editor.pressSequentially(value);
+    }
+    case 'number':
+      return dialog.getByLabel(label, { exact: true }).fill(String(field.min));
+    case 'select':
+      await dialog.getByLabel(label, { exact: true }).click();
+      return page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    case 'date':
+      await dialog.getByLabel(label, { exact: true }).fill('2026-01-15');
+      return dialog.getByLabel(label, { exact: true }).press('Enter');
+    case 'boolean':
+    case 'sort':
+      return undefined;
+  }
+}
+
+/** Closes the open drawer, confirming 确认关闭？ (§5). */
+async function closeDrawer(page: Page) {
+  await page.keyboard.press('Escape');
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+}
+
+// Every declared resource whose screen is the shared ResourcePage: one journey in one browser session, so a new
+// resource is walked with no test of its own (screens with a page of their own have their own journeys).
+test('every resource screen: open, search, add, see the details, edit and delete, with no serious accessibility finding', async ({ page, request }) => {
+  test.setTimeout(60_000 + allResources.length * 45_000);
+  await openAsAdmin(page, request, '/dashboard');
+  const walked: string[] = [];
+  for (const resource of allResources as Resource<Record<string, ResourceField>>[]) {
+    await page.goto(resource.menu);
+    const screen = page.locator('.resource-page');
+    // A resource with a page of its own (a tree, a month calendar) renders no ResourcePage.
+    if (!(await screen.or(page.locator('main .ant-card')).first().waitFor().then(() => screen.count()))) continue;
+    walked.push(resource.menu);
+    await expect(screen.locator('.ant-spin-spinning')).toHaveCount(0);
+    expect.soft(await seriousViolations(page, ANTD_MARKUP), `${resource.menu} list`).toEqual([]);
+
+    const fields = Object.entries(resource.fields as Record<string, ResourceField>);
+    const [nameKey] = fields.find(([, field]) => field.kind === 'text' && !field.pattern) ?? [];
+    if (!resource.calls.add || !nameKey) continue;
+    const name = `巡检${Date.now() % 1_000_000}`;
+    const dialog = page.getByRole('dialog');
+    await screen.getByRole('button', { name: /新\s*增/ }).click();
+    for (const [key, field] of fields) if (key === nameKey || field.required) await fillField(dialog, page, field, key === nameKey ? name : `${name}-${key}`);
+    expect.soft(await seriousViolations(page, ANTD_MARKUP), `${resource.menu} form`).toEqual([]);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+
+    if (resource.keyword?.includes(nameKey)) {
+      const search = screen.getByRole('searchbox');
+      await search.fill(name);
+      await search.press('Enter');
+      await expect(screen.locator('.ant-table-tbody .ant-table-row')).toHaveCount(1);
+    }
+    const row = screen.locator('.ant-table-tbody .ant-table-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: /详\s*情/ }).click();
+    await expect(page.getByRole('dialog').getByText(name, { exact: true })).toBeVisible();
+    expect.soft(await seriousViolations(page, ANTD_MARKUP), `${resource.menu} details`).toEqual([]);
+    await closeDrawer(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    if (resource.calls.edit) {
+      await row.getByRole('button', { name: /编\s*辑/ }).click();
+      const input = dialog.getByLabel(resource.fields[nameKey]!.label['zh-CN'], { exact: true });
+      await expect(input).toHaveValue(name);
+      await input.fill(`${name}改`);
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await expect(dialog).toBeHidden();
+    }
+    const edited = screen.locator('.ant-table-tbody .ant-table-row').filter({ hasText: resource.calls.edit ? `${name}改` : name });
+    if (resource.keyword?.includes(nameKey)) await screen.getByRole('button', { name: /清空筛选/ }).click();
+    await expect(edited).toBeVisible();
+    if (resource.calls.delete) {
+      await edited.getByRole('button', { name: /删\s*除/ }).click();
+      await page.getByRole('button', { name: /^删\s*除$/ }).click();
+      await expect(edited).toHaveCount(0);
+    }
+  }
+  // The layer is walked at least through 案例平台 and 帮助手册.
+  expect(walked).toEqual(expect.arrayContaining(['/permission/case/platform', '/permission/help/manual']));
 });

@@ -74,7 +74,7 @@ describe('RichTextEditor', () => {
     render(<Controlled initial="<h2>Title</h2><p>Body <strong>bold</strong></p>" />);
     expect(textbox().querySelector('h2')).toHaveTextContent('Title');
     expect(textbox().querySelector('strong')).toHaveTextContent('bold');
-    for (const name of ['加粗', '斜体', '标题 1', '标题 2', '标题 3', '无序列表', '有序列表', '链接', '撤销', '重做']) {
+    for (const name of ['加粗', '斜体', 'H1 标题', 'H2 标题', 'H3 标题', '无序列表', '有序列表', '链接', '撤销', '重做']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     // No upload buttons unless the caller can upload.
@@ -89,7 +89,7 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<p><strong>hello</strong></p>'));
     expect(screen.getByRole('button', { name: '加粗' })).toHaveAttribute('aria-pressed', 'true');
 
-    await userEvent.click(screen.getByRole('button', { name: '标题 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'H2 标题' }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<h2><strong>hello</strong></h2>'));
 
     await userEvent.click(screen.getByRole('button', { name: '无序列表' }));
