@@ -31,6 +31,13 @@ export interface ResourceHooks {
 }
 
 /**
+ * The unique field a unique index's name stands for: the longest key it holds, since `inform_type_name_en_key` holds
+ * both `name` and `name_en`.
+ */
+export const fieldOfIndex = (uniqueKeys: readonly string[], index: string): string | undefined =>
+  uniqueKeys.filter((key) => index.includes(key)).sort((a, b) => b.length - a.length)[0];
+
+/**
  * Answers a resource's calls from its declaration and table (docs/resources.md): the list with its keyword, filters,
  * order and page; details; and add / edit / delete where declared, each in one transaction with an audit entry holding
  * the record before and after. A value a unique field already holds is 40900 naming the field; a record still
@@ -78,7 +85,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
     } catch (err) {
       if (isUniqueViolation(err)) {
         // Unique indexes are named after their field (docs/resources.md), which names the field in the answer.
-        const key = uniqueKeys.find((k) => violatedConstraint(err)?.includes(k));
+        const key = fieldOfIndex(uniqueKeys, violatedConstraint(err) ?? '');
         throw key ? taken(key) : AppError.conflict();
       }
       if (isForeignKeyViolation(err)) throw inUse();
