@@ -40,7 +40,7 @@ function sample(field: ResourceField, n: number): unknown {
     case 'boolean':
       return n % 2 === 0;
     case 'date':
-      return `2026-01-${String(10 + (n % 18)).padStart(2, '0')}`;
+      return new Date(Date.UTC(2026, 0, 10 + n)).toISOString().slice(0, 10);
     case 'sort':
       return n * 10;
   }

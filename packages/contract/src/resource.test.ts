@@ -62,6 +62,23 @@ describe('defineResource', () => {
     expect(edit!.body!.safeParse({ name: 'a' }).success).toBe(false);
   });
 
+  it('requires a required date or select that has nothing to fall back on, and refuses year 0000', () => {
+    const booking = defineResource({
+      ...platform,
+      fields: { day: { kind: 'date', label: zh('日期'), required: true }, kind: { kind: 'select', label: zh('类型'), options: [{ value: 1, label: zh('节假日') }], required: true } },
+      columns: ['day'],
+      keyword: [],
+      filters: {},
+      order: { by: 'id', direction: 'asc' },
+    });
+    const body = booking.calls.add!.body!;
+    expect(body.safeParse({ day: '2026-10-01', kind: 1 }).success).toBe(true);
+    expect(body.safeParse({ kind: 1 }).error?.issues[0]?.path).toEqual(['day']);
+    expect(body.safeParse({ day: '2026-10-01' }).error?.issues[0]?.path).toEqual(['kind']);
+    expect(body.safeParse({ day: '0000-01-01', kind: 1 }).success).toBe(false);
+    expect(body.safeParse({ day: '0001-01-01', kind: 1 }).success).toBe(true);
+  });
+
   it('holds a text field to its pattern, an empty value aside', () => {
     const body = { name: 'x' };
     expect(add!.body!.safeParse({ ...body, colour: '#1677FF' }).success).toBe(true);

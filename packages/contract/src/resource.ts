@@ -74,7 +74,8 @@ export type ResourceField = TextField | TextareaField | RichTextField | NumberFi
 export type FieldKind = ResourceField['kind'];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+// Year 0000 is no day PostgreSQL stores: the first is 0001-01-01.
+const isCalendarDay = (day: string) => DAY.test(day) && day >= '0001-01-01' && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 const calendarDay = z.string().refine(isCalendarDay, 'must be a date YYYY-MM-DD');
 
 function textInput(f: TextCommon): z.ZodType {
@@ -248,7 +249,8 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
           const input = inputOf(field);
           if (!forAdd) return [key, field.required ? input.optional() : input.nullable().optional()];
           const fallback = defaultOf(field);
-          return [key, field.required && fallback === undefined ? input : input.nullable().optional()];
+          // A required field with no value to fall back on (a date, a select without a default) must be given.
+          return [key, field.required && (fallback === undefined || fallback === null) ? input : input.nullable().optional()];
         }),
       ),
     ).strict();
