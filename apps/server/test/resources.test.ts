@@ -27,7 +27,8 @@ const matching = (pattern: RegExp, max: number): string =>
 function sample(field: ResourceField, n: number): unknown {
   switch (field.kind) {
     case 'text':
-      if (field.pattern) return matching(field.pattern, field.max);
+      // Short enough to search for: a keyword is at most 50 characters.
+      if (field.pattern) return matching(field.pattern, Math.min(field.max, 40));
       return `R${n}-${Math.random().toString(36).slice(2, 8)}`.slice(0, field.max);
     case 'richtext':
       return `<p>正文 ${n}</p>`;
