@@ -13,7 +13,11 @@ const pool = new pg.Pool({ connectionString: url, max: 10 });
 
 const columns = `id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id, authentication_state,
   authentication_type, real_name, withdraw_state, withdraw_type, order_count, last_order_at, total_spent_cents, balance_cents,
-  frozen_cents, total_income_cents, bean_balance, province, city, industry, company, inviter_id, invite_code, register_channel,
+  frozen_cents, total_income_cents, bean_balance, city_code, industry_id,
+  coalesce((select c.province_name from general_city c where c.code = users.city_code), '') as province,
+  coalesce((select c.name from general_city c where c.code = users.city_code), '') as city,
+  coalesce((select i.name from general_industry i where i.id = users.industry_id), '') as industry,
+  company, inviter_id, invite_code, register_channel,
   registered_at, last_login_at, last_login_ip, locked, lock_reason, locked_at, remark`;
 
 const counts = new Map();

@@ -9,14 +9,22 @@ const SCREENS: [path: string, title: string][] = [
   ['/user/login_log', '登录记录'],
   ['/notification/publish', '发布通知'],
   ['/notification/manage', '管理通知'],
+  ['/permission/notification/system', '系统通知'],
+  ['/permission/notification/type', '通知类型'],
   ['/permission/page', '功能设置'],
   ['/permission/role', '角色设置'],
   ['/permission/loginpage', '登录设置'],
+  ['/permission/homepage', '系统设置'],
   ['/permission/help/upgrade_log', '升级日志'],
   ['/permission/help/manual', '帮助手册'],
   ['/permission/help/introduction', '功能介绍'],
+  ['/permission/operation_log', '操作日志'],
+  ['/permission/calendar/time', '时间设置'],
+  ['/permission/calendar/calendar', '时间日历'],
   // Resource screens (docs/resources.md): one per shared page layout is enough while they share ResourcePage.
   ['/permission/case/platform', '案例平台'],
+  ['/permission/general/industry', '行业设置'],
+  ['/permission/general/city', '城市设置'],
 ];
 
 /** Waits until nothing in view is still loading. */

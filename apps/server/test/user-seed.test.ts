@@ -26,7 +26,8 @@ describe('the users seed', () => {
     expect(rows.every((u) => /^1\d{10}$/.test(u.mobile))).toBe(true);
     expect(new Set(rows.map((u) => u.mobile)).size).toBe(rows.length);
     expect(rows.every((u) => /^[\u4e00-\u9fa5]{2,3}$/.test(u.name))).toBe(true);
-    expect(new Set(rows.map((u) => u.city)).size).toBeGreaterThan(20);
+    expect(new Set(rows.map((u) => u.cityCode)).size).toBeGreaterThan(20);
+    expect(rows.every((u) => u.cityCode !== null && u.industryId !== null)).toBe(true);
     const agents = rows.filter((u) => u.typeUser === 1).length / rows.length;
     expect(agents).toBeGreaterThan(0.08);
     expect(agents).toBeLessThan(0.25);

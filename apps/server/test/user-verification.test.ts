@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await signInAsAdmin(t);
   reviewer = await createStaffWith(t, ['user.verification.list', 'user.verification.view', 'user.verification.audit']);
-  service = new UserService(t.database.db, t.clock, t.app.access.timeZone!);
+  service = new UserService(t.database.db, t.clock, t.app.access.timeZone!, t.app.access.systemEvents!);
 });
 afterAll(() => t?.close());
 

@@ -1,19 +1,25 @@
+import { auditCalls } from './audit';
 import { authCalls } from './auth';
+import { calendarCalls, specialDay } from './calendar';
 import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
 import { fileCalls } from './file';
+import { cityResource, generalCalls, industryResource } from './general';
 import { helpCalls, helpManualResource } from './help';
-import { informCalls } from './inform';
+import { informCalls, notificationTypeResource } from './inform';
 import { powerCalls } from './power';
 import { settingsCalls } from './settings';
 import { systemCalls } from './system';
 import { userCalls } from './user';
 
+export * from './audit';
 export * from './auth';
+export * from './calendar';
 export * from './call';
 export * from './case';
 export * from './errors';
 export * from './file';
+export * from './general';
 export * from './help';
 export * from './inform';
 export * from './menu-tree';
@@ -36,9 +42,12 @@ export const callsByModule = {
   file: fileCalls,
   user: userCalls,
   case: caseCalls,
+  audit: auditCalls,
+  calendar: calendarCalls,
+  general: generalCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform, helpManualResource];
+export const allResources = [casePlatform, helpManualResource, specialDay, notificationTypeResource, industryResource, cityResource];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
 import { uploadPathField } from './file';
+import { defineResource, type Texts } from './resource';
 import { userSelection, type UserSelection } from './user';
 
 /**
@@ -18,18 +19,144 @@ import { userSelection, type UserSelection } from './user';
 // ——— codes (§9: notification type ids 0 to 5) ———
 
 /**
- * Notification types 1–5. Type 0 (全部, All) is a filter value only: lists take it to mean every type, and no
- * notification or template is ever of type 0.
+ * The notification types' ids 1–5. They are fixed: every notification, template and system event holds one, and the
+ * contract validates it. What staff edit (通知类型, `notificationTypeResource`) is only how a type is presented: its
+ * names, colour, order and whether publishers are offered it. Type 0 (全部, All) is a filter value only: lists take it
+ * to mean every type, and no notification or template is ever of type 0.
  */
-export const NOTIFICATION_TYPES = [
-  { value: 1, label: '操作执行通知', en: 'Operation execution notice' },
-  { value: 2, label: '知识更新通知', en: 'Knowledge update notice' },
-  { value: 3, label: '版本迭代通知', en: 'Version iteration notice' },
-  { value: 4, label: '预警监督通知', en: 'Early-warning supervision notice' },
-  { value: 5, label: '跟进消息通知', en: 'Follow-up message notice' },
-] as const;
+export const NOTIFICATION_TYPE_IDS = [1, 2, 3, 4, 5] as const;
 /** The filter value meaning every type. */
 export const ALL_NOTIFICATION_TYPES = 0;
+
+/** 通知类型: the five types' names in both languages, colour, order and whether publishers may choose them; edited, never added or deleted. */
+export const notificationTypeResource = defineResource({
+  module: 'inform',
+  thing: 'type',
+  menu: '/permission/notification/type',
+  label: { 'zh-CN': '通知类型', 'en-US': 'Notification type' },
+  operations: { view: 'notification.type.view', edit: 'notification.type.edit' },
+  fields: {
+    name: { kind: 'text', label: { 'zh-CN': '中文名称', 'en-US': 'Chinese name' }, max: 20, required: true, unique: true },
+    name_en: { kind: 'text', label: { 'zh-CN': '英文名称', 'en-US': 'English name' }, max: 40, required: true, unique: true },
+    color: { kind: 'text', label: { 'zh-CN': '颜色', 'en-US': 'Colour' }, max: 7, required: true, pattern: /^#[0-9a-fA-F]{6}$/ },
+    enabled: { kind: 'boolean', label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true },
+    sort: { kind: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Order' } },
+  },
+  columns: ['name', 'name_en', 'color', 'enabled', 'sort', 'updated_at'],
+  order: { by: 'sort', direction: 'asc' },
+});
+
+/** A notification type as every screen shows it: the drawer, the publish form, the manage lists and the tags. */
+export const notificationTypeOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  /** `#rrggbb`. */
+  color: z.string(),
+  /** Offered to publishers; notifications of a disabled type still show under it. */
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export type NotificationTypeOption = z.infer<typeof notificationTypeOption>;
+
+// ——— system notifications (系统通知) ———
+
+/** How a system event's notice goes out: 站内信 (site message), 短信 (SMS), 微信模板消息 (WeChat template message). */
+export const systemEventChannels = ['site', 'sms', 'wechat'] as const;
+export type SystemEventChannel = (typeof systemEventChannels)[number];
+
+/**
+ * Who a system event's notice goes to: staff holding the chosen roles, the marketplace user the event is about, or the
+ * staff member who asked for what happened.
+ */
+export type SystemEventAudience = 'roles' | 'user' | 'requester';
+
+export interface SystemEventParameter {
+  /** The placeholder `{key}` in the title or content. */
+  key: string;
+  name: Texts;
+  example: string;
+}
+
+export interface SystemEventDefinition {
+  code: string;
+  name: Texts;
+  audience: SystemEventAudience;
+  /** Whether a feature of the platform raises it today; the others are set up ahead of the feature that will. */
+  raised: boolean;
+  parameters: readonly SystemEventParameter[];
+}
+
+const param = (key: string, zh: string, en: string, example: string): SystemEventParameter => ({ key, name: { 'zh-CN': zh, 'en-US': en }, example });
+
+/**
+ * The events the platform raises (系统通知). A fixed catalogue: each has one row of settings (seeded) that staff edit —
+ * whether it notifies, through which channels, whom (roles, where its audience is `roles`), as which notification type,
+ * with which text — and none is added or deleted. See docs/notifications.md.
+ */
+export const SYSTEM_EVENTS = [
+  {
+    code: 'user.verification.submitted',
+    name: { 'zh-CN': '用户提交实名认证', 'en-US': 'A user submits identity verification' },
+    audience: 'roles',
+    raised: true,
+    parameters: [param('user', '用户昵称', 'User name', '张三'), param('mobile', '手机号（隐藏中间四位）', 'Mobile (middle digits hidden)', '138****5678'), param('kind', '认证类型', 'Verification type', '个人认证')],
+  },
+  {
+    code: 'user.verification.approved',
+    name: { 'zh-CN': '实名认证通过', 'en-US': 'Identity verification approved' },
+    audience: 'user',
+    raised: true,
+    parameters: [param('user', '用户昵称', 'User name', '张三'), param('kind', '认证类型', 'Verification type', '个人认证')],
+  },
+  {
+    code: 'user.verification.rejected',
+    name: { 'zh-CN': '实名认证被驳回', 'en-US': 'Identity verification rejected' },
+    audience: 'user',
+    raised: true,
+    parameters: [param('user', '用户昵称', 'User name', '张三'), param('kind', '认证类型', 'Verification type', '企业认证'), param('reason', '驳回原因', 'Reason', '营业执照照片不清晰')],
+  },
+  {
+    code: 'inform.announcement.published',
+    name: { 'zh-CN': '发布弹窗公告', 'en-US': 'An announcement is published' },
+    audience: 'roles',
+    raised: true,
+    parameters: [param('title', '公告标题', 'Title', '五一劳动节放假安排'), param('sender', '发布人', 'Published by', '王晓'), param('count', '接收人数', 'Recipients', '36')],
+  },
+  {
+    code: 'staff.sign_in.locked',
+    name: { 'zh-CN': '员工登录失败被锁定', 'en-US': 'Staff sign-in locked after failed attempts' },
+    audience: 'roles',
+    raised: false,
+    parameters: [param('account', '登录账号', 'Account', 'ops01'), param('ip', '来源 IP', 'From IP', '203.0.113.7'), param('until', '解锁时间', 'Locked until', '2026-03-02 10:40')],
+  },
+  {
+    code: 'user.export.finished',
+    name: { 'zh-CN': '用户导出完成', 'en-US': 'A user export finished' },
+    audience: 'requester',
+    raised: false,
+    parameters: [param('name', '导出内容', 'Exported', '全部用户'), param('count', '记录数', 'Rows', '12580')],
+  },
+] as const satisfies readonly SystemEventDefinition[];
+export type SystemEventCode = (typeof SYSTEM_EVENTS)[number]['code'];
+export const systemEventCodes = SYSTEM_EVENTS.map((e) => e.code) as [SystemEventCode, ...SystemEventCode[]];
+export const systemEventOf = (code: string): SystemEventDefinition | undefined => SYSTEM_EVENTS.find((e) => e.code === code);
+
+/** One system event's settings. */
+export const systemEventSettings = z.object({
+  code: z.enum(systemEventCodes),
+  enabled: z.boolean(),
+  channels: z.array(z.enum(systemEventChannels)),
+  /** Audience `roles`: the roles whose staff receive it (ids of 角色设置's roles); empty for the other audiences. */
+  role_ids: z.array(z.number().int()),
+  /** The notification type it posts as, 1–5. */
+  type: z.number().int(),
+  /** With `{key}` placeholders of the event's parameters. */
+  title: z.string(),
+  content: z.string(),
+  updated_at: z.string(),
+});
+export type SystemEventSettings = z.infer<typeof systemEventSettings>;
 
 export const announcementClasses = ['Dialog', 'MessageBox', 'Message', 'Notification', 'imgDialog'] as const;
 export type AnnouncementClass = (typeof announcementClasses)[number];
@@ -59,6 +186,7 @@ export const TOAST_CLASSES: readonly AnnouncementClass[] = ['Message', 'Notifica
 
 // ——— shared fields ———
 
+/** A notification's type: one of the fixed ids 1–5, whatever the types are named or whether one is offered to publishers. */
 const notificationType = z.coerce.number().int().min(1, 'expected a type 1-5').max(5, 'expected a type 1-5');
 const typeFilter = z.coerce.number().int().min(0).max(5).default(ALL_NOTIFICATION_TYPES);
 const readFilter = z.coerce.number().int().min(0).max(1);
@@ -377,12 +505,41 @@ const announcementBody = z
 
 const popupTemplateBody = z.object({ name: fields.text(60).min(1), ...popupFields }).superRefine(checkPopup);
 
+const distinct = <T>(list: T[]) => new Set(list).size === list.length;
+
+/**
+ * A system event's settings as staff save them. The event's own rules are checked here, from the catalogue: roles only
+ * for an event that goes to roles, a channel while it is on, and placeholders only of the event's parameters.
+ */
+const systemEventEditBody = z
+  .object({
+    code: z.enum(systemEventCodes),
+    enabled: z.boolean(),
+    channels: z.array(z.enum(systemEventChannels)).max(systemEventChannels.length).refine(distinct, 'each channel once'),
+    role_ids: z.array(fields.id).max(50).refine(distinct, 'each role once').default([]),
+    type: notificationType,
+    title: fields.text(100).min(1),
+    content: z.string().trim().min(1).max(1000),
+  })
+  .superRefine((value, ctx) => {
+    const event = systemEventOf(value.code)!;
+    if (value.enabled && value.channels.length === 0) ctx.addIssue({ code: 'custom', path: ['channels'], message: 'choose at least one channel, or turn the event off' });
+    if (event.audience !== 'roles' && value.role_ids.length) ctx.addIssue({ code: 'custom', path: ['role_ids'], message: `this event goes to the ${event.audience}, not to roles` });
+    const known = new Set(event.parameters.map((p) => p.key));
+    for (const field of ['title', 'content'] as const) {
+      const unknown = [...value[field].matchAll(TEMPLATE_PLACEHOLDER)].map((m) => m[1]!).find((key) => !known.has(key));
+      if (unknown) ctx.addIssue({ code: 'custom', path: [field], message: `{${unknown}} is not a parameter of this event` });
+    }
+  });
+
 const byId = z.object({ id: fields.id });
 const tag = 'inform';
 const publish = operation('notification.publish');
 const manage = operation('notification.manage');
 const templateView = operation('notification.template.view');
 const templateEdit = operation('notification.template.edit');
+const systemView = operation('notification.system.view');
+const systemEdit = operation('notification.system.edit');
 
 /** `/api/inform/...`. */
 export const informCalls = {
@@ -682,5 +839,39 @@ export const informCalls = {
     permission: templateEdit,
     body: byId,
     data: z.null(),
+  }),
+
+  // ——— notification types (the 通知类型 screen's calls come from `notificationTypeResource`) ———
+  typeOptions: defineCall({
+    method: 'POST',
+    path: '/api/inform/type_options',
+    tag,
+    summary: 'The notification types 1–5 as every screen shows them (names, colour, order, whether publishers are offered them), in order',
+    permission: 'signed-in',
+    data: z.array(notificationTypeOption),
+  }),
+  typeList: notificationTypeResource.calls.list,
+  typeDetails: notificationTypeResource.calls.details,
+  typeEdit: notificationTypeResource.calls.edit!,
+
+  // ——— system notifications ———
+  systemEventList: defineCall({
+    method: 'POST',
+    path: '/api/inform/system_event_list',
+    tag,
+    summary: 'The system events of the fixed catalogue with their settings: on or off, channels, roles, type and text',
+    permission: systemView,
+    data: z.array(systemEventSettings),
+  }),
+  systemEventEdit: defineCall({
+    method: 'POST',
+    path: '/api/inform/system_event_edit',
+    tag,
+    summary:
+      'Edit a system event’s settings; roles only for an event that goes to roles (each an existing role), placeholders ' +
+      'only of the event’s parameters',
+    permission: systemEdit,
+    body: systemEventEditBody,
+    data: systemEventSettings,
   }),
 };

@@ -34,6 +34,7 @@ export const menuTree: MenuDefinition[] = [
       leaf('/permission/homepage', '系统设置', 'System', 'DesktopOutlined'),
       leaf('/permission/role', '角色设置', 'Roles', 'TeamOutlined'),
       leaf('/permission/loginpage', '登录设置', 'Sign-in', 'LoginOutlined'),
+      leaf('/permission/operation_log', '操作日志', 'Operation log', 'HistoryOutlined'),
       leaf('/permission/targetset', '目标设置', 'Targets', 'AimOutlined'),
       group('/permission/finance', '财务设置', 'Finance', [['recharge', '充值设置', 'Top-ups'], ['package', '套餐设置', 'Packages'], ['function_charge', '功能收费设置', 'Feature charges']], 'MoneyCollectOutlined'),
       group('/permission/customer', '客户设置', 'Customers', [['info', '客户信息设置', 'Customer information'], ['register', '客户注册设置', 'Customer sign-up'], ['product', '产品信息设置', 'Product information']], 'ShopOutlined'),

@@ -46,8 +46,22 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'notification.manage', name: '管理已发布的通知与公告', nameEn: 'Manage published notifications and announcements', menu: '/notification/manage' },
   { code: 'notification.template.view', name: '查看通知模板与弹窗模板', nameEn: 'View notification and pop-up templates', menu: '/notification/manage' },
   { code: 'notification.template.edit', name: '编辑通知模板与弹窗模板', nameEn: 'Edit notification and pop-up templates', menu: '/notification/manage' },
+  { code: 'notification.system.view', name: '查看系统通知设置', nameEn: 'View system notification settings', menu: '/permission/notification/system' },
+  { code: 'notification.system.edit', name: '编辑系统通知设置', nameEn: 'Edit system notification settings', menu: '/permission/notification/system' },
+  { code: 'notification.type.view', name: '查看通知类型', nameEn: 'View notification types', menu: '/permission/notification/type' },
+  { code: 'notification.type.edit', name: '编辑通知类型', nameEn: 'Edit notification types', menu: '/permission/notification/type' },
   { code: 'case.platform.view', name: '查看案例平台', nameEn: 'View case platforms', menu: '/permission/case/platform' },
+  { code: 'system.audit.view', name: '查看操作日志', nameEn: 'View the operation log', menu: '/permission/operation_log' },
+  { code: 'system.audit.export', name: '导出操作日志', nameEn: 'Export the operation log', menu: '/permission/operation_log' },
   { code: 'case.platform.edit', name: '新增、编辑、删除案例平台', nameEn: 'Add, edit and delete case platforms', menu: '/permission/case/platform' },
+  { code: 'general.industry.view', name: '查看行业设置', nameEn: 'View industries', menu: '/permission/general/industry' },
+  { code: 'general.industry.edit', name: '新增、编辑、删除行业', nameEn: 'Add, edit and delete industries', menu: '/permission/general/industry' },
+  { code: 'general.city.view', name: '查看城市设置', nameEn: 'View cities', menu: '/permission/general/city' },
+  { code: 'general.city.edit', name: '启用、停用城市，设置热门城市与排序', nameEn: 'Enable cities, mark hot cities and order them', menu: '/permission/general/city' },
+  { code: 'calendar.time.view', name: '查看时间设置', nameEn: 'View the work time', menu: '/permission/calendar/time' },
+  { code: 'calendar.time.edit', name: '修改时间设置', nameEn: 'Edit the work time', menu: '/permission/calendar/time' },
+  { code: 'calendar.day.view', name: '查看时间日历', nameEn: 'View the calendar', menu: '/permission/calendar/calendar' },
+  { code: 'calendar.day.edit', name: '设置节假日与调休', nameEn: 'Set holidays and make-up working days', menu: '/permission/calendar/calendar' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

@@ -217,8 +217,13 @@ export const userRow = z.object({
   frozen_cents: z.number(),
   total_income_cents: z.number(),
   bean_balance: z.number(),
+  /** The city's province, city and industry names ('' when unknown), from 通用设置 by `city_code` and `industry_id`. */
   province: z.string(),
+  /** GB/T 2260 code of the city (城市设置). */
+  city_code: z.string().nullable(),
   city: z.string(),
+  /** The industry (行业设置), top-level or sub-industry. */
+  industry_id: z.number().nullable(),
   industry: z.string(),
   company: z.string(),
   inviter_id: z.number().nullable(),

@@ -1,7 +1,10 @@
 import type { ServerModule } from '../lib/module';
+import { auditModule } from './audit';
 import { authModule } from './auth';
+import { calendarModule } from './calendar';
 import { caseModule } from './case';
 import { fileModule } from './file';
+import { generalModule } from './general';
 import { helpModule } from './help';
 import { informModule } from './inform';
 import { powerModule } from './power';
@@ -10,4 +13,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, userModule, informModule, caseModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, auditModule];

@@ -1,4 +1,4 @@
-import { userLevel, userPost, users, type NewUserDbRow, type UserDbRow } from '../../src/lib/db/schema';
+import { generalIndustry, userLevel, userPost, users, type NewUserDbRow, type UserDbRow } from '../../src/lib/db/schema';
 import { generateUsers } from '../../src/modules/user/generator';
 import { AGENCY_POSTS, SERVICE_POSTS } from '../../src/modules/user/seed';
 import type { TestApp } from './app';
@@ -20,9 +20,11 @@ export async function insertUser(t: TestApp, values: Partial<NewUserDbRow> = {})
 export async function generate(t: TestApp, count: number): Promise<void> {
   const posts = await t.database.db.select().from(userPost);
   const levels = await t.database.db.select().from(userLevel);
+  const industries = await t.database.db.select({ id: generalIndustry.id }).from(generalIndustry);
   await generateUsers(t.database.db, count, {
     servicePostIds: posts.filter((p) => SERVICE_POSTS.includes(p.name)).map((p) => p.id),
     agencyPostIds: posts.filter((p) => AGENCY_POSTS.includes(p.name)).map((p) => p.id),
+    industryIds: industries.map((i) => i.id),
     maxLevel: Math.max(...levels.map((l) => l.level)),
   });
 }

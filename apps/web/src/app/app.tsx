@@ -1,7 +1,8 @@
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { SignInPage } from '../modules/auth/sign-in-page';
 import { preloadable } from '../lib/preloadable';
 import { LOGIN_PATH, NOT_FOUND_PATH } from '../lib/redirect';
+// The sign-in page is the first load's one module (its public face): see docs/architecture.md › Module boundaries.
+import { SignInPage } from '../modules/auth';
 import { FullPageLoading } from './full-page-loading';
 import { NotFoundPage } from './not-found-page';
 import { PublicOnly, RequireToken } from './route-guard';

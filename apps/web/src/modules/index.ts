@@ -1,9 +1,15 @@
 import type { WebModule } from '../app/web-module';
+import { auditWebModule } from './audit';
+import { authWebModule } from './auth';
+import { calendarWebModule } from './calendar';
 import { caseWebModule } from './case';
+import { fileWebModule } from './file';
+import { generalWebModule } from './general';
 import { helpWebModule } from './help';
 import { informWebModule } from './inform';
 import { powerWebModule } from './power';
+import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [powerWebModule, helpWebModule, informWebModule, userWebModule, caseWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, calendarWebModule, auditWebModule];

@@ -7,6 +7,8 @@ export * from '../../modules/auth/table';
 export * from '../../modules/power/table';
 export * from '../../modules/help/table';
 export * from '../../modules/file/table';
+export * from '../../modules/general/table';
 export * from '../../modules/user/table';
 export * from '../../modules/inform/table';
 export * from '../../modules/case/table';
+export * from '../../modules/calendar/table';

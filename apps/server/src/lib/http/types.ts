@@ -1,4 +1,4 @@
-import type { AnyCall, Locale, MenuNode, Permission, UploadScope, UserSelection } from '@juqi/contract';
+import type { AnyCall, Locale, MenuNode, Permission, SystemEventCode, UploadScope, UserSelection } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
@@ -78,6 +78,24 @@ export interface TimeZoneSource {
   current(): Promise<string>;
 }
 
+/** One happening of a system event: the values of its placeholders, and whom it concerns where its audience is them. */
+export interface SystemEventOccurrence {
+  params: Record<string, string>;
+  /** Audience `user`: the marketplace user it is about. */
+  userId?: number;
+  /** Audience `requester`: the staff member who asked for it. */
+  staffId?: number;
+}
+
+/** What the inform module offers the rest of the server: system events (系统通知), noticed as staff set them up. */
+export interface SystemEventSink {
+  /**
+   * Reports that an event of the catalogue happened; call it once the change it reports is committed. Whether anyone is
+   * notified, whom, how and with which text is the event's settings' business. A failure to notify is logged, never thrown.
+   */
+  raise(code: SystemEventCode, occurrence: SystemEventOccurrence): Promise<void>;
+}
+
 /**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
@@ -89,6 +107,7 @@ export interface AccessServices {
   users?: UserDirectory;
   files?: FileDirectory;
   timeZone?: TimeZoneSource;
+  systemEvents?: SystemEventSink;
 }
 
 declare module 'fastify' {

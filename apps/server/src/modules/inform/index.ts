@@ -1,5 +1,6 @@
-import { informCalls } from '@juqi/contract';
+import { informCalls, notificationTypeResource } from '@juqi/contract';
 import type pg from 'pg';
+import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
 import type { ServerModule } from '../../lib/module';
@@ -7,6 +8,8 @@ import { SettingsStore } from '../../lib/settings/store';
 import { LocalBus, PgNotifyBus, type InformBus } from './bus';
 import { seedInform } from './seed';
 import { InformService } from './service';
+import { SystemEventService } from './system-events';
+import { informType } from './table';
 import { defaultStreamOptions, StreamHub, wantsEventStream, type StreamOptions } from './stream';
 
 const done = () => null;
@@ -38,6 +41,9 @@ export function createInformModule(options: InformModuleOptions = {}): ServerMod
         bus = new LocalBus(app.log);
       }
       const service = new InformService(db, bus, app.clock, lazyService(app.access, 'users', 'user'));
+      const systemEvents = new SystemEventService(db, service, lazyService(app.access, 'grants', 'power'), app.log);
+      // For other modules: the events they raise are noticed as 系统通知 sets them up.
+      app.access.systemEvents = systemEvents;
       const hub = new StreamHub(service, new SettingsStore(db), bus, app.clock, app.log, streamOptions);
       const sessionEvents = lazyService(app.access, 'sessionEvents', 'auth');
       // Through the bus, so the session's streams in every process close, not only in this one.
@@ -71,7 +77,13 @@ export function createInformModule(options: InformModuleOptions = {}): ServerMod
 
       // ——— publishing ———
       route(app, informCalls.addNotifications, ({ body, principal }) => service.publishNotification(body, principal!.staffId));
-      route(app, informCalls.addAnnouncement, ({ body, principal }) => service.publishAnnouncement(body, principal!.staffId));
+      route(app, informCalls.addAnnouncement, async ({ body, principal }) => {
+        const published = await service.publishAnnouncement(body, principal!.staffId);
+        await systemEvents.raise('inform.announcement.published', {
+          params: { title: published.title, sender: published.sender, count: String(published.recipient_count) },
+        });
+        return published;
+      });
       route(app, informCalls.staffOptions, ({ body }) => service.staffOptions(body.keyword, body.ids));
       route(app, informCalls.templateSelect, () => service.templateSelect());
       route(app, informCalls.siteShowTemplateSelect, () => service.popupTemplateSelect());
@@ -94,6 +106,12 @@ export function createInformModule(options: InformModuleOptions = {}): ServerMod
       route(app, informCalls.siteShowTemplateAdd, ({ body }) => service.addPopupTemplate(body));
       route(app, informCalls.siteShowTemplateEdit, ({ body }) => service.editPopupTemplate(body.id, body));
       route(app, informCalls.siteShowTemplateDelete, ({ body }) => service.deletePopupTemplate(body.id).then(done));
+
+      // ——— notification types and system notifications ———
+      route(app, informCalls.typeOptions, () => service.typeOptions());
+      resourceRoutes(app, notificationTypeResource, informType);
+      route(app, informCalls.systemEventList, () => systemEvents.list());
+      route(app, informCalls.systemEventEdit, ({ body, principal, request }) => systemEvents.edit(body, { staffId: principal!.staffId, ip: request.ip }));
     },
   };
 }

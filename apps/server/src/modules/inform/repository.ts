@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/db/client';
-import { staff, staffSession } from '../auth/table';
+import { staff, staffSession } from '../../lib/db/schema';
 import {
   informAnnouncement,
   informAnnouncementRecipient,
@@ -9,6 +9,7 @@ import {
   informNotification,
   informPopupTemplate,
   informTemplate,
+  informType,
   type InformAnnouncementRow,
   type InformMessageRow,
   type InformPopupTemplateRow,
@@ -64,6 +65,12 @@ export class InformRepository {
       .select({ id: staff.id })
       .from(staff)
       .where(and(eq(staff.status, 'active'), inArray(staff.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
+  /** Every active staff's id (for notices to roles: the power module tells which of them hold a role). */
+  async allActiveStaffIds(tx: Executor = this.db): Promise<number[]> {
+    const rows = await tx.select({ id: staff.id }).from(staff).where(eq(staff.status, 'active'));
     return rows.map((r) => r.id);
   }
 
@@ -510,5 +517,16 @@ export class InformRepository {
   async countPopupTemplates(tx: Executor = this.db): Promise<number> {
     const [row] = await tx.select({ n: count() }).from(informPopupTemplate);
     return row?.n ?? 0;
+  }
+
+  // ——— notification types ———
+
+  async notificationTypes(tx: Executor = this.db) {
+    return tx.select().from(informType).orderBy(asc(informType.sort), asc(informType.id));
+  }
+
+  /** Adds the types that are missing; those there keep what staff made of them. */
+  async ensureTypes(rows: (typeof informType.$inferInsert)[], tx: Executor = this.db): Promise<void> {
+    await tx.insert(informType).values(rows).onConflictDoNothing();
   }
 }

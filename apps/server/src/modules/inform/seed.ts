@@ -1,11 +1,52 @@
+import type { SystemEventCode } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { SeedContext } from '../../lib/module';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { staff } from '../auth/table';
+import { staff } from '../../lib/db/schema';
 import { InformRepository } from './repository';
+import { SystemEventRepository } from './system-event-repository';
 
 type Param = { key: string; name: string; example: string };
 const p = (key: string, name: string, example: string): Param => ({ key, name, example });
+
+/** The notification types' presentation at first (§2.4 names them); staff rename, recolour, reorder and turn them off. */
+export const defaultTypes = [
+  { id: 1, name: '操作执行通知', nameEn: 'Operation execution notice', color: '#0066eb', sort: 10 },
+  { id: 2, name: '知识更新通知', nameEn: 'Knowledge update notice', color: '#08979c', sort: 20 },
+  { id: 3, name: '版本迭代通知', nameEn: 'Version iteration notice', color: '#722ed1', sort: 30 },
+  { id: 4, name: '预警监督通知', nameEn: 'Early-warning supervision notice', color: '#d62234', sort: 40 },
+  { id: 5, name: '跟进消息通知', nameEn: 'Follow-up message notice', color: '#d46b08', sort: 50 },
+];
+
+/**
+ * The system events' settings at first: each on, as a site message; events that go to roles notify nobody until staff
+ * choose the roles (a fresh platform has none but the super-admin's).
+ */
+export const defaultSystemEvents = (
+  [
+  {
+    code: 'user.verification.submitted',
+    type: 5,
+    title: '用户「{user}」提交了实名认证',
+    content: '用户「{user}」（{mobile}）提交了{kind}，请及时审核。',
+  },
+  { code: 'user.verification.approved', type: 1, title: '实名认证已通过', content: '{user}，您提交的{kind}已通过审核。' },
+  {
+    code: 'user.verification.rejected',
+    type: 1,
+    title: '实名认证未通过',
+    content: '{user}，您提交的{kind}未通过审核，原因：{reason}。请修改后重新提交。',
+  },
+  { code: 'inform.announcement.published', type: 1, title: '新公告：{title}', content: '{sender}发布了弹窗公告「{title}」，共 {count} 位接收人。' },
+  {
+    code: 'staff.sign_in.locked',
+    type: 4,
+    title: '账号 {account} 登录失败已锁定',
+    content: '账号 {account} 在 {ip} 多次登录失败，已锁定至 {until}。如非本人操作，请及时核查。',
+  },
+  { code: 'user.export.finished', type: 1, title: '{name}导出完成', content: '您导出的{name}已生成，共 {count} 条记录。' },
+  ] satisfies { code: SystemEventCode; type: number; title: string; content: string }[]
+).map((event) => ({ ...event, enabled: true, channels: ['site' as const] }));
 
 /** The system's notification templates: other features send them by code; administrators edit their text. */
 export const systemTemplates = [
@@ -144,7 +185,8 @@ const demoAnnouncements = [
 ];
 
 /**
- * The system notification templates always exist (added by code when missing; administrators' edits are kept). With
+ * The notification types, the system events' settings and the system notification templates always exist (each added
+ * when missing; staff's edits are kept). With
  * demo data: pop-up templates, a message of every type and two announcements, each part added only while it is empty.
  * The demo announcements count as seen by the super-admin, so a fresh demo does not cover the admin's screens; the
  * demo staff see them at their first sign-in.
@@ -152,6 +194,8 @@ const demoAnnouncements = [
 export async function seedInform({ db, demo }: SeedContext): Promise<void> {
   await db.transaction(async (tx) => {
     const repo = new InformRepository(tx);
+    await repo.ensureTypes(defaultTypes);
+    await new SystemEventRepository(tx).ensure(defaultSystemEvents);
     for (const template of systemTemplates) {
       if (!(await repo.findTemplateByCode(template.code))) await repo.insertTemplate(template);
     }

@@ -1,6 +1,6 @@
 import {
   ErrorCode,
-  NOTIFICATION_TYPES,
+  NOTIFICATION_TYPE_IDS,
   renderTemplate,
   TEMPLATE_PLACEHOLDER,
   UPLOAD_URL_PREFIX,
@@ -14,6 +14,7 @@ import {
   type NotificationRecipient,
   type NotificationTarget,
   type NotificationTemplate,
+  type NotificationTypeOption,
   type PopupLocation,
   type PopupTemplate,
   type PublishedAnnouncement,
@@ -206,7 +207,7 @@ export class InformService {
   async unread(staffId: number): Promise<UnreadCounts> {
     const rows = await this.repo.unreadByType(staffId);
     const by = new Map(rows.map((r) => [r.type, Number(r.count)]));
-    const byType = NOTIFICATION_TYPES.map((t) => ({ type: t.value, count: by.get(t.value) ?? 0 }));
+    const byType = NOTIFICATION_TYPE_IDS.map((type) => ({ type, count: by.get(type) ?? 0 }));
     return { total: byType.reduce((sum, t) => sum + t.count, 0), by_type: byType };
   }
 
@@ -234,6 +235,11 @@ export class InformService {
 
   async newNotificationsAfter(staffId: number, afterId: number): Promise<NotificationItem[]> {
     return (await this.repo.notificationsAfter(staffId, afterId, 20)).map(toItem);
+  }
+
+  /** The types as every screen presents them, in their order. */
+  async typeOptions(): Promise<NotificationTypeOption[]> {
+    return (await this.repo.notificationTypes()).map((row) => ({ id: row.id, name: row.name, name_en: row.nameEn, color: row.color, enabled: row.enabled, sort: row.sort }));
   }
 
   // ——— the signed-in staff's announcements ———

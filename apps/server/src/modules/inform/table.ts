@@ -1,7 +1,8 @@
-import { notificationTargets, staffTargets, type UserSelection } from '@juqi/contract';
+import { notificationTargets, staffTargets, type SystemEventChannel, type UserSelection } from '@juqi/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { staff } from '../auth/table';
+import { role } from '../power/table';
 
 /**
  * Notifications and announcements (see docs/notifications.md). A published message or announcement is one row; each
@@ -158,4 +159,55 @@ export const informAnnouncementRecipient = pgTable(
     primaryKey({ columns: [t.announcementId, t.staffId] }),
     index('inform_announcement_recipient_staff_idx').on(t.staffId, t.announcementId),
   ],
+);
+
+/**
+ * 通知类型 (the `notificationTypeResource` resource): how each of the fixed types 1–5 is presented. Seeded; edited,
+ * never added or deleted, so the id is the type itself.
+ */
+export const informType = pgTable(
+  'inform_type',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** `#rrggbb`. */
+    color: text('color').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inform_type_name_key').on(t.name),
+    uniqueIndex('inform_type_name_en_key').on(t.nameEn),
+    check('inform_type_id_check', sql`${t.id} between 1 and 5`),
+  ],
+);
+
+/** 系统通知: the settings of one event of the contract's fixed catalogue (`SYSTEM_EVENTS`), by its code. Seeded. */
+export const informSystemEvent = pgTable('inform_system_event', {
+  code: text('code').primaryKey(),
+  enabled: boolean('enabled').notNull().default(true),
+  channels: jsonb('channels').$type<SystemEventChannel[]>().notNull(),
+  /** The notification type 1–5 it posts as. */
+  type: smallint('type').notNull(),
+  /** With `{key}` placeholders of the event's parameters. */
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  updatedAt: updatedAt(),
+});
+export type InformSystemEventRow = typeof informSystemEvent.$inferSelect;
+
+/** The roles whose staff receive a system event's notice; a role's deletion takes it off every event. */
+export const informSystemEventRole = pgTable(
+  'inform_system_event_role',
+  {
+    eventCode: text('event_code')
+      .notNull()
+      .references(() => informSystemEvent.code, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => role.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventCode, t.roleId] }), index('inform_system_event_role_role_idx').on(t.roleId)],
 );

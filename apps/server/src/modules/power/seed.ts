@@ -2,7 +2,7 @@ import { menuTree, operationCatalogue, type MenuDefinition } from '@juqi/contrac
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import type { SeedContext } from '../../lib/module';
-import { staff } from '../auth/table';
+import { staff } from '../../lib/db/schema';
 import { PowerRepository } from './repository';
 import { rolePower, staffRole } from './table';
 

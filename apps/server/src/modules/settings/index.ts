@@ -12,10 +12,10 @@ export const settingsModule: ServerModule = {
     const timeZone = new SiteTimeZone(store, app.clock);
     // For other modules (day filters, exports): the zone they read times in, told at once of changes made here.
     app.access.timeZone = timeZone;
-    const service = new SettingsService(store, timeZone);
+    const service = new SettingsService(app.database.db, store, timeZone);
     route(app, settingsCalls.systemDetails, () => service.systemDetails());
-    route(app, settingsCalls.systemEdit, ({ body }) => service.updateSystem(body));
+    route(app, settingsCalls.systemEdit, ({ body, principal, request }) => service.updateSystem(body, { principal: principal!, ip: request.ip }));
     route(app, settingsCalls.loginDetails, () => service.loginSettings());
-    route(app, settingsCalls.loginEdit, ({ body }) => service.updateLogin(body));
+    route(app, settingsCalls.loginEdit, ({ body, principal, request }) => service.updateLogin(body, { principal: principal!, ip: request.ip }));
   },
 };

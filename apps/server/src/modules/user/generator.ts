@@ -22,48 +22,50 @@ const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚英华玉萍红燕鹏浩宇轩涵欣怡晨佳琪俊思远雨桐嘉梦瑶博文诺晓东建国志海丹婷雪慧颖琳鑫斌辉亮凯飞峰帆阳晶倩璐楠悦';
 
-/** [province, city, region code of ID cards]; earlier entries are drawn more often. */
+/**
+ * [city code (城市设置, GB/T 2260), the name companies and sign-in places use, region code of ID cards]; earlier entries
+ * are drawn more often.
+ */
 const CITIES: [string, string, string][] = [
-  ['广东', '广州', '440106'],
-  ['广东', '深圳', '440305'],
-  ['上海', '上海', '310115'],
-  ['北京', '北京', '110105'],
-  ['浙江', '杭州', '330106'],
-  ['四川', '成都', '510107'],
-  ['江苏', '南京', '320106'],
-  ['江苏', '苏州', '320505'],
-  ['湖北', '武汉', '420106'],
-  ['重庆', '重庆', '500103'],
-  ['陕西', '西安', '610113'],
-  ['湖南', '长沙', '430104'],
-  ['天津', '天津', '120104'],
-  ['河南', '郑州', '410105'],
-  ['山东', '青岛', '370202'],
-  ['山东', '济南', '370102'],
-  ['福建', '厦门', '350203'],
-  ['福建', '福州', '350102'],
-  ['广东', '东莞', '441900'],
-  ['广东', '佛山', '440604'],
-  ['辽宁', '沈阳', '210102'],
-  ['辽宁', '大连', '210202'],
-  ['安徽', '合肥', '340104'],
-  ['云南', '昆明', '530102'],
-  ['江西', '南昌', '360102'],
-  ['广西', '南宁', '450103'],
-  ['黑龙江', '哈尔滨', '230102'],
-  ['吉林', '长春', '220102'],
-  ['河北', '石家庄', '130102'],
-  ['山西', '太原', '140105'],
-  ['贵州', '贵阳', '520102'],
-  ['浙江', '宁波', '330203'],
-  ['浙江', '温州', '330302'],
-  ['江苏', '无锡', '320213'],
-  ['海南', '海口', '460106'],
-  ['新疆', '乌鲁木齐', '650102'],
-  ['内蒙古', '呼和浩特', '150102'],
-  ['甘肃', '兰州', '620102'],
+  ['440100', '广州', '440106'],
+  ['440300', '深圳', '440305'],
+  ['310000', '上海', '310115'],
+  ['110000', '北京', '110105'],
+  ['330100', '杭州', '330106'],
+  ['510100', '成都', '510107'],
+  ['320100', '南京', '320106'],
+  ['320500', '苏州', '320505'],
+  ['420100', '武汉', '420106'],
+  ['500000', '重庆', '500103'],
+  ['610100', '西安', '610113'],
+  ['430100', '长沙', '430104'],
+  ['120000', '天津', '120104'],
+  ['410100', '郑州', '410105'],
+  ['370200', '青岛', '370202'],
+  ['370100', '济南', '370102'],
+  ['350200', '厦门', '350203'],
+  ['350100', '福州', '350102'],
+  ['441900', '东莞', '441900'],
+  ['440600', '佛山', '440604'],
+  ['210100', '沈阳', '210102'],
+  ['210200', '大连', '210202'],
+  ['340100', '合肥', '340104'],
+  ['530100', '昆明', '530102'],
+  ['360100', '南昌', '360102'],
+  ['450100', '南宁', '450103'],
+  ['230100', '哈尔滨', '230102'],
+  ['220100', '长春', '220102'],
+  ['130100', '石家庄', '130102'],
+  ['140100', '太原', '140105'],
+  ['520100', '贵阳', '520102'],
+  ['330200', '宁波', '330203'],
+  ['330300', '温州', '330302'],
+  ['320200', '无锡', '320213'],
+  ['460100', '海口', '460106'],
+  ['650100', '乌鲁木齐', '650102'],
+  ['150100', '呼和浩特', '150102'],
+  ['620100', '兰州', '620102'],
 ];
-const INDUSTRIES = ['餐饮美食', '教育培训', '美业美容', '家居建材', '汽车服务', '医疗健康', '电商零售', '房产中介', '旅游出行', '本地生活', '金融保险', '法律服务', '科技互联网', '文化传媒', '农业'];
 const COMPANY_WORDS = ['星辰', '华信', '恒达', '鼎盛', '博远', '众诚', '新锐', '汇通', '金桥', '优品', '启航', '云帆'];
 const COMPANY_KINDS = ['文化传媒', '网络科技', '商贸', '广告', '信息技术', '电子商务'];
 const MOBILE_PREFIXES = ['130', '131', '132', '133', '135', '136', '137', '138', '139', '150', '151', '152', '155', '156', '157', '158', '159', '166', '173', '177', '180', '181', '182', '185', '186', '187', '188', '189', '191', '199'];
@@ -84,12 +86,16 @@ const ints = (values: readonly number[]) => `ARRAY[${values.map((v) => String(Ma
 const pick = (array: string, length: number, r: string) => `(${array})[1 + floor((${r}) * ${length})::int]`;
 /** A pick that favours the first entries (common surnames, big cities). */
 const pickSkewed = (array: string, length: number, r: string) => `(${array})[1 + floor(power(${r}, 2) * ${length})::int]`;
+/** The name of a generated user's city, from its code, without reading the city dictionary. */
+const cityNameOf = (code: string) => `(${text(CITIES.map((c) => c[1]))})[array_position(${text(CITIES.map((c) => c[0]))}, ${code})]`;
 /** A deterministic hash of the id in [0, 1000): the same facts come out of it in every statement. */
 const h = (id: string, salt: number) => `((((${id})::bigint * 2654435761 + ${salt * 40503}) % 4294967296) / 4294967) % 1000`;
 
 export interface GeneratorDictionaries {
   servicePostIds: number[];
   agencyPostIds: number[];
+  /** Industries users are put in (行业设置), top-level and sub-industries alike. */
+  industryIds: number[];
   maxLevel: number;
 }
 
@@ -103,8 +109,9 @@ const registeredAt = (g: string, first: number, total: number) =>
 function usersInsert(from: number, to: number, dict: GeneratorDictionaries, first: number, total: number): string {
   const ip = (r: string) =>
     `${pick(ints(IP_FIRST), IP_FIRST.length, r)}::text || '.' || floor(random() * 256)::int || '.' || floor(random() * 256)::int || '.' || (1 + floor(random() * 254)::int)`;
-  const provinces = text(CITIES.map((c) => c[0]));
-  const cities = text(CITIES.map((c) => c[1]));
+  const cityCodes = text(CITIES.map((c) => c[0]));
+  const cityNames = text(CITIES.map((c) => c[1]));
+  const industries = dict.industryIds.length ? ints(dict.industryIds) : 'ARRAY[]::int[]';
   const given = text([...GIVEN]);
   const surnames = text([...SURNAMES]);
   const service = dict.servicePostIds.length ? ints(dict.servicePostIds) : 'ARRAY[]::int[]';
@@ -112,7 +119,7 @@ function usersInsert(from: number, to: number, dict: GeneratorDictionaries, firs
   return `
 insert into users (id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id,
   authentication_state, authentication_type, real_name, withdraw_state, withdraw_type, order_count, last_order_at,
-  total_spent_cents, balance_cents, frozen_cents, total_income_cents, bean_balance, province, city, industry, company,
+  total_spent_cents, balance_cents, frozen_cents, total_income_cents, bean_balance, city_code, industry_id, company,
   inviter_id, invite_code, register_channel, registered_at, last_login_at, last_login_ip, locked, lock_reason, locked_at,
   remark, created_at, updated_at)
 select g, name, mobile, '', gender, type_user, system_id, level, pw_id, agency_pw_id,
@@ -125,7 +132,7 @@ select g, name, mobile, '', gender, type_user, system_id, level, pw_id, agency_p
   balance, case when withdraw_state = 1 then floor(balance * 0.4) else 0 end,
   case when type_user = 1 then floor(power(r_amount, 2) * 20000000) else floor(power(r_amount, 6) * 100000) end,
   floor(power(r_bean, 2) * 5000),
-  province, city, industry, company,
+  city_code, industry_id, company,
   case when r_inv < 0.4 and g > 1 then 1 + floor(r_inv * 2.5 * (g - 1))::int end,
   'U' || lpad(to_hex((g::bigint * 2654435761) % 4294967296), 8, '0'),
   channel, registered_at,
@@ -148,11 +155,10 @@ from (
     case when r_ws < 0.6 then 0 when r_ws < 0.65 then 1 when r_ws < 0.95 then 2 else 3 end as withdraw_state,
     case when r_oc < 0.25 then 0 else floor(exp(r_oc2 * 7.6))::int end as order_count,
     floor(power(random(), 3) * 5000000)::bigint as balance,
-    ${pickSkewed(provinces, CITIES.length, 'r_city')} as province,
-    ${pickSkewed(cities, CITIES.length, 'r_city')} as city,
-    ${pick(text(INDUSTRIES), INDUSTRIES.length, 'random()')} as industry,
+    ${pickSkewed(cityCodes, CITIES.length, 'r_city')} as city_code,
+    case when cardinality(${industries}) > 0 then ${pick(industries, Math.max(dict.industryIds.length, 1), 'random()')} end as industry_id,
     case when type_user = 1 or g % 5 = 0 or random() < 0.2 then
-      ${pickSkewed(cities, CITIES.length, 'r_city')} || ${pick(text(COMPANY_WORDS), COMPANY_WORDS.length, 'random()')} ||
+      ${pickSkewed(cityNames, CITIES.length, 'r_city')} || ${pick(text(COMPANY_WORDS), COMPANY_WORDS.length, 'random()')} ||
       ${pick(text(COMPANY_KINDS), COMPANY_KINDS.length, 'random()')} || '有限公司' else '' end as company,
     ${pick(text(['app_ios', 'app_android', 'app_android', 'h5', 'mini_program', 'mini_program', 'pc']), 7, 'random()')} as channel
   from (
@@ -181,7 +187,7 @@ insert into user_verification (user_id, type, state, real_name, id_number, enter
 select u.id, v.type, v.state,
   case when v.type = 1 then u.name else '' end,
   case when v.type = 1 then v.region || to_char(date '1970-01-01' + (u.id * 37 % 12000), 'YYYYMMDD') || lpad((u.id % 1000)::text, 3, '0') || (case when u.id % 11 = 10 then 'X' else (u.id % 10)::text end) else '' end,
-  case when v.type = 2 then coalesce(nullif(u.company, ''), u.city || '众诚商贸有限公司') else '' end,
+  case when v.type = 2 then coalesce(nullif(u.company, ''), ${cityNameOf('u.city_code')} || '众诚商贸有限公司') else '' end,
   case when v.type = 2 then '91' || v.region || upper(substr(md5(u.id::text), 1, 10)) else '' end,
   case when v.type = 2 then u.name else '' end,
   case when v.type = 1 then ${documents(['id_card_front', 'id_card_back', 'id_card_in_hand'])}
@@ -224,7 +230,7 @@ insert into user_login_log (user_id, login_at, ip, location, device, platform, r
 select u.id,
   case when k = 1 then u.last_login_at else u.registered_at + random() * (u.last_login_at - u.registered_at) end,
   case when k = 1 then u.last_login_ip else ${pick(ints(IP_FIRST), IP_FIRST.length, 'random()')}::text || '.' || floor(random() * 256)::int || '.' || floor(random() * 256)::int || '.' || (1 + floor(random() * 254)::int) end,
-  case when random() < 0.85 then u.city else ${pick(cities, CITIES.length, 'random()')} end,
+  case when random() < 0.85 then ${cityNameOf('u.city_code')} else ${pick(cities, CITIES.length, 'random()')} end,
   ${deviceMatrix}[1 + p.i][1 + floor(random() * ${maxDevices})::int],
   (${text(platforms)})[1 + p.i],
   case when k = 1 then 'success' else (case when r < 0.9 then 'success' when r < 0.97 then 'bad_password' when r < 0.99 then 'bad_code' else 'locked' end) end

@@ -11,16 +11,21 @@ export const userModule: ServerModule = {
   name: 'user',
   seed: seedUsers,
   routes: async (app) => {
-    const service = new UserService(app.database.db, app.clock, lazyService(app.access, 'timeZone', 'settings'));
-    const exporter = new UserExporter(app.database.db, service, app.clock, app.log);
+    const service = new UserService(
+      app.database.db,
+      app.clock,
+      lazyService(app.access, 'timeZone', 'settings'),
+      lazyService(app.access, 'systemEvents', 'inform'),
+    );
+    const exporter = new UserExporter(app.database.db, service);
     const files = lazyService(app.access, 'files', 'file');
     // For other modules (notifications to users): a user selection made exact and counted, with this module's cache.
     app.access.users = service;
 
     route(app, userCalls.lists, ({ body }) => service.list(filterOf(body), body.sort, body.order, body));
     route(app, userCalls.details, ({ body }) => service.detail(body.id));
-    route(app, userCalls.export, async ({ body, reply, principal, request }) => {
-      await exporter.send(filterOf(body), body.sort, body.order, reply, principal!, request.locale);
+    route(app, userCalls.export, async ({ body, reply, principal }) => {
+      await exporter.send(filterOf(body), body.sort, body.order, reply, principal!);
       return null;
     });
     route(app, userCalls.lock, ({ body, principal, request }) => service.lock(body.id, body.action, body.reason, principal!, request.ip));

@@ -2,7 +2,7 @@ import type { UserRow } from '@juqi/contract';
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { NamedStatements } from '../../lib/db/named-statements';
-import { staff } from '../auth/table';
+import { generalCity, generalIndustry, staff } from '../../lib/db/schema';
 import type { Cursor } from './cursor';
 import { allOf } from './filter';
 import {
@@ -61,19 +61,33 @@ function isoFromUtcText(text: string | null): string | null {
  * text (made ISO by `isoFromUtcText`) and bigints as float8, so both drivers (pg and PGlite) give the same JavaScript
  * values.
  */
-const USER_LIST_COLUMNS = sql.raw(
+const USER_LIST_COLUMNS = sql.join(
   [
-    'id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id, authentication_state',
-    'authentication_type, real_name, withdraw_state, withdraw_type, order_count',
-    utcText('last_order_at'),
-    ...['total_spent_cents', 'balance_cents', 'frozen_cents', 'total_income_cents', 'bean_balance'].map((c) => `${c}::float8 as ${c}`),
-    'province, city, industry, company, inviter_id, invite_code, register_channel',
-    utcText('registered_at'),
-    utcText('last_login_at'),
-    'last_login_ip, locked, lock_reason',
-    utcText('locked_at'),
-    'remark',
-  ].join(', '),
+    sql.raw(
+      [
+        'id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id, authentication_state',
+        'authentication_type, real_name, withdraw_state, withdraw_type, order_count',
+        utcText('last_order_at'),
+        ...['total_spent_cents', 'balance_cents', 'frozen_cents', 'total_income_cents', 'bean_balance'].map((c) => `${c}::float8 as ${c}`),
+        'city_code, industry_id',
+      ].join(', '),
+    ),
+    // The names of the city, its province and the industry (通用设置): a lookup by key for each row the page returns.
+    sql`coalesce((select ${generalCity.provinceName} from ${generalCity} where ${generalCity.code} = users.city_code), '') as province`,
+    sql`coalesce((select ${generalCity.name} from ${generalCity} where ${generalCity.code} = users.city_code), '') as city`,
+    sql`coalesce((select ${generalIndustry.name} from ${generalIndustry} where ${generalIndustry.id} = users.industry_id), '') as industry`,
+    sql.raw(
+      [
+        'company, inviter_id, invite_code, register_channel',
+        utcText('registered_at'),
+        utcText('last_login_at'),
+        'last_login_ip, locked, lock_reason',
+        utcText('locked_at'),
+        'remark',
+      ].join(', '),
+    ),
+  ],
+  sql`, `,
 );
 /** The list's page statements: one text per filter shape, sort and way of paging. */
 const userPages = new NamedStatements('user_page');

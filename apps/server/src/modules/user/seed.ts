@@ -1,4 +1,5 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { generalIndustry } from '../../lib/db/schema';
 import type { SeedContext } from '../../lib/module';
 import { keepDemoDocuments } from './demo-documents';
 import { generateUsers } from './generator';
@@ -36,10 +37,16 @@ export async function seedUsers({ db, log, demo, sizes, files }: SeedContext): P
   const posts = await db.select().from(userPost);
   const idsOf = (names: string[]) => posts.filter((p) => names.includes(p.name)).map((p) => p.id);
   const levels = await db.select().from(userLevel);
+  const industries = await db.select({ id: generalIndustry.id }).from(generalIndustry).where(eq(generalIndustry.enabled, true));
   await generateUsers(
     db,
     missing,
-    { servicePostIds: idsOf(SERVICE_POSTS), agencyPostIds: idsOf(AGENCY_POSTS), maxLevel: Math.max(0, ...levels.map((l) => l.level)) },
+    {
+      servicePostIds: idsOf(SERVICE_POSTS),
+      agencyPostIds: idsOf(AGENCY_POSTS),
+      industryIds: industries.map((i) => i.id),
+      maxLevel: Math.max(0, ...levels.map((l) => l.level)),
+    },
     log,
   );
   log.info({ users: missing }, 'generated marketplace users');

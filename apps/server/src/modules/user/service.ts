@@ -11,6 +11,7 @@ import {
   type UserRow,
   type UserSearchOptions,
   type UserSelectRow,
+  type SystemEventCode,
   type UserSelection,
   type VerificationDetail,
   type VerificationRow,
@@ -22,7 +23,7 @@ import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
-import type { Principal, TimeZoneSource } from '../../lib/http/types';
+import type { Principal, SystemEventSink, TimeZoneSource } from '../../lib/http/types';
 import { dayRangeConditions } from '../../lib/time-zone';
 import { CountCache, filterKey } from './count-cache';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
@@ -91,7 +92,9 @@ export function toUserRow(row: UserListDbRow, dict: Dictionaries): UserRow {
     total_income_cents: row.total_income_cents,
     bean_balance: row.bean_balance,
     province: row.province,
+    city_code: row.city_code,
     city: row.city,
+    industry_id: row.industry_id,
     industry: row.industry,
     company: row.company,
     inviter_id: row.inviter_id,
@@ -199,6 +202,8 @@ export class UserService {
     private readonly clock: Clock,
     /** Day filters are days in the platform's time zone; a list's cache keys carry it, so a change starts afresh. */
     readonly timeZone: TimeZoneSource,
+    /** Submitted and decided verifications are noticed as the notification settings (系统通知) say. */
+    private readonly events: SystemEventSink,
   ) {
     this.repo = new UserRepository(db);
     this.counts = new CountCache(clock);
@@ -425,6 +430,7 @@ export class UserService {
         return row.id;
       });
       this.changed();
+      await this.raiseVerification('user.verification.submitted', userId, input.type);
       return id;
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.conflict('a submission of this user is already under review');
@@ -455,7 +461,14 @@ export class UserService {
     }
     this.changed();
     await recordAudit(this.db, { staffId: by.staffId, action: `user.verification.${action}`, target: `verification:${id}`, detail: { user_id: decided.userId, reason }, ip });
+    await this.raiseVerification(action === 'approve' ? 'user.verification.approved' : 'user.verification.rejected', decided.userId, decided.type, reason);
     return this.verificationDetail(id);
+  }
+
+  private async raiseVerification(code: SystemEventCode, userId: number, type: number, reason = ''): Promise<void> {
+    const user = await this.repo.userById(userId);
+    const kind = type === 2 ? '企业认证' : '个人认证';
+    await this.events.raise(code, { userId, params: { user: user?.name ?? '', mobile: maskMiddle(user?.mobile ?? '', 3, 4), kind, reason } });
   }
 
   // ——— sign-ins ———

@@ -1,6 +1,7 @@
 import { ORDER_COUNT_BANDS } from '@juqi/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { generalCity, generalIndustry } from '../general/table';
 
 /**
  * The marketplace's users and what hangs off them. Sized for 1,000,000 users: every list is read by keyset on an index
@@ -83,9 +84,10 @@ export const users = pgTable(
     totalIncomeCents: bigint('total_income_cents', { mode: 'number' }).notNull().default(0),
     /** 金豆: the platform's bean currency, whole beans. */
     beanBalance: bigint('bean_balance', { mode: 'number' }).notNull().default(0),
-    province: text('province').notNull().default(''),
-    city: text('city').notNull().default(''),
-    industry: text('industry').notNull().default(''),
+    /** The city (城市设置, `general_city`), by GB/T 2260 code; answers carry its name and its province's. */
+    cityCode: text('city_code').references(() => generalCity.code),
+    /** The industry (行业设置, `general_industry`), top-level or sub-industry; answers carry its name. */
+    industryId: integer('industry_id').references(() => generalIndustry.id),
     company: text('company').notNull().default(''),
     /** The user whose invitation brought this one in (agents invite users). */
     inviterId: integer('inviter_id'),
@@ -120,6 +122,8 @@ export const users = pgTable(
     // The two filters staff combine most, user type and order-count band: pages, offsets and counts read only matches.
     index('users_type_band_registered_idx').on(t.typeUser, t.orderBand, t.registeredAt, t.id),
     index('users_inviter_idx').on(t.inviterId),
+    // An industry's delete checks that no user is in it.
+    index('users_industry_idx').on(t.industryId),
     // Rare states: small partial indexes instead of long filtered scans.
     index('users_locked_registered_idx').on(t.registeredAt, t.id).where(sql`${t.locked}`),
     index('users_verifying_registered_idx').on(t.registeredAt, t.id).where(sql`${t.authenticationState} = 1`),

@@ -3,8 +3,6 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useMessages } from '../../lib/i18n';
 import { DASHBOARD_PATH, NOT_FOUND_PATH } from '../../lib/redirect';
-import { UploadTray } from '../../modules/file';
-import { InformLive } from '../../modules/inform';
 import { usePageTitle } from '../../lib/site-details';
 import { useDeviceWatcher, useLayout } from './layout-store';
 import { resolvePath, sectionOf, visibleChildren } from '../../lib/menu-routes';
@@ -13,6 +11,7 @@ import { PagePanes } from './page-panes';
 import { useShellSession } from '../../lib/shell-session';
 import { pageFor } from './pages';
 import { Sidebar } from './sidebar';
+import { shellSlots } from './slots';
 import { TabStrip, type TabActions } from './tab-strip';
 import { TopBar } from './top-bar';
 import { tabHref, useVisitedTabs, type VisitedTab } from './visited-tabs';
@@ -101,10 +100,11 @@ export function ShellLayout() {
           {resolution.kind === 'redirect' && <Navigate to={resolution.to + location.search} replace />}
         </Layout.Content>
       </Layout>
-      <UploadTray />
-      <Suspense fallback={null}>
-        <InformLive />
-      </Suspense>
+      {shellSlots.shellParts.map(({ key, Part }) => (
+        <Suspense key={key} fallback={null}>
+          <Part />
+        </Suspense>
+      ))}
     </Layout>
   );
 }

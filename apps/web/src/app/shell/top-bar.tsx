@@ -1,13 +1,11 @@
-import { BellOutlined, DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
+import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@juqi/contract';
 import { Button, Dropdown, Layout, Menu, Segmented, Space, Spin, Tooltip, Typography, type MenuProps } from 'antd';
-import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmCloseDrawer } from '../../components/confirm-close-drawer';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences, type Language, type ThemeMode } from '../../lib/preferences';
-import { HelpPanel } from '../../modules/help';
-import { InformBadge, InformPanel } from '../../modules/inform';
 import { DASHBOARD_PATH } from '../../lib/redirect';
 import { useSiteDetails } from '../../lib/site-details';
 import { useLayout } from './layout-store';
@@ -15,13 +13,17 @@ import { menuIcon } from '../../components/menu-icons';
 import { normalizePath, resolvePath } from '../../lib/menu-routes';
 import { LANGUAGE_NAMES, shellMessages } from './messages';
 import { useShellSession } from '../../lib/shell-session';
+import { shellSlots } from './slots';
 import { UserMenu } from './user-menu';
 
-type Panel = 'messages' | 'help' | 'settings' | null;
+/** The open drawer: a module's panel by its key, or the shell's own display settings. */
+type Panel = string | null;
+const DISPLAY_SETTINGS = 'shell:display-settings';
 
-/** Logo or site name, section tabs, and the message, help, settings and user buttons. */
+/** Logo or site name, section tabs, the modules' buttons (messages, help), display settings and the user menu. */
 export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: MenuNode | undefined }) {
   const t = useMessages(shellMessages);
+  const language = usePreferences((s) => s.language);
   const site = useSiteDetails();
   const { menus } = useShellSession();
   const navigate = useNavigate();
@@ -39,7 +41,7 @@ export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: 
     navigate(resolution.kind === 'redirect' ? resolution.to : key);
   };
 
-  const action = (key: Exclude<Panel, null>, label: string, icon: ReactNode) => (
+  const action = (key: string, label: string, icon: ReactNode) => (
     <ActionButton
       label={label}
       icon={icon}
@@ -95,22 +97,20 @@ export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: 
         />
       )}
       <Space size={2} className="shell-header__actions">
-        <InformBadge>{action('messages', t.messages, <BellOutlined />)}</InformBadge>
-        {action('help', t.help, <QuestionCircleOutlined />)}
-        {action('settings', t.settings, <SettingOutlined />)}
+        {shellSlots.topBarPanels.map(({ key, title, icon: Icon, Decoration = Fragment }) => (
+          <Decoration key={key}>{action(key, title[language], <Icon />)}</Decoration>
+        ))}
+        {action(DISPLAY_SETTINGS, t.settings, <SettingOutlined />)}
         <UserMenu />
       </Space>
-      <ConfirmCloseDrawer title={t.messages} size={mobile ? '100%' : 480} open={panel === 'messages'} onClose={closePanel}>
-        <Suspense fallback={<Spin />}>
-          <InformPanel />
-        </Suspense>
-      </ConfirmCloseDrawer>
-      <ConfirmCloseDrawer title={t.help} size={mobile ? '100%' : 560} open={panel === 'help'} onClose={closePanel}>
-        <Suspense fallback={<Spin />}>
-          <HelpPanel />
-        </Suspense>
-      </ConfirmCloseDrawer>
-      <ConfirmCloseDrawer title={t.settings} open={panel === 'settings'} onClose={closePanel}>
+      {shellSlots.topBarPanels.map(({ key, title, Panel: Content, width }) => (
+        <ConfirmCloseDrawer key={key} title={title[language]} size={mobile ? '100%' : width} open={panel === key} onClose={closePanel}>
+          <Suspense fallback={<Spin />}>
+            <Content />
+          </Suspense>
+        </ConfirmCloseDrawer>
+      ))}
+      <ConfirmCloseDrawer title={t.settings} open={panel === DISPLAY_SETTINGS} onClose={closePanel}>
         <DisplaySettings />
       </ConfirmCloseDrawer>
     </Layout.Header>

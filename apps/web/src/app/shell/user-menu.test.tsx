@@ -1,13 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import { authCalls } from '@juqi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadPage } from '../../lib/page-load';
+import { answerOf, fakeApi, resetFakeApi } from '../../test/fake-api';
 import { renderInShell } from '../../test/render-in-shell';
 import { useLayout } from './layout-store';
 import { UserMenu } from './user-menu';
 
 vi.setConfig({ testTimeout: 30_000 });
+vi.mock('../../lib/page-load', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
 
-afterEach(() => useLayout.setState({ mobile: false }));
+afterEach(() => {
+  useLayout.setState({ mobile: false });
+  resetFakeApi();
+});
 
 describe('UserMenu', () => {
   it('shows the full name beside the avatar, which keeps the last two characters; its name is what it shows, and what it is', () => {
@@ -27,5 +34,28 @@ describe('UserMenu', () => {
     expect(within(button).queryByText('超级管理员')).toBeNull();
     await userEvent.hover(screen.getByText('理员'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('超级管理员');
+  });
+
+  it('lists the modules’ entries first: 个人中心 (the auth module’s) opens its drawer, its content loaded on first open', async () => {
+    const user = userEvent.setup();
+    renderInShell(<UserMenu />);
+    await user.click(screen.getByRole('button', { name: /用户菜单/ }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+    expect(items[0]).toHaveTextContent('个人中心');
+    await user.click(items[0]!);
+    const drawer = await screen.findByRole('dialog', { name: '个人中心' });
+    expect(await within(drawer).findByRole('button', { name: '修改密码' })).toBeInTheDocument();
+    // The rows the shell gives it about the account.
+    expect(within(drawer).getByText('账号类型')).toBeInTheDocument();
+  });
+
+  it('logs out through the modules’ sign-out steps (the auth module ends the session), then loads the sign-in page', async () => {
+    const user = userEvent.setup();
+    const seen = fakeApi({ 'POST /api/login/log_out': () => answerOf(authCalls.logout, null) });
+    renderInShell(<UserMenu />, { path: '/user/list?page=2' });
+    await user.click(screen.getByRole('button', { name: /用户菜单/ }));
+    await user.click(await screen.findByRole('menuitem', { name: '退出登录' }));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/login?redirect=%2Fuser%2Flist%3Fpage%3D2'));
+    expect(seen.map((r) => r.url)).toEqual(['/api/login/log_out']);
   });
 });

@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Dropdown, Spin, type MenuProps } from 'antd';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ConfirmCloseDrawer } from '../../components/confirm-close-drawer';
 import { NameAvatar } from '../../components/name-avatar';
@@ -8,17 +8,18 @@ import { useMessages } from '../../lib/i18n';
 import { loadPage } from '../../lib/page-load';
 import { usePreferences, type Language } from '../../lib/preferences';
 import { loginPath } from '../../lib/redirect';
-import { PersonalCentre } from '../../modules/auth/account/personal-centre';
-import { endSession } from '../../modules/auth/sign-in-api';
 import { LANGUAGE_NAMES, shellMessages } from './messages';
 import { useShellSession } from '../../lib/shell-session';
 import { useLayout } from './layout-store';
+import { shellSlots } from './slots';
 import { useVisitedTabs } from './visited-tabs';
+
+const ENTRY_PREFIX = 'entry:';
 
 /**
  * Avatar and full name (the avatar alone reads 理员 for 超级管理员); below the mobile breakpoint the crowded top bar
- * keeps only the avatar, with the full name in its tooltip. The menu holds the personal centre, language, theme
- * and log out; the personal centre changes one's own avatar, password and phone.
+ * keeps only the avatar, with the full name in its tooltip. The menu holds the modules' entries (the personal centre,
+ * which changes one's own avatar, password and phone), language, theme and log out.
  */
 export function UserMenu() {
   const t = useMessages(shellMessages);
@@ -26,20 +27,20 @@ export function UserMenu() {
   const mobile = useLayout((s) => s.mobile);
   const { language, theme, setLanguage, setTheme } = usePreferences();
   const { pathname, search } = useLocation();
-  const [personalOpen, setPersonalOpen] = useState(false);
+  const [openEntry, setOpenEntry] = useState<string | null>(null);
 
   const logout = async () => {
-    await endSession();
+    for (const step of shellSlots.signOutSteps) await step();
     useVisitedTabs.getState().closeAll();
     // A full load at the sign-in page drops every cache and store of this session (§4).
     loadPage(loginPath(pathname + search));
   };
 
+  const entries: MenuProps['items'] = shellSlots.userMenu.map((entry) => ({ key: ENTRY_PREFIX + entry.key, label: entry.title[language] }));
   const items: MenuProps['items'] = [
-    { key: 'personal', label: t.personalCentre },
+    ...(entries.length ? [...entries, { type: 'divider' as const }] : []),
     // Groups, not submenus: a submenu's pop-up outlived the menu when a choice re-rendered the app mid-animation, and
     // opening one by hover does not work on a phone.
-    { type: 'divider' },
     {
       type: 'group',
       key: 'language',
@@ -64,7 +65,7 @@ export function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'personal') setPersonalOpen(true);
+    if (key.startsWith(ENTRY_PREFIX)) setOpenEntry(key.slice(ENTRY_PREFIX.length));
     else if (key === 'logout') void logout();
     else if (key.startsWith('language:')) setLanguage(key.slice('language:'.length) as Language);
     else if (key === 'theme:light' || key === 'theme:dark') setTheme(key === 'theme:dark' ? 'dark' : 'light');
@@ -84,17 +85,21 @@ export function UserMenu() {
           <DownOutlined aria-hidden className="shell-user__caret" />
         </button>
       </Dropdown>
-      <ConfirmCloseDrawer title={t.personalCentre} open={personalOpen} onClose={() => setPersonalOpen(false)}>
-        <PersonalCentre
-          profile={profile}
-          details={[
-            { key: 'name', label: t.name, children: profile.user_name },
-            { key: 'staffNum', label: t.staffNum, children: profile.staff_num },
-            { key: 'account', label: t.account, children: profile.is_super_admin ? t.superAdmin : t.staff },
-          ]}
-          onSignedOut={() => void logout()}
-        />
-      </ConfirmCloseDrawer>
+      {shellSlots.userMenu.map(({ key, title, Panel }) => (
+        <ConfirmCloseDrawer key={key} title={title[language]} open={openEntry === key} onClose={() => setOpenEntry(null)}>
+          <Suspense fallback={<Spin />}>
+            <Panel
+              profile={profile}
+              details={[
+                { key: 'name', label: t.name, children: profile.user_name },
+                { key: 'staffNum', label: t.staffNum, children: profile.staff_num },
+                { key: 'account', label: t.account, children: profile.is_super_admin ? t.superAdmin : t.staff },
+              ]}
+              onSignedOut={() => void logout()}
+            />
+          </Suspense>
+        </ConfirmCloseDrawer>
+      ))}
     </>
   );
 }

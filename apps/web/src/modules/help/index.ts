@@ -1,10 +1,11 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { helpManualResource } from '@juqi/contract';
 import type { WebModule } from '../../app/web-module';
 import { resourcePage } from '../../components/resource';
 
 /**
- * Help (issue 6): the help settings screens under 设置 › 帮助, and the help drawer's content. Every page comes from the
+ * Help (issue 6): the help settings screens under 设置 › 帮助, and the top bar's help button. Every page comes from the
  * pages barrel, so the screens are one chunk, fetched when one of them first opens.
  */
 export const helpWebModule: WebModule = {
@@ -17,7 +18,15 @@ export const helpWebModule: WebModule = {
     }),
     '/permission/help/introduction': { load: () => import('./pages').then((m) => ({ default: m.IntroductionPage })) },
   },
+  topBarPanels: [
+    {
+      key: 'help',
+      order: 20,
+      title: { 'zh-CN': '帮助', 'en-US': 'Help' },
+      icon: QuestionCircleOutlined,
+      // Feature introduction, help manual, upgrade log: loaded the first time the drawer opens.
+      Panel: lazy(() => import('./components/help-panel').then((m) => ({ default: m.HelpPanel }))),
+      width: 560,
+    },
+  ],
 };
-
-/** The help drawer's content (feature introduction, help manual, upgrade log), loaded the first time the drawer opens. */
-export const HelpPanel = lazy(() => import('./components/help-panel').then((m) => ({ default: m.HelpPanel })));

@@ -1,4 +1,4 @@
-import type { AnnouncementClass, CloseType, HintState, PopupLocation } from '@juqi/contract';
+import type { AnnouncementClass, CloseType, HintState, PopupLocation, SystemEventAudience, SystemEventChannel } from '@juqi/contract';
 import { defineMessages, type Messages } from '../../lib/i18n';
 
 /** Every string of notifications and announcements: the drawer, pop-ups, the detail drawer, publish and manage screens. */
@@ -276,4 +276,89 @@ export const hintLabels: Labels<HintState> = {
 export const locationLabels: Labels<PopupLocation> = {
   'zh-CN': { center: '居中', top: '顶部', topLeft: '左上', topRight: '右上', bottom: '底部', bottomLeft: '左下', bottomRight: '右下' },
   'en-US': { center: 'Centre', top: 'Top', topLeft: 'Top left', topRight: 'Top right', bottom: 'Bottom', bottomLeft: 'Bottom left', bottomRight: 'Bottom right' },
+};
+
+/** Strings of the notification settings: 系统通知 and the colour cell of 通知类型. */
+export const settingsMessages = defineMessages({
+  'zh-CN': {
+    intro: '平台发生下列事件时，按这里的设置向接收人发送通知。',
+    event: '事件',
+    recipients: '接收人',
+    channels: '发送渠道',
+    type: '通知类型',
+    text: '通知内容',
+    enabled: '启用',
+    actions: '操作',
+    edit: '编辑',
+    editEvent: '编辑系统通知',
+    notRaised: '待接入',
+    notRaisedHint: '发生此事件的功能尚未上线，设置会在它上线后生效。',
+    noRoles: '未选择角色，不会发送',
+    roles: '接收角色',
+    rolesPlaceholder: '选择角色',
+    rolesNeedView: '选择角色需要“查看角色”权限',
+    roleUnknown: '角色 #{id}',
+    channelsRequired: '启用时请至少选择一种发送渠道',
+    channelsHint: '短信和微信模板消息的发送尚未接入，目前只发送站内信。',
+    title: '标题',
+    titleRequired: '请输入标题',
+    content: '内容',
+    contentRequired: '请输入内容',
+    notAParameter: '{key} 不是此事件的参数',
+    parameters: '可用参数',
+    parameterHint: '点击参数插入到内容末尾',
+    preview: '预览（示例数据）',
+    save: '保存',
+    cancel: '取消',
+    saved: '已保存',
+    turnedOn: '已启用',
+    turnedOff: '已停用',
+    colour: '颜色 {color}',
+  },
+  'en-US': {
+    intro: 'When one of these events happens, the platform notifies as set up here.',
+    event: 'Event',
+    recipients: 'Recipients',
+    channels: 'Channels',
+    type: 'Type',
+    text: 'Message',
+    enabled: 'On',
+    actions: 'Actions',
+    edit: 'Edit',
+    editEvent: 'Edit system notification',
+    notRaised: 'Coming',
+    notRaisedHint: 'The feature where this happens is not live yet; these settings apply once it is.',
+    noRoles: 'No role chosen: nothing is sent',
+    roles: 'Roles',
+    rolesPlaceholder: 'Choose roles',
+    rolesNeedView: 'Choosing roles needs the “View roles” permission',
+    roleUnknown: 'Role #{id}',
+    channelsRequired: 'Choose at least one channel while it is on',
+    channelsHint: 'SMS and WeChat template messages are not sent yet; only site messages are.',
+    title: 'Title',
+    titleRequired: 'Enter a title',
+    content: 'Content',
+    contentRequired: 'Enter the content',
+    notAParameter: '{key} is not a parameter of this event',
+    parameters: 'Parameters',
+    parameterHint: 'Click one to add it to the content',
+    preview: 'Preview (sample values)',
+    save: 'Save',
+    cancel: 'Cancel',
+    saved: 'Saved',
+    turnedOn: 'Turned on',
+    turnedOff: 'Turned off',
+    colour: 'Colour {color}',
+  },
+});
+
+export const channelLabels: Labels<SystemEventChannel> = {
+  'zh-CN': { site: '站内信', sms: '短信', wechat: '微信模板消息' },
+  'en-US': { site: 'Site message', sms: 'SMS', wechat: 'WeChat template message' },
+};
+
+/** Who an event goes to when it is not chosen roles. */
+export const audienceLabels: Labels<Exclude<SystemEventAudience, 'roles'>> = {
+  'zh-CN': { user: '事件相关的用户本人', requester: '发起操作的员工本人' },
+  'en-US': { user: 'The user it is about', requester: 'The staff member who asked' },
 };

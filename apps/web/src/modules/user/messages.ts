@@ -55,15 +55,9 @@ export const userMessages = defineMessages({
     locked: '已锁定',
 
     // Export
-    export: '导出 Excel',
     exportTitle: '导出用户',
     exportRows: '导出 {rows} 位用户',
-    exportReceived: '已接收 {received}',
-    exportReceivedOf: '已接收 {received}，约 {total}',
-    exportWaiting: '正在准备文件…',
     exportDone: '已导出 {rows} 位用户：{name}',
-    exportCancel: '取消导出',
-    exportCancelled: '已取消导出',
     exportNothing: '没有符合筛选条件的用户，无可导出',
 
     // Lock
@@ -235,15 +229,9 @@ export const userMessages = defineMessages({
     normal: 'Active',
     locked: 'Locked',
 
-    export: 'Export to Excel',
     exportTitle: 'Export users',
     exportRows: 'Exporting {rows} users',
-    exportReceived: '{received} received',
-    exportReceivedOf: '{received} of about {total} received',
-    exportWaiting: 'Preparing the file…',
     exportDone: 'Exported {rows} users: {name}',
-    exportCancel: 'Cancel export',
-    exportCancelled: 'Export cancelled',
     exportNothing: 'No user matches the filters: nothing to export',
 
     lock: 'Lock',

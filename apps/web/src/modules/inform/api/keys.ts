@@ -1,3 +1,6 @@
+import { notificationTypeResource } from '@juqi/contract';
+import { resourceKeys } from '../../../lib/resource';
+
 /** Query keys of notifications and announcements; everything under `['inform']` belongs to this module. */
 export const informKeys = {
   all: ['inform'] as const,
@@ -17,6 +20,10 @@ export const informKeys = {
   templatePage: (params: object) => ['inform', 'templates', params] as const,
   popupTemplates: ['inform', 'popup-templates'] as const,
   popupTemplatePage: (params: object) => ['inform', 'popup-templates', params] as const,
+  /** Under the 通知类型 screen's keys, so an edit there refreshes every screen that shows the types. */
+  typeOptions: [...resourceKeys(notificationTypeResource).all, 'options'] as const,
+  systemEvents: ['inform', 'system-events'] as const,
+  roleOptions: ['inform', 'role-options'] as const,
 };
 
 /** Page size of the drawer's lists. */

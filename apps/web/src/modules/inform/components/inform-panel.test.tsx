@@ -1,9 +1,12 @@
-import { informCalls, type NotificationItem } from '@juqi/contract';
+import { informCalls, notificationTypeResource, type NotificationItem } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { seededTypes } from '../test/type-options';
 import { renderInShell } from '../../../test/render-in-shell';
+import { usePreferences } from '../../../lib/preferences';
+import { resourceKeys } from '../../../lib/resource';
 import { useLiveStore } from '../live/live-store';
 import { InformPanel } from './inform-panel';
 
@@ -22,13 +25,14 @@ const item = (id: number, type: number, title: string, is_read = 0): Notificatio
 const body = (r: SeenRequest) => r.body as Record<string, unknown>;
 
 /** The staff's notifications as a tiny server keeps them: filtered by is_read and type, read and deleted for real. */
-function fakeServer() {
+function fakeServer(types = () => seededTypes) {
   const rows = [item(1, 1, '批量导出完成'), item(2, 2, '帮助手册已更新'), item(3, 4, '提现积压预警'), item(4, 2, '知识库周报', 1)];
   const unread = () => {
     const by_type = [1, 2, 3, 4, 5].map((type) => ({ type, count: rows.filter((r) => r.type === type && !r.is_read).length }));
     return { total: by_type.reduce((s, t) => s + t.count, 0), by_type };
   };
   const seen = fakeApi({
+    'POST /api/inform/type_options': () => answerOf(informCalls.typeOptions, types()),
     'POST /api/inform/list_notifications': (r) => {
       const { is_read, type } = body(r) as { is_read: number; type: number };
       const data = rows.filter((x) => x.is_read === is_read && (type === 0 || x.type === type));
@@ -52,6 +56,11 @@ function fakeServer() {
 }
 
 const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/inform/list_notifications').map((r) => r.body);
+/** The drawer item holding this title. */
+const itemOf = (title: string) => screen.getByText(title).closest('.inform-item') as HTMLElement;
+/** The titles of the open type filter's options. */
+const openOptions = () =>
+  Array.from(document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).map((o) => o.getAttribute('title'));
 const titles = () => Array.from(document.querySelectorAll('.inform-item__name')).map((e) => e.textContent);
 
 async function chooseType(label: string, open = true) {
@@ -102,6 +111,30 @@ describe('InformPanel (the notification drawer)', () => {
       { is_read: 0, type: 2, page: 1, limit: 20 },
       { is_read: 1, type: 2, page: 1, limit: 20 },
     ]);
+  });
+
+  it('names the types as 通知类型 sets them up — in the filter and on the items, a turned-off one too — and follows an edit there without a reload', async () => {
+    let types = seededTypes.map((x) => (x.id === 4 ? { ...x, name: '风险预警', enabled: false } : x));
+    fakeServer(() => types);
+    const { client } = renderInShell(<InformPanel />);
+    await screen.findByText('批量导出完成');
+    expect(within(itemOf('提现积压预警')).getByText('风险预警')).toBeInTheDocument();
+    expect(itemOf('提现积压预警').querySelector<HTMLElement>('.notification-type-tag__dot')?.style.background).toBe('rgb(214, 34, 52)');
+    await userEvent.click(screen.getByRole('combobox', { name: '通知类型' }));
+    await waitFor(() => expect(openOptions()).toEqual(['全部', '操作执行通知', '知识更新通知', '版本迭代通知', '风险预警', '跟进消息通知']));
+
+    // 通知类型's save refreshes the queries under the resource's keys.
+    types = types.map((x) => (x.id === 2 ? { ...x, name: '知识库通知', name_en: 'Knowledge base notice' } : x));
+    await client.invalidateQueries({ queryKey: resourceKeys(notificationTypeResource).all });
+    await waitFor(() => expect(within(itemOf('帮助手册已更新')).getByText('知识库通知')).toBeInTheDocument());
+    expect(openOptions()).toContain('知识库通知');
+
+    usePreferences.getState().setLanguage('en-US');
+    try {
+      await waitFor(() => expect(within(itemOf('帮助手册已更新')).getByText('Knowledge base notice')).toBeInTheDocument());
+    } finally {
+      usePreferences.getState().setLanguage('zh-CN');
+    }
   });
 
   it('opening an unread item marks it read, and the badge takes the new unread count', async () => {

@@ -1,7 +1,7 @@
-import { NOTIFICATION_TYPES } from '@juqi/contract';
 import { useMemo } from 'react';
 import { useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
+import { useTypeOptions } from '../api/get-type-options';
 import { informMessages } from '../messages';
 
 export interface TypeOption {
@@ -9,19 +9,31 @@ export interface TypeOption {
   label: string;
 }
 
+export interface NotificationType extends TypeOption {
+  /** `#rrggbb`. */
+  color: string;
+  /** Offered to publishers. */
+  enabled: boolean;
+}
+
 /**
- * The notification types 1–5 in the UI language (§9: ids 0 to 5), and the filter's options with 全部 (0) first.
- * `nameOf` answers a type's label.
+ * The notification types as staff set them up on 通知类型 (names, colours, order, whether publishers may choose them),
+ * in the UI's language. `filterOptions` lists every type after 全部 (0): notifications of a type turned off still
+ * exist. `offered(current)` is what a form lets the staff choose: the enabled types, and the value a record already
+ * holds. Until the types have loaded there are none, and `typeOf` answers undefined.
  */
-export function useNotificationTypes(): { types: TypeOption[]; filterOptions: TypeOption[]; nameOf: (type: number) => string } {
+export function useNotificationTypes() {
   const t = useMessages(informMessages);
   const english = usePreferences((s) => s.language) === 'en-US';
+  const { data } = useTypeOptions();
   return useMemo(() => {
-    const types = NOTIFICATION_TYPES.map((x) => ({ value: x.value as number, label: english ? x.en : x.label }));
+    const types: NotificationType[] = (data ?? []).map((x) => ({ value: x.id, label: english ? x.name_en : x.name, color: x.color, enabled: x.enabled }));
+    const optionOf = ({ value, label }: NotificationType): TypeOption => ({ value, label });
     return {
       types,
-      filterOptions: [{ value: 0, label: t.typeAll }, ...types],
-      nameOf: (type: number) => types.find((x) => x.value === type)?.label ?? String(type),
+      filterOptions: [{ value: 0, label: t.typeAll }, ...types.map(optionOf)],
+      offered: (current?: number): TypeOption[] => types.filter((x) => x.enabled || x.value === current).map(optionOf),
+      typeOf: (type: number) => types.find((x) => x.value === type),
     };
-  }, [english, t.typeAll]);
+  }, [data, english, t.typeAll]);
 }

@@ -2,6 +2,7 @@ import { informCalls, type PublishedNotification } from '@juqi/contract';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
+import { typeOptionsHandler } from '../test/type-options';
 import { usePreferences } from '../../../lib/preferences';
 import { renderInShell } from '../../../test/render-in-shell';
 import { SentNotifications } from './sent-notifications';
@@ -27,6 +28,7 @@ const sent = (id: number, title: string, extra: Partial<PublishedNotification>):
 describe('SentNotifications (已发布通知)', () => {
   it('shows a notification to users with the target 用户 and its recipient count, without a read count', async () => {
     fakeApi({
+      ...typeOptionsHandler(),
       'POST /api/inform/list_data_notifications': () =>
         answerOf(informCalls.listDataNotifications, {
           count: 2,
@@ -51,6 +53,7 @@ describe('SentNotifications (已发布通知)', () => {
     it('names the type in English on a tag that keeps to its cell and shows the whole name on hover', async () => {
       usePreferences.getState().setLanguage('en-US');
       fakeApi({
+        ...typeOptionsHandler(),
         'POST /api/inform/list_data_notifications': () => answerOf(informCalls.listDataNotifications, { count: 1, data: [sent(1, '代理提现申请积压预警', { type: 4 })] }),
       });
       renderInShell(<SentNotifications />);

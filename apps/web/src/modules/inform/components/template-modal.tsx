@@ -20,7 +20,7 @@ const FIELDS = ['name', 'type', 'title', 'content', 'enabled'] as const;
 export function TemplateModal({ template, onClose }: { template: NotificationTemplate; onClose: () => void }) {
   const t = useMessages(informMessages);
   const { message } = App.useApp();
-  const { types } = useNotificationTypes();
+  const { offered } = useNotificationTypes();
   const [form] = Form.useForm<Values>();
   const edit = useEditTemplate();
 
@@ -66,7 +66,7 @@ export function TemplateModal({ template, onClose }: { template: NotificationTem
           <Input maxLength={60} showCount />
         </Form.Item>
         <Form.Item name="type" label={t.type} rules={[{ required: true, message: t.typeRequired }]}>
-          <Select options={types} />
+          <Select options={offered(template.type)} />
         </Form.Item>
         <Form.Item name="title" label={t.title} rules={[{ required: true, whitespace: true, message: t.titleRequired }]}>
           <Input maxLength={100} showCount />

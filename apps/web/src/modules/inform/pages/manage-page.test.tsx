@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
+import { typeOptionsHandler } from '../test/type-options';
 import { renderInShell } from '../../../test/render-in-shell';
 import { ManagePage } from './manage-page';
 
@@ -48,6 +49,7 @@ const staffCopy = (staff_id: number, name: string, read_at: string | null): Noti
 
 function api() {
   return fakeApi({
+    ...typeOptionsHandler(),
     'POST /api/inform/list_data_notifications': () => answerOf(informCalls.listDataNotifications, { count: 2, data: [toUsers, toStaff] }),
     'POST /api/inform/data_notification_details': ({ body }) => answerOf(informCalls.dataNotificationDetails, details[(body as { id: number }).id]),
     // One of the three recipients deleted their copy: one read, one unread.

@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../../test/fake-api';
+import { seededTypes, typeOptionsHandler } from '../test/type-options';
 import { usePreferences } from '../../../lib/preferences';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { PublishPage } from './publish-page';
@@ -28,6 +29,7 @@ const searchOptions = { pw_list: [], level_list: [{ level: 0, name: '普通用�
 
 function api(extra: Record<string, Handler> = {}): SeenRequest[] {
   return fakeApi({
+    ...typeOptionsHandler(),
     'POST /api/inform/template_select': () => answerOf(informCalls.templateSelect, []),
     'POST /api/inform/staff_options': () => answerOf(informCalls.staffOptions, []),
     'POST /api/user/user_select_search_list': () => answerOf(userCalls.selectSearchList, searchOptions),
@@ -98,6 +100,29 @@ describe('PublishPage: a notification to chosen users', () => {
     const form = await waitFor(() => document.querySelector<HTMLFormElement>('form#inform-message')!);
     expect(await within(form).findByRole('radio', { name: '指定员工' })).toBeInTheDocument();
     expect(within(form).queryByRole('radio', { name: '指定用户' })).toBeNull();
+  });
+});
+
+describe('PublishPage: notification types', () => {
+  it('offers the types turned on in 通知类型, by their names there, and starts on the first of them', async () => {
+    const types = seededTypes.map((x) => (x.id === 1 ? { ...x, enabled: false } : x.id === 2 ? { ...x, name: '知识库通知' } : x));
+    const seen = api(typeOptionsHandler(types));
+    renderInShell(<PublishPage />, { path: '/notification/publish' });
+    const form = await writeMessage();
+    const typeSelect = within(form).getByRole('combobox', { name: '通知类型' });
+    await waitFor(() => expect(typeSelect.closest('.ant-select')).toHaveTextContent('知识库通知'));
+    await user.click(typeSelect);
+    const titles = await waitFor(() => {
+      const options = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')];
+      if (options.length === 0) throw new Error('no options yet');
+      return options.map((o) => o.getAttribute('title'));
+    });
+    expect(titles).toEqual(['知识库通知', '版本迭代通知', '预警监督通知', '跟进消息通知']);
+    await user.keyboard('{Escape}');
+
+    await user.click(within(form).getByRole('radio', { name: '全部员工' }));
+    await user.click(within(form).getByRole('button', { name: /发\s*布/ }));
+    await waitFor(() => expect(bodiesOf(seen, '/api/inform/add_notifications')).toEqual([expect.objectContaining({ type: 2, title: '代理商专属活动', target: 'all' })]));
   });
 });
 

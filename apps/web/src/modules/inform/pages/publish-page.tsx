@@ -2,7 +2,7 @@ import { EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { renderTemplate, type NotificationTemplate } from '@juqi/contract';
 import { App, Button, Card, DatePicker, Form, Input, Result, Select, Space, Switch, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note';
 import { pickedInstant, useTimeZone } from '../../../lib/date-time';
 import { useCan } from '../../../lib/shell-session';
@@ -34,7 +34,6 @@ interface MessageValues extends NotificationRecipientValues {
 }
 
 const messageDefaults: Partial<MessageValues> = {
-  type: 1,
   template_id: 0,
   params: {},
   title: '',
@@ -48,12 +47,18 @@ const MESSAGE_FIELDS = ['type', 'template_id', 'params', 'title', 'content', 'ta
 /** A message notification: written, or from a template with its parameters filled in; to staff, or to chosen users. */
 function MessageForm() {
   const t = useMessages(informMessages);
-  const { types } = useNotificationTypes();
+  const { offered } = useNotificationTypes();
   const { message } = App.useApp();
   const [form] = Form.useForm<MessageValues>();
   const templates = useTemplateSelect();
   const publish = usePublishNotification();
   const templateId = Form.useWatch('template_id', form) ?? 0;
+  const type = Form.useWatch('type', form);
+  // Starts on the first type offered (the types load with the page, and come back after 重置).
+  const firstOffered = offered()[0]?.value;
+  useEffect(() => {
+    if (type === undefined && firstOffered !== undefined) form.setFieldsValue({ type: firstOffered });
+  }, [form, type, firstOffered]);
   const params = Form.useWatch('params', form) ?? {};
   const template: NotificationTemplate | undefined = templates.data?.find((x) => x.id === templateId);
 
@@ -83,7 +88,7 @@ function MessageForm() {
         />
       </Form.Item>
       <Form.Item name="type" label={t.type} rules={[{ required: true, message: t.typeRequired }]}>
-        <Select disabled={!!template} options={types} />
+        <Select disabled={!!template} options={offered(type)} />
       </Form.Item>
       {template ? (
         <>

@@ -109,7 +109,7 @@ function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
           {u.authentication_type !== null && ` · ${codes.label('verification_type', u.authentication_type)}`}
         </Descriptions.Item>
         <Descriptions.Item label={t.colRealName}>{or(u.real_name)}</Descriptions.Item>
-        <Descriptions.Item label={t.location}>{or([u.province, u.city].filter(Boolean).join(' '))}</Descriptions.Item>
+        <Descriptions.Item label={t.location}>{or([...new Set([u.province, u.city])].filter(Boolean).join(' '))}</Descriptions.Item>
         <Descriptions.Item label={t.colIndustry}>{or(u.industry)}</Descriptions.Item>
         <Descriptions.Item label={t.colCompany} span="filled">
           {or(u.company)}

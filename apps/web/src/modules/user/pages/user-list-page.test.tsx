@@ -308,3 +308,36 @@ describe('exporting the filtered users', () => {
     expect(saved).toEqual([]);
   });
 });
+
+/** The value cell beside a label's cell in the detail drawer. */
+const valueOf = (label: HTMLElement) => label.closest('th')!.nextElementSibling!;
+
+describe('city and industry (通用设置)', () => {
+  const shenzhen = userRow(8, '孙七', { province: '广东省', city_code: '440300', city: '深圳市', industry_id: 20, industry: '火锅' });
+  const beijing = userRow(9, '周八', { province: '北京市', city_code: '110000', city: '北京市', industry_id: null, industry: '' });
+  const open = async (shown: typeof shenzhen) => {
+    api({
+      'POST /api/user/lists': () => answerOf(userCalls.lists, keysetPage([shown])),
+      'POST /api/user/details': () => answerOf(userCalls.details, detailOf(shown)),
+    });
+    renderInShell(<UserListPage />, { path: '/user/list' });
+    const row = await rowOf(shown.name);
+    await user.click(within(row).getByText(shown.name, { selector: '.user-cell__name' }));
+    const drawer = await screen.findByRole('dialog');
+    return { row, place: valueOf(await within(drawer).findByText('地区')), drawer };
+  };
+
+  it('shows the names of the city, its province and the industry, never the code', async () => {
+    const { row, place, drawer } = await open(shenzhen);
+    expect(within(row).getByText('广东省')).toBeInTheDocument();
+    expect(within(row).getByText('深圳市')).toBeInTheDocument();
+    expect(place).toHaveTextContent(/^广东省 深圳市$/);
+    expect(valueOf(within(drawer).getByText('行业'))).toHaveTextContent(/^火锅$/);
+    expect(drawer).not.toHaveTextContent('440300');
+  });
+
+  it('names a municipality once: it is its own province', async () => {
+    const { place } = await open(beijing);
+    expect(place).toHaveTextContent(/^北京市$/);
+  });
+});

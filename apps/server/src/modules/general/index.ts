@@ -1,0 +1,53 @@
+import { CITY_DIVISION_FIELDS, cityResource, generalCalls, industryResource, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
+import { resourceRoutes } from '../../lib/crud/resource-routes';
+import { AppError } from '../../lib/errors';
+import { route } from '../../lib/http/route';
+import type { ServerModule } from '../../lib/module';
+import { GeneralRepository } from './repository';
+import { seedGeneral } from './seed';
+import { generalCity, generalIndustry } from './table';
+
+/** 通用设置: the industry tree and the cities (docs/general-settings.md). */
+export const generalModule: ServerModule = {
+  name: 'general',
+  seed: seedGeneral,
+  routes: async (app) => {
+    const repo = new GeneralRepository(app.database.db);
+
+    resourceRoutes(app, industryResource, generalIndustry, {
+      // Two levels: a parent is an existing top-level industry other than the record itself, and an industry with
+      // sub-industries stays top-level. A name is unique among its siblings.
+      async beforeWrite(values, { tx, before }) {
+        const id = before?.id as number | undefined;
+        const parentId = values.parent_id === undefined ? ((before?.parent_id as number | undefined) ?? TOP_LEVEL_INDUSTRY) : ((values.parent_id as number | null) ?? TOP_LEVEL_INDUSTRY);
+        if (parentId !== TOP_LEVEL_INDUSTRY) {
+          if (parentId === id) throw AppError.invalid('parent_id', 'an industry cannot be its own parent');
+          const parent = await repo.industry(parentId, tx);
+          if (!parent) throw AppError.invalid('parent_id', `no industry ${parentId}`);
+          if (parent.parentId !== TOP_LEVEL_INDUSTRY) throw AppError.invalid('parent_id', `industry ${parentId} is a sub-industry: industries have two levels`);
+          if (id !== undefined && (await repo.childCount(id, tx)) > 0) throw AppError.invalid('parent_id', 'an industry with sub-industries stays top-level');
+        }
+        const name = (values.name as string | undefined) ?? (before?.name as string);
+        if ((await repo.sibling(parentId, name, id, tx)) !== undefined) {
+          throw AppError.conflict({ 'zh-CN': '同一上级下已有同名行业', 'en-US': 'An industry of that name is already under this parent' }, 'name');
+        }
+      },
+      async beforeDelete(id, { tx }) {
+        if ((await repo.childCount(id, tx)) > 0) {
+          throw AppError.conflict({ 'zh-CN': '该行业下还有子行业，不能删除', 'en-US': 'This industry still has sub-industries and cannot be deleted' });
+        }
+      },
+    });
+
+    resourceRoutes(app, cityResource, generalCity, {
+      // Codes, names and pinyin are the division data's: an edit may repeat them, not change them.
+      async beforeWrite(values, { before }) {
+        for (const key of CITY_DIVISION_FIELDS) {
+          if (values[key] !== undefined && values[key] !== before?.[key]) throw AppError.invalid(key, 'comes from the division data and cannot be changed');
+        }
+      },
+    });
+
+    route(app, generalCalls.cityProvinces, () => repo.provinces());
+  },
+};

@@ -1,0 +1,3 @@
+import '../audit.css';
+
+export { OperationLogPage } from './operation-log-page';

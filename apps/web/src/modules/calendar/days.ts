@@ -1,0 +1,21 @@
+import type { Language } from '../../lib/preferences';
+
+/**
+ * Calendar days `YYYY-MM-DD` as the calendar screens name them. Names come from `Intl` in the UI's language, read at
+ * noon UTC of the day, so neither the browser's zone nor dayjs's locale moves them.
+ */
+const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/** 周四 / Thu. */
+export const weekdayName = (day: string, language: Language): string =>
+  new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(noonOf(day));
+
+/** The name of ISO weekday 1 (Monday) … 7 (Sunday): 2024-01-01 was a Monday. */
+export const isoWeekdayName = (weekday: number, language: Language): string => weekdayName(`2024-01-0${weekday}`, language);
+
+/** 2026年11月 / November 2026. */
+export const monthName = (month: string, language: Language): string =>
+  new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(noonOf(`${month}-01`));
+
+/** 1 Monday … 7 Sunday. */
+export const isoWeekdayOf = (day: string): number => ((noonOf(day).getUTCDay() + 6) % 7) + 1;

@@ -1,0 +1,172 @@
+import { EditOutlined } from '@ant-design/icons';
+import { CITY_DATA_SOURCE, cityResource } from '@juqi/contract';
+import { App, Button, Card, Input, Select, Switch, Tag, Typography, type TableColumnType } from 'antd';
+import { useState } from 'react';
+import { FilterBar } from '../../../components/filter-bar';
+import { commonMessages } from '../../../components/messages';
+import { PagedTable, usePaging } from '../../../components/paged-table';
+import { QueryFailure } from '../../../components/query-failure';
+import { useDateTime } from '../../../lib/date-time';
+import { format, useMessages } from '../../../lib/i18n';
+import { usePreferences } from '../../../lib/preferences';
+import { clearedUrlState } from '../../../lib/url-state';
+import { resourceUrlFields, useEditResource, useResourceFilter, useResourceList, type ResourceRow } from '../../../lib/resource';
+import { useCan, useShellSession } from '../../../lib/shell-session';
+import { useCityProvinces } from '../api/provinces';
+import { CityFormModal } from '../components/city-form-modal';
+import { choiceOf, flagOf, type Choice } from '../flag-choice';
+import { generalMessages } from '../messages';
+import '../general.css';
+
+const resource = cityResource;
+
+/**
+ * 城市设置: the cities of the division data, found by name or pinyin and filtered by province, hot and enabled; staff
+ * mark hot cities and enable or disable them in the row, and set the order in the edit form. Names where the data
+ * comes from.
+ */
+export function CityPage() {
+  const t = useMessages(generalMessages);
+  const c = useMessages(commonMessages);
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const { message } = App.useApp();
+  const { menus } = useShellSession();
+  const can = useCan();
+  const mayEdit = can(resource.operations.edit!);
+  const [filter, setFilter] = useResourceFilter(resource);
+  const keyword = filter.keyword as string | undefined;
+  const paging = usePaging(resource.pageSize);
+  const [shown, setShown] = useState(filter);
+  if (shown !== filter) {
+    setShown(filter);
+    paging.restart();
+  }
+  const list = useResourceList(resource, { ...filter, page: paging.page, limit: paging.pageSize });
+  const provinces = useCityProvinces();
+  const edit = useEditResource(resource);
+  const [editing, setEditing] = useState<number | null>(null);
+  // The row whose switch is saving, and which switch.
+  const [saving, setSaving] = useState<{ id: number; key: 'hot' | 'enabled' } | null>(null);
+  const label = (key: keyof typeof resource.fields) => resource.fields[key].label[language];
+
+  const toggle = async (row: ResourceRow, key: 'hot' | 'enabled', value: boolean) => {
+    setSaving({ id: row.id, key });
+    try {
+      await edit.mutateAsync({ id: row.id, [key]: value });
+      void message.success(c.saved);
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setSaving(null);
+    }
+  };
+  const flag = (key: 'hot' | 'enabled', on: string, off: string, name: string) => (value: boolean, row: ResourceRow) =>
+    mayEdit ? (
+      <Switch
+        size="small"
+        checked={value}
+        loading={saving?.id === row.id && saving.key === key}
+        aria-label={format(name, { name: String(row.name) })}
+        onChange={(checked) => void toggle(row, key, checked)}
+      />
+    ) : value ? (
+      <Tag color={key === 'hot' ? 'volcano' : 'success'}>{on}</Tag>
+    ) : (
+      <Tag>{off}</Tag>
+    );
+
+  const columns: TableColumnType<ResourceRow>[] = [
+    { key: 'name', dataIndex: 'name', title: label('name'), width: 150, ellipsis: true },
+    { key: 'code', dataIndex: 'code', title: label('code'), width: 120 },
+    { key: 'province_name', dataIndex: 'province_name', title: label('province_name'), width: 150, ellipsis: true },
+    { key: 'sort', dataIndex: 'sort', title: label('sort'), width: 80, align: 'right' },
+    { key: 'hot', dataIndex: 'hot', title: t.hot, width: 90, render: flag('hot', t.hot, t.notHot, t.markHot) },
+    { key: 'enabled', dataIndex: 'enabled', title: label('enabled'), width: 90, render: flag('enabled', c.enabled, c.disabled, t.markEnabled) },
+    { key: 'updated_at', dataIndex: 'updated_at', title: c.updatedAt, width: 160, render: (at: string) => dateTime(at) },
+  ];
+  if (mayEdit)
+    columns.push({
+      key: 'actions',
+      title: c.actions,
+      width: 100,
+      fixed: 'end',
+      render: (_: unknown, row) => (
+        <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(row.id)}>
+          {c.edit}
+        </Button>
+      ),
+    });
+
+  if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
+  const searchLabel = format(c.searchBy, { label: `${label('name')} / ${label('pinyin')}` });
+  const active = ['province_code', 'hot', 'enabled'].filter((key) => filter[key] !== undefined).length;
+  return (
+    <Card title={menus.routes.get(resource.menu)?.title ?? resource.label[language]} className="general-page">
+      <Typography.Paragraph type="secondary" className="general-page__source">
+        {format(t.source, { package: CITY_DATA_SOURCE.package, version: CITY_DATA_SOURCE.version, date: CITY_DATA_SOURCE.dataDate })}
+      </Typography.Paragraph>
+      <FilterBar
+        search={
+          <Input.Search
+            key={keyword ?? ''}
+            allowClear
+            aria-label={searchLabel}
+            placeholder={searchLabel}
+            enterButton={c.search}
+            maxLength={50}
+            defaultValue={keyword}
+            className="keyword-search"
+            onSearch={(words) => {
+              if ((words.trim() || undefined) === keyword) void list.refetch();
+              setFilter({ keyword: words.trim() || undefined });
+            }}
+          />
+        }
+        active={active}
+        searching={keyword !== undefined}
+        onClear={() => setFilter(clearedUrlState(resourceUrlFields(resource)))}
+      >
+        <Select<string>
+          aria-label={t.province}
+          className="general-filter general-filter--wide"
+          value={(filter.province_code as string | undefined) ?? ''}
+          loading={provinces.isPending}
+          showSearch={{ optionFilterProp: 'label' }}
+          onChange={(value) => setFilter({ province_code: value || undefined })}
+          options={[{ value: '', label: t.allProvinces }, ...(provinces.data ?? []).map((p) => ({ value: p.code, label: p.name }))]}
+        />
+        <Select<Choice>
+          aria-label={t.hotFilter}
+          className="general-filter"
+          value={choiceOf(filter.hot as boolean | undefined)}
+          onChange={(value) => setFilter({ hot: flagOf(value) })}
+          options={[
+            { value: 'all', label: t.allCities },
+            { value: 'on', label: t.hotFilter },
+            { value: 'off', label: t.notHot },
+          ]}
+        />
+        <Select<Choice>
+          aria-label={t.enabledFilter}
+          className="general-filter"
+          value={choiceOf(filter.enabled as boolean | undefined)}
+          onChange={(value) => setFilter({ enabled: flagOf(value) })}
+          options={[
+            { value: 'all', label: t.allStates },
+            { value: 'on', label: c.enabled },
+            { value: 'off', label: c.disabled },
+          ]}
+        />
+      </FilterBar>
+      <PagedTable<ResourceRow>
+        list={list}
+        paging={paging}
+        columns={columns}
+        scrollX={columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0)}
+        totalText={t.cityCount}
+      />
+      {editing !== null && <CityFormModal id={editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+import '../settings.css';
+
+export { SystemSettingsPage } from './system-settings-page';
