@@ -72,6 +72,8 @@ test('行业设置: add a sub-industry, edit it, delete it; a parent with sub-in
   await expect(page).toHaveURL(/keyword=/);
   await expect(rowOf(page, renamed)).toContainText('餐饮美食');
   await page.getByRole('button', { name: /清空筛选/ }).click();
+  // Back to the tree (the search's rows stay in view until it has loaded, one of them naming 餐饮美食 as its parent).
+  await expect(food.getByRole('button', { name: /展开行|关闭行/ })).toBeVisible();
 
   // A parent with sub-industries cannot be deleted.
   await food.getByRole('button', { name: /删\s*除/ }).click();

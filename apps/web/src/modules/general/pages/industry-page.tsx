@@ -63,10 +63,10 @@ function useIndustryColumns(onEdit: (editing: Editing) => void, parentNames?: Ma
       key: 'actions',
       title: c.actions,
       // On a phone the pinned actions stack, so the names beside them stay in view.
-      width: narrow ? 118 : 250,
+      width: narrow ? 150 : 250,
       fixed: 'end',
       render: (_: unknown, row) => (
-        <Space size={0} wrap>
+        <Space size={0} wrap orientation={narrow ? 'vertical' : 'horizontal'} align={narrow ? 'start' : undefined}>
           {row.parent_id === TOP_LEVEL_INDUSTRY && (
             <Button type="link" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onEdit({ id: null, parentId: row.id })}>
               {t.addChild}
