@@ -43,6 +43,8 @@ test('the sign-in page, every built screen and the top bar drawers have no serio
   page,
   request,
 }) => {
+  // One pass over every screen: its time grows with the screens (axe takes a few seconds on each).
+  test.setTimeout(60_000 + SCREENS.length * 6_000);
   // Soft: one run lists every page's findings, each named by the page, rule, element and what is wrong.
   const check = async (where: string) => {
     await settled(page);
