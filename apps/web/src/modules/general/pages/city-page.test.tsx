@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { CityPage } from './city-page';
+import { visibleOption } from '../../../test/antd';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(resetFakeApi);
@@ -48,11 +49,7 @@ const rowOf = (name: string) => screen.getAllByText(name)[0]!.closest('tr')!;
 
 async function choose(name: string, option: string) {
   await user.click(screen.getByRole('combobox', { name }));
-  const item = await waitFor(() => {
-    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
+  const item = await visibleOption(option);
   await user.click(item);
 }
 

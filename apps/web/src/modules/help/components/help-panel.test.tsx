@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categoryFixture as fx, fakeApi, ok, renderInShell, resetFakeApi } from '../testing';
 import { HelpPanel } from './help-panel';
+import { visibleOption } from '../../../test/antd';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(resetFakeApi);
@@ -61,12 +62,7 @@ const combo = (name: string) => screen.getByRole('combobox', { name });
 
 async function choose(name: string, option: string) {
   await userEvent.click(combo(name));
-  // antd renders each option twice (an accessible list and the visible one); click the visible one.
-  const item = await waitFor(() => {
-    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
+  const item = await visibleOption(option);
   await userEvent.click(item);
 }
 

@@ -9,6 +9,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { resourceKeys } from '../../../lib/resource';
 import { useLiveStore } from '../live/live-store';
 import { InformPanel } from './inform-panel';
+import { visibleOption } from '../../../test/antd';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -65,11 +66,7 @@ const titles = () => Array.from(document.querySelectorAll('.inform-item__name'))
 
 async function chooseType(label: string, open = true) {
   if (open) await userEvent.click(screen.getByRole('combobox', { name: '通知类型' }));
-  const option = await waitFor(() => {
-    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`);
-    if (!found) throw new Error(`no option ${label}`);
-    return found;
-  });
+  const option = await visibleOption(label);
   await userEvent.click(option);
 }
 

@@ -7,6 +7,7 @@ import { seededTypes, typeOptionsHandler } from '../test/type-options';
 import { usePreferences } from '../../../lib/preferences';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { PublishPage } from './publish-page';
+import { visibleOption } from '../../../test/antd';
 
 // antd renders slowly in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -47,11 +48,7 @@ const bodiesOf = (seen: SeenRequest[], url: string) => seen.filter((r) => r.url 
 
 async function choose(label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
-  const item = await waitFor(() => {
-    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
+  const item = await visibleOption(option);
   await user.click(item);
 }
 

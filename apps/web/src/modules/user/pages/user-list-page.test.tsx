@@ -17,6 +17,7 @@ import {
 } from '../testing';
 import { usePreferences } from '../../../lib/preferences';
 import { USER_COLUMNS_STORAGE_KEY, UserListPage } from './user-list-page';
+import { visibleOption } from '../../../test/antd';
 
 // antd is slow in jsdom on two cores: no delay between keystrokes, and time for the dialogs.
 const user = userEvent.setup({ delay: null });
@@ -44,12 +45,7 @@ const rowOf = async (name: string) => (await screen.findByText(name, { selector:
 
 async function choose(name: string, option: string) {
   await user.click(combo(name));
-  // antd renders each option twice (an accessible list and the visible one); click the visible one.
-  const item = await waitFor(() => {
-    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
+  const item = await visibleOption(option);
   await user.click(item);
 }
 

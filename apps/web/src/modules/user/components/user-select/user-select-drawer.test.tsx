@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { answerOf, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../../../test/fake-api';
 import { ROW_HEIGHT } from './user-select-list';
 import { UserSelectDrawer, type UserSelectDrawerProps } from './user-select-drawer';
+import { visibleOption } from '../../../../test/antd';
 
 // antd renders slowly in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -141,11 +142,7 @@ function scrollToGap(gap: number) {
 
 async function choose(label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
-  const item = await waitFor(() => {
-    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${option}"]`);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
+  const item = await visibleOption(option);
   await user.click(item);
 }
 
