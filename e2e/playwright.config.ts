@@ -1,11 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * Each worker has a server of its own, on its own port and fresh data folder (server.mjs), so journeys in two workers never
+ * see each other's records or settings. TEST_PARALLEL_INDEX is set by Playwright in each worker, which loads this file too.
+ */
+const firstPort = Number(process.env.E2E_PORT ?? 8181);
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: './tests',
-  workers: 1,
-  // Two cores run the server, PGlite and Chromium together, which keeps both busy: a screen can take a few seconds to
+  workers,
+  // Two cores run the servers, PGlite and Chromium together, which keeps both busy: a screen can take a few seconds to
   // settle, and a journey through two browsers (a role granted, then its staff signing in) takes 20–30 s.
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -35,12 +41,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node server.mjs',
-    url: `http://127.0.0.1:${port}/healthz`,
+    env: { E2E_PORT: String(firstPort + index) },
+    url: `http://127.0.0.1:${firstPort + index}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const ADMIN = { staffNum: 'admin', password: 'Admin-Pass-2026' };
-const port = process.env.E2E_PORT ?? '8181';
+// The worker's own server (playwright.config.ts).
+const port = String(Number(process.env.E2E_PORT ?? 8181) + Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 /** The data folder e2e/server.mjs gives the server (emptied at every start). */
 export const DATA_DIR = path.join(import.meta.dirname, '..', `.data-${port}`);
 export const BASE_URL = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { avatarText, UserAvatar } from './user-avatar';
@@ -30,10 +30,10 @@ describe('UserAvatar', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('超级管理员');
   });
 
-    it('is a button naming the person only when it opens a card', () => {
-    const { rerender } = render(<UserAvatar name="张三丰" />);
-    expect(screen.queryByRole('button')).toBeNull();
+  it('is a button naming the person only when it opens a card', () => {
+    const { container, rerender } = render(<UserAvatar name="张三丰" />);
+    expect(within(container).queryByRole('button')).toBeNull();
     rerender(<UserAvatar name="张三丰" card={<p>card</p>} />);
-    expect(screen.getByRole('button', { name: '张三丰' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(within(container).getByRole('button', { name: '张三丰' })).toHaveAttribute('aria-haspopup', 'dialog');
   });
 });
