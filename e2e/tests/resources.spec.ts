@@ -1,8 +1,10 @@
 import { allResources, type Resource, type ResourceField } from '@juqi/contract';
+import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANTD_MARKUP, seriousViolations } from '../support/axe';
 import { openAsAdmin } from '../support/session';
 import { screenshot } from '../support/screenshot';
+import { sheetRows } from '../support/xlsx';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -53,6 +55,20 @@ test('案例平台: search, add, edit and delete a platform, each seen in the li
   await expect(dialog).toBeHidden();
   await expect(rowOf(page, renamed)).toContainText('停用');
   await expect(rowOf(page, name)).toHaveCount(0);
+
+  // Export: the disabled platforms, every one of them, to a workbook with the list's labels.
+  await page.goto(`${PATH}?enabled=false`);
+  await expect(rowOf(page, renamed)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /导出 Excel/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^案例平台-\d{8}-\d{4}\.xlsx$/);
+  const [header, ...data] = sheetRows(fs.readFileSync((await file.path())!));
+  expect(header).toEqual(['平台名称', '备注', '排序', '启用', '更新时间']);
+  expect(data.find((cells) => cells[0] === renamed)).toEqual([renamed, '端到端测试', '99', '否', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)]);
+  expect(data.every((cells) => cells.includes('否'))).toBe(true);
+  await expect(page.getByText(`已导出 ${data.length} 条案例平台`)).toBeVisible();
+  await page.goto(PATH);
 
   // Screenshots: both languages, wide and narrow.
   for (const language of ['en-US', 'zh-CN']) {

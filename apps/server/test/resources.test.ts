@@ -1,5 +1,6 @@
-import { allResources, defaultOf, type AnyCall, type ResourceField } from '@juqi/contract';
+import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, type AnyCall, type ResourceField } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
@@ -48,7 +49,7 @@ function sample(field: ResourceField, n: number): unknown {
 }
 
 describe.each(allResources.map((resource) => [`${resource.module}.${resource.thing}`, resource] as const))('resource %s', (_name, resource) => {
-  const calls = resource.calls as Record<'list' | 'details' | 'add' | 'edit' | 'delete', AnyCall | undefined>;
+  const calls = resource.calls as Record<'list' | 'details' | 'add' | 'edit' | 'delete' | 'export', AnyCall | undefined>;
   const fields = Object.entries(resource.fields as Record<string, ResourceField>);
   const uniqueKeys = fields.filter(([, field]) => field.unique).map(([key]) => key);
   const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n)]));
@@ -146,13 +147,47 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     expect(untimed(await list({ limit: 200 }))).toEqual(untimed(before));
   });
 
+  it.runIf(calls.export && calls.add)('exports every record the filter matches to a workbook, in the list’s order, labelled in the asked language; audited', async () => {
+    for (const n of [41, 42, 43]) await add(recordOf(n));
+    // The first declared filter, as the list would send it, so the file is shown to follow the filter.
+    const [filterKey, operator] = Object.entries(resource.filters ?? {})[0] ?? [];
+    const value = filterKey ? recordOf(42)[filterKey] : undefined;
+    const filter = !filterKey ? {} : operator === 'equals' ? { [filterKey]: value } : operator === 'in' ? { [filterKey]: [value] } : { [filterKey]: [value, value] };
+    const listed = await list({ ...filter, limit: 200 });
+    const sheetOf = async (language: string) => {
+      const res = await t.app.inject({ method: 'POST', url: calls.export!.path, payload: filter, headers: { 'x-token': admin, 'accept-language': language } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers[EXPORT_ROWS_HEADER]).toBe(String(listed.count));
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return { name: workbook.worksheets[0]!.name, rows };
+    };
+    const keys = exportedKeys(resource);
+    const zh = await sheetOf('zh-CN');
+    expect(zh.name).toBe(resource.label['zh-CN']);
+    expect(zh.rows[0]).toEqual(keys.map((key) => (key === 'updated_at' ? '更新时间' : resource.fields[key]!.label['zh-CN'])));
+    expect(zh.rows).toHaveLength(listed.count + 1);
+    // A text or number column holds the listed values, row by row.
+    const plain = keys.findIndex((key) => ['text', 'number', 'sort'].includes(resource.fields[key]?.kind ?? ''));
+    if (plain >= 0) expect(zh.rows.slice(1).map((row) => row[plain] ?? '')).toEqual(listed.data.map((row) => row[keys[plain]!] ?? ''));
+    const en = await sheetOf('en-US');
+    expect(en.rows[0]).toEqual(keys.map((key) => (key === 'updated_at' ? 'Updated' : resource.fields[key]!.label['en-US'])));
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `${resource.module}.${resource.thing}.export`));
+    expect(entry?.detail).toMatchObject({ filter, rows: listed.count });
+  });
+
   it('answers staff without the operation 40300 on every call; viewing does not allow writing', async () => {
     for (const which of Object.keys(calls) as (keyof typeof calls)[]) {
       expectError(await call(which, which === 'list' ? {} : { id: 1, ...recordOf(31) }, outsider), 40300);
     }
     expect((await list({}, viewer)).count).toBeGreaterThanOrEqual(0);
-    for (const which of ['add', 'edit', 'delete'] as const) {
-      if (calls[which]) expectError(await call(which, { id: 1, ...recordOf(32) }, viewer), 40300);
+    for (const which of ['add', 'edit', 'delete', 'export'] as const) {
+      if (calls[which]) expectError(await call(which, which === 'export' ? {} : { id: 1, ...recordOf(32) }, viewer), 40300);
     }
   });
 

@@ -48,6 +48,7 @@ const RESOURCE_VERBS = {
   add: { 'zh-CN': '新增', 'en-US': 'Add' },
   edit: { 'zh-CN': '编辑', 'en-US': 'Edit' },
   delete: { 'zh-CN': '删除', 'en-US': 'Delete' },
+  export: { 'zh-CN': '导出', 'en-US': 'Export' },
 } as const satisfies Record<string, Texts>;
 
 /** `Case platform` → `case platform` inside an English sentence; an acronym (`LLM`) keeps its capitals. */
@@ -82,7 +83,7 @@ export class AuditVocabulary {
     const actions = new Map<string, AuditActionName>();
     for (const [value, name] of Object.entries(NAMED_ACTIONS)) actions.set(value, { value, name });
     for (const resource of resources) {
-      for (const verb of ['add', 'edit', 'delete'] as const) {
+      for (const verb of ['add', 'edit', 'delete', 'export'] as const) {
         if (!resource.operations[verb]) continue;
         const value = `${resource.module}.${resource.thing}.${verb}`;
         const name = {

@@ -6,7 +6,7 @@ export const casePlatform = defineResource({
   thing: 'platform',
   menu: '/permission/case/platform',
   label: { 'zh-CN': '案例平台', 'en-US': 'Case platform' },
-  operations: { view: 'case.platform.view', add: 'case.platform.edit', edit: 'case.platform.edit', delete: 'case.platform.edit' },
+  operations: { view: 'case.platform.view', add: 'case.platform.edit', edit: 'case.platform.edit', delete: 'case.platform.edit', export: 'case.platform.export' },
   fields: {
     name: { kind: 'text', label: { 'zh-CN': '平台名称', 'en-US': 'Name' }, max: 30, required: true, unique: true },
     remark: { kind: 'textarea', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, max: 200 },

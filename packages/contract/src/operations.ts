@@ -54,6 +54,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'system.audit.view', name: '查看操作日志', nameEn: 'View the operation log', menu: '/permission/operation_log' },
   { code: 'system.audit.export', name: '导出操作日志', nameEn: 'Export the operation log', menu: '/permission/operation_log' },
   { code: 'case.platform.edit', name: '新增、编辑、删除案例平台', nameEn: 'Add, edit and delete case platforms', menu: '/permission/case/platform' },
+  { code: 'case.platform.export', name: '导出案例平台', nameEn: 'Export case platforms', menu: '/permission/case/platform' },
   { code: 'general.industry.view', name: '查看行业设置', nameEn: 'View industries', menu: '/permission/general/industry' },
   { code: 'general.industry.edit', name: '新增、编辑、删除行业', nameEn: 'Add, edit and delete industries', menu: '/permission/general/industry' },
   { code: 'general.city.view', name: '查看城市设置', nameEn: 'View cities', menu: '/permission/general/city' },

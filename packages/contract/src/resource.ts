@@ -156,6 +156,8 @@ export interface ResourceOperations {
   add?: string;
   edit?: string;
   delete?: string;
+  /** Saves every record the list's filter matches as an Excel workbook (docs/export.md). */
+  export?: string;
 }
 
 export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
@@ -193,6 +195,8 @@ type ListBodyOf<F extends Record<string, ResourceField>> = {
   sort?: keyof F | 'id' | 'updated_at';
   order?: 'asc' | 'desc';
 } & { [K in keyof F]?: FieldInput<F[K]> | FieldInput<F[K]>[] };
+/** An export's body: the list's filter and order, without its paging (the file holds every matching record). */
+type ExportBodyOf<F extends Record<string, ResourceField>> = Omit<ListBodyOf<F>, 'page' | 'limit'>;
 type ById = { id: number };
 /** A body schema typed the same on both sides, so test helpers and clients check what they send. */
 type Body<T> = z.ZodType<T, T>;
@@ -203,6 +207,7 @@ export interface ResourceCalls<F extends Record<string, ResourceField>> {
   add?: CallDefinition<Body<BodyOf<F>>, undefined, z.ZodType<{ id: number }>>;
   edit?: CallDefinition<Body<ById & BodyOf<F>>, undefined, z.ZodType<null>>;
   delete?: CallDefinition<Body<ById>, undefined, z.ZodType<null>>;
+  export?: CallDefinition<Body<ExportBodyOf<F>>, undefined, z.ZodType<null>>;
 }
 
 export interface Resource<F extends Record<string, ResourceField>> extends ResourceDeclaration<F> {
@@ -255,20 +260,19 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
       ),
     ).strict();
   const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea' && f.kind !== 'richtext').map(([key]) => key)] as [string, ...string[]]);
-  const listBody = z
+  const filterBody = z
     .object({
       keyword: declaration.keyword?.length ? sharedFields.text(50).optional() : z.undefined().optional(),
-      page: sharedFields.page,
-      limit: sharedFields.limit.default(declaration.pageSize ?? 20),
       sort: sortable.optional(),
       order: z.enum(['asc', 'desc']).optional(),
       ...Object.fromEntries((Object.entries(declaration.filters ?? {}) as [string, FilterOperator][]).map(([key, operator]) => [key, filterSchema(fields[key]!, operator)])),
     })
     .strict();
+  const listBody = filterBody.extend({ page: sharedFields.page, limit: sharedFields.limit.default(declaration.pageSize ?? 20) }).strict();
   const name = label['en-US'].toLowerCase();
   const path = (action: string) => `/api/${module}/${thing}_${action}`;
-  const call = <B extends z.ZodType, D extends z.ZodType>(action: string, summary: string, code: string, body: B, data: D) =>
-    defineCall({ method: 'POST', path: path(action), summary, tag: module, permission: operation(code), body, data });
+  const call = <B extends z.ZodType, D extends z.ZodType>(action: string, summary: string, code: string, body: B, data: D, response?: 'blob') =>
+    defineCall({ method: 'POST', path: path(action), summary, tag: module, permission: operation(code), body, data, response });
 
   const calls: ResourceCalls<F> = {
     list: call('list', `List ${name} records, filtered and ordered, a page at a time`, operations.view, listBody, z.object({ count: z.number().int(), data: z.array(row) })) as ResourceCalls<F>['list'],
@@ -278,7 +282,26 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
   if (operations.edit)
     calls.edit = call('edit', `Edit a ${name} record; fields left out keep their value`, operations.edit, byId.extend(written(false).shape).strict(), z.null()) as unknown as ResourceCalls<F>['edit'];
   if (operations.delete) calls.delete = call('del', `Delete a ${name} record unless it is in use`, operations.delete, byId, z.null()) as ResourceCalls<F>['delete'];
+  if (operations.export)
+    calls.export = call(
+      'export',
+      `Every ${name} record matching the filter as an Excel workbook, streamed (blob answer), in the list's order. Headers: x-export-rows and x-export-estimated-bytes, for a progress bar.`,
+      operations.export,
+      filterBody,
+      z.null(),
+      'blob',
+    ) as unknown as ResourceCalls<F>['export'];
   return { ...declaration, row, calls };
+}
+
+/**
+ * The columns of a resource's export, in order: the list's columns, then the other fields. Rich text is left out: a
+ * cell of HTML is no use in a sheet.
+ */
+export function exportedKeys(resource: Pick<Resource<Record<string, ResourceField>>, 'columns' | 'fields'>): string[] {
+  const keys = [...resource.columns, ...Object.keys(resource.fields).filter((key) => !(resource.columns as readonly string[]).includes(key))];
+  if (!keys.includes('updated_at')) keys.push('updated_at');
+  return keys.filter((key) => resource.fields[key]?.kind !== 'richtext');
 }
 
 /** A resource's calls as a module's call record (`callsByModule`). */

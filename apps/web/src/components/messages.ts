@@ -33,6 +33,10 @@ export const commonMessages = defineMessages({
     invalid: '{label}格式不正确',
     taken: '该{label}已存在',
     details: '详情',
+    exportTitle: '导出{label}',
+    exportRows: '导出 {rows} 条{label}…',
+    exportDone: '已导出 {rows} 条{label}：{name}',
+    exportNothing: '没有符合筛选条件的{label}，无可导出',
   },
   'en-US': {
     loadFailed: 'Failed to load',
@@ -65,5 +69,9 @@ export const commonMessages = defineMessages({
     invalid: '{label} is not valid',
     taken: '{label} is already taken',
     details: 'Details',
+    exportTitle: 'Export {label} records',
+    exportRows: 'Exporting {rows} {label} records…',
+    exportDone: 'Exported {rows} {label} records: {name}',
+    exportNothing: 'No {label} record matches the filter: nothing to export',
   },
 });

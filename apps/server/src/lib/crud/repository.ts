@@ -10,13 +10,17 @@ type Values = Record<string, unknown>;
 /** A field key as the table's property: `updated_at` → `updatedAt`. */
 const propertyOf = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
-export interface ListQuery {
+/** What a list or an export asks for: its keyword, declared filters and order. */
+export interface FilterQuery {
   keyword?: string;
-  page: number;
-  limit: number;
   sort?: string;
   order?: 'asc' | 'desc';
   [filter: string]: unknown;
+}
+
+export interface ListQuery extends FilterQuery {
+  page: number;
+  limit: number;
 }
 
 /**
@@ -28,7 +32,7 @@ export class ResourceRepository {
   private readonly columns: Record<string, PgColumn>;
 
   constructor(
-    private readonly db: Executor,
+    readonly db: Executor,
     readonly resource: AnyResource,
     private readonly table: PgTable,
   ) {
@@ -52,7 +56,7 @@ export class ResourceRepository {
     return answer;
   }
 
-  private conditions(query: ListQuery): SQL | undefined {
+  private conditions(query: FilterQuery): SQL | undefined {
     const { keyword, filters = {} } = this.resource;
     const where: (SQL | undefined)[] = [];
     if (query.keyword && keyword?.length) where.push(or(...keyword.map((key) => ilike(this.column(key), containing(query.keyword!)))));
@@ -71,20 +75,29 @@ export class ResourceRepository {
   }
 
   async list(query: ListQuery, tx: Executor = this.db): Promise<{ count: number; data: Values[] }> {
-    const where = this.conditions(query);
+    return { count: await this.count(query, tx), data: await this.rows(query, (query.page - 1) * query.limit, query.limit, tx) };
+  }
+
+  /** How many records the query's filter matches. */
+  async count(query: FilterQuery, tx: Executor = this.db): Promise<number> {
+    const [total] = await tx.select({ count: count() }).from(this.table).where(this.conditions(query));
+    return total?.count ?? 0;
+  }
+
+  /** `size` records the query matches from `offset` on, in the query's order. */
+  async rows(query: FilterQuery, offset: number, size: number, tx: Executor = this.db): Promise<Values[]> {
     const by = query.sort ?? this.resource.order.by;
     const direction = query.sort ? (query.order ?? 'asc') : this.resource.order.direction;
     const order = direction === 'asc' ? asc : desc;
-    const [total] = await tx.select({ count: count() }).from(this.table).where(where);
     // Ties fall back to the id, so a page never repeats or skips a record.
     const rows = await tx
       .select()
       .from(this.table)
-      .where(where)
+      .where(this.conditions(query))
       .orderBy(order(this.column(by)), order(this.column('id')))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return { count: total?.count ?? 0, data: (rows as Values[]).map((row) => this.answerOf(row)) };
+      .limit(size)
+      .offset(offset);
+    return (rows as Values[]).map((row) => this.answerOf(row));
   }
 
   async find(id: number, tx: Executor = this.db): Promise<Values | undefined> {

@@ -7,7 +7,8 @@ import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '..
 import { AppError } from '../errors';
 import { route } from '../http/route';
 import { sanitizeRichText } from '../rich-text';
-import { ResourceRepository } from './repository';
+import { sendResourceExport } from './export';
+import { ResourceRepository, type FilterQuery } from './repository';
 
 type AnyResource = Resource<Record<string, ResourceField>>;
 type Values = Record<string, unknown>;
@@ -41,7 +42,7 @@ export const fieldOfIndex = (uniqueKeys: readonly string[], index: string): stri
  * Answers a resource's calls from its declaration and table (docs/resources.md): the list with its keyword, filters,
  * order and page; details; and add / edit / delete where declared, each in one transaction with an audit entry holding
  * the record before and after. A value a unique field already holds is 40900 naming the field; a record still
- * referenced elsewhere is 40900 and stays.
+ * referenced elsewhere is 40900 and stays. Where declared, the export streams the filtered list as a workbook.
  */
 export function resourceRoutes(app: FastifyInstance, resource: AnyResource, table: PgTable, hooks: ResourceHooks = {}): void {
   const db = app.database.db;
@@ -126,6 +127,12 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         return null;
       }),
     );
+
+  if (calls.export)
+    route(app, calls.export, async ({ body, principal, reply }) => {
+      await sendResourceExport(reply, records, body as FilterQuery, principal!.staffId);
+      return null;
+    });
 
   if (calls.delete)
     route(app, calls.delete, ({ body, principal, request }) =>

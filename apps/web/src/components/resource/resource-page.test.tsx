@@ -2,7 +2,7 @@ import { casePlatform } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, fail, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { answerOf, fakeApi, fail, file, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { ResourcePage, type ResourcePageOptions } from './resource-page';
 
@@ -115,6 +115,47 @@ describe('ResourcePage over casePlatform', () => {
     // 启用 is both the field's label and its value's tag.
     expect(within(drawer).getAllByText('启用')).toHaveLength(2);
     expect(within(drawer).getByText('2026-03-01 16:00')).toBeInTheDocument();
+  });
+
+  it('exports every record the filter matches for a staff holding the export; with none matching there is nothing to export', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:test/0');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    let count = 2;
+    const seen = fakeApi({
+      'POST /api/case/platform_list': () => answerOf(casePlatform.calls.list, { count, data: rows.slice(0, count) }),
+      'POST /api/case/platform_export': () =>
+        file(['PK\u0003\u0004'], {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': `attachment; filename="Case platform.xlsx"; filename*=UTF-8''${encodeURIComponent('案例平台-20260301-0930.xlsx')}`,
+          'x-export-rows': '2',
+          'x-export-estimated-bytes': '9000',
+        }),
+    });
+    renderInShell(<ResourcePage resource={casePlatform} />, { path: `${path}?enabled=true`, profile: staffWith('case.platform.view', 'case.platform.export') });
+    await screen.findByText('抖音');
+    await userEvent.click(screen.getByRole('button', { name: /导出 Excel/ }));
+    expect(await screen.findByText('已导出 2 条案例平台：案例平台-20260301-0930.xlsx')).toBeInTheDocument();
+    expect(saved).toEqual(['案例平台-20260301-0930.xlsx']);
+    // The list's filter, not its page.
+    expect(seen.filter((r) => r.url === '/api/case/platform_export').map((r) => r.body)).toEqual([{ enabled: true }]);
+    click.mockRestore();
+
+    count = 0;
+    fill(screen.getByRole('searchbox', { name: '搜索平台名称' }), '无此平台');
+    await userEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /导出 Excel/ })).toBeDisabled());
+  });
+
+  it('offers no export to a staff without the export operation', async () => {
+    fakeApi({ 'POST /api/case/platform_list': () => answerOf(casePlatform.calls.list, { count: 2, data: rows }) });
+    renderInShell(<ResourcePage resource={casePlatform} />, { path, profile: staffWith('case.platform.view', 'case.platform.edit') });
+    await screen.findByText('抖音');
+    expect(screen.getByRole('button', { name: /新\s*增/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /导出 Excel/ })).toBeNull();
   });
 
   it('hides a column the staff unticks in 列设置, and remembers it for the next visit', async () => {

@@ -8,6 +8,7 @@ import { clearedUrlState } from '../../lib/url-state';
 import { resourceUrlFields, useDeleteResource, useResourceFilter, useResourceList, type AnyResource, type ResourceRow } from '../../lib/resource';
 import { useCan, useShellSession } from '../../lib/shell-session';
 import { ColumnSettings, useHiddenColumns } from '../column-settings';
+import { ExportButton } from '../export-button';
 import { DeleteButton } from '../delete-button';
 import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
@@ -81,6 +82,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   const mayAdd = !!calls.add && !!operations.add && can(operations.add);
   const mayEdit = !!calls.edit && !!operations.edit && can(operations.edit);
   const mayDelete = !!calls.delete && !!operations.delete && can(operations.delete);
+  const mayExport = !!calls.export && !!operations.export && can(operations.export);
   const nameOf = (row: ResourceRow) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
 
   const declared: TableColumnType<ResourceRow>[] = resource.columns.map((key) => {
@@ -121,8 +123,10 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   const filters = Object.entries(resource.filters ?? {}) as [string, FilterOperator][];
   const keywordLabel = format(t.searchBy, { label: (resource.keyword ?? []).map(labelOf).join(' / ') });
   const keyword = filter.keyword as string | undefined;
+  const label = resource.label[language];
+  const exportLabel = language === 'en-US' ? label.toLowerCase() : label;
   return (
-    <Card title={menus.routes.get(resource.menu)?.title ?? resource.label[language]} className="resource-page">
+    <Card title={menus.routes.get(resource.menu)?.title ?? label} className="resource-page">
       <FilterBar
         key={cleared}
         search={
@@ -158,6 +162,21 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
           <>
             {options.tools}
             <ColumnSettings columns={declared.map((c) => ({ key: String(c.key), title: c.title as ReactNode }))} hidden={hidden} onChange={setHidden} onReset={reset} />
+            {mayExport && (
+              <ExportButton
+                call={calls.export!}
+                // The list's filter without its paging: the file holds every matching record.
+                body={filter as never}
+                count={list.data?.count}
+                fallbackName={`${label}.xlsx`}
+                texts={{
+                  title: format(t.exportTitle, { label: exportLabel }),
+                  rows: format(t.exportRows, { label: exportLabel }),
+                  done: format(t.exportDone, { label: exportLabel }),
+                  nothing: format(t.exportNothing, { label: exportLabel }),
+                }}
+              />
+            )}
             {mayAdd && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
                 {t.add}
