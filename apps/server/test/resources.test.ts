@@ -50,7 +50,8 @@ function sample(field: ResourceField, n: number): unknown {
 
 describe.each(allResources.map((resource) => [`${resource.module}.${resource.thing}`, resource] as const))('resource %s', (_name, resource) => {
   const calls = resource.calls as Record<'list' | 'details' | 'add' | 'edit' | 'delete' | 'export', AnyCall | undefined>;
-  const fields = Object.entries(resource.fields as Record<string, ResourceField>);
+  const byKey = resource.fields as Record<string, ResourceField>;
+  const fields = Object.entries(byKey);
   const uniqueKeys = fields.filter(([, field]) => field.unique).map(([key]) => key);
   const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n)]));
 
@@ -165,15 +166,16 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
       return { name: workbook.worksheets[0]!.name, rows };
     };
     const keys = exportedKeys(resource);
+    const labelOf = (key: string, locale: 'zh-CN' | 'en-US') => (key === 'updated_at' ? { 'zh-CN': '更新时间', 'en-US': 'Updated' }[locale] : byKey[key]!.label[locale]);
     const zh = await sheetOf('zh-CN');
     expect(zh.name).toBe(resource.label['zh-CN']);
-    expect(zh.rows[0]).toEqual(keys.map((key) => (key === 'updated_at' ? '更新时间' : resource.fields[key]!.label['zh-CN'])));
+    expect(zh.rows[0]).toEqual(keys.map((key) => labelOf(key, 'zh-CN')));
     expect(zh.rows).toHaveLength(listed.count + 1);
     // A text or number column holds the listed values, row by row.
-    const plain = keys.findIndex((key) => ['text', 'number', 'sort'].includes(resource.fields[key]?.kind ?? ''));
+    const plain = keys.findIndex((key) => ['text', 'number', 'sort'].includes(byKey[key]?.kind ?? ''));
     if (plain >= 0) expect(zh.rows.slice(1).map((row) => row[plain] ?? '')).toEqual(listed.data.map((row) => row[keys[plain]!] ?? ''));
     const en = await sheetOf('en-US');
-    expect(en.rows[0]).toEqual(keys.map((key) => (key === 'updated_at' ? 'Updated' : resource.fields[key]!.label['en-US'])));
+    expect(en.rows[0]).toEqual(keys.map((key) => labelOf(key, 'en-US')));
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
