@@ -113,7 +113,6 @@ export const powerMessages = defineMessages({
     smsTemplateTooLong: '短信模板最多 200 个字',
     smsPreview: '预览',
     loginSaved: '登录设置已保存',
-    readOnly: '您没有修改权限，仅可查看',
   },
   'en-US': {
     empty: 'No data',
@@ -223,7 +222,6 @@ export const powerMessages = defineMessages({
     smsTemplateTooLong: 'At most 200 characters',
     smsPreview: 'Preview',
     loginSaved: 'Login settings saved',
-    readOnly: 'You may view these settings but not change them',
   },
 });
 

@@ -3,7 +3,6 @@ import { defineMessages } from '../../lib/i18n';
 export const settingsMessages = defineMessages({
   'zh-CN': {
     systemTitle: '系统设置',
-    readOnly: '您没有修改权限，仅可查看',
     website: '网站名称',
     websiteHelp: '显示在登录页、浏览器标题和顶栏（没有 Logo 时）',
     websiteRequired: '请输入网站名称',
@@ -23,12 +22,10 @@ export const settingsMessages = defineMessages({
     previewBar: '顶栏',
     previewTitle: '浏览器标题',
     platform: '中台端',
-    save: '保存',
     saved: '系统设置已保存',
   },
   'en-US': {
     systemTitle: 'System settings',
-    readOnly: 'You may view these settings but not change them',
     website: 'Website name',
     websiteHelp: 'Shown on the sign-in page, in the browser title, and in the top bar when there is no logo',
     websiteRequired: 'Enter the website name',
@@ -48,7 +45,6 @@ export const settingsMessages = defineMessages({
     previewBar: 'Top bar',
     previewTitle: 'Browser title',
     platform: 'Back office',
-    save: 'Save',
     saved: 'System settings saved',
   },
 });

@@ -1,11 +1,9 @@
 import { workTime, WEEKDAYS, type WorkTime } from '@juqi/contract';
-import { Alert, App, Button, Card, Checkbox, Form, Spin, Switch, TimePicker, Typography } from 'antd';
+import { Checkbox, Form, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { QueryFailure } from '../../../components/query-failure';
-import { showOnField } from '../../../lib/form-errors';
+import { SettingsCard, SettingsForm, UnlabelledItem, useSettingsForm } from '../../../components/settings-form';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useCan } from '../../../lib/shell-session';
 import { useEditWorkTime, useWorkTime } from '../api/work-time';
 import { isoWeekdayName } from '../days';
 import { calendarMessages } from '../messages';
@@ -37,24 +35,18 @@ const minutesBetween = (from: string, to: string) => minutesOf(to) - minutesOf(f
 /** /permission/calendar/time (时间设置): the working week and hours. */
 export function WorkTimePage() {
   const t = useMessages(calendarMessages);
-  const saved = useWorkTime();
-  if (saved.data) return <WorkTimeForm key={JSON.stringify(saved.data)} initial={saved.data} />;
-  if (saved.isError) return <QueryFailure error={saved.error} onRetry={() => void saved.refetch()} />;
   return (
-    <Card title={t.workTimeTitle} className="calendar-page">
-      <Spin className="calendar-loading" />
-    </Card>
+    <SettingsCard title={t.workTimeTitle} query={useWorkTime()}>
+      {(initial) => <WorkTimeForm initial={initial} />}
+    </SettingsCard>
   );
 }
 
 function WorkTimeForm({ initial }: { initial: WorkTime }) {
   const t = useMessages(calendarMessages);
   const language = usePreferences((s) => s.language);
-  const can = useCan();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const save = useEditWorkTime();
-  const editable = can('calendar.time.edit');
+  const settings = useSettingsForm<Values, WorkTime>({ edit: 'calendar.time.edit', mutation: useEditWorkTime(), saved: t.workTimeSaved });
+  const { form } = settings;
   const hasBreak = Form.useWatch('has_break', form) ?? initial.break_start !== null;
   const watched = Form.useWatch([], form);
 
@@ -72,7 +64,7 @@ function WorkTimeForm({ initial }: { initial: WorkTime }) {
     break_end: t.breakEndInvalid,
   };
 
-  const submit = async (values: Values) => {
+  const submit = (values: Values) => {
     const body = toWorkTime(values);
     const checked = workTime.safeParse(body);
     if (!checked.success) {
@@ -86,12 +78,7 @@ function WorkTimeForm({ initial }: { initial: WorkTime }) {
       form.setFields([...errors].map(([name, text]) => ({ name: name as keyof Values, errors: [text] })));
       return;
     }
-    try {
-      await save.mutateAsync(checked.data);
-      void message.success(t.workTimeSaved);
-    } catch (error) {
-      showOnField(form, error, ['work_days', ...TIME_FIELDS]);
-    }
+    void settings.save(checked.data);
   };
 
   const summary = (() => {
@@ -110,48 +97,32 @@ function WorkTimeForm({ initial }: { initial: WorkTime }) {
   );
 
   return (
-    <Card title={t.workTimeTitle} className="calendar-page">
-      {!editable && <Alert type="info" showIcon title={t.readOnly} className="calendar-readonly" />}
-      <Typography.Paragraph type="secondary">{t.workTimeHint}</Typography.Paragraph>
-      <Form<Values>
-        form={form}
-        name="work-time"
-        layout="horizontal"
-        labelCol={{ flex: '120px' }}
-        labelWrap
-        wrapperCol={{ flex: '1 1 0' }}
-        className="calendar-work-time"
-        initialValues={toValues(initial)}
-        disabled={!editable}
-        onFinish={(values) => void submit(values)}
-      >
-        <Form.Item name="work_days" label={t.workDays}>
-          <Checkbox.Group options={WEEKDAYS.map((weekday) => ({ value: weekday, label: isoWeekdayName(weekday, language) }))} />
-        </Form.Item>
-        {timeItem('start_time', t.startTime)}
-        {timeItem('end_time', t.endTime)}
-        <Form.Item name="has_break" label={t.hasBreak} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        {hasBreak && (
-          <>
-            {timeItem('break_start', t.breakStart)}
-            {timeItem('break_end', t.breakEnd)}
-          </>
-        )}
-        {summary && (
-          <Form.Item label=" " colon={false}>
-            <Typography.Text type="secondary">{summary}</Typography.Text>
-          </Form.Item>
-        )}
-        {editable && (
-          <Form.Item label=" " colon={false}>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {t.save}
-            </Button>
-          </Form.Item>
-        )}
-      </Form>
-    </Card>
+    <SettingsForm<Values>
+      settings={settings}
+      name="work-time"
+      initialValues={toValues(initial)}
+      onFinish={submit}
+      intro={<Typography.Paragraph type="secondary">{t.workTimeHint}</Typography.Paragraph>}
+    >
+      <Form.Item name="work_days" label={t.workDays}>
+        <Checkbox.Group options={WEEKDAYS.map((weekday) => ({ value: weekday, label: isoWeekdayName(weekday, language) }))} />
+      </Form.Item>
+      {timeItem('start_time', t.startTime)}
+      {timeItem('end_time', t.endTime)}
+      <Form.Item name="has_break" label={t.hasBreak} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {hasBreak && (
+        <>
+          {timeItem('break_start', t.breakStart)}
+          {timeItem('break_end', t.breakEnd)}
+        </>
+      )}
+      {summary && (
+        <UnlabelledItem>
+          <Typography.Text type="secondary">{summary}</Typography.Text>
+        </UnlabelledItem>
+      )}
+    </SettingsForm>
   );
 }
