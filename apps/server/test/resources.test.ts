@@ -52,6 +52,7 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   const calls = resource.calls as Record<'list' | 'details' | 'add' | 'edit' | 'delete' | 'export', AnyCall | undefined>;
   const byKey = resource.fields as Record<string, ResourceField>;
   const fields = Object.entries(byKey);
+  const labelOf = (key: string, locale: 'zh-CN' | 'en-US') => (key === 'updated_at' ? { 'zh-CN': '更新时间', 'en-US': 'Updated' }[locale] : byKey[key]!.label[locale]);
   const uniqueKeys = fields.filter(([, field]) => field.unique).map(([key]) => key);
   const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n)]));
 
@@ -166,7 +167,6 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
       return { name: workbook.worksheets[0]!.name, rows };
     };
     const keys = exportedKeys(resource);
-    const labelOf = (key: string, locale: 'zh-CN' | 'en-US') => (key === 'updated_at' ? { 'zh-CN': '更新时间', 'en-US': 'Updated' }[locale] : byKey[key]!.label[locale]);
     const zh = await sheetOf('zh-CN');
     expect(zh.name).toBe(resource.label['zh-CN']);
     expect(zh.rows[0]).toEqual(keys.map((key) => labelOf(key, 'zh-CN')));
