@@ -144,7 +144,7 @@ test.describe('help settings: rich text is stored and shown without script', () 
     const admin = await adminToken(request);
     const stamp = Date.now() % 100_000;
     const version = `v9.${stamp}.0`;
-    const entry = await apiOk<UpgradeEntry>(request, admin, '/api/help/upgrade_log_add', {
+    const entry = await apiOk<{ id: number }>(request, admin, '/api/help/upgrade_log_add', {
       name: `e2e 版本 ${stamp}`,
       version_number: version,
       up_time: '2026-01-15',
@@ -157,8 +157,8 @@ test.describe('help settings: rich text is stored and shown without script', () 
 
     await openAsAdmin(page, request, '/permission/help/upgrade_log');
     const row = page.getByRole('row').filter({ hasText: version });
-    await row.getByRole('button', { name: '编辑' }).click();
-    const form = page.getByRole('dialog', { name: '编辑版本' });
+    await row.getByRole('button', { name: /编\s*辑/ }).click();
+    const form = page.getByRole('dialog', { name: '编辑 · 升级日志' });
     const editor = form.getByRole('textbox', { name: '更新内容' });
     await expect(editor).toContainText('初稿');
     await editor.press('ControlOrMeta+a');
@@ -181,9 +181,6 @@ test.describe('help settings: rich text is stored and shown without script', () 
     // A client that skips the editor gets the same treatment from the server.
     await apiOk(request, admin, '/api/help/upgrade_log_edit', {
       id: entry.id,
-      name: stored.name,
-      version_number: version,
-      up_time: stored.up_time,
       content:
         '<p>接口直写<strong>加粗</strong></p><script>window.xssMark = "api"</script><img src="x" onerror="window.xssMark = \'api-img\'">' +
         '<svg><script>window.xssMark = "svg"</script></svg><iframe srcdoc="<script>parent.xssMark = 1</script>"></iframe>',
@@ -192,11 +189,13 @@ test.describe('help settings: rich text is stored and shown without script', () 
     expect(direct.content).toContain('<strong>加粗</strong>');
     expect(direct.content).not.toMatch(/<script|onerror|<svg|<iframe|srcdoc/i);
 
-    // Shown in the settings table and in the help drawer's timeline: the text, no script, nothing ran.
+    // Shown in the settings screen's details and in the help drawer's timeline: the text, no script, nothing ran.
     await page.reload();
-    const shown = page.getByRole('row').filter({ hasText: version });
-    await shown.getByRole('button', { name: /展开行|Expand row/ }).click();
-    await expect(page.locator('.help-row-content strong', { hasText: '加粗' })).toBeVisible();
+    await page.getByRole('row').filter({ hasText: version }).getByRole('button', { name: /详\s*情/ }).click();
+    const details = page.getByRole('dialog', { name: '详情 · 升级日志' });
+    await expect(details.locator('.rich-text strong', { hasText: '加粗' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
     const drawer = await openHelp(page);
     await drawer.getByRole('tab', { name: '升级日志' }).click();
     const timelineEntry = drawer.getByRole('region', { name: `${version} e2e 版本 ${stamp}` });
@@ -204,7 +203,7 @@ test.describe('help settings: rich text is stored and shown without script', () 
     expect(await page.locator('main script, [role="dialog"] script, .rich-text iframe, .rich-text svg').count()).toBe(0);
     expect(await page.evaluate(() => (window as { xssMark?: unknown }).xssMark)).toBeUndefined();
 
-    await apiOk(request, admin, '/api/help/upgrade_log_delete', { id: entry.id });
+    await apiOk(request, admin, '/api/help/upgrade_log_del', { id: entry.id });
   });
 });
 

@@ -1,5 +1,6 @@
 import { allResources, type Resource, type ResourceField } from '@juqi/contract';
 import fs from 'node:fs';
+import fc from 'fast-check';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ANTD_MARKUP, seriousViolations } from '../support/axe';
 import { openAsAdmin } from '../support/session';
@@ -94,11 +95,20 @@ test('案例平台: search, add, edit and delete a platform, each seen in the li
   await expect(rowOf(page, '抖音')).toBeVisible();
 });
 
+/** A value of the pattern's shape that fits the field, as a person would type it (no edge spaces). */
+const matching = (pattern: RegExp, max: number): string =>
+  fc.sample(
+    fc.stringMatching(pattern).filter((v) => v.length >= 3 && v.length <= max && v.trim() === v),
+    1,
+  )[0]!;
+
 /** A value for a field the form requires, typed as a person would, by the field's kind. */
 async function fillField(dialog: Locator, page: Page, field: ResourceField, value: string) {
   const label = field.label['zh-CN'];
   switch (field.kind) {
     case 'text':
+      // A shaped value (a version, a colour) is drawn from its pattern; the name field has none.
+      return dialog.getByLabel(label, { exact: true }).fill(field.pattern ? matching(field.pattern, field.max) : value);
     case 'textarea':
       return dialog.getByLabel(label, { exact: true }).fill(value);
     case 'richtext': {
@@ -184,6 +194,6 @@ test('every resource screen: open, search, add, see the details, edit and delete
       await expect(edited).toHaveCount(0);
     }
   }
-  // The layer is walked at least through 案例平台 and 帮助手册.
-  expect(walked).toEqual(expect.arrayContaining(['/permission/case/platform', '/permission/help/manual']));
+  // The layer is walked at least through 案例平台, 帮助手册 and 升级日志.
+  expect(walked).toEqual(expect.arrayContaining(['/permission/case/platform', '/permission/help/manual', '/permission/help/upgrade_log']));
 });

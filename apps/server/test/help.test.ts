@@ -1,4 +1,4 @@
-import { helpCalls, helpManualResource, UPGRADE_LOG_ID, type AnyCall, type HelpCategory, type HelpFunction } from '@juqi/contract';
+import { helpCalls, helpManualResource, UPGRADE_LOG_ID, upgradeLogResource, type AnyCall, type HelpCategory, type HelpFunction } from '@juqi/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helper
 import { xssCorpus, xssFindings } from './helpers/xss';
 
 const manuals = helpManualResource.calls;
+const versions = upgradeLogResource.calls;
 
 let t: TestApp;
 let admin: string;
@@ -137,8 +138,8 @@ describe('writing help', () => {
   it('needs the operation of its screen', async () => {
     const manualEditor = await signInWith(t, ['help.manual.edit']);
     const version = { name: '测试', version_number: 'v9.0.0', up_time: '2026-01-01', content: '<p>x</p>' };
-    expect((await invoke(t, helpCalls.upgradeLogAdd, version, reader)).code).toBe(40300);
-    expect((await invoke(t, helpCalls.upgradeLogAdd, version, manualEditor)).code).toBe(40300);
+    expect((await invoke(t, versions.add!, version, reader)).code).toBe(40300);
+    expect((await invoke(t, versions.add!, version, manualEditor)).code).toBe(40300);
     expect((await invoke(t, helpCalls.functionAdd, { pid: 1, name: 'x' }, manualEditor)).code).toBe(40300);
     const added = await ok(t, manuals.add!, { name: '权限测试', content: '<p>ok</p>' }, manualEditor);
     expect((await invoke(t, manuals.delete!, { id: added.id }, manualEditor)).code).toBe(20000);
@@ -146,41 +147,57 @@ describe('writing help', () => {
     expect((await invoke(t, manuals.list, {}, reader)).code).toBe(40300);
   });
 
-  it('adds, edits and deletes upgrade log versions, sanitising the content', async () => {
-    const editor = await signInWith(t, ['help.upgrade_log.edit']);
+  it('adds, edits and deletes versions of the log the drawer shows, sanitising the content; other logs stay out of reach', async () => {
+    const editor = await signInWith(t, ['help.upgrade_log.view', 'help.upgrade_log.edit']);
     const added = await ok(
       t,
-      helpCalls.upgradeLogAdd,
+      versions.add!,
       { name: ' 夏季更新 ', version_number: 'v3.1.0', up_time: '2026-06-30', content: '<p onclick="x()">新功能<script>alert(1)</script></p>' },
       editor,
     );
-    expect(added).toMatchObject({ log_id: 1, name: '夏季更新', version_number: 'v3.1.0', up_time: '2026-06-30', content: '<p>新功能</p>' });
+    expect(await ok(t, helpCalls.upgradeLogFind, { id: added.id }, reader)).toMatchObject({
+      log_id: UPGRADE_LOG_ID,
+      name: '夏季更新',
+      version_number: 'v3.1.0',
+      up_time: '2026-06-30',
+      content: '<p>新功能</p>',
+    });
+    // The newest version leads the drawer's timeline.
     const timeline = await ok(t, helpCalls.upgradeLog, { limit: 1 }, reader);
     expect(timeline.data[0].id).toBe(added.id);
 
-    const dup = await invoke(t, helpCalls.upgradeLogAdd, { name: '重复', version_number: 'v3.1.0', up_time: '2026-07-01' }, editor);
+    const dup = await invoke(t, versions.add!, { name: '重复', version_number: 'v3.1.0', up_time: '2026-07-01' }, editor);
     expect(dup).toMatchObject({ code: 40900, data: { field: 'version_number' } });
-    const badDay = await invoke(t, helpCalls.upgradeLogAdd, { name: 'x', version_number: 'v3.2.0', up_time: '2026-02-30' }, editor);
+    const badDay = await invoke(t, versions.add!, { name: 'x', version_number: 'v3.2.0', up_time: '2026-02-30' }, editor);
     expect(badDay).toMatchObject({ code: 40000, data: { field: 'up_time' } });
-    const badVersion = await invoke(t, helpCalls.upgradeLogAdd, { name: 'x', version_number: 'latest', up_time: '2026-02-01' }, editor);
+    const badVersion = await invoke(t, versions.add!, { name: 'x', version_number: 'latest', up_time: '2026-02-01' }, editor);
     expect(badVersion).toMatchObject({ code: 40000, data: { field: 'version_number' } });
-    const noLog = await invoke(t, helpCalls.upgradeLogAdd, { log_id: 77, name: 'x', version_number: 'v1', up_time: '2026-02-01' }, editor);
-    expect(noLog).toMatchObject({ code: 40000, data: { field: 'log_id' } });
-    const noName = await invoke(t, helpCalls.upgradeLogAdd, { name: '   ', version_number: 'v1', up_time: '2026-02-01' }, editor);
+    const noName = await invoke(t, versions.add!, { name: '   ', version_number: 'v1', up_time: '2026-02-01' }, editor);
     expect(noName).toMatchObject({ code: 40000, data: { field: 'name' } });
 
-    const edited = await ok(
-      t,
-      helpCalls.upgradeLogEdit,
-      { id: added.id, name: '夏季更新（修订）', version_number: 'v3.1.1', up_time: '2026-07-01', content: '<h3>修订</h3>' },
-      editor,
-    );
-    expect(edited).toMatchObject({ id: added.id, version_number: 'v3.1.1', content: '<h3>修订</h3>' });
-    const clash = await invoke(t, helpCalls.upgradeLogEdit, { id: added.id, name: 'x', version_number: 'v1.0.0', up_time: '2026-07-01' }, editor);
-    expect(clash.code).toBe(40900);
-    expect((await invoke(t, helpCalls.upgradeLogEdit, { id: 999_999, name: 'x', version_number: 'v1', up_time: '2026-07-01' }, editor)).code).toBe(40400);
-    expect((await invoke(t, helpCalls.upgradeLogDelete, { id: added.id }, editor)).code).toBe(20000);
-    expect((await invoke(t, helpCalls.upgradeLogDelete, { id: added.id }, editor)).code).toBe(40400);
+    await ok(t, versions.edit!, { id: added.id, name: '夏季更新（修订）', version_number: 'v3.1.1', up_time: '2026-07-01', content: '<h3>修订</h3>' }, editor);
+    expect(await ok(t, helpCalls.upgradeLogFind, { id: added.id }, reader)).toMatchObject({ version_number: 'v3.1.1', content: '<h3>修订</h3>' });
+    const clash = await invoke(t, versions.edit!, { id: added.id, version_number: 'v1.0.0' }, editor);
+    expect(clash).toMatchObject({ code: 40900, data: { field: 'version_number' } });
+
+    // A version of another log is neither listed nor reached by id, and its number is free in log 1.
+    const [other] = await t.database.db.insert(helpUpgradeLog).values({ name: '内部日志' }).returning();
+    const [foreign] = await t.database.db
+      .insert(helpUpgradeVersion)
+      .values({ logId: other!.id, name: '内部版本', versionNumber: 'v9.9.9', upTime: '2026-01-01' })
+      .returning();
+    const listed = await ok(t, versions.list, { limit: 200 }, editor);
+    expect(listed.data.map((row) => row.id)).not.toContain(foreign!.id);
+    expect(listed.count).toBe(listed.data.length);
+    expect((await invoke(t, versions.details, { id: foreign!.id }, editor)).code).toBe(40400);
+    expect((await invoke(t, versions.edit!, { id: foreign!.id, name: '改' }, editor)).code).toBe(40400);
+    expect((await invoke(t, versions.delete!, { id: foreign!.id }, editor)).code).toBe(40400);
+    const twin = await ok(t, versions.add!, { name: '同号', version_number: 'v9.9.9', up_time: '2026-01-02' }, editor);
+    expect(await ok(t, helpCalls.upgradeLogFind, { id: twin.id }, reader)).toMatchObject({ log_id: UPGRADE_LOG_ID });
+
+    for (const id of [added.id, twin.id]) expect((await invoke(t, versions.delete!, { id }, editor)).code).toBe(20000);
+    expect((await invoke(t, versions.delete!, { id: added.id }, editor)).code).toBe(40400);
+    expect((await invoke(t, helpCalls.upgradeLogFind, { id: foreign!.id }, reader)).code).toBe(20000);
   });
 
   it('adds, edits and deletes help manuals; a page has one manual, and the drawer reads what was written', async () => {
@@ -264,7 +281,7 @@ describe('stored XSS', () => {
     const all = xssCorpus.join('\n');
     const manual = await ok(t, manuals.add!, { name: 'XSS 手册', content: all }, admin);
     expect(xssFindings((await ok(t, helpCalls.helpManualFind, { id: manual.id }, reader)).content)).toEqual([]);
-    const version = await ok(t, helpCalls.upgradeLogAdd, { name: 'XSS', version_number: 'v0.0.1', up_time: '2020-01-01', content: all }, admin);
+    const version = await ok(t, versions.add!, { name: 'XSS', version_number: 'v0.0.1', up_time: '2020-01-01', content: all }, admin);
     expect(xssFindings((await ok(t, helpCalls.upgradeLogFind, { id: version.id }, reader)).content)).toEqual([]);
   });
 });

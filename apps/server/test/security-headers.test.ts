@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { helpCalls } from '@juqi/contract';
+import { upgradeLogResource } from '@juqi/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -74,7 +74,7 @@ describe('security headers', () => {
     const answers = [
       await t.app.inject({ method: 'GET', url: '/api/set/system_details' }),
       await t.app.inject({ method: 'GET', url: '/api/staff/info' }),
-      await t.app.inject({ method: 'POST', url: helpCalls.upgradeLogAdd.path, headers: { 'x-token': admin }, payload: { name: 1 } }),
+      await t.app.inject({ method: 'POST', url: upgradeLogResource.calls.add!.path, headers: { 'x-token': admin }, payload: { name: 1 } }),
       await t.app.inject({ method: 'POST', url: '/api/no/such/call' }),
       await t.app.inject({ method: 'GET', url: '/api_user/nothing' }),
       await t.app.inject({ method: 'DELETE', url: '/api/set/system_details' }),
@@ -95,7 +95,7 @@ describe('security headers', () => {
 const MiB = 1024 * 1024;
 /** Adds an upgrade-log entry as the admin, with the body sent as given. */
 const add = (payload: string, contentType: string) =>
-  t.app.inject({ method: 'POST', url: helpCalls.upgradeLogAdd.path, headers: { 'x-token': admin, 'content-type': contentType }, payload });
+  t.app.inject({ method: 'POST', url: upgradeLogResource.calls.add!.path, headers: { 'x-token': admin, 'content-type': contentType }, payload });
 
 describe('body size limits', () => {
 
@@ -127,7 +127,7 @@ describe('body size limits', () => {
   it('answer in English when asked', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: helpCalls.upgradeLogAdd.path,
+      url: upgradeLogResource.calls.add!.path,
       headers: { 'x-token': admin, 'content-type': 'application/json', 'accept-language': 'en-US' },
       payload: JSON.stringify({ content: 'x'.repeat(2 * MiB) }),
     });

@@ -15,26 +15,8 @@ export const UPGRADE_LOG_ID = 1;
 /** Rich text as the editor sends it; sanitised by the server on save. */
 const richText = (max: number) => z.string().max(max, `at most ${max} characters`).default('');
 
-function isCalendarDate(value: string): boolean {
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y!, m! - 1, d!));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
-}
-
-/** A calendar date `YYYY-MM-DD`. */
-export const dateField = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
-  .refine(isCalendarDate, 'not a calendar date');
-
 /** `v2.3.1`, `2.3`, `3.0.0-beta.1`. */
-export const versionNumberField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(30)
-  .regex(/^[vV]?\d+(\.\d+){0,3}([-+][0-9A-Za-z.]+)?$/, 'expected a version like v2.3.1');
+const VERSION_NUMBER = /^[vV]?\d+(\.\d+){0,3}([-+][0-9A-Za-z.]+)?$/;
 
 const sortField = z.coerce.number().int().min(0).max(100_000).default(0);
 const pidField = z.coerce.number().int().min(0).max(2_147_483_647);
@@ -112,13 +94,6 @@ export type HelpFunctionRow = z.infer<typeof helpFunctionRow>;
 
 // ---- inputs ----
 
-const upgradeLogFields = {
-  name: fields.text(60).min(1),
-  version_number: versionNumberField,
-  up_time: dateField,
-  content: richText(100_000),
-};
-
 const categoryFields = {
   /** 0 for a top category, else the top category it belongs to. */
   pid: pidField.default(0),
@@ -137,8 +112,38 @@ const functionFields = {
 const byId = z.object({ id: fields.id });
 
 const tag = 'help';
-const editUpgradeLog = operation('help.upgrade_log.edit');
 const editIntroduction = operation('help.introduction.edit');
+
+/**
+ * 升级日志 (/permission/help/upgrade_log): the versions of upgrade log 1 (§9), the one the help drawer shows; the server
+ * keeps the resource to that log. The drawer reads through `upgrade_log` and `upgrade_log_find`, which any signed-in
+ * staff may call.
+ */
+export const upgradeLogResource = defineResource({
+  module: 'help',
+  thing: 'upgrade_log',
+  menu: '/permission/help/upgrade_log',
+  label: { 'zh-CN': '升级日志', 'en-US': 'Release note' },
+  operations: { view: 'help.upgrade_log.view', add: 'help.upgrade_log.edit', edit: 'help.upgrade_log.edit', delete: 'help.upgrade_log.edit' },
+  fields: {
+    version_number: {
+      kind: 'text',
+      label: { 'zh-CN': '版本号', 'en-US': 'Version' },
+      hint: { 'zh-CN': '如 v2.3.1', 'en-US': 'Like v2.3.1' },
+      max: 30,
+      pattern: VERSION_NUMBER,
+      required: true,
+      unique: true,
+    },
+    name: { kind: 'text', label: { 'zh-CN': '版本名称', 'en-US': 'Name' }, max: 60, required: true },
+    up_time: { kind: 'date', label: { 'zh-CN': '更新日期', 'en-US': 'Released on' }, required: true },
+    content: { kind: 'richtext', label: { 'zh-CN': '更新内容', 'en-US': 'Notes' }, max: 100_000 },
+  },
+  columns: ['version_number', 'name', 'up_time', 'updated_at'],
+  keyword: ['version_number', 'name'],
+  filters: { up_time: 'range' },
+  order: { by: 'up_time', direction: 'desc' },
+});
 
 /**
  * 帮助手册 (/permission/help/manual): one manual per page path (or none, for a general manual), written with the
@@ -191,33 +196,6 @@ export const helpCalls = {
     permission: 'signed-in',
     body: byId,
     data: upgradeLogEntry,
-  }),
-  upgradeLogAdd: defineCall({
-    method: 'POST',
-    path: '/api/help/upgrade_log_add',
-    tag,
-    summary: 'Add a version to an upgrade log; version numbers are unique within a log',
-    permission: editUpgradeLog,
-    body: z.object({ log_id: fields.id.default(UPGRADE_LOG_ID), ...upgradeLogFields }),
-    data: upgradeLogEntry,
-  }),
-  upgradeLogEdit: defineCall({
-    method: 'POST',
-    path: '/api/help/upgrade_log_edit',
-    tag,
-    summary: 'Edit a version of the upgrade log',
-    permission: editUpgradeLog,
-    body: z.object({ id: fields.id, ...upgradeLogFields }),
-    data: upgradeLogEntry,
-  }),
-  upgradeLogDelete: defineCall({
-    method: 'POST',
-    path: '/api/help/upgrade_log_delete',
-    tag,
-    summary: 'Delete a version of the upgrade log',
-    permission: editUpgradeLog,
-    body: byId,
-    data: z.null(),
   }),
 
   // ---- help manual ----
@@ -343,5 +321,5 @@ export const helpCalls = {
     body: byId,
     data: z.null(),
   }),
-  ...resourceCalls(helpManualResource),
+  ...resourceCalls(helpManualResource, upgradeLogResource),
 };

@@ -5,7 +5,7 @@ import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
-import { helpCalls, helpManualResource } from './help';
+import { helpCalls, helpManualResource, upgradeLogResource } from './help';
 import { informCalls, notificationTypeResource } from './inform';
 import { powerCalls } from './power';
 import { settingsCalls } from './settings';
@@ -50,4 +50,4 @@ export const callsByModule = {
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform, helpManualResource, specialDay, notificationTypeResource, industryResource, cityResource];
+export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource];

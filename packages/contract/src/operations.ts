@@ -38,6 +38,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'user.verification.audit', name: '审核实名认证', nameEn: 'Review identity verifications', menu: '/user/authentication' },
   { code: 'user.login_log.view', name: '查看用户登录记录', nameEn: 'View a user’s sign-in records', menu: '/user/login_log' },
   { code: 'user.login_log.all', name: '查看全部登录记录', nameEn: 'View all sign-in records', menu: '/user/login_log' },
+  { code: 'help.upgrade_log.view', name: '查看升级日志设置', nameEn: 'View the release notes settings', menu: '/permission/help/upgrade_log' },
   { code: 'help.upgrade_log.edit', name: '新增、编辑、删除升级日志', nameEn: 'Add, edit and delete upgrade logs', menu: '/permission/help/upgrade_log' },
   { code: 'help.manual.view', name: '查看帮助手册', nameEn: 'View help manuals', menu: '/permission/help/manual' },
   { code: 'help.manual.edit', name: '新增、编辑、删除帮助手册', nameEn: 'Add, edit and delete help manuals', menu: '/permission/help/manual' },

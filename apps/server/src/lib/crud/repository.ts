@@ -27,22 +27,37 @@ export interface ListQuery extends FilterQuery {
  * Reads and writes one resource's table from its declaration. The table has `id`, `updatedAt` and one column per field,
  * named as the field in camel case (`fieldKey` ↔ `field_key`). Every method takes an optional executor, so a service
  * can run it inside its own transaction.
+ *
+ * A `scope` (table property → value, e.g. `{ logId: 1 }`) keeps the resource to some of the table's rows: they are the
+ * only ones read, found, changed or deleted, and an added record takes those values.
  */
 export class ResourceRepository {
   private readonly columns: Record<string, PgColumn>;
+  private readonly scoped: SQL[];
 
   constructor(
     readonly db: Executor,
     readonly resource: AnyResource,
     private readonly table: PgTable,
+    private readonly scope: Values = {},
   ) {
     const all = getTableColumns(table) as Record<string, PgColumn>;
+    this.scoped = Object.entries(scope).map(([property, value]) => {
+      const column = all[property];
+      if (!column) throw new Error(`${table._.name ?? 'table'} has no column ${property} to scope ${resource.module}.${resource.thing} by`);
+      return eq(column, value);
+    });
     this.columns = {};
     for (const key of ['id', 'updated_at', ...Object.keys(resource.fields)]) {
       const column = all[propertyOf(key)];
       if (!column) throw new Error(`${table._.name ?? 'table'} has no column for ${resource.module}.${resource.thing}.${key}`);
       this.columns[key] = column;
     }
+  }
+
+  /** The record `id`, if it lies within the scope. */
+  private byId(id: number): SQL | undefined {
+    return and(...this.scoped, eq(this.column('id'), id));
   }
 
   private column(key: string): PgColumn {
@@ -58,7 +73,7 @@ export class ResourceRepository {
 
   private conditions(query: FilterQuery): SQL | undefined {
     const { keyword, filters = {} } = this.resource;
-    const where: (SQL | undefined)[] = [];
+    const where: (SQL | undefined)[] = [...this.scoped];
     if (query.keyword && keyword?.length) where.push(or(...keyword.map((key) => ilike(this.column(key), containing(query.keyword!)))));
     for (const [key, operator] of Object.entries(filters)) {
       const value = query[key];
@@ -101,7 +116,7 @@ export class ResourceRepository {
   }
 
   async find(id: number, tx: Executor = this.db): Promise<Values | undefined> {
-    const [row] = await tx.select().from(this.table).where(eq(this.column('id'), id));
+    const [row] = await tx.select().from(this.table).where(this.byId(id));
     return row ? this.answerOf(row as Values) : undefined;
   }
 
@@ -110,14 +125,14 @@ export class ResourceRepository {
     const [row] = await tx
       .select({ id: this.column('id') })
       .from(this.table)
-      .where(and(eq(this.column(key), value), exceptId === undefined ? undefined : ne(this.column('id'), exceptId)))
+      .where(and(...this.scoped, eq(this.column(key), value), exceptId === undefined ? undefined : ne(this.column('id'), exceptId)))
       .limit(1);
     return row?.id as number | undefined;
   }
 
   /** Inserts a record; fields left out take their declared defaults. */
   async insert(values: Values, tx: Executor = this.db): Promise<number> {
-    const row: Values = {};
+    const row: Values = { ...this.scope };
     for (const [key, field] of Object.entries(this.resource.fields)) {
       const value = values[key] ?? defaultOf(field);
       if (value !== undefined) row[propertyOf(key)] = value;
@@ -132,12 +147,12 @@ export class ResourceRepository {
     for (const key of Object.keys(this.resource.fields)) {
       if (key in values) changes[propertyOf(key)] = values[key] ?? defaultOf(this.resource.fields[key]!);
     }
-    const updated = await tx.update(this.table).set(changes).where(eq(this.column('id'), id)).returning({ id: this.column('id') });
+    const updated = await tx.update(this.table).set(changes).where(this.byId(id)).returning({ id: this.column('id') });
     return updated.length > 0;
   }
 
   async delete(id: number, tx: Executor = this.db): Promise<boolean> {
-    const deleted = await tx.delete(this.table).where(eq(this.column('id'), id)).returning({ id: this.column('id') });
+    const deleted = await tx.delete(this.table).where(this.byId(id)).returning({ id: this.column('id') });
     return deleted.length > 0;
   }
 }

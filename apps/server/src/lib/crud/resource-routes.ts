@@ -42,11 +42,12 @@ export const fieldOfIndex = (uniqueKeys: readonly string[], index: string): stri
  * Answers a resource's calls from its declaration and table (docs/resources.md): the list with its keyword, filters,
  * order and page; details; and add / edit / delete where declared, each in one transaction with an audit entry holding
  * the record before and after. A value a unique field already holds is 40900 naming the field; a record still
- * referenced elsewhere is 40900 and stays. Where declared, the export streams the filtered list as a workbook.
+ * referenced elsewhere is 40900 and stays. Where declared, the export streams the filtered list as a workbook. A `scope`
+ * keeps the resource to some of the table's rows (ResourceRepository).
  */
-export function resourceRoutes(app: FastifyInstance, resource: AnyResource, table: PgTable, hooks: ResourceHooks = {}): void {
+export function resourceRoutes(app: FastifyInstance, resource: AnyResource, table: PgTable, hooks: ResourceHooks = {}, scope: Record<string, unknown> = {}): void {
   const db = app.database.db;
-  const records = new ResourceRepository(db, resource, table);
+  const records = new ResourceRepository(db, resource, table, scope);
   const { calls, module, thing, label } = resource;
   const uniqueKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.unique)

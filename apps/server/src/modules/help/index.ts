@@ -1,10 +1,10 @@
-import { helpCalls, helpManualResource } from '@juqi/contract';
+import { helpCalls, helpManualResource, UPGRADE_LOG_ID, upgradeLogResource } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { seedHelp } from './seed';
 import { HelpService } from './service';
-import { helpManual } from './table';
+import { helpManual, helpUpgradeVersion } from './table';
 
 const done = () => null;
 
@@ -15,9 +15,8 @@ export const helpModule: ServerModule = {
     const service = new HelpService(app.database.db);
     route(app, helpCalls.upgradeLog, ({ body }) => service.upgradeLog(body.id, body.page, body.limit));
     route(app, helpCalls.upgradeLogFind, ({ body }) => service.findVersion(body.id));
-    route(app, helpCalls.upgradeLogAdd, ({ body }) => service.addVersion(body.log_id, body));
-    route(app, helpCalls.upgradeLogEdit, ({ body }) => service.editVersion(body.id, body));
-    route(app, helpCalls.upgradeLogDelete, ({ body }) => service.deleteVersion(body.id).then(done));
+    // The settings screen's calls, kept to the log the drawer shows.
+    resourceRoutes(app, upgradeLogResource, helpUpgradeVersion, {}, { logId: UPGRADE_LOG_ID });
 
     route(app, helpCalls.helpManual, ({ body }) => service.manuals(body.keyword, body.page, body.limit));
     route(app, helpCalls.helpManualFind, ({ body }) => service.findManual(body));

@@ -83,31 +83,9 @@ export class HelpRepository {
     return row;
   }
 
-  async findVersionByNumber(logId: number, versionNumber: string, tx: Executor = this.db): Promise<UpgradeVersionRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(helpUpgradeVersion)
-      .where(and(eq(helpUpgradeVersion.logId, logId), eq(helpUpgradeVersion.versionNumber, versionNumber)));
-    return row;
-  }
-
-  async insertVersion(values: NewUpgradeVersion, tx: Executor = this.db): Promise<UpgradeVersionRow> {
-    const [row] = await tx.insert(helpUpgradeVersion).values(values).returning();
-    return row!;
-  }
-
-  async updateVersion(id: number, values: Partial<NewUpgradeVersion>, tx: Executor = this.db): Promise<UpgradeVersionRow | undefined> {
-    const [row] = await tx
-      .update(helpUpgradeVersion)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(helpUpgradeVersion.id, id))
-      .returning();
-    return row;
-  }
-
-  async deleteVersion(id: number, tx: Executor = this.db): Promise<boolean> {
-    const rows = await tx.delete(helpUpgradeVersion).where(eq(helpUpgradeVersion.id, id)).returning({ id: helpUpgradeVersion.id });
-    return rows.length > 0;
+  /** For the seed: the settings screen writes versions through the resource layer. */
+  async insertVersion(values: NewUpgradeVersion, tx: Executor = this.db): Promise<void> {
+    await tx.insert(helpUpgradeVersion).values(values);
   }
 
   // ——— help manuals ———

@@ -13,13 +13,6 @@ import { sanitizeRichText } from '../../lib/rich-text';
 import { HelpRepository, type HelpManualSummaryRow } from './repository';
 import type { HelpCategoryRow, HelpFunctionRow, HelpManualRow, UpgradeVersionRow } from './table';
 
-export interface UpgradeVersionInput {
-  name: string;
-  version_number: string;
-  up_time: string;
-  content: string;
-}
-
 export interface CategoryInput {
   pid: number;
   name: string;
@@ -73,8 +66,8 @@ const toFunction = (row: HelpFunctionRow): HelpFunction => ({
 });
 
 /**
- * The help widget's rules: upgrade logs, help manuals, and the two-level feature-introduction catalogue.
- * Rich text is sanitised here, on every save.
+ * The help widget's rules: reading the upgrade log and the manuals (their settings screens are resources), and the
+ * two-level feature-introduction catalogue. Rich text is sanitised here, on every save.
  */
 export class HelpService {
   private readonly repo: HelpRepository;
@@ -96,40 +89,6 @@ export class HelpService {
     const row = await this.repo.findVersion(id);
     if (!row) throw AppError.notFound();
     return toEntry(row);
-  }
-
-  private versionValues(input: UpgradeVersionInput) {
-    return { name: input.name, versionNumber: input.version_number, upTime: input.up_time, content: sanitizeRichText(input.content) };
-  }
-
-  async addVersion(logId: number, input: UpgradeVersionInput): Promise<UpgradeLogEntry> {
-    if (!(await this.repo.findLog(logId))) throw AppError.invalid('log_id', 'no such upgrade log');
-    if (await this.repo.findVersionByNumber(logId, input.version_number)) throw conflict('version_number', 'this version is already in the log');
-    try {
-      return toEntry(await this.repo.insertVersion({ logId, ...this.versionValues(input) }));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('version_number', 'this version is already in the log');
-      throw err;
-    }
-  }
-
-  async editVersion(id: number, input: UpgradeVersionInput): Promise<UpgradeLogEntry> {
-    const current = await this.repo.findVersion(id);
-    if (!current) throw AppError.notFound();
-    const same = await this.repo.findVersionByNumber(current.logId, input.version_number);
-    if (same && same.id !== id) throw conflict('version_number', 'this version is already in the log');
-    try {
-      const row = await this.repo.updateVersion(id, this.versionValues(input));
-      if (!row) throw AppError.notFound();
-      return toEntry(row);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('version_number', 'this version is already in the log');
-      throw err;
-    }
-  }
-
-  async deleteVersion(id: number): Promise<void> {
-    if (!(await this.repo.deleteVersion(id))) throw AppError.notFound();
   }
 
   // ——— help manuals ———

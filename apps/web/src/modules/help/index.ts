@@ -1,8 +1,10 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
-import { helpManualResource } from '@juqi/contract';
+import { helpManualResource, upgradeLogResource } from '@juqi/contract';
 import type { WebModule } from '../../app/web-module';
 import { resourcePage } from '../../components/resource';
+
+const HelpEditor = lazy(() => import('./components/help-editor').then((m) => ({ default: m.HelpEditor })));
 
 /**
  * Help (issue 6): the help settings screens under 设置 › 帮助, and the top bar's help button. Every page comes from the
@@ -11,11 +13,9 @@ import { resourcePage } from '../../components/resource';
 export const helpWebModule: WebModule = {
   name: 'help',
   pages: {
-    '/permission/help/upgrade_log': { load: () => import('./pages').then((m) => ({ default: m.UpgradeLogPage })) },
-    // A declared resource; its content is written with the help editor, which uploads images into the help scope.
-    '/permission/help/manual': resourcePage(helpManualResource, {
-      editors: { content: lazy(() => import('./components/help-editor').then((m) => ({ default: m.HelpEditor }))) },
-    }),
+    // Declared resources; their content is written with the help editor, which uploads images into the help scope.
+    '/permission/help/upgrade_log': resourcePage(upgradeLogResource, { editors: { content: HelpEditor } }),
+    '/permission/help/manual': resourcePage(helpManualResource, { editors: { content: HelpEditor } }),
     '/permission/help/introduction': { load: () => import('./pages').then((m) => ({ default: m.IntroductionPage })) },
   },
   topBarPanels: [

@@ -12,6 +12,6 @@ export const helpKeys = {
   manuals: ['help', 'help_manual'] as const,
   manualList: (params: object) => ['help', 'help_manual', 'drawer', params] as const,
   manual: (id: number) => ['help', 'help_manual', 'drawer', 'one', id] as const,
-  upgradeLog: ['help', 'upgrade-log'] as const,
-  upgradeLogPage: (params: object) => ['help', 'upgrade-log', params] as const,
+  // Under the upgrade log resource's keys, likewise.
+  upgradeLogPage: (params: object) => ['help', 'upgrade_log', 'drawer', params] as const,
 };
