@@ -25,6 +25,7 @@ const SCREENS: [path: string, title: string][] = [
   ['/permission/case/platform', '案例平台'],
   ['/permission/general/industry', '行业设置'],
   ['/permission/general/city', '城市设置'],
+  ['/permission/relevance', '关联设置'],
 ];
 
 /** Waits until nothing in view is still loading. */

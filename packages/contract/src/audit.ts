@@ -29,6 +29,7 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'staff.lock': { 'zh-CN': '锁定员工账号', 'en-US': 'Lock a staff account' },
   'staff.unlock': { 'zh-CN': '解锁员工账号', 'en-US': 'Unlock a staff account' },
   'user.lock': { 'zh-CN': '锁定用户', 'en-US': 'Lock a user' },
+  'relevance.region.cities': { 'zh-CN': '设置大区城市', 'en-US': "Set a region's cities" },
   'user.unlock': { 'zh-CN': '解锁用户', 'en-US': 'Unlock a user' },
   'user.verification.approve': { 'zh-CN': '通过实名认证', 'en-US': 'Approve a verification' },
   'user.verification.reject': { 'zh-CN': '驳回实名认证', 'en-US': 'Reject a verification' },

@@ -8,6 +8,7 @@ import { cityResource, generalCalls, industryResource } from './general';
 import { helpCalls, helpManualResource, upgradeLogResource } from './help';
 import { informCalls, notificationTypeResource } from './inform';
 import { powerCalls } from './power';
+import { regionResource, relevanceCalls } from './relevance';
 import { settingsCalls } from './settings';
 import { systemCalls } from './system';
 import { userCalls } from './user';
@@ -25,6 +26,7 @@ export * from './inform';
 export * from './menu-tree';
 export * from './operations';
 export * from './power';
+export * from './relevance';
 export * from './resource';
 export * from './settings';
 export * from './system';
@@ -45,9 +47,10 @@ export const callsByModule = {
   audit: auditCalls,
   calendar: calendarCalls,
   general: generalCalls,
+  relevance: relevanceCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource];
+export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource];

@@ -60,6 +60,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'general.industry.edit', name: '新增、编辑、删除行业', nameEn: 'Add, edit and delete industries', menu: '/permission/general/industry' },
   { code: 'general.city.view', name: '查看城市设置', nameEn: 'View cities', menu: '/permission/general/city' },
   { code: 'general.city.edit', name: '启用、停用城市，设置热门城市与排序', nameEn: 'Enable cities, mark hot cities and order them', menu: '/permission/general/city' },
+  { code: 'relevance.region.view', name: '查看大区与所辖城市', nameEn: 'View regions and their cities', menu: '/permission/relevance' },
+  { code: 'relevance.region.edit', name: '新增、编辑、删除大区，设置所辖城市', nameEn: 'Add, edit and delete regions and set their cities', menu: '/permission/relevance' },
   { code: 'calendar.time.view', name: '查看时间设置', nameEn: 'View the work time', menu: '/permission/calendar/time' },
   { code: 'calendar.time.edit', name: '修改时间设置', nameEn: 'Edit the work time', menu: '/permission/calendar/time' },
   { code: 'calendar.day.view', name: '查看时间日历', nameEn: 'View the calendar', menu: '/permission/calendar/calendar' },

@@ -8,9 +8,10 @@ import { generalModule } from './general';
 import { helpModule } from './help';
 import { informModule } from './inform';
 import { powerModule } from './power';
+import { relevanceModule } from './relevance';
 import { settingsModule } from './settings';
 import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, auditModule];

@@ -8,8 +8,9 @@ import { generalWebModule } from './general';
 import { helpWebModule } from './help';
 import { informWebModule } from './inform';
 import { powerWebModule } from './power';
+import { relevanceWebModule } from './relevance';
 import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, calendarWebModule, auditWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule];

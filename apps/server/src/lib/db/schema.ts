@@ -12,3 +12,4 @@ export * from '../../modules/user/table';
 export * from '../../modules/inform/table';
 export * from '../../modules/case/table';
 export * from '../../modules/calendar/table';
+export * from '../../modules/relevance/table';
