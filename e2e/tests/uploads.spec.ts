@@ -23,11 +23,11 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 }
 
-/** Opens the 新增版本 form of the upgrade-log settings, whose rich-text editor uploads images through the tray. */
+/** Opens the 新增 form of the upgrade-log settings, whose rich-text editor uploads images through the tray. */
 async function openEditor(page: Page, request: Parameters<typeof openAsAdmin>[1]): Promise<Locator> {
   await openAsAdmin(page, request, '/permission/help/upgrade_log');
-  await page.getByRole('button', { name: '新增版本' }).click();
-  const form = page.getByRole('dialog', { name: '新增版本' });
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.getByRole('dialog', { name: '新增 · 升级日志' });
   await expect(form.getByRole('textbox', { name: '更新内容' })).toBeVisible();
   return form;
 }
