@@ -1,23 +1,24 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FilterOperator, ResourceField } from '@juqi/contract';
-import { Button, Card, Input, Space, type TableColumnType } from 'antd';
+import { Button, Card, Space, type TableColumnType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { clearedUrlState } from '../../lib/url-state';
-import { resourceUrlFields, useDeleteResource, useResourceFilter, useResourceList, type AnyResource, type ResourceRow } from '../../lib/resource';
+import { resourceUrlFields, useDeleteResource, type AnyResource, type ResourceRow } from '../../lib/resource';
 import { useCan, useShellSession } from '../../lib/shell-session';
 import { ColumnSettings, useHiddenColumns } from '../column-settings';
 import { ExportButton } from '../export-button';
 import { DeleteButton } from '../delete-button';
 import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
-import { PagedTable, usePaging } from '../paged-table';
+import { PagedTable } from '../paged-table';
 import { QueryFailure } from '../query-failure';
 import { useResourceCell, useResourceLabel, type ResourceCells } from './resource-cell';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
 import { ResourceFormModal, type FieldEditorComponent } from './resource-form-modal';
 import { FilterControl } from './resource-filters';
+import { KeywordSearch, usePagedResourceList } from './resource-list';
 import './resource.css';
 
 const WIDTHS: Record<ResourceField['kind'] | 'updated_at', number> = {
@@ -62,21 +63,13 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   const { hidden, setHidden, reset } = useHiddenColumns(`columns:${resource.module}.${resource.thing}`, []);
   const can = useCan();
   const { menus } = useShellSession();
-  const [filter, setFilter] = useResourceFilter(resource);
-  const paging = usePaging(resource.pageSize);
-  const list = useResourceList(resource, { ...filter, page: paging.page, limit: paging.pageSize });
+  const { filter, setFilter, paging, list, keyword } = usePagedResourceList(resource);
   const remove = useDeleteResource(resource);
   // undefined: closed; null: a new record; a number: that record.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [viewing, setViewing] = useState<number | null>(null);
   // Remounts the filter controls on a clear, so those holding a half-typed value (a range's one end) empty too.
   const [cleared, setCleared] = useState(0);
-  // New filters start again at page 1 (the filter keeps its identity while the URL is unchanged).
-  const [filterShown, setFilterShown] = useState(filter);
-  if (filterShown !== filter) {
-    setFilterShown(filter);
-    paging.restart();
-  }
 
   const { operations, calls, fields } = resource;
   const mayAdd = !!calls.add && !!operations.add && can(operations.add);
@@ -122,7 +115,6 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
 
   const filters = Object.entries(resource.filters ?? {}) as [string, FilterOperator][];
   const keywordLabel = format(t.searchBy, { label: (resource.keyword ?? []).map(labelOf).join(' / ') });
-  const keyword = filter.keyword as string | undefined;
   const label = resource.label[language];
   const exportLabel = language === 'en-US' ? label.toLowerCase() : label;
   return (
@@ -131,21 +123,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
         key={cleared}
         search={
           resource.keyword?.length ? (
-            <Input.Search
-              key={keyword ?? ''}
-              allowClear
-              aria-label={keywordLabel}
-              placeholder={keywordLabel}
-              enterButton={t.search}
-              maxLength={50}
-              defaultValue={keyword}
-              className="keyword-search"
-              onSearch={(words) => {
-                // Searching the words already shown reloads the list: what changed elsewhere shows up.
-                if ((words.trim() || undefined) === keyword) void list.refetch();
-                setFilter({ keyword: words.trim() || undefined });
-              }}
-            />
+            <KeywordSearch label={keywordLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} />
           ) : undefined
         }
         active={filters.filter(([key]) => filter[key] !== undefined).length}

@@ -1,16 +1,17 @@
 import { EditOutlined } from '@ant-design/icons';
 import { CITY_DATA_SOURCE, cityResource } from '@juqi/contract';
-import { App, Button, Card, Input, Select, Switch, Tag, Typography, type TableColumnType } from 'antd';
+import { App, Button, Card, Select, Switch, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { FilterBar } from '../../../components/filter-bar';
 import { commonMessages } from '../../../components/messages';
-import { PagedTable, usePaging } from '../../../components/paged-table';
+import { PagedTable } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
+import { KeywordSearch, usePagedResourceList } from '../../../components/resource/resource-list';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { clearedUrlState } from '../../../lib/url-state';
-import { resourceUrlFields, useEditResource, useResourceFilter, useResourceList, type ResourceRow } from '../../../lib/resource';
+import { resourceUrlFields, useEditResource, type ResourceRow } from '../../../lib/resource';
 import { useCan, useShellSession } from '../../../lib/shell-session';
 import { useCityProvinces } from '../api/provinces';
 import { CityFormModal } from '../components/city-form-modal';
@@ -34,15 +35,7 @@ export function CityPage() {
   const { menus } = useShellSession();
   const can = useCan();
   const mayEdit = can(resource.operations.edit!);
-  const [filter, setFilter] = useResourceFilter(resource);
-  const keyword = filter.keyword as string | undefined;
-  const paging = usePaging(resource.pageSize);
-  const [shown, setShown] = useState(filter);
-  if (shown !== filter) {
-    setShown(filter);
-    paging.restart();
-  }
-  const list = useResourceList(resource, { ...filter, page: paging.page, limit: paging.pageSize });
+  const { filter, setFilter, paging, list, keyword } = usePagedResourceList(resource);
   const provinces = useCityProvinces();
   const edit = useEditResource(resource);
   const [editing, setEditing] = useState<number | null>(null);
@@ -107,22 +100,7 @@ export function CityPage() {
         {format(t.source, { package: CITY_DATA_SOURCE.package, version: CITY_DATA_SOURCE.version, date: CITY_DATA_SOURCE.dataDate })}
       </Typography.Paragraph>
       <FilterBar
-        search={
-          <Input.Search
-            key={keyword ?? ''}
-            allowClear
-            aria-label={searchLabel}
-            placeholder={searchLabel}
-            enterButton={c.search}
-            maxLength={50}
-            defaultValue={keyword}
-            className="keyword-search"
-            onSearch={(words) => {
-              if ((words.trim() || undefined) === keyword) void list.refetch();
-              setFilter({ keyword: words.trim() || undefined });
-            }}
-          />
-        }
+        search={<KeywordSearch label={searchLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} />}
         active={active}
         searching={keyword !== undefined}
         onClear={() => setFilter(clearedUrlState(resourceUrlFields(resource)))}

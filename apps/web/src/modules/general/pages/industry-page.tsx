@@ -1,6 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { industryResource, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
-import { Button, Card, Input, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
+import { Button, Card, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { createContext, use, useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
 import { FilterBar } from '../../../components/filter-bar';
@@ -8,6 +8,7 @@ import { commonMessages } from '../../../components/messages';
 import { useNarrowScreen } from '../../../components/narrow-screen';
 import { PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
+import { KeywordSearch, usePagedResourceList } from '../../../components/resource/resource-list';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -117,17 +118,12 @@ export function IndustryPage() {
   const language = usePreferences((s) => s.language);
   const { menus } = useShellSession();
   const can = useCan();
-  const [filter, setFilter] = useResourceFilter(resource);
-  const keyword = filter.keyword as string | undefined;
+  // A search lists matching industries of both levels; otherwise the top level, each opening onto its children.
+  const { filter, setFilter, paging, list, keyword } = usePagedResourceList(resource, (asked) =>
+    asked.keyword === undefined ? { enabled: asked.enabled, parent_id: TOP_LEVEL_INDUSTRY } : { keyword: asked.keyword, enabled: asked.enabled },
+  );
   const enabled = filter.enabled as boolean | undefined;
   const searching = keyword !== undefined;
-  const paging = usePaging(resource.pageSize);
-  const [shown, setShown] = useState(filter);
-  if (shown !== filter) {
-    setShown(filter);
-    paging.restart();
-  }
-  const list = useResourceList(resource, { keyword, enabled, ...(searching ? {} : { parent_id: TOP_LEVEL_INDUSTRY }), page: paging.page, limit: paging.pageSize });
   const tops = useResourceList(resource, ALL_TOPS);
   const [editing, setEditing] = useState<Editing | undefined>(undefined);
   const parentNames = new Map((tops.data?.data ?? []).map((top) => [top.id, String(top.name)]));
@@ -140,22 +136,7 @@ export function IndustryPage() {
     <EditContext value={setEditing}>
       <Card title={menus.routes.get(resource.menu)?.title ?? resource.label[language]} className="general-page">
         <FilterBar
-          search={
-            <Input.Search
-              key={keyword ?? ''}
-              allowClear
-              aria-label={searchLabel}
-              placeholder={searchLabel}
-              enterButton={c.search}
-              maxLength={50}
-              defaultValue={keyword}
-              className="keyword-search"
-              onSearch={(words) => {
-                if ((words.trim() || undefined) === keyword) void list.refetch();
-                setFilter({ keyword: words.trim() || undefined });
-              }}
-            />
-          }
+          search={<KeywordSearch label={searchLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} />}
           active={enabled === undefined ? 0 : 1}
           searching={searching}
           onClear={() => setFilter({ keyword: undefined, enabled: undefined })}
