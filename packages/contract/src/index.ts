@@ -19,6 +19,7 @@ export * from './calendar';
 export * from './call';
 export * from './case';
 export * from './errors';
+export * from './field-types';
 export * from './file';
 export * from './general';
 export * from './help';
@@ -32,6 +33,7 @@ export * from './settings';
 export * from './system';
 export * from './time-zone';
 export * from './user';
+export * from './validators';
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */
 export const callsByModule = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkExtendQuantity, isEmail, isPhone, splitMultiValue } from './validators';
+import { checkExtendQuantity, checkQuantity, isEmail, isPhone, splitMultiValue } from './validators';
 
 describe('isPhone (§5)', () => {
   it.each([
@@ -95,5 +95,12 @@ describe('multi-value extension counts (§5)', () => {
 
   it('does not count blank entries towards the minimum', () => {
     expect(checkExtendQuantity('a, ,', { extend_quantity_min: 2 }).problem).toBe('too-few');
+  });
+
+  it('applies the same bounds to a count of list items', () => {
+    expect(checkQuantity(1, limits).problem).toBe('too-few');
+    expect(checkQuantity(3, limits)).toEqual({ count: 3, min: 2, max: 3, problem: null });
+    expect(checkQuantity(4, limits).problem).toBe('too-many');
+    expect(checkQuantity(99, {}).problem).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import { PHONE_PATTERN } from '@juqi/contract';
+import { PHONE_PATTERN } from './auth';
 
 /**
- * The §5 field rules the forms share. Phone comes from the contract (the server checks the same pattern); the others
- * are browser-side only for now.
+ * The §5 field rules, shared by the server and the forms: the field-type registry (field-types.ts) builds its value
+ * schemas on them, and a form may call them directly.
  */
 
 /** §5 Phone: optional leading plus, optional 0, 2–4 digits with an optional hyphen, then 6–11 digits. */
@@ -50,7 +50,11 @@ export interface ExtendQuantityCheck {
 
 /** §5 Multi-value extension fields: at least extend_quantity_min and at most extend_quantity_max entries, when set. */
 export function checkExtendQuantity(value: string | readonly string[] | null | undefined, limits: ExtendQuantity): ExtendQuantityCheck {
-  const count = splitMultiValue(value).length;
+  return checkQuantity(splitMultiValue(value).length, limits);
+}
+
+/** The same bounds over a count of items: a list value's ids, files or rows. */
+export function checkQuantity(count: number, limits: ExtendQuantity): ExtendQuantityCheck {
   const min = bound(limits.extend_quantity_min);
   const max = bound(limits.extend_quantity_max);
   const problem = min !== null && count < min ? 'too-few' : max !== null && count > max ? 'too-many' : null;

@@ -1,0 +1,395 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_FIELD_PERMISSIONS,
+  FIELD_OPERATORS,
+  FIELD_PERMISSION_FLAGS,
+  FIELD_TYPES,
+  decodeFieldPermission,
+  encodeFieldPermission,
+  fieldDefinition,
+  fieldTypeOf,
+  fieldTypes,
+  fieldValues,
+  isFieldType,
+  type FieldDefinition,
+  type FieldDefinitionInput,
+  type FieldType,
+} from './field-types';
+
+const label = { 'zh-CN': '字段', 'en-US': 'Field' };
+const both = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+const define = (input: Partial<FieldDefinitionInput> & { type: FieldType }): FieldDefinition => fieldDefinition.parse({ key: 'field', label, ...input });
+const upload = (ext: string, hex = 'a') => `/uploads/common/2026/01/${hex.repeat(32)}.${ext}`;
+
+const letters = [
+  { value: 'a', label: both('甲', 'A') },
+  { value: 'b', label: both('乙', 'B') },
+];
+const regions = [
+  { value: 'gd', label: both('广东', 'Guangdong'), children: [{ value: 'sz', label: both('深圳', 'Shenzhen') }, { value: 'gz', label: both('广州', 'Guangzhou') }] },
+  { value: 'hk', label: both('香港', 'Hong Kong') },
+];
+const rowFields = [
+  { key: 'item', type: 'text' as const, label: both('物品', 'Item'), required: true },
+  { key: 'qty', type: 'number' as const, label: both('数量', 'Quantity') },
+];
+const place = { province_code: '440000', city_code: '440300', address: '深圳市南山区科技园', lng: 113.93, lat: 22.53, coordinate_system: 'gcj02' };
+
+interface TypeCase {
+  /** What the definition adds beside its type. */
+  definition?: Partial<FieldDefinitionInput>;
+  /** [sent, stored]; a single value is stored as sent. */
+  accepts: ([unknown, unknown] | [unknown])[];
+  refuses: unknown[];
+  /** [stored value, zh-CN text, en-US text]. */
+  texts: [unknown, string, string][];
+}
+
+const ids: TypeCase = {
+  accepts: [[[3, '5'], [3, 5]], [[1]]],
+  refuses: [[0], [-1], [1.5], [1, 1], ['x'], 5, 'x'],
+  texts: [[[3, 5], '3、5', '3, 5']],
+};
+const images: TypeCase = {
+  accepts: [
+    [[{ name: ' 证书.png ', url: upload('png') }], [{ name: '证书.png', url: upload('png') }]],
+    [[{ name: 'b.jpg', url: `https://cdn.example.com${upload('jpg')}` }], [{ name: 'b.jpg', url: upload('jpg') }]],
+  ],
+  refuses: [
+    [{ name: 'a.pdf', url: upload('pdf') }],
+    [{ name: '', url: upload('png') }],
+    [{ url: upload('png') }],
+    [upload('png')],
+    [{ name: 'x', url: '/etc/passwd' }],
+    [{ name: 'x', url: upload('png'), size: 1 }],
+    [{ name: 'a', url: upload('png') }, { name: 'b', url: upload('png') }],
+  ],
+  texts: [[[{ name: 'a.png', url: upload('png') }, { name: 'b.png', url: upload('png', 'b') }], 'a.png、b.png', 'a.png, b.png']],
+};
+const places: TypeCase = {
+  accepts: [[{ ...place, address: ' 深圳市南山区科技园 ' }, place], [{ address: '某地', coordinate_system: 'wgs84' }]],
+  refuses: [
+    { ...place, coordinate_system: undefined },
+    { ...place, coordinate_system: 'baidu' },
+    { ...place, lat: undefined },
+    { ...place, lat: 91 },
+    { ...place, lng: -181 },
+    { ...place, city_code: '110100' },
+    { ...place, province_code: undefined },
+    { ...place, province_code: '44' },
+    { ...place, address: ' ' },
+    { ...place, district: 'x' },
+    '深圳',
+  ],
+  texts: [
+    [place, '深圳市南山区科技园 (113.93, 22.53)', '深圳市南山区科技园 (113.93, 22.53)'],
+    [{ address: '某地', coordinate_system: 'wgs84' }, '某地', '某地'],
+  ],
+};
+const layout: TypeCase = { accepts: [[null, null], [undefined, null], ['', null]], refuses: ['x', 1, false], texts: [['x', '', '']] };
+
+/** Every type's accept and refuse cases and its text: the test below fails if a type has none. */
+const cases: Record<FieldType, TypeCase> = {
+  text: { accepts: [[' 你好 ', '你好'], ['a'.repeat(255)]], refuses: ['a'.repeat(256), 12, {}, ['a']], texts: [['你好', '你好', '你好']] },
+  number: { accepts: [[12], ['-3', -3], [0]], refuses: [1.5, 'abc', '1e3', true, [5], 2 ** 53], texts: [[12, '12', '12']] },
+  floatnumber: { accepts: [[1.25], [' 3.5 ', 3.5], [-2]], refuses: ['x', true, '1,5'], texts: [[1.25, '1.25', '1.25']] },
+  mobile: {
+    accepts: [['+86-13800138000'], [' 13800138000 ，010-12345678, ', '13800138000,010-12345678']],
+    refuses: ['abc', '1234567', '13800138000,abc', 13800138000],
+    texts: [['13800138000,010-12345678', '13800138000,010-12345678', '13800138000,010-12345678']],
+  },
+  email: {
+    accepts: [[' me@qq.com ', 'me@qq.com'], ['a@b.cn,c.d@e-f.org', 'a@b.cn,c.d@e-f.org']],
+    refuses: ['a+b@x.com', 'a@b.c', 'a@b.com,x', 'me'],
+    texts: [['me@qq.com', 'me@qq.com', 'me@qq.com']],
+  },
+  date: { accepts: [['2026-02-28'], [' 2024-02-29 ', '2024-02-29']], refuses: ['2026-02-30', '2026/02/28', '2026-2-8', 20260228], texts: [['2026-02-28', '2026-02-28', '2026-02-28']] },
+  datetime: {
+    accepts: [['2026-03-01T09:30:00+08:00', '2026-03-01T01:30:00.000Z'], ['2026-03-01T01:30:00Z', '2026-03-01T01:30:00.000Z']],
+    refuses: ['2026-03-01 09:30:00', '2026-03-01T09:30:00', '2026-03-01', 'x', 1_772_328_600_000],
+    // In the platform's default zone, Asia/Shanghai.
+    texts: [['2026-03-01T01:30:00.000Z', '2026-03-01 09:30:00', '2026-03-01 09:30:00']],
+  },
+  user: ids,
+  structure: ids,
+  contacts: ids,
+  customer: ids,
+  contract: ids,
+  business: ids,
+  single_user: { accepts: [[7], ['7', 7]], refuses: [0, -7, [7], 'x', 1.5], texts: [[7, '7', '7']] },
+  website: {
+    accepts: [['https://example.com/a?b=1'], ['http://a.cn, https://b.cn', 'http://a.cn,https://b.cn']],
+    refuses: ['ftp://example.com', 'example.com', 'https://localhost', 'javascript:alert(1)', 'https://exa mple.com'],
+    texts: [['https://example.com', 'https://example.com', 'https://example.com']],
+  },
+  textarea: { accepts: [['第一行\n第二行'], ['a'.repeat(2000)]], refuses: ['a'.repeat(2001), 3], texts: [['第一行\n第二行', '第一行\n第二行', '第一行\n第二行']] },
+  select: {
+    definition: { options: letters },
+    accepts: [['a'], [' b ', 'b']],
+    refuses: ['c', 1, ['a']],
+    // A value whose option was removed since shows as stored.
+    texts: [['a', '甲', 'A'], ['z', 'z', 'z']],
+  },
+  company_select: ids,
+  merchant_select: ids,
+  certificate_img: images,
+  checkbox: { definition: { options: letters }, accepts: [[['a', 'b']], [['b']]], refuses: [['a', 'a'], ['c'], 'a', [1]], texts: [[['a', 'b'], '甲、乙', 'A, B']] },
+  file: {
+    accepts: [[[{ name: '合同.pdf', url: upload('pdf') }]], [[{ name: 'a.png', url: upload('png') }]]],
+    refuses: [[{ name: 'x', url: '../secret.pdf' }], [{ name: 'x', url: 'https://evil.example.com/a.pdf' }], 'a.pdf'],
+    texts: [[[{ name: '合同.pdf', url: upload('pdf') }], '合同.pdf', '合同.pdf']],
+  },
+  boolean_value: { accepts: [[true], [false]], refuses: ['true', 1, 0], texts: [[true, '是', 'Yes'], [false, '否', 'No']] },
+  percent: { accepts: [[12.5], ['99.99', 99.99], [0], [100], [0.29]], refuses: [100.01, -1, 1.234, 'x'], texts: [[12.5, '12.5%', '12.5%']] },
+  position: places,
+  location: places,
+  detail_table: {
+    definition: { sub_fields: rowFields },
+    accepts: [[[{ item: ' 笔 ', qty: '2' }, { item: '纸' }], [{ item: '笔', qty: 2 }, { item: '纸', qty: null }]]],
+    refuses: [[{ qty: 1 }], [{ item: '笔', colour: 'red' }], [{ item: '笔', qty: 1.5 }], 'x', { item: '笔' }],
+    texts: [[[{ item: '笔', qty: 2 }, { item: '纸', qty: null }], '物品：笔；数量：2\n物品：纸', 'Item: 笔; Quantity: 2\nItem: 纸']],
+  },
+  handwriting_sign: {
+    accepts: [[upload('png')], [`http://localhost:8080${upload('png')}`, upload('png')]],
+    refuses: [upload('jpg'), 'https://evil.example.com/sign.png', [upload('png')]],
+    texts: [[upload('png'), upload('png'), upload('png')]],
+  },
+  date_interval: {
+    accepts: [[['2026-01-01', '2026-01-31']], [['2026-01-01', '2026-01-01']]],
+    refuses: [['2026-02-01', '2026-01-01'], ['2026-01-01'], '2026-01-01', ['2026-01-01', '2026-02-30']],
+    texts: [[['2026-01-01', '2026-01-31'], '2026-01-01 至 2026-01-31', '2026-01-01 to 2026-01-31']],
+  },
+  desc_text: { ...layout, definition: { description: both('请如实填写', 'Fill in truthfully') } },
+  pic: images,
+  file_img: images,
+  cascader: {
+    definition: { options: regions },
+    accepts: [[['gd', 'sz']], [['hk']]],
+    refuses: [['gd'], ['sz'], ['gd', 'hk'], ['gd', 'sz', 'x'], 'gd'],
+    texts: [[['gd', 'sz'], '广东 / 深圳', 'Guangdong / Shenzhen']],
+  },
+  title_divider: layout,
+  industry: ids,
+};
+
+describe('the registry', () => {
+  it('holds the 35 types of §3 in the spec’s order, each entry under its own name', () => {
+    const spec =
+      'text, number, floatnumber, mobile, email, date, datetime, user, structure, contacts, customer, contract, business, single_user, website, textarea, select, company_select, merchant_select, certificate_img, checkbox, file, boolean_value, percent, position, location, detail_table, handwriting_sign, date_interval, desc_text, pic, file_img, cascader, title_divider, industry';
+    expect(FIELD_TYPES).toEqual(spec.split(', '));
+    expect(Object.keys(fieldTypes)).toEqual([...FIELD_TYPES]);
+    for (const type of FIELD_TYPES) {
+      expect(fieldTypes[type].type).toBe(type);
+      expect(fieldTypes[type].operators.every((operator) => FIELD_OPERATORS.includes(operator)), type).toBe(true);
+    }
+  });
+
+  it('has layout-only types that hold no value and cannot be filtered', () => {
+    const layoutTypes = FIELD_TYPES.filter((type) => !fieldTypes[type].holdsValue);
+    expect(layoutTypes).toEqual(['desc_text', 'title_divider']);
+    for (const type of layoutTypes) expect(fieldTypes[type].operators).toEqual([]);
+  });
+
+  it('falls back to a plain text field for a type it does not know', () => {
+    expect(fieldTypeOf('rich_editor')).toBe(fieldTypes.text);
+    expect(fieldTypeOf('toString')).toBe(fieldTypes.text);
+    expect(fieldTypeOf('cascader')).toBe(fieldTypes.cascader);
+    expect(isFieldType('rich_editor')).toBe(false);
+    const legacy = define({ type: 'text' });
+    const entry = fieldTypeOf('rich_editor');
+    expect(entry.value(legacy).parse(' 旧值 ')).toBe('旧值');
+    // What a legacy record stored under the unknown type still shows as text.
+    expect(entry.text('旧值', legacy, 'zh-CN')).toBe('旧值');
+    expect(entry.text(5, legacy, 'zh-CN')).toBe('5');
+    expect(entry.text({ a: 1 }, legacy, 'en-US')).toBe('{"a":1}');
+  });
+});
+
+describe.each(FIELD_TYPES)('%s', (type) => {
+  const typeCase = cases[type];
+  const definition = define({ type, ...typeCase.definition });
+  const entry = fieldTypes[type];
+  const value = entry.value(definition);
+
+  it.each(typeCase.accepts)('accepts %j', (sent, ...stored) => {
+    const parsed = value.safeParse(sent);
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toEqual(stored.length ? stored[0] : sent);
+  });
+
+  it.each(typeCase.refuses.map((sent) => [sent]))('refuses %j', (sent) => {
+    expect(value.safeParse(sent).success).toBe(false);
+  });
+
+  it('gives its plain text in both languages, and none for no value', () => {
+    for (const [stored, zh, en] of typeCase.texts) {
+      expect(entry.text(stored, definition, 'zh-CN')).toBe(zh);
+      expect(entry.text(stored, definition, 'en-US')).toBe(en);
+    }
+    expect(entry.text(null, definition, 'zh-CN')).toBe('');
+  });
+
+  it.skipIf(!entry.holdsValue)('stores no value as null, which a required field refuses', () => {
+    for (const empty of [null, undefined, '', '   ', []]) expect(value.parse(empty)).toBeNull();
+    const required = entry.value({ ...definition, required: true });
+    for (const empty of [null, undefined, '', []]) expect(required.safeParse(empty).error?.issues[0]?.code).toBe('invalid_type');
+    expect(required.safeParse(typeCase.accepts[0]![0]).success).toBe(true);
+  });
+});
+
+describe('values that need more than the type', () => {
+  it('takes numeric option values as numbers, form strings included', () => {
+    const numeric = define({ type: 'select', options: [{ value: 1, label: both('视频', 'Video') }, { value: 2, label: both('图文', 'Article') }] });
+    expect(fieldTypes.select.value(numeric).parse('2')).toBe(2);
+    expect(fieldTypes.select.value(numeric).safeParse(3).success).toBe(false);
+    expect(fieldTypes.select.text(2, numeric, 'zh-CN')).toBe('图文');
+  });
+
+  it('shows a time in the zone it is asked for', () => {
+    const definition = define({ type: 'datetime' });
+    expect(fieldTypes.datetime.text('2026-03-01T01:30:00.000Z', definition, 'en-US', 'UTC')).toBe('2026-03-01 01:30:00');
+    expect(fieldTypes.datetime.text('2026-03-01T01:30:00.000Z', definition, 'en-US', 'America/New_York')).toBe('2026-02-28 20:30:00');
+  });
+
+  it('refuses a multi-value entry naming the bad entry', () => {
+    const issues = fieldTypes.mobile.value(define({ type: 'mobile' })).safeParse('13800138000,12').error!.issues;
+    expect(issues.map((issue) => issue.message)).toEqual(['not a phone number: 12']);
+  });
+
+  it('names the sub-field a detail_table row refuses', () => {
+    const issues = fieldTypes.detail_table.value(define({ type: 'detail_table', sub_fields: rowFields })).safeParse([{ item: '笔' }, { qty: 1 }]).error!.issues;
+    expect(issues.map((issue) => issue.path)).toEqual([[1, 'item']]);
+  });
+
+  it('reads a record’s values by their definitions: layout fields hold none, unknown keys are refused', () => {
+    const record = fieldValues([define({ type: 'text', key: 'name', required: true }), define({ type: 'title_divider', key: 'part' }), define({ type: 'number', key: 'age' })]);
+    expect(record.parse({ name: ' 张三 ' })).toEqual({ name: '张三', age: null });
+    expect(record.safeParse({ name: '张三', part: null }).success).toBe(false);
+    expect(record.safeParse({ name: '张三', other: 1 }).success).toBe(false);
+    expect(record.safeParse({ age: 3 }).error!.issues[0]!.path).toEqual(['name']);
+  });
+});
+
+describe('extend_quantity (§5)', () => {
+  const bounds = { extend_quantity_min: 2, extend_quantity_max: 3 };
+  const issueOf = (type: FieldType, extra: Partial<FieldDefinitionInput>, sent: unknown) => fieldTypes[type].value(define({ type, ...bounds, ...extra })).safeParse(sent).error?.issues[0];
+
+  it.each<[FieldType, Partial<FieldDefinitionInput>, (n: number) => unknown]>([
+    ['text', {}, (n) => Array.from({ length: n }, (_, i) => `e${i}`).join('，')],
+    ['mobile', {}, (n) => Array.from({ length: n }, (_, i) => `1380013800${i}`).join(',')],
+    ['user', {}, (n) => Array.from({ length: n }, (_, i) => i + 1)],
+    ['checkbox', { options: [...letters, { value: 'c', label: both('丙', 'C') }, { value: 'd', label: both('丁', 'D') }] }, (n) => ['a', 'b', 'c', 'd'].slice(0, n)],
+    ['file', {}, (n) => Array.from({ length: n }, (_, i) => ({ name: `${i}.pdf`, url: upload('pdf', String(i)) }))],
+    ['detail_table', { sub_fields: rowFields }, (n) => Array.from({ length: n }, (_, i) => ({ item: `第${i}行` }))],
+  ])('%s: from min to max, both included', (type, extra, valueOf) => {
+    expect(issueOf(type, extra, valueOf(2))).toBeUndefined();
+    expect(issueOf(type, extra, valueOf(3))).toBeUndefined();
+    expect(issueOf(type, extra, valueOf(1))).toMatchObject({ code: 'too_small', minimum: 2 });
+    expect(issueOf(type, extra, valueOf(4))).toMatchObject({ code: 'too_big', maximum: 3 });
+  });
+
+  it('lets an optional field stay empty, and treats 0 as no limit', () => {
+    expect(fieldTypes.user.value(define({ type: 'user', ...bounds })).parse([])).toBeNull();
+    expect(fieldTypes.user.value(define({ type: 'user', extend_quantity_min: 0, extend_quantity_max: 0 })).parse([1, 2, 3, 4, 5])).toHaveLength(5);
+  });
+});
+
+describe('the field definition', () => {
+  it('fills its defaults: optional, not unique, order 0, shown, every permission', () => {
+    expect(fieldDefinition.parse({ key: 'phone', type: 'mobile', label })).toEqual({
+      key: 'phone',
+      type: 'mobile',
+      label,
+      required: false,
+      unique: false,
+      sort: 0,
+      hidden: false,
+      permission: ALL_FIELD_PERMISSIONS,
+    });
+  });
+
+  it('keeps a default as the type stores it, and drops an empty one', () => {
+    expect(define({ type: 'number', default: '12' }).default).toBe(12);
+    expect(define({ type: 'select', options: letters, default: ' a ' }).default).toBe('a');
+    expect(define({ type: 'text', default: '  ' })).not.toHaveProperty('default');
+  });
+
+  it('takes a cascader’s nested options, a detail_table’s sub-fields and a desc_text’s description', () => {
+    expect(define({ type: 'cascader', options: regions }).options).toEqual(regions);
+    expect(define({ type: 'detail_table', sub_fields: rowFields }).sub_fields!.map((sub) => sub.key)).toEqual(['item', 'qty']);
+    expect(define({ type: 'desc_text', description: both('说明', 'Note') }).description).toEqual(both('说明', 'Note'));
+  });
+
+  const deep = (depth: number): object[] => [{ value: `v${depth}`, label, ...(depth > 1 ? { children: deep(depth - 1) } : {}) }];
+
+  it.each<[string, Record<string, unknown>]>([
+    ['min above max', { type: 'user', extend_quantity_min: 3, extend_quantity_max: 2 }],
+    ['a negative bound', { type: 'user', extend_quantity_min: -1 }],
+    ['a fractional bound', { type: 'user', extend_quantity_max: 1.5 }],
+    ['bounds on a one-value type', { type: 'number', extend_quantity_max: 2 }],
+    ['a select without options', { type: 'select' }],
+    ['a select with no option', { type: 'select', options: [] }],
+    ['options on a text', { type: 'text', options: letters }],
+    ['children under a select option', { type: 'select', options: regions }],
+    ['an option value used twice', { type: 'checkbox', options: [letters[0], letters[0]] }],
+    ['option values of two kinds', { type: 'select', options: [letters[0], { value: 1, label }] }],
+    ['an option label in one language', { type: 'select', options: [{ value: 'a', label: { 'zh-CN': '甲' } }] }],
+    ['a cascader six levels deep', { type: 'cascader', options: deep(6) }],
+    ['a detail_table without sub-fields', { type: 'detail_table' }],
+    ['sub-fields on a text', { type: 'text', sub_fields: rowFields }],
+    ['a sub-field of an unknown type', { type: 'detail_table', sub_fields: [{ key: 'x', type: 'rich_editor', label }] }],
+    ['a table in a table', { type: 'detail_table', sub_fields: [{ key: 'x', type: 'detail_table', label, sub_fields: rowFields }] }],
+    ['a layout sub-field', { type: 'detail_table', sub_fields: [{ key: 'x', type: 'title_divider', label }] }],
+    ['a sub-field key used twice', { type: 'detail_table', sub_fields: [rowFields[0], { ...rowFields[1], key: 'item' }] }],
+    ['a bad sub-field', { type: 'detail_table', sub_fields: [{ key: 'x', type: 'select', label }] }],
+    ['an unknown type', { type: 'rich_editor' }],
+    ['a key in capitals', { type: 'text', key: 'Name' }],
+    ['a key starting with a digit', { type: 'text', key: '1st' }],
+    ['a key with a hyphen', { type: 'text', key: 'first-name' }],
+    ['a key of 41 characters', { type: 'text', key: 'a'.repeat(41) }],
+    ['a label in one language', { type: 'text', label: { 'zh-CN': '姓名' } }],
+    ['a blank label', { type: 'text', label: both(' ', 'Name') }],
+    ['a permission byte of 256', { type: 'text', permission: 256 }],
+    ['a negative permission byte', { type: 'text', permission: -1 }],
+    ['a fractional permission byte', { type: 'text', permission: 1.5 }],
+    ['a required layout field', { type: 'title_divider', required: true }],
+    ['a default on a layout field', { type: 'title_divider', default: 'x' }],
+    ['a desc_text without its description', { type: 'desc_text' }],
+    ['a description on a text', { type: 'text', description: label }],
+    ['a default the type refuses', { type: 'mobile', default: '12345' }],
+    ['a default not among the options', { type: 'select', options: letters, default: 'z' }],
+    ['an unknown property', { type: 'text', placeholder: 'x' }],
+  ])('refuses %s', (_reason, input) => {
+    expect(fieldDefinition.safeParse({ key: 'field', label, ...input }).success).toBe(false);
+  });
+
+  it('names where a bad definition is wrong', () => {
+    const pathsOf = (input: object) => fieldDefinition.safeParse({ key: 'field', label, ...input }).error!.issues.map((issue) => issue.path);
+    expect(pathsOf({ type: 'user', extend_quantity_min: 3, extend_quantity_max: 2 })).toEqual([['extend_quantity_min']]);
+    expect(pathsOf({ type: 'checkbox', options: [letters[0], letters[0]] })).toEqual([['options', 1, 'value']]);
+    expect(pathsOf({ type: 'select', options: letters, default: 'z' })).toEqual([['default']]);
+    expect(pathsOf({ type: 'detail_table', sub_fields: [{ key: 'x', type: 'select', label }] })).toEqual([['sub_fields', 0, 'options']]);
+  });
+});
+
+/** The flags a byte sets. */
+const on = (byte: number) => Object.entries(decodeFieldPermission(byte)).filter(([, set]) => set).map(([flag]) => flag);
+
+describe('the field-permission byte (§3)', () => {
+  it('puts the flags in the spec’s order, nameEdit in the least significant bit', () => {
+    expect(FIELD_PERMISSION_FLAGS).toEqual(['nameEdit', 'deleteEdit', 'defaultEdit', 'percentEdit', 'nullEdit', 'uniqueEdit', 'hiddenEdit', 'optionsEdit']);
+    expect(on(0)).toEqual([]);
+    expect(on(0b0000_0001)).toEqual(['nameEdit']);
+    expect(on(0b0001_0010)).toEqual(['deleteEdit', 'nullEdit']);
+    expect(on(0b1000_0000)).toEqual(['optionsEdit']);
+    expect(on(0xff)).toEqual(FIELD_PERMISSION_FLAGS);
+  });
+
+  it('encodes back every one of the 256 bytes it decodes', () => {
+    for (let byte = 0; byte <= 0xff; byte += 1) expect(encodeFieldPermission(decodeFieldPermission(byte))).toBe(byte);
+  });
+
+  it('refuses a number that is not a byte', () => {
+    for (const bad of [-1, 256, 1.5, Number.NaN]) expect(() => decodeFieldPermission(bad)).toThrow(RangeError);
+  });
+});

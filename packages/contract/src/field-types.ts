@@ -1,0 +1,558 @@
+import { z } from 'zod';
+import type { Locale } from './errors';
+import { IMAGE_EXTENSIONS, UPLOAD_URL_PREFIX, uploadPathField } from './file';
+import type { Texts } from './resource';
+import { DEFAULT_TIME_ZONE, formatInZone } from './time-zone';
+import { calendarDay, dayRange } from './user';
+import { checkExtendQuantity, checkQuantity, isEmail, isPhone, splitMultiValue, type ExtendQuantityCheck } from './validators';
+
+/**
+ * The field-type registry (docs/field-types.md): the spec's 35 form field types (§3), each with the schema of the value
+ * it stores (what the server validates and the form checks), its filter operators and its plain text (table cell,
+ * export, audit log). A field definition names its type; an admin-defined field and, later, a developer-declared
+ * resource field go through the same entry.
+ */
+
+/** §3's field types, in the spec's order. */
+export const FIELD_TYPES = [
+  'text',
+  'number',
+  'floatnumber',
+  'mobile',
+  'email',
+  'date',
+  'datetime',
+  'user',
+  'structure',
+  'contacts',
+  'customer',
+  'contract',
+  'business',
+  'single_user',
+  'website',
+  'textarea',
+  'select',
+  'company_select',
+  'merchant_select',
+  'certificate_img',
+  'checkbox',
+  'file',
+  'boolean_value',
+  'percent',
+  'position',
+  'location',
+  'detail_table',
+  'handwriting_sign',
+  'date_interval',
+  'desc_text',
+  'pic',
+  'file_img',
+  'cascader',
+  'title_divider',
+  'industry',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/**
+ * How a list may be filtered on a field: `equals` one value; `in` one of several (a list value: holds any of them; a
+ * cascader: its path passes through any of them); `range` a `[from, to]` pair, both included (a date interval: overlaps
+ * it); `contains` a text, case-insensitive (a place: its address); `empty` true for no value, false for any value.
+ */
+export const FIELD_OPERATORS = ['equals', 'in', 'range', 'contains', 'empty'] as const;
+export type FieldOperator = (typeof FIELD_OPERATORS)[number];
+
+// ——— the field-permission byte (§3) ———
+
+/** §3's flags in the spec's order; flag i is bit i of the byte, nameEdit the least significant. */
+export const FIELD_PERMISSION_FLAGS = ['nameEdit', 'deleteEdit', 'defaultEdit', 'percentEdit', 'nullEdit', 'uniqueEdit', 'hiddenEdit', 'optionsEdit'] as const;
+export type FieldPermissionFlag = (typeof FIELD_PERMISSION_FLAGS)[number];
+export type FieldPermissions = Record<FieldPermissionFlag, boolean>;
+/** Every flag on: what a definition staff add themselves gets. */
+export const ALL_FIELD_PERMISSIONS = 0xff;
+
+export function decodeFieldPermission(byte: number): FieldPermissions {
+  if (!Number.isInteger(byte) || byte < 0 || byte > 0xff) throw new RangeError(`a field-permission byte is a whole number 0–255, not ${byte}`);
+  return Object.fromEntries(FIELD_PERMISSION_FLAGS.map((flag, bit) => [flag, (byte & (1 << bit)) !== 0])) as FieldPermissions;
+}
+
+export function encodeFieldPermission(flags: FieldPermissions): number {
+  return FIELD_PERMISSION_FLAGS.reduce((byte, flag, bit) => (flags[flag] ? byte | (1 << bit) : byte), 0);
+}
+
+// ——— field definitions ———
+
+/** An option of a select, checkbox or cascader; only a cascader's options have children. */
+export interface FieldOption {
+  /** Stored in the value; all of a definition's option values are strings, or all whole numbers. */
+  value: string | number;
+  label: Texts;
+  children?: FieldOption[];
+}
+
+export interface FieldDefinition {
+  /** The value's name in a record: snake_case, 1–40 characters. */
+  key: string;
+  type: FieldType;
+  label: Texts;
+  /** desc_text's text (and only desc_text's). */
+  description?: Texts;
+  required: boolean;
+  unique: boolean;
+  /** The value a record takes when left out; valid for the type. */
+  default?: unknown;
+  /** select, checkbox and cascader only, and required there. */
+  options?: FieldOption[];
+  /** §5 bounds on the count of entries or items, where the type holds several; 0 and null mean no limit. */
+  extend_quantity_min?: number | null;
+  extend_quantity_max?: number | null;
+  /** Display order, smaller first. */
+  sort: number;
+  hidden: boolean;
+  /** The field-permission byte (decodeFieldPermission). */
+  permission: number;
+  /** detail_table's columns (and only detail_table's): definitions of value types other than detail_table. */
+  sub_fields?: FieldDefinition[];
+}
+
+const LAYOUT_TYPES: readonly FieldType[] = ['desc_text', 'title_divider'];
+const OPTION_TYPES: readonly FieldType[] = ['select', 'checkbox', 'cascader'];
+const MAX_OPTIONS = 200;
+const MAX_CASCADER_DEPTH = 5;
+
+const texts = (max: number) => z.object({ 'zh-CN': z.string().trim().min(1).max(max), 'en-US': z.string().trim().min(1).max(max) }).strict();
+
+const fieldOption: z.ZodType<FieldOption> = z.lazy(() =>
+  z
+    .object({
+      value: z.union([z.string().trim().min(1).max(50), z.number().int()]),
+      label: texts(50),
+      children: z.array(fieldOption).min(1).max(MAX_OPTIONS).optional(),
+    })
+    .strict(),
+);
+
+const quantityBound = z.number().int().min(0).max(1000).nullable().optional();
+
+const definitionShape = {
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'expected snake_case: a lowercase letter, then lowercase letters, digits or _ (1–40)'),
+  type: z.enum(FIELD_TYPES),
+  label: texts(50),
+  description: texts(1000).optional(),
+  required: z.boolean().default(false),
+  unique: z.boolean().default(false),
+  default: z.unknown().optional(),
+  options: z.array(fieldOption).min(1).max(MAX_OPTIONS).optional(),
+  extend_quantity_min: quantityBound,
+  extend_quantity_max: quantityBound,
+  sort: z.number().int().min(0).max(9999).default(0),
+  hidden: z.boolean().default(false),
+  permission: z.number().int().min(0).max(0xff).default(ALL_FIELD_PERMISSIONS),
+};
+
+/** The per-type rules a definition must keep; the default is checked last, by the type's own value schema. */
+function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx): FieldDefinition {
+  const { type } = definition;
+  let problems = 0;
+  const issue = (path: (string | number)[] | string, message: string) => {
+    problems += 1;
+    ctx.addIssue({ code: 'custom', path: typeof path === 'string' ? [path] : path, message });
+  };
+  const layout = LAYOUT_TYPES.includes(type);
+  if (layout) {
+    if (definition.required) issue('required', `${type} is layout only: it cannot be required`);
+    if (definition.unique) issue('unique', `${type} is layout only: it cannot be unique`);
+    if (definition.default !== undefined) issue('default', `${type} is layout only: it takes no default`);
+  }
+  if ((type === 'desc_text') !== (definition.description !== undefined))
+    issue('description', type === 'desc_text' ? 'desc_text needs its description' : 'only desc_text takes a description');
+
+  if (OPTION_TYPES.includes(type) !== (definition.options !== undefined))
+    issue('options', OPTION_TYPES.includes(type) ? `${type} needs its options` : 'only select, checkbox and cascader take options');
+  else if (definition.options) checkOptions(definition.options, type === 'cascader', issue);
+
+  if (!fieldTypes[type].quantity && (definition.extend_quantity_min != null || definition.extend_quantity_max != null))
+    issue('extend_quantity_min', `${type} holds one value: extend_quantity does not apply`);
+  const { min, max } = checkQuantity(0, definition);
+  if (min !== null && max !== null && min > max) issue('extend_quantity_min', 'extend_quantity_min is above extend_quantity_max');
+
+  if ((type === 'detail_table') !== (definition.sub_fields !== undefined))
+    issue('sub_fields', type === 'detail_table' ? 'detail_table needs its sub_fields' : 'only detail_table takes sub_fields');
+  else if (definition.sub_fields) {
+    const keys = definition.sub_fields.map((sub) => sub.key);
+    keys.forEach((key, i) => keys.indexOf(key) !== i && issue(['sub_fields', i, 'key'], `${key} is used twice`));
+  }
+
+  if (definition.default === undefined || problems > 0) return definition;
+  // Checked only once the rest holds (the value schema reads the options and sub-fields), and kept as the schema leaves
+  // it (trimmed, numbers from strings); an empty default is none.
+  const parsed = fieldTypes[type].value({ ...definition, required: false }).safeParse(definition.default);
+  if (!parsed.success) {
+    for (const sub of parsed.error.issues) issue(['default', ...(sub.path as (string | number)[])], sub.message);
+    return definition;
+  }
+  const checked = { ...definition, default: parsed.data };
+  if (parsed.data === null) delete checked.default;
+  return checked;
+}
+
+/** Sibling values distinct, every value of one kind (all strings or all numbers), children only in a cascader. */
+function checkOptions(options: readonly FieldOption[], cascader: boolean, issue: (path: (string | number)[], message: string) => void): void {
+  const kind = typeof options[0]!.value;
+  const walk = (level: readonly FieldOption[], path: (string | number)[], depth: number) => {
+    const values = level.map((option) => option.value);
+    level.forEach((option, i) => {
+      const at = [...path, i];
+      if (typeof option.value !== kind) issue([...at, 'value'], `option values are all ${kind}s`);
+      if (values.indexOf(option.value) !== i) issue([...at, 'value'], `${option.value} is used twice`);
+      if (!option.children) return;
+      if (!cascader) issue([...at, 'children'], 'only a cascader’s options have children');
+      else if (depth >= MAX_CASCADER_DEPTH) issue([...at, 'children'], `a cascader is at most ${MAX_CASCADER_DEPTH} levels deep`);
+      else walk(option.children, [...at, 'children'], depth + 1);
+    });
+  };
+  walk(options, ['options'], 1);
+}
+
+const VALUE_TYPES = FIELD_TYPES.filter((type) => type !== 'detail_table' && !LAYOUT_TYPES.includes(type));
+
+/** A detail_table's column. */
+const subFieldDefinition = z
+  .object({ ...definitionShape, type: z.enum(VALUE_TYPES as [FieldType, ...FieldType[]]) })
+  .strict()
+  .transform((definition, ctx): FieldDefinition => checkDefinition(definition, ctx));
+
+/** A field definition as the server stores it and the definition screens edit it (docs/field-types.md). */
+export const fieldDefinition = z
+  .object({ ...definitionShape, sub_fields: z.array(subFieldDefinition).min(1).max(30).optional() })
+  .strict()
+  .transform((definition, ctx): FieldDefinition => checkDefinition(definition, ctx));
+export type FieldDefinitionInput = z.input<typeof fieldDefinition>;
+
+// ——— stored values ———
+
+/** null, undefined, a blank string and an empty list all mean "no value", stored as null. */
+const toEmpty = (value: unknown) =>
+  value == null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0) ? null : value;
+
+function quantityIssue(check: ExtendQuantityCheck, ctx: z.RefinementCtx, input: unknown): void {
+  if (check.problem === 'too-few')
+    ctx.addIssue({ code: 'too_small', origin: 'array', minimum: check.min!, inclusive: true, input, message: `expected at least ${check.min} entries` });
+  if (check.problem === 'too-many')
+    ctx.addIssue({ code: 'too_big', origin: 'array', maximum: check.max!, inclusive: true, input, message: `expected at most ${check.max} entries` });
+}
+
+/** A list whose count keeps the definition's extend_quantity bounds; with `identity`, its items are distinct by it. */
+function listOf<T extends z.ZodType>(item: T, max: number, definition: FieldDefinition, identity?: (item: z.output<T>) => unknown) {
+  return z
+    .array(item)
+    .max(max)
+    .superRefine((items, ctx) => {
+      const seen = identity ? items.map(identity) : [];
+      seen.forEach((v, i) => seen.indexOf(v) !== i && ctx.addIssue({ code: 'custom', path: [i], message: `${String(v)} is given twice` }));
+      quantityIssue(checkQuantity(items.length, definition), ctx, items);
+    });
+}
+
+/**
+ * A string of comma-separated entries (§5 multi-value fields): its count keeps the extend_quantity bounds; with a rule,
+ * each entry must pass it, and the value is stored as its entries joined by `,`.
+ */
+function entries(max: number, rule?: { test: (entry: string) => boolean; message: string }) {
+  return (definition: FieldDefinition) => {
+    const text = z
+      .string()
+      .trim()
+      .max(max)
+      .superRefine((value, ctx) => {
+        const parts = splitMultiValue(value);
+        if (rule) for (const part of parts) if (!rule.test(part)) ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: `${rule.message}: ${part}` });
+        quantityIssue(checkExtendQuantity(value, definition), ctx, value);
+      });
+    return rule ? text.transform((value) => splitMultiValue(value).join(',')) : text;
+  };
+}
+
+function isWebsite(entry: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(entry)) return false;
+  try {
+    return new URL(entry).hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** A number, or a form's numeric string. */
+const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+
+/** A record's id (a PostgreSQL integer); unlike `fields.id` it takes no list or boolean for a number. */
+const recordId = numeric(z.number().int().positive().max(2_147_483_647));
+
+const TWO_DECIMALS = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+/** One option value of the definition: a string, or a whole number when its options are numbers. */
+function optionValue(definition: FieldDefinition, values: readonly (string | number)[]) {
+  const message = `must be one of ${values.join(', ')}`;
+  return typeof definition.options?.[0]?.value === 'number'
+    ? numeric(z.number().int().refine((v) => values.includes(v), message))
+    : z.string().trim().refine((v) => values.includes(v), message);
+}
+
+const optionLabel = (options: readonly FieldOption[] | undefined, value: unknown, locale: Locale) => options?.find((o) => o.value === value)?.label[locale] ?? String(value);
+
+/** The cascader's options along a path of values, as far as the path follows them. */
+function optionPath(options: readonly FieldOption[] | undefined, path: readonly unknown[]): FieldOption[] {
+  const found: FieldOption[] = [];
+  let level = options;
+  for (const value of path) {
+    const option = level?.find((o) => o.value === value);
+    if (!option) break;
+    found.push(option);
+    level = option.children;
+  }
+  return found;
+}
+
+/** An upload the server made, stored as its `/uploads/…` URL; `extensions` narrows what it may be. */
+function uploadUrl(extensions?: readonly string[]) {
+  return uploadPathField
+    .refine((path) => !extensions || extensions.includes(path.slice(path.lastIndexOf('.') + 1)), `must be a ${extensions?.join(' / ')} file`)
+    .transform((path) => `${UPLOAD_URL_PREFIX}${path}`);
+}
+
+/** A file of pic, file_img, certificate_img and file: its URL and the name it was uploaded under (shown and exported). */
+const fileValue = (extensions?: readonly string[]) => z.object({ name: z.string().trim().min(1).max(200), url: uploadUrl(extensions) }).strict();
+export type FileValue = z.output<ReturnType<typeof fileValue>>;
+
+export const COORDINATE_SYSTEMS = ['gcj02', 'wgs84', 'bd09'] as const;
+const divisionCode = z.string().regex(/^\d{6}$/, 'expected a 6-digit division code');
+
+/** A place of position and location: region codes (GB/T 2260), an address, and coordinates in their system. */
+const placeValue = z
+  .object({
+    province_code: divisionCode.optional(),
+    city_code: divisionCode.optional(),
+    address: z.string().trim().min(1).max(200),
+    lng: z.number().min(-180).max(180).optional(),
+    lat: z.number().min(-90).max(90).optional(),
+    coordinate_system: z.enum(COORDINATE_SYSTEMS),
+  })
+  .strict()
+  .superRefine((place, ctx) => {
+    if ((place.lng === undefined) !== (place.lat === undefined))
+      ctx.addIssue({ code: 'custom', path: [place.lng === undefined ? 'lng' : 'lat'], message: 'lng and lat are given together' });
+    if (place.city_code && place.city_code.slice(0, 2) !== place.province_code?.slice(0, 2))
+      ctx.addIssue({ code: 'custom', path: ['city_code'], message: 'the city is not in the given province' });
+  });
+export type PlaceValue = z.output<typeof placeValue>;
+
+/** The values of a set of definitions: a record's values, or a detail_table's row. Layout fields hold none. */
+export function fieldValues(definitions: readonly FieldDefinition[]) {
+  const held = definitions.map((definition) => [definition, fieldTypeOf(definition.type)] as const).filter(([, entry]) => entry.holdsValue);
+  return z.object(Object.fromEntries(held.map(([definition, entry]) => [definition.key, entry.value(definition)]))).strict();
+}
+
+// ——— the registry ———
+
+export interface FieldTypeEntry {
+  type: FieldType;
+  /** False for the layout types (desc_text, title_divider): they show, and store nothing. */
+  holdsValue: boolean;
+  /** What extend_quantity counts: a string's comma-separated entries, or a list's items; null where it does not apply. */
+  quantity: 'entries' | 'items' | null;
+  operators: readonly FieldOperator[];
+  /**
+   * The value as stored, checked by the server and the form alike: empty (null, a blank string, an empty list) is
+   * stored as null, which a required field refuses.
+   */
+  value(definition: FieldDefinition): z.ZodType;
+  /** Plain text for a table cell, the export and the audit log; '' for no value. Times are shown in `timeZone`. */
+  text(value: unknown, definition: FieldDefinition, locale: Locale, timeZone?: string): string;
+}
+
+interface TypeRules<T> {
+  /** A value that is there; none for the layout types. */
+  present?: (definition: FieldDefinition) => z.ZodType<T>;
+  quantity?: 'entries' | 'items';
+  operators: readonly FieldOperator[];
+  text: (value: T, definition: FieldDefinition, locale: Locale, timeZone: string) => string;
+}
+
+function defineType<T>(type: FieldType, rules: TypeRules<T>): FieldTypeEntry {
+  const { present } = rules;
+  return {
+    type,
+    holdsValue: present !== undefined,
+    quantity: rules.quantity ?? null,
+    operators: rules.operators,
+    value: (definition) => z.preprocess(toEmpty, !present ? z.null() : definition.required ? present(definition) : present(definition).nullable()),
+    text: (value, definition, locale, timeZone = DEFAULT_TIME_ZONE) => (value == null ? '' : rules.text(value as T, definition, locale, timeZone)),
+  };
+}
+
+const listSeparator = (locale: Locale) => (locale === 'zh-CN' ? '、' : ', ');
+/** A value of any shape as text: what the fallback shows of a value stored under a type it does not know. */
+const plain = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+const asIs: TypeRules<string>['text'] = plain;
+const same = <T>(value: T) => value;
+
+// Rules several types share.
+const ids: TypeRules<number[]> = {
+  present: (definition) => listOf(recordId, 200, definition, same),
+  quantity: 'items',
+  operators: ['in', 'empty'],
+  text: (value, _d, locale) => value.join(listSeparator(locale)),
+};
+const files = (extensions?: readonly string[]): TypeRules<FileValue[]> => ({
+  present: (definition) => listOf(fileValue(extensions), 50, definition, (file) => file.url),
+  quantity: 'items',
+  operators: ['empty'],
+  text: (value, _d, locale) => value.map((file) => file.name).join(listSeparator(locale)),
+});
+const place: TypeRules<PlaceValue> = {
+  present: () => placeValue,
+  operators: ['contains', 'empty'],
+  text: (value) => (value.lng === undefined ? value.address : `${value.address} (${value.lng}, ${value.lat})`),
+};
+const layout: TypeRules<never> = { operators: [], text: () => '' };
+
+/**
+ * The registry, keyed by type. Record pickers hold ids only: the lookups that name them are registered by their owning
+ * modules, so their text is the ids until then (docs/field-types.md › Next).
+ */
+export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
+  text: defineType('text', { present: entries(255), quantity: 'entries', operators: ['equals', 'contains', 'empty'], text: asIs }),
+  number: defineType('number', { present: () => numeric(z.number().int()), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
+  floatnumber: defineType('floatnumber', { present: () => numeric(z.number()), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
+  mobile: defineType('mobile', {
+    present: entries(500, { test: isPhone, message: 'not a phone number' }),
+    quantity: 'entries',
+    operators: ['equals', 'contains', 'empty'],
+    text: asIs,
+  }),
+  email: defineType('email', {
+    present: entries(500, { test: isEmail, message: 'not an email address' }),
+    quantity: 'entries',
+    operators: ['equals', 'contains', 'empty'],
+    text: asIs,
+  }),
+  date: defineType('date', { present: () => calendarDay, operators: ['range', 'empty'], text: asIs }),
+  datetime: defineType('datetime', {
+    present: () =>
+      z
+        .string()
+        .trim()
+        .pipe(z.iso.datetime({ offset: true }))
+        .transform((instant) => new Date(instant).toISOString()),
+    operators: ['range', 'empty'],
+    text: (value, _d, _locale, timeZone) => formatInZone(value, timeZone),
+  }),
+  user: defineType('user', ids),
+  structure: defineType('structure', ids),
+  contacts: defineType('contacts', ids),
+  customer: defineType('customer', ids),
+  contract: defineType('contract', ids),
+  business: defineType('business', ids),
+  single_user: defineType('single_user', { present: () => recordId, operators: ['equals', 'in', 'empty'], text: (value) => String(value) }),
+  website: defineType('website', {
+    present: entries(500, { test: isWebsite, message: 'not an http(s) address' }),
+    quantity: 'entries',
+    operators: ['contains', 'empty'],
+    text: asIs,
+  }),
+  textarea: defineType('textarea', { present: entries(2000), quantity: 'entries', operators: ['contains', 'empty'], text: asIs }),
+  select: defineType<string | number>('select', {
+    present: (definition) => optionValue(definition, (definition.options ?? []).map((o) => o.value)),
+    operators: ['equals', 'in', 'empty'],
+    text: (value, definition, locale) => optionLabel(definition.options, value, locale),
+  }),
+  company_select: defineType('company_select', ids),
+  merchant_select: defineType('merchant_select', ids),
+  certificate_img: defineType('certificate_img', files(IMAGE_EXTENSIONS)),
+  checkbox: defineType<(string | number)[]>('checkbox', {
+    present: (definition) => listOf(optionValue(definition, (definition.options ?? []).map((o) => o.value)), MAX_OPTIONS, definition, same),
+    quantity: 'items',
+    operators: ['in', 'empty'],
+    text: (value, definition, locale) => value.map((v) => optionLabel(definition.options, v, locale)).join(listSeparator(locale)),
+  }),
+  file: defineType('file', files()),
+  boolean_value: defineType<boolean>('boolean_value', {
+    present: () => z.boolean(),
+    operators: ['equals', 'empty'],
+    text: (value, _d, locale) => (locale === 'zh-CN' ? (value ? '是' : '否') : value ? 'Yes' : 'No'),
+  }),
+  percent: defineType<number>('percent', {
+    present: () =>
+      numeric(
+        z
+          .number()
+          .min(0)
+          .max(100)
+          .refine(TWO_DECIMALS, 'at most 2 decimals')
+          .transform((v) => Math.round(v * 100) / 100),
+      ),
+    operators: ['equals', 'range', 'empty'],
+    text: (value) => `${value}%`,
+  }),
+  position: defineType('position', place),
+  location: defineType('location', place),
+  detail_table: defineType<Record<string, unknown>[]>('detail_table', {
+    present: (definition) => listOf(fieldValues(definition.sub_fields ?? []), 200, definition),
+    quantity: 'items',
+    operators: ['empty'],
+    text: (rows, definition, locale, timeZone) => {
+      const [colon, between] = locale === 'zh-CN' ? ['：', '；'] : [': ', '; '];
+      const columns = (definition.sub_fields ?? []).map((sub) => [sub, fieldTypeOf(sub.type)] as const).filter(([, entry]) => entry.holdsValue);
+      return rows
+        .map((row) =>
+          columns
+            .map(([sub, entry]) => [sub.label[locale], entry.text(row[sub.key], sub, locale, timeZone)])
+            .filter(([, text]) => text !== '')
+            .map(([label, text]) => `${label}${colon}${text}`)
+            .join(between),
+        )
+        .join('\n');
+    },
+  }),
+  handwriting_sign: defineType('handwriting_sign', { present: () => uploadUrl(['png']), operators: ['empty'], text: asIs }),
+  date_interval: defineType<[string, string]>('date_interval', {
+    present: () => dayRange,
+    operators: ['range', 'empty'],
+    text: ([from, to], _d, locale) => `${from}${locale === 'zh-CN' ? ' 至 ' : ' to '}${to}`,
+  }),
+  desc_text: defineType('desc_text', layout),
+  pic: defineType('pic', files(IMAGE_EXTENSIONS)),
+  file_img: defineType('file_img', files(IMAGE_EXTENSIONS)),
+  cascader: defineType<(string | number)[]>('cascader', {
+    present: (definition) =>
+      z
+        .array(optionValue(definition, allOptionValues(definition.options ?? [])))
+        .min(1)
+        .max(MAX_CASCADER_DEPTH)
+        .superRefine((path, ctx) => {
+          const found = optionPath(definition.options, path);
+          if (found.length < path.length) ctx.addIssue({ code: 'custom', path: [found.length], message: `${path[found.length]} is not an option under the one before it` });
+          else if (found.at(-1)?.children) ctx.addIssue({ code: 'custom', message: 'choose down to the last level' });
+        }),
+    operators: ['in', 'empty'],
+    text: (path, definition, locale) => {
+      const found = optionPath(definition.options, path);
+      return path.map((value, i) => found[i]?.label[locale] ?? String(value)).join(' / ');
+    },
+  }),
+  title_divider: defineType('title_divider', layout),
+  industry: defineType('industry', ids),
+};
+
+function allOptionValues(options: readonly FieldOption[]): (string | number)[] {
+  return options.flatMap((option) => [option.value, ...allOptionValues(option.children ?? [])]);
+}
+
+export function isFieldType(name: string): name is FieldType {
+  return Object.hasOwn(fieldTypes, name);
+}
+
+/** A type's entry; a name the registry does not know is a plain text field (§3: "an unknown type falls back to a plain input"). */
+export function fieldTypeOf(name: string): FieldTypeEntry {
+  return isFieldType(name) ? fieldTypes[name] : fieldTypes.text;
+}
