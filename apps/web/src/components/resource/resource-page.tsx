@@ -10,6 +10,7 @@ import { useCan, useShellSession } from '../../lib/shell-session';
 import { ColumnSettings, useHiddenColumns } from '../column-settings';
 import { ExportButton } from '../export-button';
 import { DeleteButton } from '../delete-button';
+import { useNarrowScreen } from '../narrow-screen';
 import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
 import { PagedTable } from '../paged-table';
@@ -33,6 +34,7 @@ const WIDTHS: Record<ResourceField['kind'] | 'updated_at', number> = {
   updated_at: 160,
 };
 const ACTIONS_WIDTH = 210;
+const NARROW_ACTIONS_WIDTH = 96;
 
 /**
  * What a screen adds to its declared resource's page, where the declaration alone does not say enough; a screen that is
@@ -62,6 +64,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   const labelOf = useResourceLabel(resource);
   const { hidden, setHidden, reset } = useHiddenColumns(`columns:${resource.module}.${resource.thing}`, []);
   const can = useCan();
+  const narrow = useNarrowScreen();
   const { menus } = useShellSession();
   const { filter, setFilter, paging, list, keyword } = usePagedResourceList(resource);
   const remove = useDeleteResource(resource);
@@ -94,9 +97,11 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   columns.push({
     key: 'actions',
     title: t.actions,
-    width: ACTIONS_WIDTH,
+    // Pinned, so a row's actions stay in reach beside its first column; on a phone they stack to keep it narrow.
+    width: narrow ? NARROW_ACTIONS_WIDTH : ACTIONS_WIDTH,
+    fixed: 'end',
     render: (_: unknown, row) => (
-      <Space size={0} wrap>
+      <Space size={0} wrap orientation={narrow ? 'vertical' : 'horizontal'} align={narrow ? 'start' : undefined}>
         <Button type="link" size="small" icon={<EyeOutlined aria-hidden />} onClick={() => setViewing(row.id)}>
           {t.details}
         </Button>
