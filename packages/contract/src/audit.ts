@@ -3,7 +3,8 @@ import { defineCall, fields, operation } from './call';
 import type { Locale } from './errors';
 import { operationCatalogue } from './operations';
 import type { Resource, ResourceField, Texts } from './resource';
-import { dayRange, keysetPageOf } from './user';
+import { dayRange } from './days';
+import { keysetPageOf } from './user';
 
 /**
  * 操作日志 (operation log): the audit log read back, never edited — who did what to which record, when, from where, with

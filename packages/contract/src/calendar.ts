@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, operation } from './call';
 import { defineResource, resourceCalls } from './resource';
-import { calendarDay } from './user';
+import { calendarDay } from './days';
 
 /**
  * Calendar settings (spec §2.2, docs/calendar.md): the work time — which days of the week are worked and the working

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** Headers of an export's blob answer, so the client can show progress though the file's length is unknown up front. */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
+export const EXPORT_ESTIMATED_BYTES_HEADER = 'x-export-estimated-bytes';
+
 /**
  * Who may make a call:
  * - `public`: anyone, no token needed;

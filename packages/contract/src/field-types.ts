@@ -3,7 +3,7 @@ import type { Locale } from './errors';
 import { IMAGE_EXTENSIONS, UPLOAD_URL_PREFIX, uploadPathField } from './file';
 import type { Texts } from './resource';
 import { DEFAULT_TIME_ZONE, formatInZone } from './time-zone';
-import { calendarDay, dayRange } from './user';
+import { calendarDay, dayRange } from './days';
 import { checkExtendQuantity, checkQuantity, isEmail, isPhone, splitMultiValue, type ExtendQuantityCheck } from './validators';
 
 /**

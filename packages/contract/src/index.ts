@@ -33,6 +33,7 @@ export * from './settings';
 export * from './system';
 export * from './time-zone';
 export * from './user';
+export * from './days';
 export * from './validators';
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields as sharedFields, operation, type CallDefinition } from './call';
+import { calendarDay } from './days';
 import type { Locale } from './errors';
 
 /**
@@ -73,10 +74,6 @@ export interface SortField extends FieldCommon {
 export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField;
 export type FieldKind = ResourceField['kind'];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-// Year 0000 is no day PostgreSQL stores: the first is 0001-01-01.
-const isCalendarDay = (day: string) => DAY.test(day) && day >= '0001-01-01' && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-const calendarDay = z.string().refine(isCalendarDay, 'must be a date YYYY-MM-DD');
 
 function textInput(f: TextCommon): z.ZodType {
   const text = z.string().trim().min(f.min ?? (f.required ? 1 : 0)).max(f.max);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
+import { dayRange } from './days';
 import type { Locale } from './errors';
 
 /**
@@ -116,20 +117,6 @@ export const verificationDocumentKind = z.enum([
 
 const codeOf = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
-function isCalendarDay(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-export const calendarDay = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
-  .refine(isCalendarDay, 'not a calendar day');
-
-/** `[first day, last day]`, both included: days in the platform's time zone (system settings' `time_zone`). */
-export const dayRange = z.tuple([calendarDay, calendarDay]).refine(([a, b]) => a <= b, 'the first day is after the last');
-export type DayRange = z.infer<typeof dayRange>;
 
 /** An opaque keyset position from an earlier answer's `next_cursor`. */
 const cursorField = z.string().trim().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, 'not a cursor from an earlier answer');
@@ -348,9 +335,6 @@ export const userSearchOptions = z.object({
 });
 export type UserSearchOptions = z.infer<typeof userSearchOptions>;
 
-/** Headers of the export answer, so the client can show progress though the file's length is unknown up front. */
-export const EXPORT_ROWS_HEADER = 'x-export-rows';
-export const EXPORT_ESTIMATED_BYTES_HEADER = 'x-export-estimated-bytes';
 
 const tag = 'user';
 const selectLimit = z.coerce.number().int().min(1).max(100).default(USER_PAGE_SIZE);

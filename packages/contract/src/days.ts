@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Calendar days as every call sends them: `YYYY-MM-DD`, a day that exists, from 0001-01-01 on (year 0000 is no day
+ * PostgreSQL stores). Which instant a day starts at depends on the platform's time zone (time-zone.ts).
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDay(value: string): boolean {
+  return DAY.test(value) && value >= '0001-01-01' && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
+export const calendarDay = z
+  .string()
+  .trim()
+  .regex(DAY, 'expected YYYY-MM-DD')
+  .refine(isCalendarDay, 'not a calendar day (0001-01-01 on)');
+
+/** `[first day, last day]`, both included: days in the platform's time zone (system settings' `time_zone`). */
+export const dayRange = z.tuple([calendarDay, calendarDay]).refine(([a, b]) => a <= b, 'the first day is after the last');
+export type DayRange = z.infer<typeof dayRange>;
