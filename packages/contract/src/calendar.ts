@@ -96,8 +96,6 @@ export const MAX_STATUS_DAYS = 366;
 /** The most working days `working_days` moves by, either way: ten years of them. */
 export const MAX_WORKING_DAY_STEPS = 2600;
 
-/** A calendar day the database can hold: PostgreSQL has no year 0. */
-const storableDay = calendarDay.refine((day) => day >= '0001-01-01', 'must be in the years 0001–9999');
 const dayIndex = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /** One day as the calendar counts it. */
@@ -138,7 +136,7 @@ export const calendarCalls = {
     summary: 'Each day from `from` to `to` (both included, at most a year) as working or rest, with its special day',
     permission: operation('calendar.day.view'),
     body: z
-      .object({ from: storableDay, to: storableDay })
+      .object({ from: calendarDay, to: calendarDay })
       .strict()
       .refine(({ from, to }) => from <= to, { path: ['to'], message: 'must not be before from' })
       .refine(({ from, to }) => dayIndex(to) - dayIndex(from) < MAX_STATUS_DAYS, { path: ['to'], message: `at most ${MAX_STATUS_DAYS} days` }),
@@ -153,7 +151,7 @@ export const calendarCalls = {
     permission: 'signed-in',
     query: z
       .object({
-        from: storableDay.optional(),
+        from: calendarDay.optional(),
         n: z.coerce.number().int().min(-MAX_WORKING_DAY_STEPS).max(MAX_WORKING_DAY_STEPS).default(1),
       })
       .strict(),
