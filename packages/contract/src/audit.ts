@@ -31,6 +31,10 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'staff.unlock': { 'zh-CN': '解锁员工账号', 'en-US': 'Unlock a staff account' },
   'user.lock': { 'zh-CN': '锁定用户', 'en-US': 'Lock a user' },
   'relevance.region.cities': { 'zh-CN': '设置大区城市', 'en-US': "Set a region's cities" },
+  'field.definition.add': { 'zh-CN': '新增自定义字段', 'en-US': 'Add a custom field' },
+  'field.definition.edit': { 'zh-CN': '编辑自定义字段', 'en-US': 'Edit a custom field' },
+  'field.definition.delete': { 'zh-CN': '删除自定义字段', 'en-US': 'Delete a custom field' },
+  'field.definition.sort': { 'zh-CN': '调整自定义字段顺序', 'en-US': 'Reorder custom fields' },
   'user.unlock': { 'zh-CN': '解锁用户', 'en-US': 'Unlock a user' },
   'user.verification.approve': { 'zh-CN': '通过实名认证', 'en-US': 'Approve a verification' },
   'user.verification.reject': { 'zh-CN': '驳回实名认证', 'en-US': 'Reject a verification' },
@@ -44,6 +48,8 @@ const NAMED_TARGETS: Record<string, Texts> = {
   role: { 'zh-CN': '角色', 'en-US': 'Role' },
   verification: { 'zh-CN': '实名认证', 'en-US': 'Verification' },
   audit_log: { 'zh-CN': '操作日志', 'en-US': 'Operation log' },
+  'field.definition': { 'zh-CN': '自定义字段', 'en-US': 'Custom field' },
+  'field.form': { 'zh-CN': '自定义字段表单', 'en-US': 'Custom field form' },
 };
 
 const RESOURCE_VERBS = {

@@ -3,6 +3,7 @@ import { authCalls } from './auth';
 import { calendarCalls, specialDay } from './calendar';
 import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
+import { fieldCalls } from './field';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
 import { helpCalls, helpManualResource, upgradeLogResource } from './help';
@@ -19,6 +20,7 @@ export * from './calendar';
 export * from './call';
 export * from './case';
 export * from './errors';
+export * from './field';
 export * from './field-types';
 export * from './file';
 export * from './general';
@@ -51,6 +53,7 @@ export const callsByModule = {
   calendar: calendarCalls,
   general: generalCalls,
   relevance: relevanceCalls,
+  field: fieldCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

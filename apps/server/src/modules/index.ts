@@ -4,6 +4,7 @@ import { authModule } from './auth';
 import { calendarModule } from './calendar';
 import { caseModule } from './case';
 import { fileModule } from './file';
+import { fieldModule } from './field';
 import { generalModule } from './general';
 import { helpModule } from './help';
 import { informModule } from './inform';
@@ -14,4 +15,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, fieldModule, auditModule];

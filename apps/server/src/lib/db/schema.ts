@@ -13,3 +13,4 @@ export * from '../../modules/inform/table';
 export * from '../../modules/case/table';
 export * from '../../modules/calendar/table';
 export * from '../../modules/relevance/table';
+export * from '../../modules/field/table';

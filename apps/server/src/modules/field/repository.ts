@@ -1,0 +1,85 @@
+import type { FieldDefinition, FieldForm } from '@juqi/contract';
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../lib/db/client';
+import { fieldDefinitionTable, type StoredDefinition } from './table';
+
+/** A stored definition with its id, form and time of change. */
+export interface DefinitionRecord extends FieldDefinition {
+  id: number;
+  form: FieldForm;
+  updated_at: string;
+}
+
+type Row = typeof fieldDefinitionTable.$inferSelect;
+
+const toRecord = (row: Row): DefinitionRecord => ({
+  ...row.definition,
+  id: row.id,
+  form: row.form as FieldForm,
+  key: row.key,
+  type: row.type as FieldDefinition['type'],
+  sort: row.sort,
+  permission: row.permission,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** The definition without its columns: what the `definition` document holds. */
+function documentOf({ key: _key, type: _type, sort: _sort, permission: _permission, ...rest }: FieldDefinition): StoredDefinition {
+  return rest;
+}
+
+export class FieldRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** A form's definitions, by sort then id. */
+  async list(form: FieldForm, tx: Executor = this.db): Promise<DefinitionRecord[]> {
+    const rows = await tx.select().from(fieldDefinitionTable).where(eq(fieldDefinitionTable.form, form)).orderBy(asc(fieldDefinitionTable.sort), asc(fieldDefinitionTable.id));
+    return rows.map(toRecord);
+  }
+
+  /** One of the form's definitions; undefined when it has none of that id. Locked for the caller's transaction. */
+  async get(form: FieldForm, id: number, tx: Executor = this.db): Promise<DefinitionRecord | undefined> {
+    const [row] = await tx
+      .select()
+      .from(fieldDefinitionTable)
+      .where(and(eq(fieldDefinitionTable.form, form), eq(fieldDefinitionTable.id, id)))
+      .for('update');
+    return row && toRecord(row);
+  }
+
+  async keyTaken(form: FieldForm, key: string, tx: Executor = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: fieldDefinitionTable.id })
+      .from(fieldDefinitionTable)
+      .where(and(eq(fieldDefinitionTable.form, form), eq(fieldDefinitionTable.key, key)));
+    return row !== undefined;
+  }
+
+  /** How many definitions the form holds, and the order after its last one. */
+  async extent(form: FieldForm, tx: Executor = this.db): Promise<{ count: number; nextSort: number }> {
+    const [row] = await tx.select({ n: count(), last: max(fieldDefinitionTable.sort) }).from(fieldDefinitionTable).where(eq(fieldDefinitionTable.form, form));
+    return { count: row?.n ?? 0, nextSort: row?.last == null ? 0 : row.last + 1 };
+  }
+
+  async add(form: FieldForm, definition: FieldDefinition, tx: Executor = this.db): Promise<number> {
+    const [row] = await tx
+      .insert(fieldDefinitionTable)
+      .values({ form, key: definition.key, type: definition.type, definition: documentOf(definition), sort: definition.sort, permission: definition.permission })
+      .returning({ id: fieldDefinitionTable.id });
+    return row!.id;
+  }
+
+  /** Replaces the definition's document (its key, type and byte stay as they are). */
+  async update(id: number, definition: FieldDefinition, tx: Executor = this.db): Promise<void> {
+    await tx.update(fieldDefinitionTable).set({ definition: documentOf(definition), updatedAt: sql`now()` }).where(eq(fieldDefinitionTable.id, id));
+  }
+
+  async delete(id: number, tx: Executor = this.db): Promise<void> {
+    await tx.delete(fieldDefinitionTable).where(eq(fieldDefinitionTable.id, id));
+  }
+
+  /** Gives the definitions their place in `ids`' order. */
+  async reorder(ids: number[], tx: Executor = this.db): Promise<void> {
+    for (const [sort, id] of ids.entries()) await tx.update(fieldDefinitionTable).set({ sort, updatedAt: sql`now()` }).where(eq(fieldDefinitionTable.id, id));
+  }
+}

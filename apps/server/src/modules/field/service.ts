@@ -1,0 +1,168 @@
+import {
+  decodeFieldPermission,
+  ErrorCode,
+  FIELD_DEFINITIONS_MAX,
+  fieldDefinition,
+  fieldValues,
+  RESERVED_FIELD_KEYS,
+  type FieldDefinition,
+  type FieldDefinitionRow,
+  type FieldForm,
+  type FieldPermissionFlag,
+  type ParsedBody,
+  type FieldFormCalls,
+} from '@juqi/contract';
+import { isDeepStrictEqual } from 'node:util';
+import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit/record';
+import type { Db, Executor } from '../../lib/db/client';
+import { isUniqueViolation } from '../../lib/db/errors';
+import { AppError, type LocalText } from '../../lib/errors';
+import type { FormFields } from './fields';
+import { FieldRepository, type DefinitionRecord } from './repository';
+
+/** Who changed something, for the audit log. */
+export interface Actor {
+  staffId: number;
+  ip: string;
+}
+
+type Changes = Omit<ParsedBody<FieldFormCalls['definitionEdit']>, 'id'>;
+
+/**
+ * The properties each flag of the permission byte guards (docs/field-definitions.md › The byte). percentEdit guards
+ * nothing: the spec gives it no meaning and a definition has no property it could stand for.
+ */
+const GUARDED: [FieldPermissionFlag, keyof FieldDefinition, LocalText][] = [
+  ['nameEdit', 'label', { 'zh-CN': '该字段不可改名', 'en-US': 'This field cannot be renamed' }],
+  ['nameEdit', 'description', { 'zh-CN': '该字段的说明不可修改', 'en-US': 'This field’s text cannot be changed' }],
+  ['defaultEdit', 'default', { 'zh-CN': '该字段的默认值不可修改', 'en-US': 'This field’s default cannot be changed' }],
+  ['nullEdit', 'required', { 'zh-CN': '该字段是否必填不可修改', 'en-US': 'Whether this field is required cannot be changed' }],
+  ['uniqueEdit', 'unique', { 'zh-CN': '该字段是否唯一不可修改', 'en-US': 'Whether this field is unique cannot be changed' }],
+  ['hiddenEdit', 'hidden', { 'zh-CN': '该字段不可隐藏或显示', 'en-US': 'This field cannot be hidden or shown' }],
+  ['optionsEdit', 'options', { 'zh-CN': '该字段的选项不可修改', 'en-US': 'This field’s options cannot be changed' }],
+  ['optionsEdit', 'sub_fields', { 'zh-CN': '该明细表的列不可修改', 'en-US': 'This table’s columns cannot be changed' }],
+];
+
+const missing = () => AppError.notFound('Field not found');
+const forbidden = (text: LocalText, field: string) => new AppError(ErrorCode.FORBIDDEN, text, { field });
+const keyTaken = (key: string) => AppError.conflict({ 'zh-CN': `字段标识 ${key} 已存在`, 'en-US': `The form already has a field ${key}` }, 'key');
+
+/** A zod refusal as a 40000 naming where it is; `top` names only the first step (a record's definition key). */
+function refusal(error: z.ZodError, top = false): AppError {
+  const issue = error.issues[0]!;
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+  const where = path.map(String);
+  return new AppError(ErrorCode.VALIDATION, `${where.join('.') || 'values'}: ${issue.message}`, { field: (top ? where.slice(0, 1) : where).join('.') || 'values' });
+}
+
+/** The audit's picture of a definition: what it holds, and its name for the log's list. */
+const snapshot = ({ updated_at: _u, ...definition }: DefinitionRecord) => ({ ...definition, name: definition.label['zh-CN'] });
+
+/** Admin-defined fields: the forms' definitions under their permission bytes, and records' values checked by them. */
+export class FieldService implements FormFields {
+  private readonly records: FieldRepository;
+
+  constructor(private readonly db: Db) {
+    this.records = new FieldRepository(db);
+  }
+
+  async list(form: FieldForm): Promise<FieldDefinitionRow[]> {
+    return (await this.records.list(form)).map(({ form: _form, ...row }) => row);
+  }
+
+  async add(form: FieldForm, definition: FieldDefinition, actor: Actor): Promise<number> {
+    if ((RESERVED_FIELD_KEYS as readonly string[]).includes(definition.key)) throw AppError.invalid('key', `${definition.key} is a key every record holds itself`);
+    return this.write(async (tx) => {
+      const { count, nextSort } = await this.records.extent(form, tx);
+      if (count >= FIELD_DEFINITIONS_MAX) throw AppError.invalid('key', `a form holds at most ${FIELD_DEFINITIONS_MAX} fields`);
+      if (await this.records.keyTaken(form, definition.key, tx)) throw keyTaken(definition.key);
+      // Staff's own fields get every flag, whatever was sent; only the seed makes system fields.
+      const id = await this.records.add(form, { ...definition, sort: nextSort, permission: 0xff }, tx);
+      const after = (await this.records.get(form, id, tx))!;
+      await recordAudit(tx, { staffId: actor.staffId, action: 'field.definition.add', target: `field.definition:${id}`, detail: { after: snapshot(after) }, ip: actor.ip });
+      return id;
+    }, definition.key);
+  }
+
+  /**
+   * Applies the changes to a definition, checked as a whole definition, then by its permission byte: a change of a
+   * property whose flag is off is 40300 naming the property. Key and type are fixed once made.
+   */
+  async edit(form: FieldForm, id: number, changes: Changes, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.records.get(form, id, tx);
+      if (!before) throw missing();
+      for (const fixed of ['key', 'type'] as const)
+        if (changes[fixed] !== undefined && changes[fixed] !== before[fixed])
+          throw AppError.invalid(fixed, `a field's ${fixed} is fixed once made: values stored under it would no longer fit; add a new field instead`);
+
+      const { id: _id, form: _form, updated_at: _updated, ...current } = before;
+      const merged: Record<string, unknown> = { ...current };
+      for (const [property, value] of Object.entries(changes)) if (value !== undefined) merged[property] = value;
+      const parsed = fieldDefinition.safeParse(merged);
+      if (!parsed.success) throw refusal(parsed.error);
+      const next = parsed.data;
+
+      const flags = decodeFieldPermission(before.permission);
+      for (const [flag, property, text] of GUARDED) if (!flags[flag] && !isDeepStrictEqual(before[property], next[property])) throw forbidden(text, property);
+
+      await this.records.update(id, next, tx);
+      const after = (await this.records.get(form, id, tx))!;
+      await recordAudit(tx, { staffId: actor.staffId, action: 'field.definition.edit', target: `field.definition:${id}`, detail: { before: snapshot(before), after: snapshot(after) }, ip: actor.ip });
+    });
+  }
+
+  /** Deletes a definition unless its byte's deleteEdit is off (40300 naming id). Records keep their stored value until next written. */
+  async delete(form: FieldForm, id: number, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.records.get(form, id, tx);
+      if (!before) throw missing();
+      if (!decodeFieldPermission(before.permission).deleteEdit) throw forbidden({ 'zh-CN': '该字段不可删除', 'en-US': 'This field cannot be deleted' }, 'id');
+      await this.records.delete(id, tx);
+      await recordAudit(tx, { staffId: actor.staffId, action: 'field.definition.delete', target: `field.definition:${id}`, detail: { before: snapshot(before) }, ip: actor.ip });
+    });
+  }
+
+  /** Orders the form's fields as `ids` lists them; `ids` must list each of them once (40000 naming ids). */
+  async sort(form: FieldForm, ids: number[], actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const before = await this.records.list(form, tx);
+      const held = new Set(before.map((d) => d.id));
+      if (new Set(ids).size !== ids.length || ids.length !== held.size || ids.some((id) => !held.has(id)))
+        throw AppError.invalid('ids', `must list each of the form's ${held.size} fields once`);
+      await this.records.reorder(ids, tx);
+      const keyOf = new Map(before.map((d) => [d.id, d.key]));
+      await recordAudit(tx, {
+        staffId: actor.staffId,
+        action: 'field.definition.sort',
+        target: `field.form:${form}`,
+        detail: { before: { keys: before.map((d) => d.key) }, after: { keys: ids.map((id) => keyOf.get(id)) } },
+        ip: actor.ip,
+      });
+    });
+  }
+
+  /**
+   * A record's values checked by the form's definitions. A left-out field takes its default; a hidden field is not
+   * asked on the form, so it is never required.
+   */
+  async check(form: FieldForm, values: Record<string, unknown>, tx: Executor = this.db): Promise<Record<string, unknown>> {
+    const definitions = (await this.records.list(form, tx)).map((d) => (d.hidden ? { ...d, required: false } : d));
+    const filled = { ...values };
+    for (const d of definitions) if (!Object.hasOwn(filled, d.key) && d.default !== undefined) filled[d.key] = d.default;
+    const parsed = fieldValues(definitions).safeParse(filled);
+    if (!parsed.success) throw refusal(parsed.error, true);
+    return parsed.data as Record<string, unknown>;
+  }
+
+  /** A write in a transaction; a key another write took meanwhile is 40900 naming key, as the unique index settles it. */
+  private async write<T>(work: (tx: Executor) => Promise<T>, key: string): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw keyTaken(key);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import { type CallBody, decodeFieldPermission, encodeFieldPermission, FIELD_FORM_NAMES, FIELD_PERMISSION_FLAGS, fieldDefinition, fieldFormCalls, type FieldPermissionFlag } from '@juqi/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/lib/db/schema';
+import { FieldRepository } from '../src/modules/field/repository';
+import { DEFAULT_FIELDS } from '../src/modules/field/seed';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { expectError, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { fieldInputs, keyOf, LAYOUT, SAMPLES, VALUE_TYPES, validValues } from './helpers/field-fixtures';
+import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
+
+/** Admin-defined fields: each form's definitions under their permission bytes, and records' values checked by them. */
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+});
+afterAll(() => t?.close());
+
+const info = fieldFormCalls.customer_info;
+const product = fieldFormCalls.product_info;
+const label = (zh: string) => ({ 'zh-CN': zh, 'en-US': zh });
+const snapshot = () => snapshotDatabase(t.database.db, { exceptTables: JOURNAL_TABLES, exceptColumns: ACTIVITY_COLUMNS });
+const list = (calls = info) => ok(t, calls.definitionList, {}, admin);
+const byKey = async (key: string, calls = info) => (await list(calls)).find((r) => r.key === key)!;
+const auditOf = (id: number) =>
+  t.database.db
+    .select({ action: auditLog.action, detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.target, `field.definition:${id}`)))
+    .orderBy(auditLog.id);
+
+/** A definition made with a byte staff cannot give (as the seed makes system fields), straight in the table. */
+async function addWithByte(off: FieldPermissionFlag[], key: string): Promise<number> {
+  const byte = encodeFieldPermission(Object.fromEntries(FIELD_PERMISSION_FLAGS.map((f) => [f, !off.includes(f)])) as Record<FieldPermissionFlag, boolean>);
+  const definition = fieldDefinition.parse({
+    key,
+    type: 'select',
+    label: label(`受限 ${key}`),
+    options: [{ value: 'a', label: label('甲') }, { value: 'b', label: label('乙') }],
+    default: 'a',
+    sort: 500,
+    permission: byte,
+  });
+  return new FieldRepository(t.database.db).add('customer_info', definition);
+}
+
+describe('the forms’ default fields', () => {
+  it('seeds each form with its default set in order, system fields locked against delete and rename', async () => {
+    for (const form of FIELD_FORM_NAMES) {
+      const rows = await list(fieldFormCalls[form]);
+      expect(rows.map((r) => r.key), form).toEqual(DEFAULT_FIELDS[form].map((d) => d.key));
+      expect(rows.map((r) => r.sort)).toEqual(rows.map((_, i) => i));
+    }
+    const [name] = await list();
+    expect(name).toMatchObject({ key: 'customer_name', type: 'text', label: { 'zh-CN': '客户名称', 'en-US': 'Customer name' }, required: true, hidden: false });
+    expect(decodeFieldPermission(name!.permission)).toMatchObject({ nameEdit: false, deleteEdit: false, nullEdit: false, defaultEdit: true, hiddenEdit: true });
+  });
+});
+
+describe('definitions', () => {
+  it('adds, edits, orders and deletes a field, each write audited', async () => {
+    const { id } = await ok(t, info.definitionAdd, { key: 'level', type: 'select', label: label('客户等级'), options: [{ value: 1, label: label('一级') }, { value: 2, label: label('二级') }] }, admin);
+    let rows = await list();
+    // Last, with every flag on.
+    expect(rows.at(-1)).toMatchObject({ id, key: 'level', required: false, unique: false, hidden: false, permission: 255, sort: rows.length - 1 });
+
+    await ok(t, info.definitionEdit, { id, label: label('客户级别'), default: '2', required: true, key: 'level', type: 'select' }, admin);
+    expect((await list()).find((r) => r.id === id)).toMatchObject({ label: label('客户级别'), default: 2, required: true });
+    // Left out keeps; null clears the default.
+    await ok(t, info.definitionEdit, { id, default: null }, admin);
+    const edited = (await list()).find((r) => r.id === id)!;
+    expect(edited.default).toBeUndefined();
+    expect(edited.required).toBe(true);
+
+    // The new field first, and the first of the others moved to the end.
+    const [head, ...tail] = rows.filter((r) => r.id !== id).map((r) => r.id);
+    const order = [id, ...tail, head!];
+    await ok(t, info.definitionSort, { ids: order }, admin);
+    rows = await list();
+    expect(rows.map((r) => r.id)).toEqual(order);
+
+    await ok(t, info.definitionDel, { id }, admin);
+    expect((await list()).some((r) => r.id === id)).toBe(false);
+    expect((await auditOf(id)).map((e) => e.action)).toEqual(['field.definition.add', 'field.definition.edit', 'field.definition.edit', 'field.definition.delete']);
+    const [, firstEdit] = await auditOf(id);
+    expect(firstEdit!.detail).toMatchObject({ before: { name: '客户等级', required: false }, after: { name: '客户级别', required: true, default: 2 } });
+    const [sorted] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'field.definition.sort'));
+    expect(sorted).toMatchObject({ target: 'field.form:customer_info', detail: { after: { keys: order.map((i) => rows.find((r) => r.id === i)!.key) } } });
+  });
+
+  it('refuses a taken key (40900), a reserved one and bad definitions (40000), naming the field, changing nothing', async () => {
+    const before = await snapshot();
+    expect(expectError(await invoke(t, info.definitionAdd, { key: 'contact_name', type: 'text', label: label('联系人2') }, admin), 40900)).toEqual({ field: 'key' });
+    // The same key in another form is another field.
+    for (const key of ['id', 'page', 'limit', 'sort', 'order', 'keyword', 'updated_at', 'created_at'])
+      expect(expectError(await invoke(t, info.definitionAdd, { key, type: 'text', label: label('保留') }, admin), 40000), key).toEqual({ field: 'key' });
+    const bad: [unknown, string][] = [
+      [{ key: 'Bad-Key', type: 'text', label: label('甲') }, 'key'],
+      [{ key: 'kind', type: 'select', label: label('类型') }, 'options'],
+      [{ key: 'kind', type: 'nope', label: label('类型') }, 'type'],
+      [{ key: 'kind', type: 'text', label: { 'zh-CN': '类型' } }, 'label.en-US'],
+      [{ key: 'kind', type: 'number', label: label('数量'), default: 'many' }, 'default'],
+      [{ key: 'kind', type: 'title_divider', label: label('分隔'), required: true }, 'required'],
+      // Staff do not set the byte, nor the order of a new field.
+      [{ key: 'kind', type: 'text', label: label('类型'), permission: 0 }, 'permission'],
+      [{ key: 'kind', type: 'text', label: label('类型'), sort: 3 }, 'sort'],
+    ];
+    for (const [body, field] of bad) {
+      const refused = await invokeUnchecked(t, info.definitionAdd, body, admin);
+      expect(`${expectError(refused, 40000).field} ${refused.message}`, JSON.stringify(body)).toContain(field);
+    }
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    expect((await ok(t, product.definitionAdd, { key: 'contact_name', type: 'text', label: label('联系人') }, admin)).id).toBeGreaterThan(0);
+  });
+
+  it('keeps a field’s key and type once made (40000), and refuses an edit, delete or order of a field of another form (40400)', async () => {
+    const name = await byKey('customer_name');
+    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, type: 'textarea' }, admin), 40000)).toEqual({ field: 'type' });
+    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, key: 'title' }, admin), 40000)).toEqual({ field: 'key' });
+    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, extend_quantity_min: 3, extend_quantity_max: 2 }, admin), 40000)).toEqual({ field: 'extend_quantity_min' });
+    const [productName] = await list(product);
+    expect((await invoke(t, info.definitionEdit, { id: productName!.id, hidden: true }, admin)).code).toBe(40400);
+    expect((await invoke(t, info.definitionDel, { id: productName!.id }, admin)).code).toBe(40400);
+    const ids = (await list()).map((r) => r.id);
+    expect(expectError(await invoke(t, info.definitionSort, { ids: ids.slice(1) }, admin), 40000)).toEqual({ field: 'ids' });
+    expect(expectError(await invoke(t, info.definitionSort, { ids: [...ids.slice(1), productName!.id] }, admin), 40000)).toEqual({ field: 'ids' });
+    expect(expectError(await invoke(t, info.definitionSort, { ids: [...ids, ids[0]!] }, admin), 40000)).toEqual({ field: 'ids' });
+  });
+});
+
+describe('the permission byte', () => {
+  it('refuses to delete or rename a seeded system field, or change whether it is required (40300 naming it); other changes pass', async () => {
+    const name = await byKey('customer_name');
+    const before = await snapshot();
+    expect(expectError(await invoke(t, info.definitionDel, { id: name!.id }, admin), 40300)).toEqual({ field: 'id' });
+    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, label: label('公司名称') }, admin), 40300)).toEqual({ field: 'label' });
+    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, required: false }, admin), 40300)).toEqual({ field: 'required' });
+    const english = await invoke(t, info.definitionDel, { id: name!.id }, admin, { headers: { 'accept-language': 'en-US' } });
+    expect(english.message).toBe('This field cannot be deleted');
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    // Sending what it already holds is no change; a flag that is on lets its change through.
+    await ok(t, info.definitionEdit, { id: name!.id, label: { 'zh-CN': ' 客户名称 ', 'en-US': 'Customer name' }, required: true, extend_quantity_max: 2 }, admin);
+    expect(await byKey('customer_name')).toMatchObject({ label: { 'zh-CN': '客户名称', 'en-US': 'Customer name' }, required: true, extend_quantity_max: 2 });
+  });
+
+  const changes: Partial<Record<FieldPermissionFlag, [string, Omit<CallBody<typeof info.definitionEdit>, 'id'>]>> = {
+    nameEdit: ['label', { label: label('新名称') }],
+    defaultEdit: ['default', { default: 'b' }],
+    nullEdit: ['required', { required: true }],
+    uniqueEdit: ['unique', { unique: true }],
+    hiddenEdit: ['hidden', { hidden: true }],
+    optionsEdit: ['options', { options: [{ value: 'a', label: label('甲') }, { value: 'b', label: label('乙') }, { value: 'c', label: label('丙') }] }],
+  };
+
+  it.each(Object.entries(changes))('%s off refuses that change alone (40300 naming %s)', async (flag, [property, change]) => {
+    const id = await addWithByte([flag as FieldPermissionFlag], `locked_${property}`);
+    const before = await snapshot();
+    expect(expectError(await invoke(t, info.definitionEdit, { id, ...change }, admin), 40300)).toEqual({ field: property });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    // Every other change is allowed.
+    for (const [other, [, otherChange]] of Object.entries(changes)) if (other !== flag) await ok(t, info.definitionEdit, { id, ...otherChange }, admin);
+    await ok(t, info.definitionDel, { id }, admin);
+  });
+
+  it('lets through every change when only percentEdit is off (the spec gives it no meaning), and deleteEdit off refuses the delete alone', async () => {
+    const id = await addWithByte(['percentEdit'], 'locked_percent');
+    for (const [, change] of Object.values(changes)) await ok(t, info.definitionEdit, { id, ...change }, admin);
+    await ok(t, info.definitionDel, { id }, admin);
+    const kept = await addWithByte(['deleteEdit'], 'locked_delete');
+    for (const [, change] of Object.values(changes)) await ok(t, info.definitionEdit, { id: kept, ...change }, admin);
+    expect(expectError(await invoke(t, info.definitionDel, { id: kept }, admin), 40300)).toEqual({ field: 'id' });
+  });
+});
+
+describe('permissions', () => {
+  it('refuses staff without the form’s operation (40300), and a viewer’s changes', async () => {
+    const infoEditor = await signInWith(t, ['field.customer_info.view', 'field.customer_info.edit']);
+    expect((await ok(t, info.definitionList, {}, infoEditor)).length).toBeGreaterThan(0);
+    expect((await invoke(t, product.definitionList, {}, infoEditor)).code).toBe(40300);
+    expect((await invoke(t, product.valuesCheck, { values: {} }, infoEditor)).code).toBe(40300);
+    expect((await invoke(t, product.definitionAdd, { key: 'color', type: 'text', label: label('颜色') }, infoEditor)).code).toBe(40300);
+
+    const viewer = await signInWith(t, ['field.product_info.view']);
+    const before = await snapshot();
+    expect((await ok(t, product.definitionList, {}, viewer)).length).toBeGreaterThan(0);
+    expect((await invoke(t, product.definitionAdd, { key: 'color', type: 'text', label: label('颜色') }, viewer)).code).toBe(40300);
+    const [first] = await list(product);
+    expect((await invoke(t, product.definitionDel, { id: first!.id }, viewer)).code).toBe(40300);
+    expect((await invoke(t, product.definitionSort, { ids: [first!.id] }, viewer)).code).toBe(40300);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+});
+
+describe('a record’s values', () => {
+  const form = fieldFormCalls.customer_register;
+  /** The seeded required fields of 客户注册 besides the 35. */
+  const seeded = { company_name: '  巨奇科技  ', contact_name: '王五', mobile: ' 13800138000 ' };
+
+  beforeAll(async () => {
+    for (const input of fieldInputs) await ok(t, form.definitionAdd, input, admin);
+  });
+
+  it('accepts a record with one field of each type, and answers it cleaned', async () => {
+    const values = { ...seeded, ...validValues() };
+    const checked = await ok(t, form.valuesCheck, { values }, admin);
+    expect(checked).toMatchObject({ company_name: '巨奇科技', mobile: '13800138000', f_datetime: '2026-03-01T01:30:00.000Z', f_number: 12 });
+    for (const type of VALUE_TYPES) expect(checked[keyOf(type)], type).toEqual(SAMPLES[type].valid);
+    for (const type of LAYOUT) expect(checked).not.toHaveProperty(keyOf(type));
+    // Left-out fields are empty, as null; the server function answers the same.
+    expect(await ok(t, form.valuesCheck, { values: seeded }, admin)).toMatchObject({ f_text: null, f_pic: null, source: null });
+    expect(await t.app.access.fields!.check('customer_register', values)).toEqual(checked);
+  });
+
+  it.each([...VALUE_TYPES, ...LAYOUT])('refuses a bad %s value with 40000 naming its key', async (type) => {
+    const values = { ...seeded, ...validValues(), [keyOf(type)]: SAMPLES[type].invalid };
+    const refused = await invoke(t, form.valuesCheck, { values }, admin);
+    expect(expectError(refused, 40000)).toEqual({ field: keyOf(type) });
+    expect(refused.message.startsWith(keyOf(type))).toBe(true);
+  });
+
+  it('enforces required fields, refuses keys the form has no field for, fills defaults, and never requires a hidden field', async () => {
+    const { company_name: _left, ...withoutName } = seeded;
+    expect(expectError(await invoke(t, form.valuesCheck, { values: withoutName }, admin), 40000)).toEqual({ field: 'company_name' });
+    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...seeded, company_name: '   ' } }, admin), 40000)).toEqual({ field: 'company_name' });
+    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...seeded, nickname: 'x' } }, admin), 40000)).toEqual({ field: 'nickname' });
+
+    const rows = await list(form);
+    const contact = rows.find((r) => r.key === 'contact_name')!;
+    const { contact_name: _contact, ...withoutContact } = seeded;
+    expect(expectError(await invoke(t, form.valuesCheck, { values: withoutContact }, admin), 40000)).toEqual({ field: 'contact_name' });
+    await ok(t, form.definitionEdit, { id: contact.id, hidden: true }, admin);
+    expect(await ok(t, form.valuesCheck, { values: withoutContact }, admin)).toMatchObject({ contact_name: null });
+    await ok(t, form.definitionEdit, { id: contact.id, hidden: false, default: '未填写' }, admin);
+    expect(await ok(t, form.valuesCheck, { values: withoutContact }, admin)).toMatchObject({ contact_name: '未填写' });
+    // An explicit empty value is not left out: the default does not stand in for it.
+    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...withoutContact, contact_name: null } }, admin), 40000)).toEqual({ field: 'contact_name' });
+  });
+});
