@@ -7,7 +7,10 @@ import { z } from 'zod';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function isCalendarDay(value: string): boolean {
-  return DAY.test(value) && value >= '0001-01-01' && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  if (!DAY.test(value) || value < '0001-01-01') return false;
+  // 2026-02-30 rolls over to March; 2026-13-01 is no date at all (and has no ISO string).
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
 }
 
 export const calendarDay = z
