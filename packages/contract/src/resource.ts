@@ -213,6 +213,9 @@ export interface Resource<F extends Record<string, ResourceField>> extends Resou
   calls: ResourceCalls<F>;
 }
 
+/** The longest keyword a resource list takes. */
+export const RESOURCE_KEYWORD_MAX = 50;
+
 /** A record's id in a body. */
 const byId = z.object({ id: sharedFields.id });
 
@@ -259,7 +262,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
   const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea' && f.kind !== 'richtext').map(([key]) => key)] as [string, ...string[]]);
   const filterBody = z
     .object({
-      keyword: declaration.keyword?.length ? sharedFields.text(50).optional() : z.undefined().optional(),
+      keyword: declaration.keyword?.length ? sharedFields.text(RESOURCE_KEYWORD_MAX).optional() : z.undefined().optional(),
       sort: sortable.optional(),
       order: z.enum(['asc', 'desc']).optional(),
       ...Object.fromEntries((Object.entries(declaration.filters ?? {}) as [string, FilterOperator][]).map(([key, operator]) => [key, filterSchema(fields[key]!, operator)])),

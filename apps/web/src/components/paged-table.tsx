@@ -35,29 +35,47 @@ export type Paging = ReturnType<typeof usePaging>;
 
 interface KeywordSearchProps {
   label: string;
-  paging: Paging;
-  /** Searching the words already shown, on page 1, reloads this list: what changed elsewhere shows up. */
-  list: PagedList<unknown>;
+  /** The words the list is searched by now (none: undefined). */
+  keyword: string | undefined;
+  /** New words; empty words clear the search. */
+  onSearch: (keyword: string | undefined) => void;
+  /** The words already shown were searched again: reload, so what changed elsewhere shows up. */
+  onRepeat: () => void;
+  /** The longest keyword the list's call takes. */
+  maxLength?: number;
 }
 
-/** The search box above a paged list. */
-export function KeywordSearch({ label, paging, list }: KeywordSearchProps) {
+/** The search box above a paged list, wherever its words are kept (`usePaging`, the URL). */
+export function KeywordSearch({ label, keyword, onSearch, onRepeat, maxLength = 40 }: KeywordSearchProps) {
   const t = useMessages(commonMessages);
   return (
     <Input.Search
+      // Remounted when the words change elsewhere (a cleared filter, the browser's back), so the box shows them.
+      key={keyword ?? ''}
       allowClear
       aria-label={label}
       placeholder={label}
       enterButton={t.search}
-      maxLength={40}
+      maxLength={maxLength}
+      defaultValue={keyword}
       className="keyword-search"
       onSearch={(words) => {
-        if (words.trim() === paging.keyword && paging.page === 1) void list.refetch();
-        paging.search(words);
+        const next = words.trim() || undefined;
+        if (next === keyword) onRepeat();
+        onSearch(next);
       }}
     />
   );
 }
+
+/** `KeywordSearch`'s words kept by `usePaging`: searching the shown words again on page 1 reloads the list. */
+export const pagingSearch = (paging: Paging, list: PagedList<unknown>) => ({
+  keyword: paging.keyword || undefined,
+  onSearch: (words: string | undefined) => paging.search(words ?? ''),
+  onRepeat: () => {
+    if (paging.page === 1) void list.refetch();
+  },
+});
 
 interface PagedTableProps<Row> {
   list: PagedList<Row>;

@@ -1,9 +1,6 @@
-import { Input } from 'antd';
 import { useState } from 'react';
-import { useMessages } from '../../lib/i18n';
 import { useResourceFilter, useResourceList, type AnyResource } from '../../lib/resource';
 import type { UrlFields, UrlValues } from '../../lib/url-state';
-import { commonMessages } from '../messages';
 import { usePaging } from '../paged-table';
 
 type Filter = UrlValues<UrlFields>;
@@ -24,29 +21,4 @@ export function usePagedResourceList(resource: AnyResource, toBody: (filter: Fil
   }
   const list = useResourceList(resource, { ...toBody(filter), page: paging.page, limit: paging.pageSize });
   return { filter, setFilter, paging, list, keyword: filter.keyword as string | undefined };
-}
-
-/**
- * The keyword box of a resource's filter bar. Searching the words already shown reloads the list, so what changed
- * elsewhere shows up; empty words clear the keyword.
- */
-export function KeywordSearch({ label, keyword, onSearch, onRepeat }: { label: string; keyword: string | undefined; onSearch: (keyword: string | undefined) => void; onRepeat: () => void }) {
-  const c = useMessages(commonMessages);
-  return (
-    <Input.Search
-      key={keyword ?? ''}
-      allowClear
-      aria-label={label}
-      placeholder={label}
-      enterButton={c.search}
-      maxLength={50}
-      defaultValue={keyword}
-      className="keyword-search"
-      onSearch={(words) => {
-        const next = words.trim() || undefined;
-        if (next === keyword) onRepeat();
-        onSearch(next);
-      }}
-    />
-  );
 }

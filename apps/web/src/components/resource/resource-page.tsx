@@ -1,5 +1,5 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import type { FilterOperator, ResourceField } from '@juqi/contract';
+import { RESOURCE_KEYWORD_MAX, type FilterOperator, type ResourceField } from '@juqi/contract';
 import { Button, Card, Space, type TableColumnType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
@@ -13,13 +13,13 @@ import { DeleteButton } from '../delete-button';
 import { useNarrowScreen } from '../narrow-screen';
 import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
-import { PagedTable } from '../paged-table';
+import { KeywordSearch, PagedTable } from '../paged-table';
 import { QueryFailure } from '../query-failure';
 import { useResourceCell, useResourceLabel, type ResourceCells } from './resource-cell';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
 import { ResourceFormModal, type FieldEditorComponent } from './resource-form-modal';
 import { FilterControl } from './resource-filters';
-import { KeywordSearch, usePagedResourceList } from './resource-list';
+import { usePagedResourceList } from './resource-list';
 import './resource.css';
 
 const WIDTHS: Record<ResourceField['kind'] | 'updated_at', number> = {
@@ -128,7 +128,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
         key={cleared}
         search={
           resource.keyword?.length ? (
-            <KeywordSearch label={keywordLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} />
+            <KeywordSearch label={keywordLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} maxLength={RESOURCE_KEYWORD_MAX} />
           ) : undefined
         }
         active={filters.filter(([key]) => filter[key] !== undefined).length}

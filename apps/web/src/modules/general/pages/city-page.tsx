@@ -1,12 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
-import { CITY_DATA_SOURCE, cityResource } from '@juqi/contract';
+import { CITY_DATA_SOURCE, cityResource, RESOURCE_KEYWORD_MAX } from '@juqi/contract';
 import { App, Button, Card, Select, Switch, Tag, Typography, type TableColumnType } from 'antd';
 import { useState } from 'react';
 import { FilterBar } from '../../../components/filter-bar';
 import { commonMessages } from '../../../components/messages';
-import { PagedTable } from '../../../components/paged-table';
+import { KeywordSearch, PagedTable } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
-import { KeywordSearch, usePagedResourceList } from '../../../components/resource/resource-list';
+import { usePagedResourceList } from '../../../components/resource/resource-list';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -100,7 +100,7 @@ export function CityPage() {
         {format(t.source, { package: CITY_DATA_SOURCE.package, version: CITY_DATA_SOURCE.version, date: CITY_DATA_SOURCE.dataDate })}
       </Typography.Paragraph>
       <FilterBar
-        search={<KeywordSearch label={searchLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} />}
+        search={<KeywordSearch label={searchLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} maxLength={RESOURCE_KEYWORD_MAX} />}
         active={active}
         searching={keyword !== undefined}
         onClear={() => setFilter(clearedUrlState(resourceUrlFields(resource)))}

@@ -1,14 +1,14 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { industryResource, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
+import { industryResource, RESOURCE_KEYWORD_MAX, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
 import { Button, Card, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { createContext, use, useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
 import { FilterBar } from '../../../components/filter-bar';
 import { commonMessages } from '../../../components/messages';
 import { useNarrowScreen } from '../../../components/narrow-screen';
-import { PagedTable, usePaging } from '../../../components/paged-table';
+import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
-import { KeywordSearch, usePagedResourceList } from '../../../components/resource/resource-list';
+import { usePagedResourceList } from '../../../components/resource/resource-list';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -136,7 +136,7 @@ export function IndustryPage() {
     <EditContext value={setEditing}>
       <Card title={menus.routes.get(resource.menu)?.title ?? resource.label[language]} className="general-page">
         <FilterBar
-          search={<KeywordSearch label={searchLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} />}
+          search={<KeywordSearch label={searchLabel} keyword={keyword} onSearch={(words) => setFilter({ keyword: words })} onRepeat={() => void list.refetch()} maxLength={RESOURCE_KEYWORD_MAX} />}
           active={enabled === undefined ? 0 : 1}
           searching={searching}
           onClear={() => setFilter({ keyword: undefined, enabled: undefined })}

@@ -2,7 +2,7 @@ import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { HelpFunctionRow } from '@juqi/contract';
 import { Alert, Button, Card, Col, Flex, Row, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
+import { KeywordSearch, PagedTable, pagingSearch, usePaging } from '../../../components/paged-table';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteFunction } from '../api/delete-function';
@@ -110,7 +110,7 @@ export function IntroductionPage() {
           }
         >
           <Flex justify="space-between" gap={12} wrap className="help-toolbar">
-            <KeywordSearch label={t.functionSearch} paging={paging} list={rows} />
+            <KeywordSearch label={t.functionSearch} {...pagingSearch(paging, rows)} />
             {mayEdit ? (
               <Tooltip title={noSubcategories ? t.noSubcategories : undefined}>
                 <Button type="primary" icon={<PlusOutlined />} disabled={noSubcategories} onClick={() => setEditing(null)}>

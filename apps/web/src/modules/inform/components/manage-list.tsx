@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Select, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { FilterBar } from '../../../components/filter-bar';
-import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
+import { KeywordSearch, PagedTable, pagingSearch, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
 import { useMessages } from '../../../lib/i18n';
 import { MANAGE_PAGE_SIZE } from '../api/keys';
@@ -51,7 +51,7 @@ export function ManageList<Row extends { id: number }, F extends string | number
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} compact />;
   return (
     <>
-      <FilterBar className="inform-page__toolbar" search={<KeywordSearch label={searchLabel} paging={state} list={list} />} active={state.filtered ? 1 : 0} tools={actions}>
+      <FilterBar className="inform-page__toolbar" search={<KeywordSearch label={searchLabel} {...pagingSearch(state, list)} />} active={state.filtered ? 1 : 0} tools={actions}>
         <Select<F> prefix={filterLabel} aria-label={filterLabel} className="inform-page__filter" value={state.filter} options={filterOptions} onChange={state.chooseFilter} />
       </FilterBar>
       <PagedTable<Row> list={list} paging={state} columns={columns} scrollX={scrollX} sizeChanger={false} />

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant
 import type { Role } from '@juqi/contract';
 import { Button, Card, Flex, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
+import { KeywordSearch, PagedTable, pagingSearch, usePaging } from '../../../components/paged-table';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteRole } from '../api/delete-role';
@@ -74,7 +74,7 @@ export function RolePage() {
   return (
     <Card title={t.rolesTitle} className="power-page">
       <Flex justify="space-between" gap={12} wrap className="power-toolbar">
-        <KeywordSearch label={t.roleSearch} paging={paging} list={roles} />
+        <KeywordSearch label={t.roleSearch} {...pagingSearch(paging, roles)} />
         {mayEdit && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormRole(null)}>
             {t.roleCreate}
