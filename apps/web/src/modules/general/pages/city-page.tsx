@@ -15,7 +15,7 @@ import { resourceUrlFields, useEditResource, type ResourceRow } from '../../../l
 import { useCan, useShellSession } from '../../../lib/shell-session';
 import { useCityProvinces } from '../api/provinces';
 import { CityFormModal } from '../components/city-form-modal';
-import { choiceOf, flagOf, type Choice } from '../flag-choice';
+import { FlagFilter } from '../flag-filter';
 import { generalMessages } from '../messages';
 import '../general.css';
 
@@ -114,27 +114,17 @@ export function CityPage() {
           onChange={(value) => setFilter({ province_code: value || undefined })}
           options={[{ value: '', label: t.allProvinces }, ...(provinces.data ?? []).map((p) => ({ value: p.code, label: p.name }))]}
         />
-        <Select<Choice>
-          aria-label={t.hotFilter}
-          className="general-filter"
-          value={choiceOf(filter.hot as boolean | undefined)}
-          onChange={(value) => setFilter({ hot: flagOf(value) })}
-          options={[
-            { value: 'all', label: t.allCities },
-            { value: 'on', label: t.hotFilter },
-            { value: 'off', label: t.notHot },
-          ]}
+        <FlagFilter
+          label={t.hotFilter}
+          value={filter.hot as boolean | undefined}
+          onChange={(hot) => setFilter({ hot })}
+          texts={{ all: t.allCities, on: t.hotFilter, off: t.notHot }}
         />
-        <Select<Choice>
-          aria-label={t.enabledFilter}
-          className="general-filter"
-          value={choiceOf(filter.enabled as boolean | undefined)}
-          onChange={(value) => setFilter({ enabled: flagOf(value) })}
-          options={[
-            { value: 'all', label: t.allStates },
-            { value: 'on', label: c.enabled },
-            { value: 'off', label: c.disabled },
-          ]}
+        <FlagFilter
+          label={t.enabledFilter}
+          value={filter.enabled as boolean | undefined}
+          onChange={(enabled) => setFilter({ enabled })}
+          texts={{ all: t.allStates, on: c.enabled, off: c.disabled }}
         />
       </FilterBar>
       <PagedTable<ResourceRow>

@@ -1,6 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { industryResource, RESOURCE_KEYWORD_MAX, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
-import { Button, Card, Select, Space, Tag, Typography, type TableColumnType } from 'antd';
+import { Button, Card, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { createContext, use, useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
 import { FilterBar } from '../../../components/filter-bar';
@@ -15,7 +15,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { useDeleteResource, useResourceFilter, useResourceList, type ResourceRow } from '../../../lib/resource';
 import { useCan, useShellSession } from '../../../lib/shell-session';
 import { IndustryFormModal } from '../components/industry-form-modal';
-import { choiceOf, flagOf, type Choice } from '../flag-choice';
+import { FlagFilter } from '../flag-filter';
 import { generalMessages } from '../messages';
 import '../general.css';
 
@@ -148,16 +148,11 @@ export function IndustryPage() {
             )
           }
         >
-          <Select<Choice>
-            aria-label={t.enabledFilter}
-            className="general-filter"
-            value={choiceOf(enabled)}
-            onChange={(value) => setFilter({ enabled: flagOf(value) })}
-            options={[
-              { value: 'all', label: t.allStates },
-              { value: 'on', label: c.enabled },
-              { value: 'off', label: c.disabled },
-            ]}
+          <FlagFilter
+            label={t.enabledFilter}
+            value={enabled}
+            onChange={(flag) => setFilter({ enabled: flag })}
+            texts={{ all: t.allStates, on: c.enabled, off: c.disabled }}
           />
         </FilterBar>
         {searching && <Typography.Paragraph type="secondary">{t.matches}</Typography.Paragraph>}
