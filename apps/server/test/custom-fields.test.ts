@@ -45,7 +45,7 @@ const MATCHING: Partial<Record<FieldType, [CustomFieldFilter['operator'], unknow
   email: [['equals', 'sales@example.com'], ['contains', 'EXAMPLE']],
   date: [['range', ['2026-02-01', '2026-03-31']]],
   datetime: [['range', ['2026-03-01T09:00:00+08:00', '2026-03-01T10:00:00+08:00']]],
-  single_user: [['equals', 3], ['in', [3, 9]]],
+  single_user: [['equals', 1], ['in', [1, 9]]],
   website: [['contains', 'example.com']],
   textarea: [['contains', 'first']],
   select: [['equals', 'a'], ['in', ['b', 'a']]],
@@ -57,7 +57,8 @@ const MATCHING: Partial<Record<FieldType, [CustomFieldFilter['operator'], unknow
   location: [['contains', '科技园']],
   date_interval: [['range', ['2026-01-31', '2026-02-15']]],
 };
-for (const type of ['user', 'structure', 'contacts', 'customer', 'contract', 'business', 'company_select', 'merchant_select', 'industry'] as const) MATCHING[type] = [['in', [5, 99]]];
+for (const type of ['user', 'structure', 'contacts', 'customer', 'contract', 'business', 'company_select', 'merchant_select', 'industry'] as const)
+  MATCHING[type] = [['in', [(SAMPLES[type].valid as number[]).at(-1)!, 99]]];
 
 /** Filters that must match nothing: the edges just outside the stored values. */
 const MISSING: [FieldType, CustomFieldFilter['operator'], unknown][] = [

@@ -13,7 +13,7 @@ const echo = defineCall({
   tag: 'test',
   summary: 'echo',
   permission: 'public',
-  body: z.object({ name: z.string().min(2), age: z.coerce.number().int().min(0), nested: z.object({ x: z.number() }).optional() }),
+  body: z.object({ name: z.string().min(2), age: z.coerce.number().int().min(0), nested: z.object({ x: z.number() }).strict().optional() }).strict(),
   data: z.object({ name: z.string(), age: z.number() }),
 });
 const leaky = defineCall({
@@ -90,6 +90,15 @@ describe('the envelope', () => {
     expect(res.json().message).toMatch(/^age: /);
     const nested = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'Li', age: 1, nested: { x: 'a' } } });
     expect(nested.json().message).toMatch(/^nested\.x: /);
+    // A key the call does not take is named itself, at the top and inside.
+    for (const [payload, field] of [
+      [{ name: 'Li', age: 1, updated_at: 'x' }, 'updated_at'],
+      [{ name: 'Li', age: 1, nested: { x: 1, y: 2 } }, 'nested.y'],
+    ] as const) {
+      const unknown = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload });
+      expect(unknown.json()).toMatchObject({ code: 40000, data: { field } });
+      expect(unknown.json().message).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+    }
   });
 
   it('refuses text the database cannot store (NUL, half of a surrogate pair) with 40000 naming the field', async () => {

@@ -35,6 +35,9 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'field.definition.edit': { 'zh-CN': '编辑自定义字段', 'en-US': 'Edit a custom field' },
   'field.definition.delete': { 'zh-CN': '删除自定义字段', 'en-US': 'Delete a custom field' },
   'field.definition.sort': { 'zh-CN': '调整自定义字段顺序', 'en-US': 'Reorder custom fields' },
+  'field.sample.add': { 'zh-CN': '保存试填记录', 'en-US': 'Save a form preview' },
+  'field.sample.edit': { 'zh-CN': '编辑试填记录', 'en-US': 'Edit a form preview' },
+  'field.sample.delete': { 'zh-CN': '删除试填记录', 'en-US': 'Delete a form preview' },
   'user.unlock': { 'zh-CN': '解锁用户', 'en-US': 'Unlock a user' },
   'user.verification.approve': { 'zh-CN': '通过实名认证', 'en-US': 'Approve a verification' },
   'user.verification.reject': { 'zh-CN': '驳回实名认证', 'en-US': 'Reject a verification' },
@@ -50,6 +53,7 @@ const NAMED_TARGETS: Record<string, Texts> = {
   audit_log: { 'zh-CN': '操作日志', 'en-US': 'Operation log' },
   'field.definition': { 'zh-CN': '自定义字段', 'en-US': 'Custom field' },
   'field.form': { 'zh-CN': '自定义字段表单', 'en-US': 'Custom field form' },
+  'field.sample': { 'zh-CN': '试填记录', 'en-US': 'Form preview' },
 };
 
 const RESOURCE_VERBS = {

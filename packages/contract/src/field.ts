@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineCall, fields, operation } from './call';
-import { fieldDefinition, FIELD_TYPES, type FieldDefinition } from './field-types';
+import { defineCall, fields, operation, pageOf } from './call';
+import { fieldDefinition, FIELD_OPERATORS, FIELD_TYPES, type FieldDefinition, type FieldType } from './field-types';
+import { RESOURCE_KEYWORD_MAX } from './resource';
 import type { Texts } from './resource';
 
 /**
@@ -74,6 +75,63 @@ const editBody = z
 /** A record's values by definition key, as a record holder sends them and as the check answers them cleaned. */
 export const fieldValuesBody = z.record(z.string(), z.unknown());
 
+/** How many saved previews (试填记录) one form keeps. */
+export const FIELD_SAMPLES_MAX = 200;
+
+/** A filter on one custom field of a list: the operator is one the field's type offers (`fieldTypes[type].operators`). */
+export const customFieldFilter = z.object({ key: z.string().max(40), operator: z.enum(FIELD_OPERATORS), value: z.unknown() }).strict();
+
+/** A saved preview of a form: values checked by its definitions, kept to try the form out (docs/field-definitions.md › Previews). */
+export const fieldSampleRow = z.object({ id: z.number().int(), values: fieldValuesBody, updated_at: z.string(), updated_by: z.string() });
+export type FieldSampleRow = z.output<typeof fieldSampleRow>;
+
+/**
+ * The record-picking types of §3 and the lookup that names their records: a lookup is registered on the server by the
+ * module owning those records (staff by the staff module, industries by 通用设置); a picker whose lookup is not
+ * registered yet says so and keeps the ids it holds.
+ */
+export const PICKER_LOOKUPS = {
+  user: 'staff',
+  single_user: 'staff',
+  structure: 'department',
+  contacts: 'contact',
+  customer: 'customer',
+  contract: 'contract',
+  business: 'business',
+  company_select: 'company',
+  merchant_select: 'merchant',
+  industry: 'industry',
+} as const satisfies Partial<Record<FieldType, string>>;
+export type PickerType = keyof typeof PICKER_LOOKUPS;
+export type LookupKind = (typeof PICKER_LOOKUPS)[PickerType];
+export const PICKER_TYPES = Object.keys(PICKER_LOOKUPS) as PickerType[];
+export const isPickerType = (type: string): type is PickerType => Object.hasOwn(PICKER_LOOKUPS, type);
+
+/** How many records a lookup answers for a keyword. */
+export const LOOKUP_MATCHES_MAX = 20;
+
+export const lookupItem = z.object({ id: z.number().int(), name: z.string(), hint: z.string().optional() });
+export type LookupItem = z.output<typeof lookupItem>;
+
+/** Calls every form's fields share: naming picked records. */
+export const fieldLookupCalls = {
+  lookup: defineCall({
+    method: 'POST',
+    path: '/api/field/lookup',
+    tag: 'field',
+    summary: `Names records for a record-picking field: the given ids (those that exist), or up to ${LOOKUP_MATCHES_MAX} matching the keyword. available is false while no module provides the type's records`,
+    permission: 'signed-in',
+    body: z
+      .object({
+        type: z.enum(PICKER_TYPES as [PickerType, ...PickerType[]]),
+        keyword: fields.text(RESOURCE_KEYWORD_MAX).optional(),
+        ids: z.array(fields.id).max(200).optional(),
+      })
+      .strict(),
+    data: z.object({ available: z.boolean(), items: z.array(lookupItem) }),
+  }),
+};
+
 function formCalls(form: FieldForm) {
   const { view, edit } = fieldFormOperations(form);
   const name = FIELD_FORMS[form].label['en-US'].toLowerCase();
@@ -133,6 +191,50 @@ function formCalls(form: FieldForm) {
       body: z.object({ values: fieldValuesBody }).strict(),
       data: fieldValuesBody,
     }),
+    sampleList: defineCall({
+      method: 'POST',
+      path: path('sample_list'),
+      tag,
+      summary: `The ${name} form's saved previews, newest first or by a custom field; filters take the operators of each field's type (40000 naming the key otherwise)`,
+      permission: operation(view),
+      body: z
+        .object({
+          page: fields.page,
+          limit: fields.limit,
+          filters: z.array(customFieldFilter).max(20).default([]),
+          sort: z.string().max(40).optional(),
+          order: z.enum(['asc', 'desc']).default('asc'),
+        })
+        .strict(),
+      data: pageOf(fieldSampleRow),
+    }),
+    sampleAdd: defineCall({
+      method: 'POST',
+      path: path('sample_add'),
+      tag,
+      summary: `Saves a preview of the ${name} form: values checked by its fields (40000 naming the key), a unique field's value not held by another preview (40900 naming the key)`,
+      permission: operation(edit),
+      body: z.object({ values: fieldValuesBody }).strict(),
+      data: z.object({ id: z.number().int() }),
+    }),
+    sampleEdit: defineCall({
+      method: 'POST',
+      path: path('sample_edit'),
+      tag,
+      summary: `Replaces a saved preview's values of the ${name} form, checked as on save`,
+      permission: operation(edit),
+      body: z.object({ id: fields.id, values: fieldValuesBody }).strict(),
+      data: z.null(),
+    }),
+    sampleDel: defineCall({
+      method: 'POST',
+      path: path('sample_del'),
+      tag,
+      summary: `Deletes a saved preview of the ${name} form`,
+      permission: operation(edit),
+      body: z.object({ id: fields.id }).strict(),
+      data: z.null(),
+    }),
   };
 }
 export type FieldFormCalls = ReturnType<typeof formCalls>;
@@ -140,7 +242,10 @@ export type FieldFormCalls = ReturnType<typeof formCalls>;
 /** Each form's calls, by form. */
 export const fieldFormCalls = Object.fromEntries(FIELD_FORM_NAMES.map((form) => [form, formCalls(form)])) as Record<FieldForm, FieldFormCalls>;
 
-/** Every form's calls as the module's call record (`callsByModule`). */
-export const fieldCalls = Object.fromEntries(
-  FIELD_FORM_NAMES.flatMap((form) => Object.entries(fieldFormCalls[form]).map(([action, call]) => [`${form}.${action}`, call])),
-) as Record<`${FieldForm}.${keyof FieldFormCalls}`, FieldFormCalls[keyof FieldFormCalls]>;
+/** Every form's calls and the shared lookup as the module's call record (`callsByModule`). */
+export const fieldCalls = {
+  ...(Object.fromEntries(
+    FIELD_FORM_NAMES.flatMap((form) => Object.entries(fieldFormCalls[form]).map(([action, call]) => [`${form}.${action}`, call])),
+  ) as Record<`${FieldForm}.${keyof FieldFormCalls}`, FieldFormCalls[keyof FieldFormCalls]>),
+  ...fieldLookupCalls,
+};

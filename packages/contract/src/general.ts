@@ -78,6 +78,10 @@ export const CITY_DATA_SOURCE = {
 export const provinceOption = z.object({ code: z.string(), name: z.string() });
 export type ProvinceOption = z.infer<typeof provinceOption>;
 
+/** A province with its enabled cities, as a place field's region picker offers them. */
+export const provinceCities = z.object({ code: z.string(), name: z.string(), cities: z.array(z.object({ code: z.string(), name: z.string() })) });
+export type ProvinceCities = z.infer<typeof provinceCities>;
+
 export const generalCalls = {
   ...resourceCalls(industryResource, cityResource),
   cityProvinces: defineCall({
@@ -87,5 +91,13 @@ export const generalCalls = {
     summary: 'The provinces the cities belong to, in code order: the 城市设置 screen’s province filter',
     permission: operation('general.city.view'),
     data: z.array(provinceOption),
+  }),
+  cityTree: defineCall({
+    method: 'POST',
+    path: '/api/general/city_tree',
+    tag: 'general',
+    summary: 'The enabled cities under their provinces, each level in 城市设置’s order: what a place field (position, location) picks from',
+    permission: 'signed-in',
+    data: z.array(provinceCities),
   }),
 };

@@ -6,6 +6,9 @@ const label = (zh: string) => ({ 'zh-CN': zh, 'en-US': zh });
 const upload = (ext: string, hex: string) => `/uploads/common/2026/01/${hex.repeat(32)}.${ext}`;
 const picture = [{ name: '门头.png', url: upload('png', 'a') }];
 const ids = { valid: [3, 5], invalid: [0] };
+// Pickers whose records a lookup names take ids that exist in a fresh test database: the super-admin, seeded industries.
+const staffIds = { valid: [1], invalid: [0] };
+const industryIds = { valid: [1, 2], invalid: [0] };
 const place = { province_code: '440000', city_code: '440300', address: '深圳市南山区科技园', lng: 113.94, lat: 22.54, coordinate_system: 'gcj02' };
 
 /** What a definition of the type needs beyond key, type and label. */
@@ -31,13 +34,13 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   email: { valid: 'sales@example.com', invalid: 'not-an-email' },
   date: { valid: '2026-03-01', invalid: '2026-02-30' },
   datetime: { valid: '2026-03-01T01:30:00.000Z', invalid: '2026-03-01T01:30:00' },
-  user: ids,
+  user: staffIds,
   structure: ids,
   contacts: ids,
   customer: ids,
   contract: ids,
   business: ids,
-  single_user: { valid: 3, invalid: -1 },
+  single_user: { valid: 1, invalid: -1 },
   website: { valid: 'https://example.com', invalid: 'ftp://example.com' },
   textarea: { valid: 'First line', invalid: 'x'.repeat(2001) },
   select: { valid: 'a', invalid: 'z' },
@@ -58,7 +61,7 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   file_img: { valid: picture, invalid: [{ name: 'a.exe', url: upload('exe', 'd') }] },
   cascader: { valid: ['gd', 'sz'], invalid: ['sz'] },
   title_divider: { valid: undefined, invalid: 'anything' },
-  industry: ids,
+  industry: industryIds,
 };
 
 export const LAYOUT: readonly FieldType[] = ['desc_text', 'title_divider'];

@@ -2,6 +2,7 @@ import type { AnyCall, Locale, MenuNode, Permission, SystemEventCode, UploadScop
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
+import type { LookupRegistry } from '../lookups';
 import type { Database, Executor } from '../db/client';
 
 /** The signed-in staff behind a request, resolved from its token by the access guard. */
@@ -108,6 +109,8 @@ export interface AccessServices {
   files?: FileDirectory;
   timeZone?: TimeZoneSource;
   systemEvents?: SystemEventSink;
+  /** The record lookups of record-picking fields, each provided by the module owning those records. */
+  lookups: LookupRegistry;
 }
 
 declare module 'fastify' {

@@ -38,6 +38,8 @@ export const authModule: ServerModule = {
 
     app.access.resolveSession = (token) => sessions.resolve(token);
     app.access.sessionEvents = sessions;
+    // Record-picking fields of type user and single_user pick staff.
+    app.access.lookups.provide('staff', { search: (keyword, limit) => repo.staffMatching(keyword, limit), named: (ids, tx) => repo.staffNamed(ids, tx) });
     app.addHook('onReady', async () => grants.onChange(() => sessions.forgetAll()));
 
     const limitSignIn = app.createRateLimit({

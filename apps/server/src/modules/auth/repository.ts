@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { LookupItem } from '@juqi/contract';
 import type { Executor } from '../../lib/db/client';
 import {
   signInLock,
@@ -75,6 +76,26 @@ export class AuthRepository {
       tx.select({ n: count() }).from(staff).where(where),
     ]);
     return { count: total?.n ?? 0, rows };
+  }
+
+  // ——— the staff lookup of record-picking fields ———
+
+  /** Active staff whose name, number or phone holds the keyword, by name; every active staff without one. */
+  async staffMatching(keyword: string | undefined, limit: number, tx: Executor = this.db): Promise<LookupItem[]> {
+    const pattern = keyword ? containing(keyword) : undefined;
+    const matches = pattern ? or(ilike(staff.name, pattern), ilike(staff.staffNum, pattern), ilike(staff.phone, pattern)) : undefined;
+    return tx
+      .select({ id: staff.id, name: staff.name, hint: staff.staffNum })
+      .from(staff)
+      .where(and(eq(staff.status, 'active'), matches))
+      .orderBy(staff.name, staff.id)
+      .limit(limit);
+  }
+
+  /** The staff of these ids, disabled ones included: a record keeps naming whoever was picked. */
+  async staffNamed(ids: readonly number[], tx: Executor = this.db): Promise<LookupItem[]> {
+    if (!ids.length) return [];
+    return tx.select({ id: staff.id, name: staff.name, hint: staff.staffNum }).from(staff).where(inArray(staff.id, [...ids]));
   }
 
   // ——— sessions ———

@@ -1,7 +1,8 @@
-import { FIELD_FORM_NAMES, fieldFormCalls } from '@juqi/contract';
+import { FIELD_FORM_NAMES, fieldFormCalls, fieldLookupCalls } from '@juqi/contract';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { seedFields } from './seed';
+import { SampleService } from './sample-service';
 import { FieldService } from './service';
 
 /**
@@ -12,9 +13,12 @@ export const fieldModule: ServerModule = {
   name: 'field',
   seed: seedFields,
   routes: async (app) => {
-    const service = new FieldService(app.database.db);
+    const service = new FieldService(app.database.db, app.access.lookups);
+    const samples = new SampleService(app.database.db, service, app.access.lookups);
     // For the modules holding these forms' records: see fields.ts.
     app.access.fields = service;
+
+    route(app, fieldLookupCalls.lookup, ({ body }) => service.lookup(body.type, body.keyword, body.ids));
 
     for (const form of FIELD_FORM_NAMES) {
       const calls = fieldFormCalls[form];
@@ -33,6 +37,16 @@ export const fieldModule: ServerModule = {
         return null;
       });
       route(app, calls.valuesCheck, ({ body }) => service.check(form, body.values));
+      route(app, calls.sampleList, ({ body }) => samples.list(form, body));
+      route(app, calls.sampleAdd, async ({ body, principal, request }) => ({ id: await samples.add(form, body.values, { staffId: principal!.staffId, ip: request.ip }) }));
+      route(app, calls.sampleEdit, async ({ body, principal, request }) => {
+        await samples.edit(form, body.id, body.values, { staffId: principal!.staffId, ip: request.ip });
+        return null;
+      });
+      route(app, calls.sampleDel, async ({ body, principal, request }) => {
+        await samples.delete(form, body.id, { staffId: principal!.staffId, ip: request.ip });
+        return null;
+      });
     }
   },
 };

@@ -1,7 +1,7 @@
 import type { FieldDefinition, FieldForm } from '@juqi/contract';
-import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
-import { fieldDefinitionTable, type StoredDefinition } from './table';
+import { fieldDefinitionTable, fieldSampleTable, type StoredDefinition } from './table';
 
 /** A stored definition with its id, form and time of change. */
 export interface DefinitionRecord extends FieldDefinition {
@@ -81,5 +81,77 @@ export class FieldRepository {
   /** Gives the definitions their place in `ids`' order. */
   async reorder(ids: number[], tx: Executor = this.db): Promise<void> {
     for (const [sort, id] of ids.entries()) await tx.update(fieldDefinitionTable).set({ sort, updatedAt: sql`now()` }).where(eq(fieldDefinitionTable.id, id));
+  }
+}
+
+/** A saved preview as stored. */
+export type SampleRecord = typeof fieldSampleTable.$inferSelect;
+
+/** A form's saved previews (试填记录). */
+export class SampleRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** A page of the form's previews matching the conditions, in the given order then newest first. */
+  async page(form: FieldForm, where: SQL[], order: SQL | undefined, page: number, limit: number, tx: Executor = this.db) {
+    const condition = and(eq(fieldSampleTable.form, form), ...where);
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select()
+        .from(fieldSampleTable)
+        .where(condition)
+        .orderBy(...(order ? [order] : []), desc(fieldSampleTable.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      tx.select({ n: count() }).from(fieldSampleTable).where(condition),
+    ]);
+    return { count: total?.n ?? 0, rows };
+  }
+
+  async get(form: FieldForm, id: number, tx: Executor = this.db): Promise<SampleRecord | undefined> {
+    const [row] = await tx
+      .select()
+      .from(fieldSampleTable)
+      .where(and(eq(fieldSampleTable.form, form), eq(fieldSampleTable.id, id)))
+      .for('update');
+    return row;
+  }
+
+  async count(form: FieldForm, tx: Executor = this.db): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(fieldSampleTable).where(eq(fieldSampleTable.form, form));
+    return row?.n ?? 0;
+  }
+
+  /** Whether another preview of the form holds this value under the key (jsonb containment, served by the GIN index). */
+  async holds(form: FieldForm, key: string, value: unknown, exceptId: number | undefined, tx: Executor = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: fieldSampleTable.id })
+      .from(fieldSampleTable)
+      .where(
+        and(
+          eq(fieldSampleTable.form, form),
+          sql`${fieldSampleTable.values} @> ${JSON.stringify({ [key]: value })}::jsonb`,
+          exceptId === undefined ? undefined : ne(fieldSampleTable.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Serialises the form's preview writes until the transaction ends, so two saves cannot both take a unique value. */
+  async lockForm(form: FieldForm, tx: Executor): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`field_sample:${form}`}))`);
+  }
+
+  async add(form: FieldForm, values: Record<string, unknown>, staffId: number, tx: Executor = this.db): Promise<number> {
+    const [row] = await tx.insert(fieldSampleTable).values({ form, values, updatedBy: staffId }).returning({ id: fieldSampleTable.id });
+    return row!.id;
+  }
+
+  async update(id: number, values: Record<string, unknown>, staffId: number, tx: Executor = this.db): Promise<void> {
+    await tx.update(fieldSampleTable).set({ values, updatedBy: staffId, updatedAt: sql`now()` }).where(eq(fieldSampleTable.id, id));
+  }
+
+  async delete(id: number, tx: Executor = this.db): Promise<void> {
+    await tx.delete(fieldSampleTable).where(eq(fieldSampleTable.id, id));
   }
 }

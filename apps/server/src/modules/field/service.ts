@@ -1,6 +1,12 @@
 import {
   decodeFieldPermission,
   ErrorCode,
+  isPickerType,
+  LOOKUP_MATCHES_MAX,
+  PICKER_LOOKUPS,
+  type LookupItem,
+  type LookupKind,
+  type PickerType,
   FIELD_DEFINITIONS_MAX,
   fieldDefinition,
   fieldValues,
@@ -16,6 +22,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
+import type { LookupRegistry } from '../../lib/lookups';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError, type LocalText } from '../../lib/errors';
 import type { FormFields } from './fields';
@@ -63,8 +70,28 @@ const snapshot = ({ updated_at: _u, ...definition }: DefinitionRecord) => ({ ...
 export class FieldService implements FormFields {
   private readonly records: FieldRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly lookups: LookupRegistry,
+  ) {
     this.records = new FieldRepository(db);
+  }
+
+  /** The form's definitions as stored. */
+  definitions(form: FieldForm, tx: Executor = this.db): Promise<DefinitionRecord[]> {
+    return this.records.list(form, tx);
+  }
+
+  /**
+   * Records for a picker of the type: the ids given (those that exist, in the given order), else up to
+   * LOOKUP_MATCHES_MAX matching the keyword. `available` is false while no module provides the type's records.
+   */
+  async lookup(type: PickerType, keyword: string | undefined, ids: number[] | undefined): Promise<{ available: boolean; items: LookupItem[] }> {
+    const source = this.lookups.sourceOf(PICKER_LOOKUPS[type]);
+    if (!source) return { available: false, items: [] };
+    if (!ids) return { available: true, items: await source.search(keyword, LOOKUP_MATCHES_MAX) };
+    const found = new Map((await source.named(ids)).map((item) => [item.id, item]));
+    return { available: true, items: ids.flatMap((id) => found.get(id) ?? []) };
   }
 
   async list(form: FieldForm): Promise<FieldDefinitionRow[]> {
@@ -153,7 +180,36 @@ export class FieldService implements FormFields {
     for (const d of definitions) if (!Object.hasOwn(filled, d.key) && d.default !== undefined) filled[d.key] = d.default;
     const parsed = fieldValues(definitions).safeParse(filled);
     if (!parsed.success) throw refusal(parsed.error, true);
-    return parsed.data as Record<string, unknown>;
+    const checked = parsed.data as Record<string, unknown>;
+    await this.assertPicked(definitions, checked, tx);
+    return checked;
+  }
+
+  /**
+   * Picked records exist: each id a record-picking field holds (a detail table's cells included) is one its lookup
+   * names, or 40000 naming the field. Types whose lookup no module provides yet keep their ids unchecked.
+   */
+  private async assertPicked(definitions: readonly FieldDefinition[], values: Record<string, unknown>, tx: Executor): Promise<void> {
+    const wanted = new Map<LookupKind, { key: string; id: number }[]>();
+    const collect = (definition: FieldDefinition, value: unknown, key: string) => {
+      if (value == null) return;
+      if (definition.type === 'detail_table')
+        for (const row of value as Record<string, unknown>[]) for (const sub of definition.sub_fields ?? []) collect(sub, row[sub.key], key);
+      if (!isPickerType(definition.type)) return;
+      const kind = PICKER_LOOKUPS[definition.type];
+      const list = wanted.get(kind) ?? [];
+      for (const id of Array.isArray(value) ? (value as number[]) : [value as number]) list.push({ key, id });
+      wanted.set(kind, list);
+    };
+    for (const definition of definitions) collect(definition, values[definition.key], definition.key);
+
+    for (const [kind, picks] of wanted) {
+      const source = this.lookups.sourceOf(kind);
+      if (!source) continue;
+      const found = new Set((await source.named([...new Set(picks.map((pick) => pick.id))], tx)).map((item) => item.id));
+      const absent = picks.find((pick) => !found.has(pick.id));
+      if (absent) throw AppError.invalid(absent.key, `no ${kind} ${absent.id}`);
+    }
   }
 
   /** A write in a transaction; a key another write took meanwhile is 40900 naming key, as the unique index settles it. */

@@ -23,3 +23,21 @@ export const fieldDefinitionTable = pgTable(
   },
   (t) => [uniqueIndex('field_definition_form_key_key').on(t.form, t.key), index('field_definition_form_sort_idx').on(t.form, t.sort, t.id)],
 );
+
+/**
+ * Saved previews (试填记录) of a form: values checked by its definitions, kept so staff can try a form out before a
+ * record holder uses it. Values are one jsonb document, filtered and ordered through `lib/db/custom-fields.ts`, the
+ * way record holders keep theirs in an `extra` column; the GIN index serves equality and membership filters.
+ */
+export const fieldSampleTable = pgTable(
+  'field_sample',
+  {
+    id: serial('id').primaryKey(),
+    form: text('form').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    updatedBy: integer('updated_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('field_sample_form_idx').on(t.form, t.id), index('field_sample_values_idx').using('gin', t.values)],
+);

@@ -49,5 +49,8 @@ export const generalModule: ServerModule = {
     });
 
     route(app, generalCalls.cityProvinces, () => repo.provinces());
+    route(app, generalCalls.cityTree, () => repo.cityTree());
+    // Record-picking fields of type industry pick from the tree.
+    app.access.lookups.provide('industry', { search: (keyword, limit) => repo.industriesMatching(keyword, limit), named: (ids, tx) => repo.industriesNamed(ids, tx) });
   },
 };

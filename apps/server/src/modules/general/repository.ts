@@ -1,5 +1,7 @@
-import { TOP_LEVEL_INDUSTRY, type ProvinceOption } from '@juqi/contract';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { TOP_LEVEL_INDUSTRY, type LookupItem, type ProvinceCities, type ProvinceOption } from '@juqi/contract';
+import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { containing } from '../../lib/db/like';
 import type { Executor } from '../../lib/db/client';
 import { generalCity, generalIndustry } from './table';
 
@@ -47,6 +49,47 @@ export class GeneralRepository {
 
   async addChildren(children: { parentId: number; name: string; sort: number }[], tx: Executor = this.db): Promise<void> {
     if (children.length) await tx.insert(generalIndustry).values(children).onConflictDoNothing();
+  }
+
+  /** Enabled industries whose name holds the keyword, sub-industries hinted by their parent, in the tree's order. */
+  async industriesMatching(keyword: string | undefined, limit: number, tx: Executor = this.db): Promise<LookupItem[]> {
+    const parent = alias(generalIndustry, 'parent');
+    const rows = await tx
+      .select({ id: generalIndustry.id, name: generalIndustry.name, hint: parent.name })
+      .from(generalIndustry)
+      .leftJoin(parent, eq(parent.id, generalIndustry.parentId))
+      .where(and(eq(generalIndustry.enabled, true), keyword ? ilike(generalIndustry.name, containing(keyword)) : undefined))
+      .orderBy(sql`coalesce(${parent.sort}, ${generalIndustry.sort})`, sql`coalesce(${parent.id}, ${generalIndustry.id})`, sql`${generalIndustry.parentId} <> 0`, asc(generalIndustry.sort), asc(generalIndustry.id))
+      .limit(limit);
+    return rows.map(({ hint, ...row }) => (hint ? { ...row, hint } : row));
+  }
+
+  /** The industries of these ids, disabled ones included. */
+  async industriesNamed(ids: readonly number[], tx: Executor = this.db): Promise<LookupItem[]> {
+    if (!ids.length) return [];
+    const parent = alias(generalIndustry, 'parent');
+    const rows = await tx
+      .select({ id: generalIndustry.id, name: generalIndustry.name, hint: parent.name })
+      .from(generalIndustry)
+      .leftJoin(parent, eq(parent.id, generalIndustry.parentId))
+      .where(inArray(generalIndustry.id, [...ids]));
+    return rows.map(({ hint, ...row }) => (hint ? { ...row, hint } : row));
+  }
+
+  /** Enabled cities under their provinces, each level in 城市设置's order (a province by its first city's place). */
+  async cityTree(tx: Executor = this.db): Promise<ProvinceCities[]> {
+    const rows = await tx
+      .select({ code: generalCity.code, name: generalCity.name, provinceCode: generalCity.provinceCode, provinceName: generalCity.provinceName })
+      .from(generalCity)
+      .where(eq(generalCity.enabled, true))
+      .orderBy(asc(generalCity.provinceCode), asc(generalCity.sort), asc(generalCity.code));
+    const provinces = new Map<string, ProvinceCities>();
+    for (const row of rows) {
+      const province = provinces.get(row.provinceCode) ?? { code: row.provinceCode, name: row.provinceName, cities: [] };
+      province.cities.push({ code: row.code, name: row.name });
+      provinces.set(row.provinceCode, province);
+    }
+    return [...provinces.values()];
   }
 
   async provinces(tx: Executor = this.db): Promise<ProvinceOption[]> {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { recordAudit } from '../../lib/audit/record';
 import { AppError } from '../../lib/errors';
+import { LookupRegistry } from '../../lib/lookups';
 import { sendError } from '../../lib/http/envelope';
 
 /**
@@ -30,7 +31,7 @@ function tokenOf(request: FastifyRequest, call: AnyCall | undefined): string | u
  * Sessions are resolved by the login module through `app.access.resolveSession`.
  */
 export default fp(async (app) => {
-  app.decorate('access', {});
+  app.decorate('access', { lookups: new LookupRegistry() });
   app.addHook('onRequest', async (request, reply) => {
     const { permission, call } = request.routeOptions.config;
     if (!permission || permission === 'public') return;

@@ -10,11 +10,21 @@ import { securityHeaderEntries } from '../external/security-headers';
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api_user/');
 
-function validationError(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): AppError {
+interface ValidationEntry {
+  instancePath: string;
+  keyword?: string;
+  message?: string;
+  params?: { keys?: string[] };
+}
+
+/** The first issue as a 40000 naming its field: a key the call does not take is named itself, not its object. */
+function validationError(error: FastifyError & { validation: ValidationEntry[] }): AppError {
   const first = error.validation[0];
   const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-  const field = first?.instancePath ? first.instancePath.slice(1).replaceAll('/', '.') : where;
-  return AppError.invalid(field, first?.message ?? 'invalid');
+  const path = (first?.instancePath ?? '').split('/').filter(Boolean);
+  const unknownKey = first?.keyword === 'unrecognized_keys' ? first.params?.keys?.[0] : undefined;
+  if (unknownKey !== undefined) path.push(unknownKey);
+  return AppError.invalid(path.length ? path.join('.') : where, first?.message ?? 'invalid');
 }
 
 /**

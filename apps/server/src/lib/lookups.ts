@@ -1,0 +1,29 @@
+import type { LookupItem, LookupKind } from '@juqi/contract';
+import type { Executor } from './db/client';
+
+/** Where the records of one lookup come from: provided by the module that owns them (docs/field-types.md › Record pickers). */
+export interface LookupSource {
+  /** Up to `limit` records matching the keyword (all, in the source's order, when there is none). */
+  search(keyword: string | undefined, limit: number): Promise<LookupItem[]>;
+  /** The records of these ids that exist, in any order. Pass the caller's transaction when one is open (PGlite). */
+  named(ids: readonly number[], tx?: Executor): Promise<LookupItem[]>;
+}
+
+/**
+ * The lookups record-picking fields read: filled by the owning modules as they register (staff, industry…), read by
+ * the field module to answer pickers and check picked ids. Made before any module, so the order modules load in does
+ * not matter.
+ */
+export class LookupRegistry {
+  private readonly sources = new Map<LookupKind, LookupSource>();
+
+  provide(kind: LookupKind, source: LookupSource): void {
+    if (this.sources.has(kind)) throw new Error(`the ${kind} lookup is provided twice`);
+    this.sources.set(kind, source);
+  }
+
+  /** The kind's source; undefined while no module provides it. */
+  sourceOf(kind: LookupKind): LookupSource | undefined {
+    return this.sources.get(kind);
+  }
+}

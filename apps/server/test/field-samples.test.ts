@@ -1,0 +1,170 @@
+import { fieldFormCalls, fieldLookupCalls, generalCalls, type CallBody } from '@juqi/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/lib/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { createStaffWith, expectError, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
+
+/**
+ * Record pickers' lookups (staff and industries, registered by their modules), the place picker's city tree, and a
+ * form's saved previews (试填记录): values checked by the definitions, unique among the form's previews, listed with
+ * filters and orders on custom fields.
+ */
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+});
+afterAll(() => t?.close());
+
+const label = (zh: string) => ({ 'zh-CN': zh, 'en-US': zh });
+const snapshot = () => snapshotDatabase(t.database.db, { exceptTables: JOURNAL_TABLES, exceptColumns: ACTIVITY_COLUMNS });
+const personnel = fieldFormCalls.personnel_info;
+type Values = CallBody<typeof personnel.sampleAdd>['values'];
+
+describe('record pickers’ lookups', () => {
+  it('names staff for user and single_user: matches by name or number among active staff, any staff by id, in the asked order', async () => {
+    const picked = await createStaffWith(t, []);
+    const found = await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword: picked.staffNum }, admin);
+    expect(found).toEqual({ available: true, items: [{ id: picked.staffId, name: expect.stringMatching(/^测试员工/), hint: picked.staffNum }] });
+    const named = await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [picked.staffId, 999_999, 1] }, admin);
+    expect(named.items.map((item) => item.id)).toEqual([picked.staffId, 1]);
+    // A keyword matching nobody is an empty list, not an error.
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword: 'zz-nobody-zz' }, admin)).items).toEqual([]);
+  });
+
+  it('names industries with their parent as the hint, and says when no module provides a type’s records', async () => {
+    const { items } = await ok(t, fieldLookupCalls.lookup, { type: 'industry', keyword: '' }, admin);
+    expect(items.length).toBeGreaterThan(1);
+    const child = items.find((item) => item.hint);
+    expect(child).toBeDefined();
+    expect(items.some((item) => item.name === child!.hint && !item.hint)).toBe(true);
+    expect(await ok(t, fieldLookupCalls.lookup, { type: 'customer', keyword: '巨奇' }, admin)).toEqual({ available: false, items: [] });
+  });
+
+  it('is for signed-in staff only, and refuses a type that picks no records (40000 naming type)', async () => {
+    expect((await invoke(t, fieldLookupCalls.lookup, { type: 'user' })).code).toBe(50008);
+    expect(expectError(await invokeUnchecked(t, fieldLookupCalls.lookup, { type: 'text' }, admin), 40000)).toEqual({ field: 'type' });
+  });
+
+  it('checks picked records exist: a staff or industry id nobody has is 40000 naming the field, in a detail table too', async () => {
+    const form = fieldFormCalls.customer_info;
+    await ok(t, form.definitionAdd, { key: 'owner', type: 'single_user', label: label('负责人') }, admin);
+    await ok(
+      t,
+      form.definitionAdd,
+      { key: 'visits', type: 'detail_table', label: label('拜访记录'), sub_fields: [{ key: 'visitor', type: 'user', label: label('拜访人') }] },
+      admin,
+    );
+    const base = { customer_name: '巨奇科技' };
+    expect(await ok(t, form.valuesCheck, { values: { ...base, owner: 1, industry: [1], visits: [{ visitor: [1] }] } }, admin)).toMatchObject({ owner: 1, industry: [1] });
+    for (const bad of [{ owner: 999_999 }, { industry: [999_999] }, { visits: [{ visitor: [1] }, { visitor: [999_999] }] }]) {
+      const refused = await invoke(t, form.valuesCheck, { values: { ...base, ...bad } }, admin);
+      expect(expectError(refused, 40000), JSON.stringify(bad)).toEqual({ field: Object.keys(bad)[0] });
+      expect(refused.message).toContain('999999');
+    }
+  });
+});
+
+describe('the city tree of place fields', () => {
+  it('gives the enabled cities under their provinces, for any signed-in staff', async () => {
+    const nobody = await signInWith(t, []);
+    const tree = await ok(t, generalCalls.cityTree, {}, nobody);
+    const guangdong = tree.find((province) => province.code === '440000')!;
+    expect(guangdong.name).toBe('广东省');
+    expect(guangdong.cities.map((city) => city.code)).toContain('440300');
+    // A city staff switch off is no longer offered.
+    const [shenzhen] = (await ok(t, generalCalls.cityList, { keyword: '深圳' }, admin)).data;
+    const { updated_at: _u, ...shenzhenCity } = shenzhen!;
+    await ok(t, generalCalls.cityEdit, { ...shenzhenCity, enabled: false }, admin);
+    const after = (await ok(t, generalCalls.cityTree, {}, nobody)).find((province) => province.code === '440000')!;
+    expect(after.cities.map((city) => city.code)).not.toContain('440300');
+    await ok(t, generalCalls.cityEdit, { ...shenzhenCity, enabled: true }, admin);
+    expect((await invoke(t, generalCalls.cityTree, {})).code).toBe(50008);
+  });
+});
+
+const person = (name: string, mobile: string, more: Values = {}): Values => ({ name, mobile, ...more });
+
+describe('saved previews of a form', () => {
+  it('saves values checked by the form, lists them newest first, edits and deletes them, each write audited', async () => {
+    const { id } = await ok(t, personnel.sampleAdd, { values: person('  张三 ', '13800138001', { education: 'bachelor', entry_date: '2026-03-01' }) }, admin);
+    const listed = await ok(t, personnel.sampleList, {}, admin);
+    expect(listed.data[0]).toMatchObject({ id, values: { name: '张三', mobile: '13800138001', education: 'bachelor', entry_date: '2026-03-01', id_number: null }, updated_by: expect.any(String) });
+
+    await ok(t, personnel.sampleEdit, { id, values: person('张三', '13800138001', { education: 'master' }) }, admin);
+    expect((await ok(t, personnel.sampleList, {}, admin)).data.find((row) => row.id === id)!.values).toMatchObject({ education: 'master', entry_date: null });
+
+    await ok(t, personnel.sampleDel, { id }, admin);
+    expect((await ok(t, personnel.sampleList, {}, admin)).data.some((row) => row.id === id)).toBe(false);
+    expect((await invoke(t, personnel.sampleDel, { id }, admin)).code).toBe(40400);
+
+    const actions = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.target, `field.sample:${id}`))).orderBy(auditLog.id);
+    expect(actions.map((a) => a.action)).toEqual(['field.sample.add', 'field.sample.edit', 'field.sample.delete']);
+  });
+
+  it('refuses bad values (40000 naming the key), a missing required one, and a unique value another preview holds (40900), changing nothing', async () => {
+    await ok(t, personnel.sampleAdd, { values: person('李四', '13800138002', { id_number: '110101199003070000' }) }, admin);
+    const before = await snapshot();
+    expect(expectError(await invoke(t, personnel.sampleAdd, { values: person('王五', '12345') }, admin), 40000)).toEqual({ field: 'mobile' });
+    expect(expectError(await invoke(t, personnel.sampleAdd, { values: { mobile: '13800138003' } }, admin), 40000)).toEqual({ field: 'name' });
+    expect(expectError(await invoke(t, personnel.sampleAdd, { values: person('王五', '13800138003', { education: 'phd' }) }, admin), 40000)).toEqual({ field: 'education' });
+    const taken = await invoke(t, personnel.sampleAdd, { values: person('王五', ' 13800138002 ') }, admin);
+    expect(expectError(taken, 40900)).toEqual({ field: 'mobile' });
+    expect(taken.message).toBe('手机号已被其他记录使用');
+    expect(expectError(await invoke(t, personnel.sampleAdd, { values: person('王五', '13800138003', { id_number: '110101199003070000' }) }, admin), 40900)).toEqual({ field: 'id_number' });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+
+  it('lets a preview keep its own unique value on edit', async () => {
+    const { id } = await ok(t, personnel.sampleAdd, { values: person('赵六', '13800138004') }, admin);
+    expect((await invoke(t, personnel.sampleEdit, { id, values: person('赵六六', '13800138004') }, admin)).code).toBe(20000);
+    const other = await ok(t, personnel.sampleAdd, { values: person('孙七', '13800138005') }, admin);
+    expect(expectError(await invoke(t, personnel.sampleEdit, { id: other.id, values: person('孙七', '13800138004') }, admin), 40900)).toEqual({ field: 'mobile' });
+  });
+
+  it('filters and orders by custom fields with the operators of their types', async () => {
+    const form = fieldFormCalls.product_info;
+    const products: Values[] = [
+      { product_name: '短视频套餐', price: 299, on_sale: true },
+      { product_name: '图文套餐', price: 99.5, on_sale: false },
+      { product_name: '直播套餐', price: 999 },
+    ];
+    for (const values of products) await ok(t, form.sampleAdd, { values }, admin);
+    const names = async (body: CallBody<typeof form.sampleList>) => (await ok(t, form.sampleList, body, admin)).data.map((row) => row.values.product_name);
+
+    expect(await names({})).toEqual(['直播套餐', '图文套餐', '短视频套餐']);
+    expect(await names({ sort: 'price', order: 'asc' })).toEqual(['图文套餐', '短视频套餐', '直播套餐']);
+    expect(await names({ sort: 'price', order: 'desc' })).toEqual(['直播套餐', '短视频套餐', '图文套餐']);
+    // on_sale's default (true) fills the preview that left it out.
+    expect(await names({ filters: [{ key: 'on_sale', operator: 'equals', value: true }] })).toEqual(['直播套餐', '短视频套餐']);
+    expect(await names({ filters: [{ key: 'price', operator: 'range', value: [100, 1000] }], sort: 'price', order: 'asc' })).toEqual(['短视频套餐', '直播套餐']);
+    expect(await names({ filters: [{ key: 'product_name', operator: 'contains', value: '视频' }] })).toEqual(['短视频套餐']);
+    expect(await names({ filters: [{ key: 'pictures', operator: 'empty', value: true }, { key: 'price', operator: 'equals', value: '99.5' }] })).toEqual(['图文套餐']);
+    const page = await ok(t, form.sampleList, { limit: 2, page: 2 }, admin);
+    expect(page).toMatchObject({ count: 3, data: [{ values: { product_name: '短视频套餐' } }] });
+
+    expect(expectError(await invoke(t, form.sampleList, { filters: [{ key: 'nope', operator: 'equals', value: 1 }] }, admin), 40000)).toEqual({ field: 'filters.0.key' });
+    expect(expectError(await invoke(t, form.sampleList, { filters: [{ key: 'pictures', operator: 'contains', value: 'x' }] }, admin), 40000)).toEqual({ field: 'pictures' });
+    expect(expectError(await invoke(t, form.sampleList, { filters: [{ key: 'price', operator: 'range', value: ['a', 'b'] }] }, admin), 40000)).toEqual({ field: 'price' });
+    expect(expectError(await invoke(t, form.sampleList, { sort: 'nope' }, admin), 40000)).toEqual({ field: 'sort' });
+  });
+
+  it('lets a viewer list previews but not write them (40300), and keeps each form’s previews apart', async () => {
+    const viewer = await signInWith(t, ['field.personnel_info.view']);
+    expect((await invoke(t, personnel.sampleList, {}, viewer)).code).toBe(20000);
+    expect((await invoke(t, personnel.sampleAdd, { values: person('周八', '13800138006') }, viewer)).code).toBe(40300);
+    expect((await invoke(t, fieldFormCalls.product_info.sampleList, {}, viewer)).code).toBe(40300);
+    const { data } = await ok(t, personnel.sampleList, {}, admin);
+    expect((await invoke(t, fieldFormCalls.customer_info.sampleEdit, { id: data[0]!.id, values: {} }, admin)).code).toBe(40400);
+  });
+
+  it('takes a unique value once when two saves race', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => invoke(t, personnel.sampleAdd, { values: person(`并发${i}`, '13900139000') }, admin)),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([20000, 40900, 40900, 40900]);
+  });
+});
