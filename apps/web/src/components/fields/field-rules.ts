@@ -1,4 +1,4 @@
-import { fieldTypeOf, type FieldDefinition, type FieldType, type ResourceField } from '@juqi/contract';
+import { fieldTypeOf, isFieldType, PICKER_TYPES, type FieldDefinition, type FieldType, type ResourceField } from '@juqi/contract';
 import type { FormRule } from 'antd';
 import { format } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
@@ -7,7 +7,14 @@ import { issueText, type FieldIssue } from '../resource/field-texts';
 import { fieldMessages } from './field-messages';
 
 /** Types whose value is picked rather than typed: "请选择…" instead of "请输入…". */
-export const CHOSEN_TYPES: readonly string[] = ['date', 'datetime', 'date_interval', 'select', 'checkbox', 'cascader', 'boolean_value'];
+export const CHOSEN_TYPES: readonly string[] = ['date', 'datetime', 'date_interval', 'select', 'checkbox', 'cascader', 'boolean_value', ...PICKER_TYPES];
+
+/** Typed values are checked as the staff leaves the field; picked ones as they are picked. */
+const TYPED: readonly string[] = ['text', 'number', 'floatnumber', 'mobile', 'email', 'website', 'textarea', 'percent'];
+
+/** When a definition's value is checked: an unknown type is a typed text. */
+export const validateTriggerOf = (definition: FieldDefinition): 'onBlur' | 'onChange' =>
+  !isFieldType(definition.type) || TYPED.includes(definition.type) ? 'onBlur' : 'onChange';
 
 const FORMAT_WORDS: Partial<Record<FieldType, 'notPhone' | 'notEmail' | 'notWebsite'>> = { mobile: 'notPhone', email: 'notEmail', website: 'notWebsite' };
 

@@ -6,7 +6,11 @@ import { TimeZoneNote } from '../time-zone-note';
 import { BooleanTag, EntryLinks, NoValue, OptionTags, TextCell, TextDetail, type FieldDisplayProps } from './field-displays';
 import * as edit from './field-editors';
 import type { FieldEditorProps } from './field-editors';
-import { fieldRules } from './field-rules';
+import { PickedCell, PickedDetail, RecordPickerEditor } from './field-picker';
+import { detailTableView } from './field-detail-table';
+import { PlaceCell, PlaceDetail, PlaceEditor } from './field-place';
+import { fieldRules, validateTriggerOf } from './field-rules';
+import { FileLinks, FilesEditor, PictureCell, PictureDetail, SignatureCell, SignatureDetail, SignatureEditor } from './field-uploads';
 import './fields.css';
 
 export type { FieldDisplayProps } from './field-displays';
@@ -24,11 +28,9 @@ const plain = (Editor: ComponentType<FieldEditorProps>): FieldView => ({ Editor,
 const links: FieldView = { Editor: edit.TextEditor, Cell: EntryLinks, Detail: EntryLinks };
 const options = (Editor: ComponentType<FieldEditorProps>): FieldView => ({ Editor, Cell: OptionTags, Detail: OptionTags });
 const layout = (Editor: ComponentType<FieldEditorProps>): FieldView => ({ Editor, Cell: NoValue, Detail: NoValue });
-/**
- * Record pickers, uploads, the signature pad, places and detail tables get their editors in the next slice; until
- * then they are the plain input §3 gives an unknown type, and show the registry's text.
- */
-const pending = plain(edit.TextEditor);
+const picker: FieldView = { Editor: RecordPickerEditor, Cell: PickedCell, Detail: PickedDetail };
+const pictures: FieldView = { Editor: FilesEditor, Cell: PictureCell, Detail: PictureDetail };
+const place: FieldView = { Editor: PlaceEditor, Cell: PlaceCell, Detail: PlaceDetail };
 
 /**
  * The web half of the field-type registry (docs/field-types.md › The web half), keyed like `fieldTypes`: a resource
@@ -42,43 +44,42 @@ export const fieldViews: Record<FieldType, FieldView> = {
   email: links,
   date: plain(edit.DateEditor),
   datetime: plain(edit.DateTimeEditor),
-  user: pending,
-  structure: pending,
-  contacts: pending,
-  customer: pending,
-  contract: pending,
-  business: pending,
-  single_user: pending,
+  user: picker,
+  structure: picker,
+  contacts: picker,
+  customer: picker,
+  contract: picker,
+  business: picker,
+  single_user: picker,
   website: links,
   textarea: { Editor: edit.TextareaEditor, Cell: TextCell, Detail: TextDetail },
   select: options(edit.SelectEditor),
-  company_select: pending,
-  merchant_select: pending,
-  certificate_img: pending,
+  company_select: picker,
+  merchant_select: picker,
+  certificate_img: pictures,
   checkbox: options(edit.CheckboxEditor),
-  file: pending,
+  file: { Editor: FilesEditor, Cell: FileLinks, Detail: FileLinks },
   boolean_value: { Editor: edit.BooleanEditor, Cell: BooleanTag, Detail: BooleanTag },
   percent: plain(edit.NumberEditor),
-  position: pending,
-  location: pending,
-  detail_table: pending,
-  handwriting_sign: pending,
+  position: place,
+  location: place,
+  detail_table: detailTableView({ viewOf: fieldViewOf }),
+  handwriting_sign: { Editor: SignatureEditor, Cell: SignatureCell, Detail: SignatureDetail },
   date_interval: plain(edit.DateIntervalEditor),
   desc_text: layout(edit.DescTextEditor),
-  pic: pending,
-  file_img: pending,
+  pic: pictures,
+  file_img: pictures,
   cascader: plain(edit.CascaderEditor),
   title_divider: layout(edit.TitleDividerEditor),
-  industry: pending,
+  industry: picker,
 };
 
 /** A type's view; a name the registry does not know is a plain input shown as text (§3), as `fieldTypeOf` reads it. */
+// A function declaration: detail_table's view reads it while `fieldViews` is being built.
 export function fieldViewOf(type: string): FieldView {
   return isFieldType(type) ? fieldViews[type] : fieldViews.text;
 }
 
-/** Typed values are checked when the staff leaves the field; picked ones as they are picked. */
-const TYPED: readonly string[] = ['text', 'number', 'floatnumber', 'mobile', 'email', 'website', 'textarea', 'percent'];
 
 /**
  * A definition in an antd form: its label, required mark, the registry's rule and its editor, under its key; a layout
@@ -87,14 +88,15 @@ const TYPED: readonly string[] = ['text', 'number', 'floatnumber', 'mobile', 'em
 export function FieldFormItem({ definition }: { definition: FieldDefinition }) {
   const language = usePreferences((s) => s.language);
   const { Editor } = fieldViewOf(definition.type);
-  if (!fieldTypeOf(definition.type).holdsValue) return <Editor definition={definition} />;
+  // A layout type holds no value; a detail table binds its rows itself (a Form.List under its key, each cell an item).
+  if (!fieldTypeOf(definition.type).holdsValue || definition.type === 'detail_table') return <Editor definition={definition} />;
   return (
     <Form.Item
       name={definition.key}
       label={definition.label[language]}
       required={definition.required}
       rules={fieldRules(definition, language)}
-      validateTrigger={!isFieldType(definition.type) || TYPED.includes(definition.type) ? 'onBlur' : 'onChange'}
+      validateTrigger={validateTriggerOf(definition)}
       extra={definition.type === 'datetime' ? <TimeZoneNote /> : undefined}
     >
       <Editor definition={definition} />

@@ -7,7 +7,7 @@ import { callApi } from '../../../lib/api-client';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { useRefreshSession } from '../../../lib/session-queries';
-import { acceptFor, useUpload } from '../../file';
+import { acceptFor, useUpload } from '../../../lib/upload';
 import { useCountdown } from '../use-countdown';
 import { accountMessages } from './messages';
 

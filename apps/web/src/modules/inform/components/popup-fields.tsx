@@ -12,7 +12,7 @@ import {
 import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useMessages } from '../../../lib/i18n';
-import { useEditorUploads } from '../../file';
+import { useEditorUploads } from '../../../lib/upload';
 import { classLabels, closeTypeLabels, hintLabels, informMessages, locationLabels } from '../messages';
 import { ImageField } from './image-field';
 

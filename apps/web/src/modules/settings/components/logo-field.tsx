@@ -2,7 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useMessages } from '../../../lib/i18n';
-import { acceptFor, useUpload } from '../../file';
+import { acceptFor, useUpload } from '../../../lib/upload';
 import { settingsMessages } from '../messages';
 
 interface LogoFieldProps {

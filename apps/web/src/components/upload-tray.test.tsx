@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { App as AntApp, Button, Modal, theme } from 'antd';
 import axios, { type AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../lib/api-client';
-import { useUploadStore } from '../upload-store';
-import { useUpload, type UploadOptions } from '../use-upload';
+import { http } from '../lib/api-client';
+import { useUploadStore } from '../lib/upload/upload-store';
+import { useUpload, type UploadOptions } from '../lib/upload/use-upload';
 import { UploadTray } from './upload-tray';
 
 // antd makes the first render of a file slow in jsdom.
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
-vi.mock('../../../lib/failure-notice', () => ({ showFailure: vi.fn() }));
+vi.mock('../lib/failure-notice', () => ({ showFailure: vi.fn() }));
 
 interface Held {
   progress: (loaded: number, total: number) => void;

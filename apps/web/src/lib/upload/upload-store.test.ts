@@ -1,10 +1,10 @@
 import type { FileRecord } from '@juqi/contract';
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/api-client';
+import { http } from '../api-client';
 import { useUploadStore } from './upload-store';
 
-vi.mock('../../lib/failure-notice', () => ({ showFailure: vi.fn() }));
+vi.mock('../failure-notice', () => ({ showFailure: vi.fn() }));
 
 interface Pending {
   config: InternalAxiosRequestConfig;
@@ -122,7 +122,7 @@ describe('upload store', () => {
   });
 
   it('a refusal marks the entry failed with the server message, shows the §8 toast and resolves null', async () => {
-    const { showFailure } = await import('../../lib/failure-notice');
+    const { showFailure } = await import('../failure-notice');
     const pending = holdUploads();
     const upload = useUploadStore.getState().enqueue(file('a.png'), { type: 'img' });
     await flush();

@@ -1,6 +1,6 @@
 import { ErrorCode, fileCalls, type Envelope, type FileRecord, type FileSaveFields } from '@juqi/contract';
 import axios from 'axios';
-import { ApiError, http, TransportError } from '../../../lib/api-client';
+import { ApiError, http, TransportError } from '../api-client';
 
 export interface SaveFileOptions {
   signal?: AbortSignal;

@@ -1,12 +1,12 @@
 import { CheckCircleFilled, CloseOutlined, DeleteOutlined, DownOutlined, ExclamationCircleFilled, UpOutlined } from '@ant-design/icons';
 import { App, Button, Progress, theme, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { FileTypeIcon } from '../../../components/file-type-icon';
-import { formatFileSize } from '../../../lib/file-format';
-import { format, useMessages } from '../../../lib/i18n';
-import { fileMessages } from '../messages';
-import { unfinishedCount, useUploadStore, type UploadItem } from '../upload-store';
-import '../file.css';
+import { formatFileSize } from '../lib/file-format';
+import { format, useMessages } from '../lib/i18n';
+import { fileMessages } from '../lib/upload/messages';
+import { unfinishedCount, useUploadStore, type UploadItem } from '../lib/upload/upload-store';
+import { FileTypeIcon } from './file-type-icon';
+import './upload-tray.css';
 
 // Long enough to see the last file's done mark, short enough not to leave the tray over the page; the same 3 s as
 // an announcement's default auto-close (§9).

@@ -1,7 +1,7 @@
 import type { FileRecord, FileSaveFields } from '@juqi/contract';
 import { create } from 'zustand';
-import type { ApiError, TransportError } from '../../lib/api-errors';
-import { saveFile, UploadCancelled } from './api/save-file';
+import type { ApiError, TransportError } from '../api-errors';
+import { saveFile, UploadCancelled } from './save-file';
 
 export type UploadStatus = 'uploading' | 'done' | 'failed';
 
@@ -39,7 +39,7 @@ const controllers = new Map<number, AbortController>();
 let nextId = 1;
 
 const reportFailure = async (error: ApiError | TransportError) => {
-  const { showFailure } = await import('../../lib/failure-notice');
+  const { showFailure } = await import('../failure-notice');
   showFailure(error);
 };
 

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n';
+import { defineMessages } from '../i18n';
 
 /** The upload tray's strings, zh-CN first (the title and the close confirmation are the spec's own). */
 export const fileMessages = defineMessages({

@@ -1,8 +1,8 @@
 import type { FileRecord, FileSaveFields } from '@juqi/contract';
 import { App } from 'antd';
 import { useCallback } from 'react';
-import { currentMessages } from '../../lib/i18n';
-import { TOAST_DURATION_MS } from '../../lib/constants';
+import { currentMessages } from '../i18n';
+import { TOAST_DURATION_MS } from '../constants';
 import { checkUpload, refusalText } from './check-upload';
 import { fileMessages } from './messages';
 import { useUploadStore } from './upload-store';

@@ -1,6 +1,6 @@
 import { uploadLimits, type UploadType } from '@juqi/contract';
-import { fileExtension, formatFileSize } from '../../lib/file-format';
-import { format } from '../../lib/i18n';
+import { fileExtension, formatFileSize } from '../file-format';
+import { format } from '../i18n';
 import type { FileText } from './messages';
 
 /** Why a file may not be sent as the given upload type, or null when it may. */

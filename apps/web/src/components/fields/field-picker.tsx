@@ -1,0 +1,127 @@
+import { fieldLookupCalls, type LookupItem, type PickerType } from '@juqi/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { callApi } from '../../lib/api-client';
+import { DEBOUNCE_MS } from '../../lib/constants';
+import { format } from '../../lib/i18n';
+import { usePreferences } from '../../lib/preferences';
+import { CellMuted, CellTag } from '../table-cells';
+import type { FieldDisplayProps } from './field-displays';
+import type { FieldEditorProps } from './field-editors';
+import { fieldMessages } from './field-messages';
+
+/**
+ * Record pickers (user, single_user, industry…; docs/field-types.md › Record pickers): one searchable select fed by the
+ * lookup the owning module registers on the server; values are ids, shown by name wherever they appear.
+ */
+
+const NONE = '—';
+const idsOf = (value: unknown): number[] => (Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : []);
+const labelOf = (item: LookupItem) => (item.hint ? `${item.name}（${item.hint}）` : item.name);
+
+// Cells of one table ask for their names in the same moment: one lookup call per type answers them all.
+const pending = new Map<PickerType, { ids: Set<number>; waiting: ((found: Map<number, LookupItem>) => void)[]; failed: ((error: unknown) => void)[] }>();
+
+function namesOf(type: PickerType, ids: readonly number[]): Promise<Map<number, LookupItem>> {
+  return new Promise((resolve, reject) => {
+    let batch = pending.get(type);
+    if (!batch) {
+      batch = { ids: new Set(), waiting: [], failed: [] };
+      pending.set(type, batch);
+      setTimeout(() => {
+        pending.delete(type);
+        const { ids: asked, waiting, failed } = batch!;
+        callApi(fieldLookupCalls.lookup, { body: { type, ids: [...asked] }, quiet: true }).then(
+          ({ items }) => waiting.forEach((done) => done(new Map(items.map((item) => [item.id, item])))),
+          (error: unknown) => failed.forEach((fail) => fail(error)),
+        );
+      });
+    }
+    ids.forEach((id) => batch.ids.add(id));
+    batch.waiting.push(resolve);
+    batch.failed.push(reject);
+  });
+}
+
+/** The records of these ids by id, named by the type's lookup (empty while loading or when no module provides them). */
+function usePickedNames(type: PickerType, ids: readonly number[]): Map<number, LookupItem> {
+  const { data } = useQuery({
+    queryKey: ['field-lookup', 'names', type, [...ids].sort((a, b) => a - b).join(',')],
+    queryFn: () => namesOf(type, ids),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });
+  return data ?? new Map();
+}
+
+/** A searchable select of the type's records: several for list types, one for single_user. */
+export function RecordPickerEditor({ definition, value, onChange, ...control }: FieldEditorProps) {
+  const language = usePreferences((s) => s.language);
+  const t = fieldMessages[language];
+  const type = definition.type as PickerType;
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setKeyword(typed.trim()), DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+
+  const search = useQuery({
+    queryKey: ['field-lookup', 'search', type, keyword],
+    queryFn: () => callApi(fieldLookupCalls.lookup, { body: { type, keyword: keyword || undefined } }),
+    staleTime: 30_000,
+  });
+  const ids = idsOf(value);
+  const named = usePickedNames(type, ids);
+  const single = definition.type === 'single_user';
+  const available = search.data?.available !== false;
+
+  // The picked records first (named even when the search no longer finds them), then the matches.
+  const options = useMemo(() => {
+    const seen = new Set<number>();
+    const items = [...ids.map((id) => named.get(id) ?? { id, name: `#${id}` }), ...(search.data?.items ?? [])];
+    return items.filter((item) => !seen.has(item.id) && seen.add(item.id)).map((item) => ({ value: item.id, label: labelOf(item) }));
+  }, [ids, named, search.data]);
+
+  return (
+    <Select<number | number[]>
+      {...control}
+      mode={single ? undefined : 'multiple'}
+      value={single ? (ids[0] ?? undefined) : ids}
+      onChange={(picked) => onChange?.(Array.isArray(picked) ? (picked.length ? picked : null) : (picked ?? null))}
+      options={options}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      onBlur={() => {
+        setTyped('');
+        control.onBlur?.();
+      }}
+      loading={search.isFetching}
+      disabled={control.disabled || !available}
+      placeholder={available ? format(t.choose, { label: definition.label[language] }) : format(t.pickerUnavailable, { label: definition.label[language] })}
+      notFoundContent={search.isFetching ? undefined : t.pickerNoMatch}
+      allowClear
+      maxCount={!single && definition.extend_quantity_max ? definition.extend_quantity_max : undefined}
+      className="field-editor__wide"
+    />
+  );
+}
+
+function PickedNames({ definition, value, wrap }: FieldDisplayProps & { wrap: boolean }) {
+  const ids = idsOf(value);
+  const named = usePickedNames(definition.type as PickerType, ids);
+  if (!ids.length) return <CellMuted>{NONE}</CellMuted>;
+  const names = ids.map((id) => ({ id, text: named.has(id) ? labelOf(named.get(id)!) : `#${id}` }));
+  return (
+    <span className={wrap ? 'field-display__tags' : 'field-display__tags field-display__tags--line'} title={names.map((n) => n.text).join('、')}>
+      {names.map(({ id, text }) => (
+        <CellTag key={id}>{text}</CellTag>
+      ))}
+    </span>
+  );
+}
+
+/** Picked records as tags on one line (a table cell). */
+export const PickedCell = (props: FieldDisplayProps) => <PickedNames {...props} wrap={false} />;
+/** Picked records as tags, wrapping (a detail). */
+export const PickedDetail = (props: FieldDisplayProps) => <PickedNames {...props} wrap />;
