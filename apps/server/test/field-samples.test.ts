@@ -1,4 +1,5 @@
-import { fieldFormCalls, fieldLookupCalls, generalCalls, type CallBody } from '@juqi/contract';
+import { cityResource, EXPORT_ROWS_HEADER, fieldFormCalls, fieldLookupCalls, generalCalls, type CallBody } from '@juqi/contract';
+import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
@@ -76,12 +77,12 @@ describe('the city tree of place fields', () => {
     expect(guangdong.name).toBe('广东省');
     expect(guangdong.cities.map((city) => city.code)).toContain('440300');
     // A city staff switch off is no longer offered.
-    const [shenzhen] = (await ok(t, generalCalls.cityList, { keyword: '深圳' }, admin)).data;
-    const { updated_at: _u, ...shenzhenCity } = shenzhen!;
-    await ok(t, generalCalls.cityEdit, { ...shenzhenCity, enabled: false }, admin);
+    const cities = cityResource.calls;
+    const [shenzhen] = (await ok(t, cities.list, { keyword: '深圳' }, admin)).data as { id: number }[];
+    await ok(t, cities.edit!, { id: shenzhen!.id, enabled: false }, admin);
     const after = (await ok(t, generalCalls.cityTree, {}, nobody)).find((province) => province.code === '440000')!;
     expect(after.cities.map((city) => city.code)).not.toContain('440300');
-    await ok(t, generalCalls.cityEdit, { ...shenzhenCity, enabled: true }, admin);
+    await ok(t, cities.edit!, { id: shenzhen!.id, enabled: true }, admin);
     expect((await invoke(t, generalCalls.cityTree, {})).code).toBe(50008);
   });
 });
@@ -166,5 +167,46 @@ describe('saved previews of a form', () => {
       Array.from({ length: 4 }, (_, i) => invoke(t, personnel.sampleAdd, { values: person(`并发${i}`, '13900139000') }, admin)),
     );
     expect(answers.map((a) => a.code).sort()).toEqual([20000, 40900, 40900, 40900]);
+  });
+
+  it('exports the previews the filters match, a column per field, picked records by name, in the asked language; audited', async () => {
+    const form = fieldFormCalls.customer_info;
+    // 负责人 (single_user) and 拜访记录 (a detail table picking staff) were added above.
+    const [owner] = (await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [1] }, admin)).items;
+    const [industry] = (await ok(t, fieldLookupCalls.lookup, { type: 'industry', ids: [2] }, admin)).items;
+    await ok(t, form.sampleAdd, { values: { customer_name: '导出客户', owner: 1, industry: [2], visits: [{ visitor: [1] }], contact_mobile: '13800138000,13900139000' } }, admin);
+    await ok(t, form.sampleAdd, { values: { customer_name: '另一个客户' } }, admin);
+    const definitions = (await ok(t, form.definitionList, {}, admin)).filter((d) => d.type !== 'desc_text' && d.type !== 'title_divider');
+
+    const sheetOf = async (language: string, payload: object) => {
+      const res = await t.app.inject({ method: 'POST', url: form.sampleExport.path, payload, headers: { 'x-token': admin, 'accept-language': language } });
+      expect(res.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => rows.push(Array.from({ length: definitions.length + 1 }, (_, i): unknown => row.getCell(i + 1).value ?? '')));
+      return { rows, count: res.headers[EXPORT_ROWS_HEADER] };
+    };
+    const filters = [{ key: 'customer_name', operator: 'contains', value: '导出' }];
+    const zh = await sheetOf('zh-CN', { filters });
+    expect(zh.count).toBe('1');
+    expect(zh.rows[0]).toEqual([...definitions.map((d) => d.label['zh-CN']), '保存人']);
+    const cell = (key: string) => zh.rows[1]![definitions.findIndex((d) => d.key === key)];
+    expect(cell('customer_name')).toBe('导出客户');
+    expect(cell('owner')).toBe(owner!.name);
+    expect(cell('industry')).toBe(industry!.name);
+    expect(cell('visits')).toBe(`拜访人：${owner!.name}`);
+    expect(cell('contact_mobile')).toBe('13800138000,13900139000');
+    expect(zh.rows[1]!.at(-1)).toBe(owner!.name);
+    const en = await sheetOf('en-US', {});
+    expect(en.rows[0]).toEqual([...definitions.map((d) => d.label['en-US']), 'Saved by']);
+    expect(en.rows.length).toBe(3);
+
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'field.sample.export')).orderBy(auditLog.id);
+    expect(entry?.detail).toMatchObject({ filter: { filters }, rows: 1 });
+    const viewer = await signInWith(t, ['field.customer_info.view']);
+    const res = await t.app.inject({ method: 'POST', url: form.sampleExport.path, payload: {}, headers: { 'x-token': viewer } });
+    expect(res.statusCode).toBe(200);
+    expect((await invoke(t, form.sampleExport, { sort: 'nope' }, admin)).code).toBe(40000);
   });
 });

@@ -38,6 +38,7 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'field.sample.add': { 'zh-CN': '保存试填记录', 'en-US': 'Save a form preview' },
   'field.sample.edit': { 'zh-CN': '编辑试填记录', 'en-US': 'Edit a form preview' },
   'field.sample.delete': { 'zh-CN': '删除试填记录', 'en-US': 'Delete a form preview' },
+  'field.sample.export': { 'zh-CN': '导出试填记录', 'en-US': 'Export form previews' },
   'user.unlock': { 'zh-CN': '解锁用户', 'en-US': 'Unlock a user' },
   'user.verification.approve': { 'zh-CN': '通过实名认证', 'en-US': 'Approve a verification' },
   'user.verification.reject': { 'zh-CN': '驳回实名认证', 'en-US': 'Reject a verification' },

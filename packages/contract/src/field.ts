@@ -132,6 +132,13 @@ export const fieldLookupCalls = {
   }),
 };
 
+/** What picks and orders a form's previews, in a list and in its export. */
+const sampleQuery = {
+  filters: z.array(customFieldFilter).max(20).default([]),
+  sort: z.string().max(40).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+};
+
 function formCalls(form: FieldForm) {
   const { view, edit } = fieldFormOperations(form);
   const name = FIELD_FORMS[form].label['en-US'].toLowerCase();
@@ -197,16 +204,18 @@ function formCalls(form: FieldForm) {
       tag,
       summary: `The ${name} form's saved previews, newest first or by a custom field; filters take the operators of each field's type (40000 naming the key otherwise)`,
       permission: operation(view),
-      body: z
-        .object({
-          page: fields.page,
-          limit: fields.limit,
-          filters: z.array(customFieldFilter).max(20).default([]),
-          sort: z.string().max(40).optional(),
-          order: z.enum(['asc', 'desc']).default('asc'),
-        })
-        .strict(),
+      body: z.object({ page: fields.page, limit: fields.limit, ...sampleQuery }).strict(),
       data: pageOf(fieldSampleRow),
+    }),
+    sampleExport: defineCall({
+      method: 'POST',
+      path: path('sample_export'),
+      tag,
+      summary: `The ${name} form's saved previews the filters match as an Excel workbook (blob answer), in the list's order: a column per field holding a value, each value as the registry writes it (picked records by name). Headers: x-export-rows and x-export-estimated-bytes`,
+      permission: operation(view),
+      body: z.object(sampleQuery).strict(),
+      data: z.null(),
+      response: 'blob',
     }),
     sampleAdd: defineCall({
       method: 'POST',

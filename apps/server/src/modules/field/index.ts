@@ -38,6 +38,10 @@ export const fieldModule: ServerModule = {
       });
       route(app, calls.valuesCheck, ({ body }) => service.check(form, body.values));
       route(app, calls.sampleList, ({ body }) => samples.list(form, body));
+      route(app, calls.sampleExport, async ({ body, principal, reply, request }) => {
+        await samples.export(form, body, reply, { staffId: principal!.staffId, ip: request.ip });
+        return null;
+      });
       route(app, calls.sampleAdd, async ({ body, principal, request }) => ({ id: await samples.add(form, body.values, { staffId: principal!.staffId, ip: request.ip }) }));
       route(app, calls.sampleEdit, async ({ body, principal, request }) => {
         await samples.edit(form, body.id, body.values, { staffId: principal!.staffId, ip: request.ip });

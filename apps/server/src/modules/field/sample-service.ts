@@ -1,7 +1,23 @@
-import { FIELD_SAMPLES_MAX, type FieldForm, type FieldFormCalls, type FieldSampleRow, type ParsedBody } from '@juqi/contract';
+import {
+  FIELD_FORMS,
+  FIELD_SAMPLES_MAX,
+  fieldTypeOf,
+  isPickerType,
+  PICKER_LOOKUPS,
+  type FieldDefinition,
+  type FieldForm,
+  type FieldFormCalls,
+  type FieldSampleRow,
+  type LookupKind,
+  type ParsedBody,
+  type Texts,
+} from '@juqi/contract';
+import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { customFieldCondition, customFieldOrder } from '../../lib/db/custom-fields';
+import { sendWorkbook, type ExportColumn } from '../../lib/export/workbook';
+import { exportedTime } from '../../lib/time-zone';
 import type { LookupRegistry } from '../../lib/lookups';
 import { AppError } from '../../lib/errors';
 import { SampleRepository, type SampleRecord } from './repository';
@@ -9,6 +25,16 @@ import type { Actor, FieldService } from './service';
 import { fieldSampleTable } from './table';
 
 type ListBody = ParsedBody<FieldFormCalls['sampleList']>;
+type ExportBody = ParsedBody<FieldFormCalls['sampleExport']>;
+type SQLPart = ReturnType<typeof customFieldCondition>;
+
+/** Previews read per query while exporting (a form keeps at most FIELD_SAMPLES_MAX). */
+const EXPORT_BATCH = 100;
+/** Compressed bytes a preview's row takes in a workbook, about; it only drives the client's progress bar. */
+const BYTES_PER_ROW = 120;
+const SAVED_BY: Texts = { 'zh-CN': '保存人', 'en-US': 'Saved by' };
+const SAVED_AT: Texts = { 'zh-CN': '保存时间', 'en-US': 'Saved' };
+const EXPORT_NAME: Texts = { 'zh-CN': '试填记录', 'en-US': 'Form previews' };
 
 const missing = () => AppError.notFound('Preview not found');
 
@@ -27,17 +53,102 @@ export class SampleService {
     this.samples = new SampleRepository(db);
   }
 
-  async list(form: FieldForm, { page, limit, filters, sort, order }: ListBody): Promise<{ count: number; data: FieldSampleRow[] }> {
-    const byKey = new Map((await this.fields.definitions(form)).map((d) => [d.key, d]));
+  async list(form: FieldForm, { page, limit, ...query }: ListBody): Promise<{ count: number; data: FieldSampleRow[] }> {
+    const { where, orderBy } = this.query(await this.fields.definitions(form), query);
+    const { count, rows } = await this.samples.page(form, where, orderBy, page, limit);
+    return { count, data: await this.toRows(rows) };
+  }
+
+  /**
+   * The previews the query matches as a workbook (lib/export): a column per field holding a value, written as the
+   * registry's text in the request's language and the platform's zone, picked records by name; audited with its query.
+   */
+  async export(form: FieldForm, query: ExportBody, reply: FastifyReply, actor: Actor): Promise<void> {
+    const definitions = (await this.fields.definitions(form)).filter((d) => fieldTypeOf(d.type).holdsValue);
+    const { where, orderBy } = this.query(definitions, query);
+    const columns: ExportColumn<FieldSampleRow>[] = [
+      ...definitions.map(
+        (definition): ExportColumn<FieldSampleRow> => ({
+          header: definition.label,
+          width: definition.type === 'textarea' || definition.type === 'detail_table' ? 40 : 16,
+          value: (row, { locale, zone }) => fieldTypeOf(definition.type).text(row.values[definition.key], definition, locale, zone),
+        }),
+      ),
+      { header: SAVED_BY, width: 12, value: (row) => row.updated_by },
+      { header: SAVED_AT, width: 20, value: (row, { zone }) => exportedTime(row.updated_at, zone) },
+    ];
+    const label = FIELD_FORMS[form].label;
+    await sendWorkbook(reply, {
+      fileName: { 'zh-CN': `${label['zh-CN']}-${EXPORT_NAME['zh-CN']}`, 'en-US': `${label['en-US']} ${EXPORT_NAME['en-US'].toLowerCase()}` },
+      sheetName: EXPORT_NAME,
+      columns,
+      bytesPerRow: BYTES_PER_ROW,
+      open: async (zone) => {
+        const total = (await this.samples.page(form, where, orderBy, 1, 1)).count;
+        await recordAudit(this.db, { staffId: actor.staffId, action: 'field.sample.export', target: `field.form:${form}`, detail: { filter: query, rows: total, time_zone: zone }, ip: actor.ip });
+        const samples = this.samples;
+        const named = (rows: FieldSampleRow[]) => this.withNames(definitions, rows);
+        const toRows = (rows: Awaited<ReturnType<SampleRepository['page']>>['rows']) => this.toRows(rows);
+        async function* batches() {
+          for (let page = 1; (page - 1) * EXPORT_BATCH < total; page += 1) {
+            const { rows } = await samples.page(form, where, orderBy, page, EXPORT_BATCH);
+            if (rows.length) yield await named(await toRows(rows));
+            if (rows.length < EXPORT_BATCH) return;
+          }
+        }
+        return { total, batches: batches() };
+      },
+    });
+  }
+
+  /** A list's or export's conditions and order: keys the form has no field for are 40000 naming where they are. */
+  private query(definitions: readonly FieldDefinition[], { filters, sort, order }: Omit<ListBody, 'page' | 'limit'>): { where: SQLPart[]; orderBy?: SQLPart } {
+    const byKey = new Map(definitions.map((d) => [d.key, d]));
     const definitionOf = (key: string, field: string) => {
       const definition = byKey.get(key);
       if (!definition) throw AppError.invalid(field, `the form has no field ${key}`);
       return definition;
     };
     const where = filters.map((filter, i) => customFieldCondition(fieldSampleTable.values, definitionOf(filter.key, `filters.${i}.key`), filter));
-    const orderBy = sort === undefined ? undefined : customFieldOrder(fieldSampleTable.values, definitionOf(sort, 'sort'), order);
-    const { count, rows } = await this.samples.page(form, where, orderBy, page, limit);
-    return { count, data: await this.toRows(rows) };
+    return { where, orderBy: sort === undefined ? undefined : customFieldOrder(fieldSampleTable.values, definitionOf(sort, 'sort'), order) };
+  }
+
+  /**
+   * The rows with each picked id replaced by its record's name (a detail table's cells too), so the registry's text
+   * writes names; an id no record has any more is written `#id`.
+   */
+  private async withNames(definitions: readonly FieldDefinition[], rows: FieldSampleRow[]): Promise<FieldSampleRow[]> {
+    const asked = new Map<LookupKind, Set<number>>();
+    const walk = (definition: FieldDefinition, value: unknown, visit: (kind: LookupKind, id: number) => unknown): unknown => {
+      if (value == null) return value;
+      if (definition.type === 'detail_table')
+        return (value as Record<string, unknown>[]).map((row) =>
+          Object.fromEntries(Object.entries(row).map(([key, cell]) => {
+            const sub = definition.sub_fields?.find((s) => s.key === key);
+            return [key, sub ? walk(sub, cell, visit) : cell];
+          })),
+        );
+      if (!isPickerType(definition.type)) return value;
+      const kind = PICKER_LOOKUPS[definition.type];
+      return Array.isArray(value) ? value.map((id: number) => visit(kind, id)) : visit(kind, value as number);
+    };
+    for (const row of rows)
+      for (const definition of definitions)
+        walk(definition, row.values[definition.key], (kind, id) => asked.set(kind, (asked.get(kind) ?? new Set()).add(id)));
+    const names = new Map<LookupKind, Map<number, string>>();
+    for (const [kind, ids] of asked) {
+      const source = this.lookups.sourceOf(kind);
+      names.set(kind, new Map((source ? await source.named([...ids]) : []).map((item) => [item.id, item.name])));
+    }
+    return rows.map((row) => ({
+      ...row,
+      values: Object.fromEntries(
+        Object.entries(row.values).map(([key, value]) => {
+          const definition = definitions.find((d) => d.key === key);
+          return [key, definition ? walk(definition, value, (kind, id) => names.get(kind)?.get(id) ?? `#${id}`) : value];
+        }),
+      ),
+    }));
   }
 
   async add(form: FieldForm, values: Record<string, unknown>, actor: Actor): Promise<number> {
