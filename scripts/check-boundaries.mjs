@@ -54,7 +54,7 @@ function judgeWeb(from, to) {
   switch (from.zone) {
     case 'module':
       if (to.zone === 'module' && to.module === from.module) return null;
-      // Another module's index.ts is its public face (file's useUpload, user's UserSelectDrawer); its files are not.
+      // Another module's index.ts is its public face (user's UserSelectDrawer); its files are not.
       if (shared || (to.zone === 'module' && to.index)) return null;
       return 'a module imports its own folder, lib/, components/, app/web-module.ts and other modules’ index.ts only';
     case 'shared':
