@@ -3,6 +3,7 @@ import { auditWebModule } from './audit';
 import { authWebModule } from './auth';
 import { calendarWebModule } from './calendar';
 import { caseWebModule } from './case';
+import { fieldWebModule } from './field';
 import { fileWebModule } from './file';
 import { generalWebModule } from './general';
 import { helpWebModule } from './help';
@@ -13,4 +14,4 @@ import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule];

@@ -1,0 +1,3 @@
+import '../field.css';
+
+export { FieldFormPage } from './field-form-page';
