@@ -26,6 +26,8 @@ const SCREENS: [path: string, title: string][] = [
   ['/permission/general/industry', '行业设置'],
   ['/permission/general/city', '城市设置'],
   ['/permission/relevance', '关联设置'],
+  // The four field-definition screens share one page: the form with every kind of editor is checked.
+  ['/permission/customer/info', '客户信息设置'],
 ];
 
 /** Waits until nothing in view is still loading. */

@@ -51,10 +51,10 @@ test('案例平台: search, add, edit and delete a platform, each seen in the li
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog.getByText('该平台名称已存在')).toBeVisible();
   await dialog.getByLabel('平台名称').fill(renamed);
-  await dialog.getByLabel('启用').click();
+  await dialog.getByRole('radiogroup', { name: '启用' }).getByRole('radio', { name: '否' }).check();
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();
-  await expect(rowOf(page, renamed)).toContainText('停用');
+  await expect(rowOf(page, renamed)).toContainText('否');
   await expect(rowOf(page, name)).toHaveCount(0);
 
   // Export: the disabled platforms, every one of them, to a workbook with the list's labels.

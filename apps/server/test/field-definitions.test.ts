@@ -193,6 +193,26 @@ describe('permissions', () => {
   });
 });
 
+describe('bounds and patterns', () => {
+  it('takes length and number bounds from staff, checks values by them and clears one with null; patterns are refused', async () => {
+    const form = fieldFormCalls.personnel_info;
+    const { id } = await ok(t, form.definitionAdd, { key: 'nickname', type: 'text', label: label('昵称'), max_length: 4 }, admin);
+    const values = { name: '张三', mobile: '13800138000' };
+    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...values, nickname: '五个字昵称' } }, admin), 40000)).toEqual({ field: 'nickname' });
+    await ok(t, form.definitionEdit, { id, max_length: null }, admin);
+    expect(await ok(t, form.valuesCheck, { values: { ...values, nickname: '五个字昵称' } }, admin)).toMatchObject({ nickname: '五个字昵称' });
+    await ok(t, form.definitionAdd, { key: 'age', type: 'number', label: label('年龄'), min: 16, max: 70 }, admin);
+    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...values, age: 12 } }, admin), 40000)).toEqual({ field: 'age' });
+
+    const before = await snapshot();
+    const patterned = await invokeUnchecked(t, form.definitionAdd, { key: 'code', type: 'text', label: label('编码'), pattern: '^(a+)+$' }, admin);
+    expect(expectError(patterned, 40000)).toEqual({ field: 'pattern' });
+    const column = { key: 'rows', type: 'detail_table', label: label('明细'), sub_fields: [{ key: 'c', type: 'text', label: label('列'), pattern: '^a$' }] };
+    expect(expectError(await invokeUnchecked(t, form.definitionAdd, column, admin), 40000)).toEqual({ field: 'sub_fields.0.pattern' });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+});
+
 describe('a record’s values', () => {
   const form = fieldFormCalls.customer_register;
   /** The seeded required fields of 客户注册 besides the 35. */

@@ -294,6 +294,71 @@ describe('extend_quantity (§5)', () => {
   });
 });
 
+const valueOf = (input: Partial<FieldDefinitionInput> & { type: FieldType }) => fieldTypes[input.type].value(define(input));
+
+describe('a definition’s own bounds', () => {
+
+  it('holds a text or textarea to its lengths and pattern, an empty value aside', () => {
+    const code = valueOf({ type: 'text', min_length: 2, max_length: 6, pattern: '^[A-Z]+$' });
+    expect(code.parse(' AB ')).toBe('AB');
+    expect(code.parse('  ')).toBeNull();
+    for (const [bad, code_] of [['A', 'too_small'], ['ABCDEFG', 'too_big'], ['ab', 'invalid_format']] as const) {
+      expect(code.safeParse(bad).error?.issues[0]?.code, bad).toBe(code_);
+    }
+    const note = valueOf({ type: 'textarea', max_length: 10, required: true });
+    expect(note.safeParse('x'.repeat(11)).error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 10 });
+    expect(note.safeParse('').success).toBe(false);
+  });
+
+  it('keeps the type’s own limit where no max_length is set', () => {
+    expect(valueOf({ type: 'text', min_length: 1 }).safeParse('x'.repeat(256)).success).toBe(false);
+    expect(valueOf({ type: 'textarea', pattern: '^\\d+$' }).parse('2000'.repeat(500))).toHaveLength(2000);
+  });
+
+  it('holds a number or floatnumber within min and max, both included', () => {
+    const fans = valueOf({ type: 'number', min: 0, max: 100 });
+    expect([0, 100, '50'].map((v) => fans.parse(v))).toEqual([0, 100, 50]);
+    expect(fans.safeParse(-1).error?.issues[0]).toMatchObject({ code: 'too_small', minimum: 0 });
+    expect(fans.safeParse(101).error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 100 });
+    const rate = valueOf({ type: 'floatnumber', min: 0.5 });
+    expect(rate.parse(0.5)).toBe(0.5);
+    expect(rate.safeParse(0.4).success).toBe(false);
+    expect(rate.parse(1e9)).toBe(1e9);
+  });
+
+  it('checks its default against them', () => {
+    expect(fieldDefinition.safeParse({ key: 'field', label, type: 'number', min: 1, max: 9, default: 10 }).success).toBe(false);
+    expect(fieldDefinition.safeParse({ key: 'field', label, type: 'text', pattern: '^a', default: 'b' }).success).toBe(false);
+    expect(define({ type: 'number', min: 1, max: 9, default: 9 }).default).toBe(9);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['max_length on a number', { type: 'number', max_length: 5 }, 'max_length'],
+    ['a pattern on an email', { type: 'email', pattern: '^a' }, 'pattern'],
+    ['min on a text', { type: 'text', min: 1 }, 'min'],
+    ['max on a percent', { type: 'percent', max: 50 }, 'max'],
+    ['a text longer than 255', { type: 'text', max_length: 256 }, 'max_length'],
+    ['a textarea longer than 2000', { type: 'textarea', max_length: 2001 }, 'max_length'],
+    ['min_length above max_length', { type: 'text', min_length: 5, max_length: 4 }, 'min_length'],
+    ['min_length above the type’s limit', { type: 'text', min_length: 300 }, 'min_length'],
+    ['a negative length', { type: 'text', max_length: -1 }, 'max_length'],
+    ['a fractional length', { type: 'text', max_length: 1.5 }, 'max_length'],
+    ['a pattern that does not compile', { type: 'text', pattern: '([a-z' }, 'pattern'],
+    ['an empty pattern', { type: 'text', pattern: '' }, 'pattern'],
+    ['min above max', { type: 'floatnumber', min: 2, max: 1 }, 'min'],
+  ])('refuses %s, naming it', (_reason, input, key) => {
+    const refused = fieldDefinition.safeParse({ key: 'field', label, ...input });
+    expect(refused.success).toBe(false);
+    expect(refused.error!.issues.map((issue) => issue.path[0])).toContain(key);
+  });
+
+  it('takes them on admin definitions too, and leaves definitions without them as they were', () => {
+    expect(define({ type: 'text', min_length: 0, max_length: 255, pattern: '^\\S+$' })).toMatchObject({ min_length: 0, max_length: 255, pattern: '^\\S+$' });
+    expect(define({ type: 'number', min: -5, max: 5 })).toMatchObject({ min: -5, max: 5 });
+    expect(define({ type: 'text' })).not.toHaveProperty('max_length');
+  });
+});
+
 describe('the field definition', () => {
   it('fills its defaults: optional, not unique, order 0, shown, every permission', () => {
     expect(fieldDefinition.parse({ key: 'phone', type: 'mobile', label })).toEqual({

@@ -105,6 +105,16 @@ export interface FieldDefinition {
   /** §5 bounds on the count of entries or items, where the type holds several; 0 and null mean no limit. */
   extend_quantity_min?: number | null;
   extend_quantity_max?: number | null;
+  /**
+   * Bounds §3 leaves to the type, which a definition may narrow (a resource field declares them; docs/field-types.md
+   * › Bounds). text and textarea: the characters of the trimmed value, at most the type's own limit, and a regular
+   * expression (its source, no flags) a value must match; number and floatnumber: the smallest and largest value.
+   */
+  min_length?: number;
+  max_length?: number;
+  pattern?: string;
+  min?: number;
+  max?: number;
   /** Display order, smaller first. */
   sort: number;
   hidden: boolean;
@@ -115,6 +125,10 @@ export interface FieldDefinition {
 }
 
 const LAYOUT_TYPES: readonly FieldType[] = ['desc_text', 'title_divider'];
+/** The characters a text type holds at most; `max_length` may lower it. */
+const TEXT_LIMITS: Partial<Record<FieldType, number>> = { text: 255, textarea: 2000 };
+/** The types `min` and `max` bound. */
+const NUMBER_TYPES: readonly FieldType[] = ['number', 'floatnumber'];
 const OPTION_TYPES: readonly FieldType[] = ['select', 'checkbox', 'cascader'];
 const MAX_OPTIONS = 200;
 const MAX_CASCADER_DEPTH = 5;
@@ -132,6 +146,7 @@ const fieldOption: z.ZodType<FieldOption> = z.lazy(() =>
 );
 
 const quantityBound = z.number().int().min(0).max(1000).nullable().optional();
+const lengthBound = z.number().int().min(0).max(Math.max(...Object.values(TEXT_LIMITS))).optional();
 
 const definitionShape = {
   key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'expected snake_case: a lowercase letter, then lowercase letters, digits or _ (1–40)'),
@@ -144,6 +159,11 @@ const definitionShape = {
   options: z.array(fieldOption).min(1).max(MAX_OPTIONS).optional(),
   extend_quantity_min: quantityBound,
   extend_quantity_max: quantityBound,
+  min_length: lengthBound,
+  max_length: lengthBound,
+  pattern: z.string().min(1).max(200).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
   sort: z.number().int().min(0).max(9999).default(0),
   hidden: z.boolean().default(false),
   permission: z.number().int().min(0).max(0xff).default(ALL_FIELD_PERMISSIONS),
@@ -175,6 +195,8 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx): Fie
   const { min, max } = checkQuantity(0, definition);
   if (min !== null && max !== null && min > max) issue('extend_quantity_min', 'extend_quantity_min is above extend_quantity_max');
 
+  checkBounds(definition, issue);
+
   if ((type === 'detail_table') !== (definition.sub_fields !== undefined))
     issue('sub_fields', type === 'detail_table' ? 'detail_table needs its sub_fields' : 'only detail_table takes sub_fields');
   else if (definition.sub_fields) {
@@ -193,6 +215,34 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx): Fie
   const checked = { ...definition, default: parsed.data };
   if (parsed.data === null) delete checked.default;
   return checked;
+}
+
+/** Length bounds and a pattern on a text type only, within its limit; min and max on a number type only, in order. */
+function checkBounds(definition: FieldDefinition, issue: (path: string, message: string) => void): void {
+  const { type, min_length, max_length, pattern, min, max } = definition;
+  const limit = TEXT_LIMITS[type];
+  for (const [key, bound] of [['min_length', min_length], ['max_length', max_length], ['pattern', pattern]] as const) {
+    if (bound !== undefined && limit === undefined) issue(key, `only text and textarea take ${key}`);
+  }
+  if (limit !== undefined) {
+    if (max_length !== undefined && max_length > limit) issue('max_length', `${type} holds at most ${limit} characters`);
+    if (min_length !== undefined && min_length > (max_length ?? limit))
+      issue('min_length', max_length === undefined ? `${type} holds at most ${limit} characters` : 'min_length is above max_length');
+    if (pattern !== undefined && compiled(pattern) === null) issue('pattern', 'pattern is not a valid regular expression');
+  }
+  for (const [key, bound] of [['min', min], ['max', max]] as const) {
+    if (bound !== undefined && !NUMBER_TYPES.includes(type)) issue(key, `only number and floatnumber take ${key}`);
+  }
+  if (min !== undefined && max !== undefined && min > max) issue('min', 'min is above max');
+}
+
+/** A pattern's regular expression, or null when its source does not compile. */
+function compiled(pattern: string): RegExp | null {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
 }
 
 /** Sibling values distinct, every value of one kind (all strings or all numbers), children only in a cascader. */
@@ -259,15 +309,18 @@ function listOf<T extends z.ZodType>(item: T, max: number, definition: FieldDefi
  */
 function entries(max: number, rule?: { test: (entry: string) => boolean; message: string }) {
   return (definition: FieldDefinition) => {
-    const text = z
+    // The definition's own bounds (text and textarea only) narrow the type's.
+    const bounded = z
       .string()
       .trim()
-      .max(max)
-      .superRefine((value, ctx) => {
-        const parts = splitMultiValue(value);
-        if (rule) for (const part of parts) if (!rule.test(part)) ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: `${rule.message}: ${part}` });
-        quantityIssue(checkExtendQuantity(value, definition), ctx, value);
-      });
+      .min(definition.min_length ?? 0)
+      .max(definition.max_length ?? max);
+    const pattern = definition.pattern === undefined ? null : compiled(definition.pattern);
+    const text = (pattern ? bounded.regex(pattern) : bounded).superRefine((value, ctx) => {
+      const parts = splitMultiValue(value);
+      if (rule) for (const part of parts) if (!rule.test(part)) ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: `${rule.message}: ${part}` });
+      quantityIssue(checkExtendQuantity(value, definition), ctx, value);
+    });
     return rule ? text.transform((value) => splitMultiValue(value).join(',')) : text;
   };
 }
@@ -283,6 +336,12 @@ function isWebsite(entry: string): boolean {
 
 /** A number, or a form's numeric string. */
 const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+
+/** A number within the definition's min and max, where it sets them. */
+function withinBounds(number: z.ZodNumber, definition: FieldDefinition) {
+  const above = definition.min === undefined ? number : number.min(definition.min);
+  return numeric(definition.max === undefined ? above : above.max(definition.max));
+}
 
 /** A record's id (a PostgreSQL integer); unlike `fields.id` it takes no list or boolean for a number. */
 const recordId = numeric(z.number().int().positive().max(2_147_483_647));
@@ -421,9 +480,9 @@ const layout: TypeRules<never> = { operators: [], text: () => '' };
  * modules, so their text is the ids until then (docs/field-types.md › Next).
  */
 export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
-  text: defineType('text', { present: entries(255), quantity: 'entries', operators: ['equals', 'contains', 'empty'], text: asIs }),
-  number: defineType('number', { present: () => numeric(z.number().int()), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
-  floatnumber: defineType('floatnumber', { present: () => numeric(z.number()), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
+  text: defineType('text', { present: entries(TEXT_LIMITS.text!), quantity: 'entries', operators: ['equals', 'contains', 'empty'], text: asIs }),
+  number: defineType('number', { present: (definition) => withinBounds(z.number().int(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
+  floatnumber: defineType('floatnumber', { present: (definition) => withinBounds(z.number(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
   mobile: defineType('mobile', {
     present: entries(500, { test: isPhone, message: 'not a phone number' }),
     quantity: 'entries',
@@ -460,7 +519,7 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
     operators: ['contains', 'empty'],
     text: asIs,
   }),
-  textarea: defineType('textarea', { present: entries(2000), quantity: 'entries', operators: ['contains', 'empty'], text: asIs }),
+  textarea: defineType('textarea', { present: entries(TEXT_LIMITS.textarea!), quantity: 'entries', operators: ['contains', 'empty'], text: asIs }),
   select: defineType<string | number>('select', {
     present: (definition) => optionValue(definition, (definition.options ?? []).map((o) => o.value)),
     operators: ['equals', 'in', 'empty'],

@@ -43,15 +43,26 @@ export const fieldDefinitionRow = z.object({
 export type FieldDefinitionRow = z.output<typeof fieldDefinitionRow>;
 
 /**
- * A new definition: every property but the order (a new field goes last; `definition_sort` moves it) and the
- * permission byte (staff's own fields get every flag; only the seed's system fields get less).
+ * A new definition: every property but the order (a new field goes last; `definition_sort` moves it), the permission
+ * byte (staff's own fields get every flag; only the seed's system fields get less) and a pattern: a regular expression
+ * runs on the server at every write, and one written badly can take it seconds a value, so patterns are the
+ * developers' (resource fields') alone.
  */
-const addShape = fieldDefinition.in.omit({ sort: true, permission: true }).strict();
+const addShape = fieldDefinition.in.omit({ sort: true, permission: true, pattern: true }).strict();
+
+/** A detail table's columns sent by staff hold no pattern either. */
+function refuseColumnPatterns(body: { sub_fields?: readonly { pattern?: string }[] }, ctx: z.RefinementCtx): void {
+  body.sub_fields?.forEach(
+    (sub, i) => sub.pattern !== undefined && ctx.addIssue({ code: 'custom', path: ['sub_fields', i, 'pattern'], message: 'patterns are set by the developers’ own fields only' }),
+  );
+}
+
 // The shape's output (defaults filled) is an input the whole definition takes: its rules then run once, on all of it.
-const addBody = addShape.pipe(fieldDefinition as unknown as z.ZodType<FieldDefinition, z.output<typeof addShape>>);
+const addBody = addShape.superRefine(refuseColumnPatterns).pipe(fieldDefinition as unknown as z.ZodType<FieldDefinition, z.output<typeof addShape>>);
 
 /**
- * The changes to a definition: what is left out keeps its value; `default: null` and a null bound clear them. `key` and
+ * The changes to a definition: what is left out keeps its value; `default: null` and a null bound clear them (a pattern
+ * stays as the developer set it). `key` and
  * `type` may be sent only unchanged (a form sending the whole definition): stored values would no longer fit them.
  */
 const editBody = z
@@ -67,10 +78,16 @@ const editBody = z
     options: shape.options,
     extend_quantity_min: shape.extend_quantity_min,
     extend_quantity_max: shape.extend_quantity_max,
+    // Bounds other than extend_quantity: null clears one.
+    min_length: shape.min_length.unwrap().nullable().optional(),
+    max_length: shape.max_length.unwrap().nullable().optional(),
+    min: shape.min.unwrap().nullable().optional(),
+    max: shape.max.unwrap().nullable().optional(),
     hidden: shape.hidden.unwrap().optional(),
     sub_fields: shape.sub_fields,
   })
-  .strict();
+  .strict()
+  .superRefine(refuseColumnPatterns);
 
 /** A record's values by definition key, as a record holder sends them and as the check answers them cleaned. */
 export const fieldValuesBody = z.record(z.string(), z.unknown());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineResource, defaultOf, resourceCalls, type ResourceField } from './resource';
+import { defineResource, defaultOf, resourceCalls, resourceFieldDefinition, type FilterOperator, type ResourceField } from './resource';
 
 const zh = (text: string) => ({ 'zh-CN': text, 'en-US': text });
 
@@ -15,7 +15,7 @@ const platform = defineResource({
     fans: { kind: 'number', label: zh('粉丝'), min: 0, max: 1_000_000 },
     since: { kind: 'date', label: zh('上线日期') },
     remark: { kind: 'textarea', label: zh('备注'), max: 200 },
-    colour: { kind: 'text', label: zh('颜色'), max: 7, pattern: /^#[0-9a-f]{6}$/i },
+    colour: { kind: 'text', label: zh('颜色'), max: 7, pattern: /^#[0-9a-fA-F]{6}$/ },
     sort: { kind: 'sort', label: zh('排序') },
     enabled: { kind: 'boolean', label: zh('启用'), default: true },
   },
@@ -122,6 +122,59 @@ describe('defineResource', () => {
   it('refuses a declaration whose filter or keyword does not fit its field', () => {
     expect(() => defineResource({ ...platform, filters: { remark: 'equals' } })).toThrow(/remark cannot be filtered by equals/);
     expect(() => defineResource({ ...platform, filters: { enabled: 'range' } })).toThrow(/enabled cannot be filtered by range/);
+    // The registry offers contains on a text; the lists' SQL does not answer it (yet).
+    expect(() => defineResource({ ...platform, filters: { name: 'contains' as FilterOperator } })).toThrow(/name cannot be filtered by contains/);
     expect(() => defineResource({ ...platform, keyword: ['fans'] })).toThrow(/keyword searches text fields, not fans/);
+  });
+
+  it('takes a filter’s values as present values of the field’s type', () => {
+    for (const bad of [{ enabled: null }, { kind: [] }, { kind: [null] }, { fans: [10, null] }, { enabled: 'yes' }]) {
+      expect(list.body!.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(list.body!.parse({ kind: ['1', 2], fans: ['10', 20] })).toMatchObject({ kind: [1, 2], fans: [10, 20] });
+  });
+
+  it('takes a blank text that is not required as the empty text the table holds; a cleared one stays null', () => {
+    expect(add!.body!.parse({ name: 'x', remark: '  ', colour: '' })).toEqual({ name: 'x', remark: '', colour: '' });
+    expect(edit!.body!.parse({ id: 3, remark: null })).toEqual({ id: 3, remark: null });
+  });
+
+  it('refuses a number outside its bounds, a display order outside 0–9999, and a text beyond its length', () => {
+    for (const bad of [{ fans: -1 }, { fans: 1_000_001 }, { fans: 1.5 }, { sort: 10_000 }, { sort: -1 }, { remark: 'x'.repeat(201) }, { kind: 3 }]) {
+      const refused = add!.body!.safeParse({ name: 'x', ...bad });
+      expect(refused.success, JSON.stringify(bad)).toBe(false);
+      expect(refused.error?.issues[0]?.path).toEqual(Object.keys(bad));
+    }
+  });
+});
+
+describe('resourceFieldDefinition', () => {
+  it('gives each field but rich text the definition of its registry type, with its bounds and default', () => {
+    const { definitions } = platform;
+    expect(Object.fromEntries(Object.entries(definitions).map(([key, definition]) => [key, definition.type]))).toEqual({
+      name: 'text',
+      kind: 'select',
+      fans: 'number',
+      since: 'date',
+      remark: 'textarea',
+      colour: 'text',
+      sort: 'number',
+      enabled: 'boolean_value',
+    });
+    expect(definitions.name).toMatchObject({ key: 'name', label: zh('名称'), required: true, unique: true, max_length: 30, permission: 0 });
+    expect(definitions.colour).toMatchObject({ required: false, max_length: 7, pattern: '^#[0-9a-fA-F]{6}$' });
+    expect(definitions.kind).toMatchObject({ options: [{ value: 1, label: zh('视频') }, { value: 2, label: zh('图文') }], default: 1 });
+    expect(definitions.fans).toMatchObject({ min: 0, max: 1_000_000 });
+    expect(definitions.fans).not.toHaveProperty('default');
+    expect(definitions.sort).toMatchObject({ min: 0, max: 9999, default: 0 });
+    expect(definitions.enabled).toMatchObject({ default: true });
+    expect(resourceFieldDefinition('rate', { kind: 'number', label: zh('费率'), min: 0, max: 1, integer: false }).type).toBe('floatnumber');
+  });
+
+  it('refuses what a definition cannot hold: a pattern with flags, a text longer than its type, bounds out of order', () => {
+    expect(() => resourceFieldDefinition('code', { kind: 'text', label: zh('代码'), max: 6, pattern: /^[a-z]+$/i })).toThrow(/code: a pattern takes no flags/);
+    expect(() => resourceFieldDefinition('name', { kind: 'text', label: zh('名称'), max: 256 })).toThrow(/name: max_length/);
+    expect(() => resourceFieldDefinition('fans', { kind: 'number', label: zh('粉丝'), min: 10, max: 1 })).toThrow(/fans: min/);
+    expect(() => defineResource({ ...platform, fields: { ...platform.fields, note: { kind: 'textarea', label: zh('说明'), max: 2001 } } })).toThrow(/case.platform: note: max_length/);
   });
 });

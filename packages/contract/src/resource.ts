@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields as sharedFields, operation, type CallDefinition } from './call';
-import { calendarDay } from './days';
 import type { Locale } from './errors';
+import { fieldDefinition, fieldTypes, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType } from './field-types';
 
 /**
  * The resource layer's contract half (docs/resources.md): a screen that is a list of records with a form is declared
@@ -13,8 +13,12 @@ import type { Locale } from './errors';
 /** A text in both languages. */
 export type Texts = Record<Locale, string>;
 
-/** How a list may be filtered on a field. */
-export type FilterOperator = 'equals' | 'in' | 'range';
+/**
+ * How a list may be filtered on a field: an operator the field's registry type offers that `lib/crud`'s SQL answers
+ * (contains and empty are the custom fields' alone so far).
+ */
+export type FilterOperator = Extract<FieldOperator, 'equals' | 'in' | 'range'>;
+const FILTER_OPERATORS: readonly FilterOperator[] = ['equals', 'in', 'range'];
 
 interface FieldCommon {
   label: Texts;
@@ -73,70 +77,75 @@ export interface SortField extends FieldCommon {
 
 export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField;
 export type FieldKind = ResourceField['kind'];
+/** A field the field-type registry validates and draws: every kind but rich text, which §3 has no type for. */
+export type RegistryField = Exclude<ResourceField, RichTextField>;
 
+/** The registry type of each kind (a number that is not whole is a floatnumber); a display order is a number 0–9999. */
+const KIND_TYPES: { [K in RegistryField['kind']]: FieldType } = {
+  text: 'text',
+  textarea: 'textarea',
+  number: 'number',
+  select: 'select',
+  boolean: 'boolean_value',
+  date: 'date',
+  sort: 'number',
+};
+const SORT_MAX = 9999;
 
-function textInput(f: TextCommon): z.ZodType {
-  const text = z.string().trim().min(f.min ?? (f.required ? 1 : 0)).max(f.max);
-  const { pattern } = f;
-  return pattern ? text.refine((v) => v === '' || pattern.test(v), { message: `must match ${pattern.source}`, abort: true }) : text;
-}
+const isRichText = (field: ResourceField): field is RichTextField => field.kind === 'richtext';
 
 /**
- * What each field kind is on the wire: the value a client sends (checked here, once, for the server and the form), the
- * value an answer holds, and how a list may be filtered on it. The field-type registry of the next layer extends this
- * map to the spec's 35 types; nothing else knows a kind's rules.
+ * A resource field as a field definition (docs/field-types.md), so it is validated and drawn by its registry type as an
+ * admin-defined field is. Its bounds become the definition's (`max_length`, `min_length`, `pattern`, `min`, `max`) and
+ * its default the definition's default; staff may change nothing of it (permission 0). Refused, by throwing, when it
+ * is not a definition the registry takes, e.g. a pattern with flags (a definition's pattern is a source alone).
  */
-export const fieldKinds: { [K in FieldKind]: { input(field: Extract<ResourceField, { kind: K }>): z.ZodType; output(field: Extract<ResourceField, { kind: K }>): z.ZodType; operators: readonly FilterOperator[] } } = {
-  text: {
-    input: (f) => textInput(f),
-    output: () => z.string(),
-    operators: ['equals'],
-  },
-  textarea: {
-    input: (f) => textInput(f),
-    output: () => z.string(),
-    operators: [],
-  },
-  richtext: {
-    input: (f) => z.string().max(f.max).refine((html) => !f.required || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '', 'must not be empty'),
-    output: () => z.string(),
-    operators: [],
-  },
-  number: {
-    input: (f) => {
-      const number = f.integer === false ? z.coerce.number() : z.coerce.number().int();
-      return number.min(f.min).max(f.max);
-    },
-    output: () => z.number(),
-    operators: ['equals', 'range'],
-  },
-  select: {
-    input: (f) => z.coerce.number().int().refine((v) => f.options.some((o) => o.value === v), `must be one of ${f.options.map((o) => o.value).join(', ')}`),
-    output: () => z.number().int(),
-    operators: ['equals', 'in'],
-  },
-  boolean: {
-    input: () => z.boolean(),
-    output: () => z.boolean(),
-    operators: ['equals'],
-  },
-  date: {
-    input: () => calendarDay,
-    output: () => z.string(),
-    operators: ['range'],
-  },
-  sort: {
-    input: () => z.coerce.number().int().min(0).max(9999),
-    output: () => z.number().int(),
-    operators: [],
-  },
-};
+export function resourceFieldDefinition(key: string, field: RegistryField): FieldDefinition {
+  if ((field.kind === 'text' || field.kind === 'textarea') && field.pattern?.flags) throw new Error(`${key}: a pattern takes no flags (${field.pattern})`);
+  const fallback = defaultOf(field);
+  const definition: FieldDefinitionInput = {
+    key,
+    type: field.kind === 'number' && field.integer === false ? 'floatnumber' : KIND_TYPES[field.kind],
+    label: field.label,
+    required: field.required ?? false,
+    unique: field.unique ?? false,
+    permission: 0,
+    ...((field.kind === 'text' || field.kind === 'textarea') && {
+      max_length: field.max,
+      ...(field.min !== undefined && { min_length: field.min }),
+      ...(field.pattern && { pattern: field.pattern.source }),
+    }),
+    ...(field.kind === 'number' && { min: field.min, max: field.max }),
+    ...(field.kind === 'sort' && { min: 0, max: SORT_MAX }),
+    ...(field.kind === 'select' && { options: [...field.options] }),
+    ...((typeof fallback === 'number' || typeof fallback === 'boolean') && { default: fallback }),
+  };
+  const parsed = fieldDefinition.safeParse(definition);
+  if (!parsed.success) throw new Error(`${key}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+  return parsed.data;
+}
 
-const inputOf = (field: ResourceField): z.ZodType => (fieldKinds[field.kind].input as (f: ResourceField) => z.ZodType)(field);
-const outputOf = (field: ResourceField): z.ZodType => {
-  const output = (fieldKinds[field.kind].output as (f: ResourceField) => z.ZodType)(field);
+/** Formatted text (HTML) up to its length; a required one must hold some text, not only markup. */
+const richTextInput = (field: RichTextField) =>
+  z
+    .string()
+    .max(field.max)
+    .refine((html) => !field.required || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '', 'must not be empty');
+
+/**
+ * The value a client sends for a registry field: its type's value schema. A resource's table holds '' for an empty text,
+ * where the registry holds null: a blank non-required text is taken as ''.
+ */
+function registryInput(field: RegistryField, definition: FieldDefinition): z.ZodType {
+  const value = fieldTypes[definition.type].value(definition);
+  return (field.kind === 'text' || field.kind === 'textarea') && !definition.required ? value.transform((text) => text ?? '') : value;
+}
+
+/** The value an answer holds: as the table stores it, null where a field is neither required nor always set. */
+function outputOf(field: ResourceField): z.ZodType {
+  const output = field.kind === 'boolean' ? z.boolean() : field.kind === 'number' ? z.number() : field.kind === 'select' || field.kind === 'sort' ? z.number().int() : z.string();
   return field.required || field.kind === 'boolean' || field.kind === 'sort' ? output : output.nullable();
-};
+}
 
 /** The value a field takes when an add leaves it out. */
 export function defaultOf(field: ResourceField): unknown {
@@ -173,7 +182,7 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
   columns: readonly (keyof F & string | 'updated_at')[];
   /** Text fields the list's keyword searches (contains, case-insensitive). */
   keyword?: readonly (keyof F & string)[];
-  /** Filters the list offers: each names an operator its field kind allows. */
+  /** Filters the list offers: each names an operator its field's registry type offers (FilterOperator). */
   filters?: { readonly [K in keyof F & string]?: FilterOperator };
   /** The list's default order. */
   order: { by: keyof F & string | 'updated_at' | 'id'; direction: 'asc' | 'desc' };
@@ -208,6 +217,8 @@ export interface ResourceCalls<F extends Record<string, ResourceField>> {
 }
 
 export interface Resource<F extends Record<string, ResourceField>> extends ResourceDeclaration<F> {
+  /** Each field but rich text as a field definition (`resourceFieldDefinition`): the registry validates and draws it. */
+  definitions: Readonly<Record<string, FieldDefinition>>;
   /** A record as answers hold it. */
   row: z.ZodObject;
   calls: ResourceCalls<F>;
@@ -219,8 +230,9 @@ export const RESOURCE_KEYWORD_MAX = 50;
 /** A record's id in a body. */
 const byId = z.object({ id: sharedFields.id });
 
-function filterSchema(field: ResourceField, operator: FilterOperator): z.ZodType {
-  const value = inputOf({ ...field, required: false } as ResourceField);
+/** A filter's value: present values of the field's type (a filter on no value is not one these lists offer). */
+function filterSchema(definition: FieldDefinition, operator: FilterOperator): z.ZodType {
+  const value = fieldTypes[definition.type].value({ ...definition, required: true });
   if (operator === 'equals') return value.optional();
   if (operator === 'in') return z.array(value).min(1).max(50).optional();
   return z
@@ -233,14 +245,23 @@ function filterSchema(field: ResourceField, operator: FilterOperator): z.ZodType
 export function defineResource<const F extends Record<string, ResourceField>>(declaration: ResourceDeclaration<F>): Resource<F> {
   const { module, thing, fields, operations, label } = declaration;
   const entries = Object.entries(fields) as [string, ResourceField][];
-  for (const [key, operator] of Object.entries(declaration.filters ?? {}) as [string, FilterOperator][]) {
-    const field = fields[key];
-    if (!field || !fieldKinds[field.kind].operators.includes(operator)) throw new Error(`${module}.${thing}: ${key} cannot be filtered by ${operator}`);
+  const definitionOf = (key: string, field: RegistryField) => {
+    try {
+      return resourceFieldDefinition(key, field);
+    } catch (error) {
+      throw new Error(`${module}.${thing}: ${(error as Error).message}`, { cause: error });
+    }
+  };
+  const definitions: Record<string, FieldDefinition> = Object.fromEntries(entries.flatMap(([key, field]) => (isRichText(field) ? [] : [[key, definitionOf(key, field)]])));
+  const offers = (key: string, operator: FieldOperator) => definitions[key] !== undefined && fieldTypes[definitions[key].type].operators.includes(operator);
+  const filters = Object.entries(declaration.filters ?? {}) as [string, FilterOperator][];
+  for (const [key, operator] of filters) {
+    if (!FILTER_OPERATORS.includes(operator) || !offers(key, operator)) throw new Error(`${module}.${thing}: ${key} cannot be filtered by ${operator}`);
   }
   for (const key of declaration.keyword ?? []) {
-    const kind = fields[key]?.kind;
-    if (kind !== 'text' && kind !== 'textarea') throw new Error(`${module}.${thing}: keyword searches text fields, not ${key}`);
+    if (!offers(key, 'contains')) throw new Error(`${module}.${thing}: keyword searches text fields, not ${key}`);
   }
+  const inputOf = (key: string, field: ResourceField) => (isRichText(field) ? richTextInput(field) : registryInput(field, definitions[key]!));
 
   const row = z.object({
     id: z.number().int(),
@@ -251,7 +272,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     z.object(
       Object.fromEntries(
         entries.map(([key, field]) => {
-          const input = inputOf(field);
+          const input = inputOf(key, field);
           if (!forAdd) return [key, field.required ? input.optional() : input.nullable().optional()];
           const fallback = defaultOf(field);
           // A required field with no value to fall back on (a date, a select without a default) must be given.
@@ -265,7 +286,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
       keyword: declaration.keyword?.length ? sharedFields.text(RESOURCE_KEYWORD_MAX).optional() : z.undefined().optional(),
       sort: sortable.optional(),
       order: z.enum(['asc', 'desc']).optional(),
-      ...Object.fromEntries((Object.entries(declaration.filters ?? {}) as [string, FilterOperator][]).map(([key, operator]) => [key, filterSchema(fields[key]!, operator)])),
+      ...Object.fromEntries(filters.map(([key, operator]) => [key, filterSchema(definitions[key]!, operator)])),
     })
     .strict();
   const listBody = filterBody.extend({ page: sharedFields.page, limit: sharedFields.limit.default(declaration.pageSize ?? 20) }).strict();
@@ -291,7 +312,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
       z.null(),
       'blob',
     ) as unknown as ResourceCalls<F>['export'];
-  return { ...declaration, row, calls };
+  return { ...declaration, definitions, row, calls };
 }
 
 /**

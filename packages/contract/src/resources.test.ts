@@ -29,6 +29,10 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     }
   });
 
+  it('validates and draws every field but rich text by its registry type, through its definition', () => {
+    for (const [key, field] of Object.entries(fields)) expect(resource.definitions[key]?.key, key).toBe(field.kind === 'richtext' ? undefined : key);
+  });
+
   it('names itself, its fields and their options in both languages', () => {
     const texts = [resource.label, ...Object.values(fields).flatMap((field) => [field.label, ...(field.kind === 'select' ? field.options.map((o) => o.label) : [])])];
     for (const text of texts) {

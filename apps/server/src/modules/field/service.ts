@@ -52,6 +52,8 @@ const GUARDED: [FieldPermissionFlag, keyof FieldDefinition, LocalText][] = [
 ];
 
 const missing = () => AppError.notFound('Field not found');
+/** Bounds an edit clears by sending null (extend_quantity's bounds and the default take null themselves). */
+const CLEARED_BY_NULL: readonly string[] = ['min_length', 'max_length', 'min', 'max'];
 const forbidden = (text: LocalText, field: string) => new AppError(ErrorCode.FORBIDDEN, text, { field });
 const keyTaken = (key: string) => AppError.conflict({ 'zh-CN': `字段标识 ${key} 已存在`, 'en-US': `The form already has a field ${key}` }, 'key');
 
@@ -126,7 +128,10 @@ export class FieldService implements FormFields {
 
       const { id: _id, form: _form, updated_at: _updated, ...current } = before;
       const merged: Record<string, unknown> = { ...current };
-      for (const [property, value] of Object.entries(changes)) if (value !== undefined) merged[property] = value;
+      for (const [property, value] of Object.entries(changes)) {
+        if (value === null && CLEARED_BY_NULL.includes(property)) delete merged[property];
+        else if (value !== undefined) merged[property] = value;
+      }
       const parsed = fieldDefinition.safeParse(merged);
       if (!parsed.success) throw refusal(parsed.error);
       const next = parsed.data;

@@ -1,5 +1,5 @@
 import type { FieldDefinition, FieldType } from '@juqi/contract';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Form, type FormInstance } from 'antd';
 import { createRef } from 'react';
@@ -223,6 +223,14 @@ it('asks for a required choice that was never made', async () => {
   const { form } = renderField(define('boolean_value', '已婚'));
   expect(await refusal(form(), null)).toBe('请选择已婚');
   expect(screen.getByRole('radio', { name: '是' })).not.toBeChecked();
+});
+
+it('words a number outside the definition’s own bounds with them', async () => {
+  const { form } = renderField(define('number', '年龄', { min: 16, max: 70 }));
+  expect(await refusal(form(), 12)).toBe('年龄应在 16–70 之间');
+  cleanup();
+  const { form: floor } = renderField(define('floatnumber', '面积', { min: 0.5 }));
+  expect(await refusal(floor(), 0.2)).toBe('面积不能小于 0.5');
 });
 
 it('shows a stored instant on the platform’s clocks and says which they are', () => {

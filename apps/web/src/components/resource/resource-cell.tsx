@@ -1,48 +1,43 @@
-import type { ResourceField } from '@juqi/contract';
-import { Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useDateTime } from '../../lib/date-time';
 import { useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import type { AnyResource, ResourceRow } from '../../lib/resource';
+import { fieldViewOf } from '../fields';
 import { commonMessages } from '../messages';
 import { RichText } from '../rich-text';
+import { CellMuted } from '../table-cells';
 
 const NONE = '—';
 
-/** A page's own drawing of some columns' cells, by field key, instead of their kind's. */
+/** A page's own drawing of some columns' cells, by field key, instead of their type's. */
 export type ResourceCells = Readonly<Record<string, (value: unknown, row: ResourceRow) => ReactNode>>;
 
 /** Rich text's words without its markup, for a list's one-line cell. */
 const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 
+/** Rich text, which has no registry type: its words on one line, or rendered in full. */
+function RichTextValue({ value, full }: { value: unknown; full: boolean }) {
+  const html = typeof value === 'string' ? value : '';
+  if (full && html) return <RichText html={html} />;
+  return (html && textOf(html)) || <CellMuted>{NONE}</CellMuted>;
+}
+
 /**
- * How a field's value is shown, by its kind (or the page's own cell for it): in the list's one-line cells, or in full
- * in the details (`full`), where rich text is rendered.
+ * How a field's value is shown: by its registry type's view (the page's own cell for it aside), as the list's one-line
+ * cell or, in the details (`full`), in full. Rich text, which §3 has no type for, is rendered in the details.
  */
 export function useResourceCell(resource: AnyResource, cells: ResourceCells = {}, full = false) {
-  const t = useMessages(commonMessages);
-  const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   return (key: string, row: ResourceRow): ReactNode => {
     const value = row[key];
     const own = cells[key];
     if (own) return own(value, row);
     if (key === 'updated_at') return dateTime(value as string);
-    const field: ResourceField = resource.fields[key]!;
-    if (value === null || value === undefined || value === '') return NONE;
-    if (field.kind === 'boolean') return value ? <Tag color="success">{t.enabled}</Tag> : <Tag>{t.disabled}</Tag>;
-    if (field.kind === 'select') return field.options.find((o) => o.value === value)?.label[language] ?? String(value);
-    if (field.kind === 'richtext') return full ? <RichText html={String(value)} /> : textOf(String(value)) || NONE;
-    if (field.kind === 'textarea')
-      return full ? (
-        <span className="resource-cell__lines">{String(value)}</span>
-      ) : (
-        <Tooltip title={String(value)} placement="topLeft">
-          <span>{String(value)}</span>
-        </Tooltip>
-      );
-    return String(value);
+    const definition = resource.definitions[key];
+    if (!definition) return <RichTextValue value={value} full={full} />;
+    const { Cell, Detail } = fieldViewOf(definition.type);
+    return full ? <Detail definition={definition} value={value} /> : <Cell definition={definition} value={value} />;
   };
 }
 

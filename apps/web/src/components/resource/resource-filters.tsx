@@ -1,15 +1,17 @@
-import type { FilterOperator, ResourceField } from '@juqi/contract';
+import { fieldTypes, resourceFieldDefinition, type FieldDefinition, type FilterOperator, type RegistryField } from '@juqi/contract';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMessages } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
 import { commonMessages } from '../messages';
 
 const DAY = 'YYYY-MM-DD';
+const NUMBER_TYPES: readonly string[] = ['number', 'floatnumber', 'percent'];
 
 interface FilterControlProps {
-  field: ResourceField;
+  /** The field filtered on: its definition, or a resource field, read through its definition. */
+  field: FieldDefinition | RegistryField;
   operator: FilterOperator;
   label: string;
   language: Language;
@@ -18,20 +20,19 @@ interface FilterControlProps {
   onChange: (value: unknown) => void;
 }
 
-/** The control of one declared filter, by its operator and field kind. */
+/** The options a select or a yes / no field is filtered by, named as its cells name them. */
+function optionsOf(definition: FieldDefinition, language: Language): { value: string | number | boolean; label: string }[] {
+  if (definition.type === 'boolean_value') return [true, false].map((answer) => ({ value: answer, label: fieldTypes.boolean_value.text(answer, definition, language) }));
+  return (definition.options ?? []).map((option) => ({ value: option.value, label: option.label[language] }));
+}
+
+/** The control of one declared filter, by its operator and the field's registry type. */
 export function FilterControl({ field, operator, label, language, value, onChange }: FilterControlProps) {
   const t = useMessages(commonMessages);
-  const options: { value: number | boolean; label: string }[] =
-    field.kind === 'select'
-      ? field.options.map((o) => ({ value: o.value, label: o.label[language] }))
-      : field.kind === 'boolean'
-        ? [
-            { value: true, label: t.enabled },
-            { value: false, label: t.disabled },
-          ]
-        : [];
+  const definition = useMemo(() => ('kind' in field ? resourceFieldDefinition('filter', field) : field), [field]);
+  const { type } = definition;
 
-  if (operator === 'range' && field.kind === 'date') {
+  if (operator === 'range' && type === 'date') {
     const days = value as [string, string] | undefined;
     return (
       <DatePicker.RangePicker
@@ -53,12 +54,12 @@ export function FilterControl({ field, operator, label, language, value, onChang
         aria-label={label}
         placeholder={t.all}
         allowClear
-        value={(value as (number | boolean)[] | undefined) ?? []}
-        options={options}
-        onChange={(picked: (number | boolean)[]) => onChange(picked.length ? picked : undefined)}
+        value={(value as (string | number | boolean)[] | undefined) ?? []}
+        options={optionsOf(definition, language)}
+        onChange={(picked: (string | number | boolean)[]) => onChange(picked.length ? picked : undefined)}
       />
     );
-  if (field.kind === 'select' || field.kind === 'boolean')
+  if (type === 'select' || type === 'boolean_value')
     return (
       <Select
         className="resource-filter__select"
@@ -66,12 +67,12 @@ export function FilterControl({ field, operator, label, language, value, onChang
         aria-label={label}
         placeholder={t.all}
         allowClear
-        value={value as number | boolean | undefined}
-        options={options}
-        onChange={(picked: number | boolean | undefined) => onChange(picked ?? undefined)}
+        value={value as string | number | boolean | undefined}
+        options={optionsOf(definition, language)}
+        onChange={(picked: string | number | boolean | undefined) => onChange(picked ?? undefined)}
       />
     );
-  if (field.kind === 'number')
+  if (NUMBER_TYPES.includes(type))
     return <InputNumber prefix={label} aria-label={label} value={value as number | undefined} onChange={(v) => onChange(v ?? undefined)} />;
   return (
     <Input.Search

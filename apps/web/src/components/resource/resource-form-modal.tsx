@@ -1,48 +1,39 @@
-import { defaultOf, type ResourceField } from '@juqi/contract';
-import { App, DatePicker, Form, Input, InputNumber, Modal, Select, Spin, Switch, type FormInstance } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { defaultOf, type FieldDefinition, type ResourceField } from '@juqi/contract';
+import { App, Form, Modal, Spin, type FormInstance } from 'antd';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { showOnField } from '../../lib/form-errors';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences, type Language } from '../../lib/preferences';
 import { bodyShape, useAddResource, useEditResource, useResourceDetails, type AnyResource } from '../../lib/resource';
+import { fieldViewOf, type FieldEditorProps } from '../fields';
+import { validateTriggerOf } from '../fields/field-rules';
 import { commonMessages } from '../messages';
 import { QueryFailure } from '../query-failure';
 import { RichTextEditor } from '../rich-text-editor';
 import { issueText, type FieldIssue } from './field-texts';
 
-const DAY = 'YYYY-MM-DD';
 type Values = Record<string, unknown>;
 type ParseResult = { success: true; data: Values } | { success: false; error: { issues: FieldIssue[] } };
 type Schema = { safeParse(value: unknown): ParseResult };
+/** What Form.Item hands its control. */
+type Control = Omit<FieldEditorProps, 'definition'>;
 
 /**
  * A screen's own editor of a field (a rich-text editor that uploads into the module's scope). It takes what Form.Item
- * hands a control (`id`, `value`, `onChange` …) for its field's kind; any component fits, since only the screen knows it.
+ * hands a control (`id`, `value`, `onChange` …) for its field; any component fits, since only the screen knows it.
  */
 export type FieldEditorComponent = ComponentType<never>;
 
-/** The editor of one field, by its kind; `control` is what Form.Item hands its input (id, value, onChange …). */
-function FieldEditor({ field, language, ...control }: { field: ResourceField; language: Language } & Record<string, unknown>) {
-  switch (field.kind) {
-    case 'richtext':
-      // A label's `for` cannot name an editable region: the editor is named by its field's label.
-      return <RichTextEditor {...(control as { id?: string; value?: string; onChange?: (html: string) => void })} aria-label={field.label[language]} />;
-    case 'text':
-      return <Input {...control} maxLength={field.max} showCount />;
-    case 'textarea':
-      return <Input.TextArea {...control} maxLength={field.max} showCount autoSize={{ minRows: 3, maxRows: 8 }} />;
-    case 'number':
-      return <InputNumber {...control} min={field.min} max={field.max} precision={field.integer === false ? undefined : 0} className="resource-form__number" />;
-    case 'sort':
-      return <InputNumber {...control} min={0} max={9999} precision={0} className="resource-form__number" />;
-    case 'select':
-      return <Select {...control} allowClear={!field.required} options={field.options.map((o) => ({ value: o.value, label: o.label[language] }))} />;
-    case 'boolean':
-      return <Switch {...control} />;
-    case 'date':
-      return <DatePicker {...control} format={DAY} />;
-  }
+/**
+ * The editor of one field: its registry type's (the one an admin-defined field of that type gets), or, for rich text,
+ * which has no type, the rich-text editor. `control` is what Form.Item hands its input (id, value, onChange …).
+ */
+function FieldEditor({ field, definition, language, ...control }: { field: ResourceField; definition: FieldDefinition | undefined; language: Language } & Control) {
+  if (!definition)
+    // A label's `for` cannot name an editable region: the editor is named by its field's label.
+    return <RichTextEditor {...(control as { id?: string; value?: string; onChange?: (html: string) => void })} aria-label={field.label[language]} />;
+  const { Editor } = fieldViewOf(definition.type);
+  return <Editor definition={definition} {...control} />;
 }
 
 /** A screen's own editor, which may load on first use: the form's control reaches it through this wrapper. */
@@ -57,15 +48,16 @@ function OwnEditor({ editor, ...control }: { editor: FieldEditorComponent } & Re
 
 /**
  * Adds (`id` null) or edits a record of `resource`, the edit starting from the record the server holds now. The
- * rules are the call's body schema: each field is checked by its part of it as the staff leaves it, the whole form by
- * the whole schema on save, and what the schema refuses shows on the field it names; a refusal of the server (a unique
+ * editors are the fields' registry types' (as an admin-defined field's); the rules are the call's body schema, so the
+ * server's and the form's refusals agree: each field is checked by its part of it as the staff leaves a typed field or
+ * picks a value, the whole form by the whole schema on save, and what the schema refuses shows on the field it names; a refusal of the server (a unique
  * name taken) shows there too. Mounted while open, so each opening starts fresh.
  */
 interface ResourceFormModalProps {
   resource: AnyResource;
   /** The record to edit; null adds one. */
   id: number | null;
-  /** Editors the screen gives some fields instead of their kind's, by field key. */
+  /** Editors the screen gives some fields instead of their type's, by field key. */
   editors?: Readonly<Record<string, FieldEditorComponent>>;
   extra?: ReactNode;
   onClose: () => void;
@@ -104,6 +96,7 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, onClose }
     }
   };
 
+  // A required text starts empty, not missing; the rest from its default (none: null).
   const initialValues: Values = Object.fromEntries(
     entries.map(([key, field]) => [key, id === null ? (defaultOf(field) ?? (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richtext' ? '' : null)) : details.data?.[key]]),
   );
@@ -135,13 +128,8 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, onClose }
               label={labelOf(key)}
               required={field.required}
               extra={field.hint?.[language]}
-              validateTrigger="onBlur"
-              valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
-              // A day travels as `YYYY-MM-DD`: the form holds it so, the picker shows it as a date.
-              {...(field.kind === 'date' && {
-                getValueProps: (day: string | null) => ({ value: day ? dayjs(day) : null }),
-                normalize: (day: Dayjs | null) => (day ? day.format(DAY) : null),
-              })}
+              // Typed values are checked as the staff leaves the field, picked ones as they are picked.
+              validateTrigger={resource.definitions[key] ? validateTriggerOf(resource.definitions[key]) : 'onBlur'}
               rules={[
                 {
                   validator: (_, value: unknown) => {
@@ -151,7 +139,7 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, onClose }
                 },
               ]}
             >
-              {editors[key] ? <OwnEditor editor={editors[key]} aria-label={labelOf(key)} /> : <FieldEditor field={field} language={language} />}
+              {editors[key] ? <OwnEditor editor={editors[key]} aria-label={labelOf(key)} /> : <FieldEditor field={field} definition={resource.definitions[key]} language={language} />}
             </Form.Item>
           ))}
           {extra}

@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 60_000 });
 afterEach(resetFakeApi);
 
 const both = (text: string) => ({ 'zh-CN': text, 'en-US': text });
-/** A resource with the kinds 案例平台 lacks: a select filtered by `in`, a number by range, a date by range. */
+/** A resource with the kinds 案例平台 lacks: a select filtered by `in`, a number by range, a date by range, a yes / no by equals. */
 const account = defineResource({
   module: 'demo',
   thing: 'account',
@@ -24,17 +24,58 @@ const account = defineResource({
     fans: { kind: 'number', label: both('粉丝数'), min: 0, max: 100_000_000 },
     opened: { kind: 'date', label: both('开通日期') },
     intro: { kind: 'richtext', label: both('简介'), max: 5000 },
+    verified: { kind: 'boolean', label: both('已认证'), default: false },
   },
   columns: ['name', 'platform', 'fans', 'opened'],
   keyword: ['name'],
-  filters: { platform: 'in', fans: 'range', opened: 'range' },
+  filters: { platform: 'in', fans: 'range', opened: 'range', verified: 'equals' },
   order: { by: 'name', direction: 'asc' },
 });
-const rows = [{ id: 7, name: '聚企官方', platform: 2, fans: 1200, opened: '2026-02-03', intro: '<p>官方<strong>账号</strong></p>', updated_at: '2026-03-01T08:00:00.000Z' }];
+const rows = [{ id: 7, name: '聚企官方', platform: 2, fans: 1200, opened: '2026-02-03', intro: '<p>官方<strong>账号</strong></p>', verified: true, updated_at: '2026-03-01T08:00:00.000Z' }];
 const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/demo/account_list');
 const option = async (label: string) => userEvent.click(await visibleOption(label));
 
 describe('ResourcePage over the other field kinds', () => {
+  it('filters a yes / no field by 是 or 否, as its cells name them', async () => {
+    const seen = fakeApi({ 'POST /api/demo/account_list': () => answerOf(account.calls.list, { count: 1, data: rows }) });
+    renderInShell(<ResourcePage resource={account} />, { path: account.menu });
+    await screen.findByText('聚企官方');
+    await userEvent.click(screen.getByRole('combobox', { name: '已认证' }));
+    await option('否');
+    await waitFor(() => expect(listCalls(seen).at(-1)!.body).toEqual({ verified: false, page: 1, limit: 20 }));
+    expect(currentUrl()).toBe(`${account.menu}?verified=false`);
+  });
+
+  it('refuses a number outside its declared bounds in the shared words, sending nothing', async () => {
+    const seen = fakeApi({ 'POST /api/demo/account_list': () => answerOf(account.calls.list, { count: 1, data: rows }) });
+    renderInShell(<ResourcePage resource={account} />, { path: account.menu });
+    await userEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('账号名称'), { target: { value: '新账号' } });
+    const fans = within(dialog).getByLabelText('粉丝数');
+    fireEvent.change(fans, { target: { value: '-5' } });
+    fireEvent.blur(fans);
+    expect(await within(dialog).findByText('粉丝数应在 0–100000000 之间')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('请输入平台')).toBeInTheDocument();
+    expect(seen.some((r) => r.url === '/api/demo/account_add')).toBe(false);
+  });
+
+  it('shows a record in full in its details: the option, the day, the rich text rendered, 是 for yes', async () => {
+    fakeApi({
+      'POST /api/demo/account_list': () => answerOf(account.calls.list, { count: 1, data: rows }),
+      'POST /api/demo/account_details': () => answerOf(account.calls.details, rows[0]!),
+    });
+    renderInShell(<ResourcePage resource={account} />, { path: account.menu });
+    await userEvent.click(within((await screen.findByText('聚企官方')).closest('tr')!).getByRole('button', { name: /详\s*情/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('快手')).toBeInTheDocument();
+    expect(within(drawer).getByText('2026-02-03')).toBeInTheDocument();
+    expect(within(drawer).getByText('1200')).toBeInTheDocument();
+    expect(within(drawer).getByText('账号', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(drawer).getByText('是')).toBeInTheDocument();
+  });
+
   it('filters by several options and by a number range once both ends are set, each kept in the URL', async () => {
     const seen = fakeApi({ 'POST /api/demo/account_list': () => answerOf(account.calls.list, { count: 1, data: rows }) });
     renderInShell(<ResourcePage resource={account} />, { path: account.menu });
@@ -86,6 +127,6 @@ describe('ResourcePage over the other field kinds', () => {
     fireEvent.change(day, { target: { value: '2026-04-05' } });
     fireEvent.keyDown(day, { key: 'Enter' });
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/account_edit')?.body).toStrictEqual({ id: 7, name: '聚企官方', platform: 3, fans: 1200, opened: '2026-04-05', intro: '<p>官方<strong>账号</strong></p>' }));
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/account_edit')?.body).toStrictEqual({ id: 7, name: '聚企官方', platform: 3, fans: 1200, opened: '2026-04-05', intro: '<p>官方<strong>账号</strong></p>', verified: true }));
   });
 });

@@ -20,14 +20,15 @@ const listCalls = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/ca
 const path = casePlatform.menu;
 
 describe('ResourcePage over casePlatform', () => {
-  it('lists the declared columns by kind, with the filters in the URL', async () => {
+  it('lists the declared columns by their registry types, with the filters in the URL', async () => {
     const seen = fakeApi({ 'POST /api/case/platform_list': () => ok({ count: 2, data: rows }) });
     renderInShell(<ResourcePage resource={casePlatform} />, { path });
     expect(await screen.findByText('抖音')).toBeInTheDocument();
     expect(screen.getByText('案例平台')).toBeInTheDocument();
     expect(within(row('抖音')).getByText('短视频平台')).toBeInTheDocument();
-    expect(within(row('抖音')).getByText('启用')).toBeInTheDocument();
-    expect(within(row('小红书')).getByText('停用')).toBeInTheDocument();
+    // 启用 is a yes / no field: 是 or 否, as the registry's boolean_value shows it.
+    expect(within(row('抖音')).getByText('是')).toBeInTheDocument();
+    expect(within(row('小红书')).getByText('否')).toBeInTheDocument();
     // Shown in the platform's zone (Asia/Shanghai), not as the raw instant.
     expect(within(row('抖音')).getByText('2026-03-01 16:00')).toBeInTheDocument();
     expect(listCalls(seen)[0]!.body).toEqual({ page: 1, limit: 20 });
@@ -41,7 +42,7 @@ describe('ResourcePage over casePlatform', () => {
   it('refuses an empty name without calling the API, adds a valid record and refreshes the list', async () => {
     let added = false;
     const seen = fakeApi({
-      'POST /api/case/platform_list': () => ok(added ? { count: 3, data: [...rows, { id: 3, name: '视频号', remark: '', sort: 5, enabled: true, updated_at: at }] } : { count: 2, data: rows }),
+      'POST /api/case/platform_list': () => ok(added ? { count: 3, data: [...rows, { id: 3, name: '视频号', remark: '', sort: 5, enabled: false, updated_at: at }] } : { count: 2, data: rows }),
       'POST /api/case/platform_add': () => {
         added = true;
         return ok({ id: 3 });
@@ -52,7 +53,7 @@ describe('ResourcePage over casePlatform', () => {
     const dialog = await screen.findByRole('dialog');
     // A new record starts from the declared defaults.
     expect(within(dialog).getByLabelText('排序')).toHaveValue('0');
-    expect(within(dialog).getByLabelText('启用')).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '是' })).toBeChecked();
 
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('请输入平台名称')).toBeInTheDocument();
@@ -60,9 +61,10 @@ describe('ResourcePage over casePlatform', () => {
 
     fill(within(dialog).getByLabelText('平台名称'), '  视频号 ');
     fill(within(dialog).getByLabelText('排序'), '5');
+    await userEvent.click(within(dialog).getByRole('radio', { name: '否' }));
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(seen.find((r) => r.url === '/api/case/platform_add')!.body).toEqual({ name: '视频号', remark: '', sort: 5, enabled: true });
+    expect(seen.find((r) => r.url === '/api/case/platform_add')!.body).toEqual({ name: '视频号', remark: '', sort: 5, enabled: false });
     expect(await screen.findByText('视频号')).toBeInTheDocument();
   });
 
@@ -112,8 +114,8 @@ describe('ResourcePage over casePlatform', () => {
     expect(within(drawer).getByText('详情 · 案例平台')).toBeInTheDocument();
     expect(await within(drawer).findByText(long)).toBeInTheDocument();
     for (const label of ['平台名称', '备注', '排序', '更新时间']) expect(within(drawer).getByText(label)).toBeInTheDocument();
-    // 启用 is both the field's label and its value's tag.
-    expect(within(drawer).getAllByText('启用')).toHaveLength(2);
+    expect(within(drawer).getByText('启用')).toBeInTheDocument();
+    expect(within(drawer).getByText('是')).toBeInTheDocument();
     expect(within(drawer).getByText('2026-03-01 16:00')).toBeInTheDocument();
   });
 

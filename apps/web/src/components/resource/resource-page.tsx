@@ -1,5 +1,5 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { RESOURCE_KEYWORD_MAX, type FilterOperator, type ResourceField } from '@juqi/contract';
+import { RESOURCE_KEYWORD_MAX, type FieldType, type FilterOperator } from '@juqi/contract';
 import { Button, Card, Space, type TableColumnType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
@@ -22,15 +22,17 @@ import { FilterControl } from './resource-filters';
 import { usePagedResourceList } from './resource-list';
 import './resource.css';
 
-const WIDTHS: Record<ResourceField['kind'] | 'updated_at', number> = {
+/** What a column shows: a field's registry type, rich text (which has none) or the update time. */
+type ColumnType = FieldType | 'richtext' | 'updated_at';
+const WIDTHS: Partial<Record<ColumnType, number>> = {
   text: 180,
   textarea: 260,
   richtext: 260,
   number: 110,
+  floatnumber: 110,
   select: 120,
-  boolean: 90,
+  boolean_value: 90,
   date: 120,
-  sort: 80,
   updated_at: 160,
 };
 const ACTIONS_WIDTH = 210;
@@ -41,11 +43,11 @@ const NARROW_ACTIONS_WIDTH = 96;
  * more than a list writes its own page with `lib/resource`'s hooks instead.
  */
 export interface ResourcePageOptions {
-  /** Cells drawn by the page instead of by their field's kind (a colour swatch, a link), by field key. */
+  /** Cells drawn by the page instead of by their field's type (a colour swatch, a link), by field key. */
   cells?: ResourceCells;
   /** More actions on each row, after 详情, 编辑 and 删除. */
   rowActions?: (row: ResourceRow) => ReactNode;
-  /** Editors of some fields instead of their kind's (a rich-text editor uploading into the module's scope), by key. */
+  /** Editors of some fields instead of their type's (a rich-text editor uploading into the module's scope), by key. */
   editors?: Readonly<Record<string, FieldEditorComponent>>;
   /** More of the form, after the declared fields (a preview, a hint); `id` is null for a new record. */
   formExtra?: (id: number | null) => ReactNode;
@@ -74,22 +76,23 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   // Remounts the filter controls on a clear, so those holding a half-typed value (a range's one end) empty too.
   const [cleared, setCleared] = useState(0);
 
-  const { operations, calls, fields } = resource;
+  const { operations, calls, definitions } = resource;
   const mayAdd = !!calls.add && !!operations.add && can(operations.add);
   const mayEdit = !!calls.edit && !!operations.edit && can(operations.edit);
   const mayDelete = !!calls.delete && !!operations.delete && can(operations.delete);
   const mayExport = !!calls.export && !!operations.export && can(operations.export);
   const nameOf = (row: ResourceRow) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
 
+  const columnType = (key: string): ColumnType => (key === 'updated_at' ? 'updated_at' : (definitions[key]?.type ?? 'richtext'));
   const declared: TableColumnType<ResourceRow>[] = resource.columns.map((key) => {
-    const kind = key === 'updated_at' ? 'updated_at' : fields[key]!.kind;
+    const type = columnType(key);
     return {
       key,
       dataIndex: key,
       title: labelOf(key),
-      width: WIDTHS[kind],
-      align: kind === 'number' || kind === 'sort' ? 'right' : undefined,
-      ellipsis: kind === 'textarea' || kind === 'richtext' ? { showTitle: false } : kind === 'text',
+      width: WIDTHS[type],
+      align: type === 'number' || type === 'floatnumber' ? 'right' : undefined,
+      ellipsis: type === 'textarea' || type === 'richtext' ? { showTitle: false } : type === 'text',
       render: (_: unknown, row: ResourceRow) => cellOf(key, row),
     };
   });
@@ -171,7 +174,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
         {filters.map(([key, operator]) => (
           <FilterControl
             key={key}
-            field={fields[key]!}
+            field={definitions[key]!}
             operator={operator}
             label={labelOf(key)}
             language={language}
