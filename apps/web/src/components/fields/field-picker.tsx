@@ -1,11 +1,11 @@
 import { fieldLookupCalls, type LookupItem, type PickerType } from '@juqi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { callApi } from '../../lib/api-client';
-import { DEBOUNCE_MS } from '../../lib/constants';
 import { format } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
+import { useDebounced } from '../../lib/use-debounced';
 import { CellMuted, CellTag } from '../table-cells';
 import type { FieldDisplayProps } from './field-displays';
 import type { FieldEditorProps } from './field-editors';
@@ -61,11 +61,7 @@ export function RecordPickerEditor({ definition, value, onChange, ...control }: 
   const t = fieldMessages[language];
   const type = definition.type as PickerType;
   const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setKeyword(typed.trim()), DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const keyword = useDebounced(typed.trim());
 
   const search = useQuery({
     queryKey: ['field-lookup', 'search', type, keyword],

@@ -1,8 +1,8 @@
 import { TeamOutlined } from '@ant-design/icons';
 import type { NotificationTarget } from '@juqi/contract';
 import { Button, Form, Radio, Select, Spin } from 'antd';
-import { useEffect, useState } from 'react';
-import { DEBOUNCE_MS } from '../../../lib/constants';
+import { useState } from 'react';
+import { useDebounced } from '../../../lib/use-debounced';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
 import { UserSelectDrawer, type ConfirmedUserSelection } from '../../user';
@@ -40,11 +40,7 @@ export const notificationRecipientBody = ({ target, staff_ids, selection }: Noti
 function StaffPicker({ value, onChange, id }: { value?: StaffChoice[]; onChange?: (v: StaffChoice[]) => void; id?: string }) {
   const t = useMessages(informMessages);
   const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setKeyword(typed.trim()), DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const keyword = useDebounced(typed.trim());
   const options = useStaffOptions(keyword);
   return (
     <Select<StaffChoice[]>
