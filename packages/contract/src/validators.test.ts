@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkExtendQuantity, checkQuantity, isEmail, isPhone, splitMultiValue } from './validators';
+import { checkExtendQuantity, checkQuantity, isEmail, isIdCardNumber, isPhone, maskIdCardNumber, splitMultiValue } from './validators';
 
 describe('isPhone (§5)', () => {
   it.each([
@@ -102,5 +102,38 @@ describe('multi-value extension counts (§5)', () => {
     expect(checkQuantity(3, limits)).toEqual({ count: 3, min: 2, max: 3, problem: null });
     expect(checkQuantity(4, limits).problem).toBe('too-many');
     expect(checkQuantity(99, {}).problem).toBeNull();
+  });
+});
+
+describe('isIdCardNumber (GB 11643)', () => {
+  const today = new Date('2026-11-26T00:00:00Z');
+  // GB 11643's own example, in lower case, with spaces, a leap day, and a birth this year.
+  it.each(['11010519491231002X', '11010519491231002x', ' 31010419900307123X ', '440300200002290051', '110105202601010035'])('accepts %s', (value) =>
+    expect(isIdCardNumber(value, today)).toBe(true),
+  );
+
+  it.each([
+    ['a wrong check character', '110105194912310021'],
+    ['one digit changed', '11010519491231012X'],
+    ['17 characters', '11010519491231002'],
+    ['a letter inside', '1101051949123A002X'],
+    ['a leading 0', '01010519491231002X'],
+    ['30 February', '110105200002300012'],
+    ['a birth after today', '110105202712010012'],
+    ['a birth before 1900', '110105189912310012'],
+    ['empty', ''],
+    ['null', null],
+  ])('refuses %s', (_why, value) => expect(isIdCardNumber(value, today)).toBe(false));
+
+  it('refuses every other check character of a valid number', () => {
+    const body = '11010519491231002';
+    for (const check of '0123456789') expect(isIdCardNumber(`${body}${check}`, today)).toBe(false);
+  });
+});
+
+describe('maskIdCardNumber', () => {
+  it('hides the birth date, and everything of a value that is not 18 characters', () => {
+    expect(maskIdCardNumber('11010519491231002X')).toBe('110105********002X');
+    expect(maskIdCardNumber('12345')).toBe('*****');
   });
 });

@@ -60,3 +60,28 @@ export function checkQuantity(count: number, limits: ExtendQuantity): ExtendQuan
   const problem = min !== null && count < min ? 'too-few' : max !== null && count > max ? 'too-many' : null;
   return { count, min, max, problem };
 }
+
+const ID_CARD_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CARD_CHECKS = '10X98765432';
+
+/**
+ * A resident identity card number (GB 11643-1999): a 6-digit region, a birth date `YYYYMMDD` that exists (from 1900,
+ * not after `today`), a 3-digit sequence and the check character of ISO 7064 MOD 11-2 (`0`–`9` or `X`; a lower-case
+ * `x` is taken as `X`).
+ */
+export function isIdCardNumber(value: string | null | undefined, today = new Date()): boolean {
+  if (typeof value !== 'string') return false;
+  const id = value.trim().toUpperCase();
+  if (!/^[1-9]\d{16}[\dX]$/.test(id)) return false;
+  const [year, month, day] = [Number(id.slice(6, 10)), Number(id.slice(10, 12)), Number(id.slice(12, 14))];
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day || birth.getTime() > today.getTime()) return false;
+  const sum = ID_CARD_WEIGHTS.reduce((total, weight, i) => total + weight * Number(id[i]), 0);
+  return ID_CARD_CHECKS[sum % 11] === id[17];
+}
+
+/** An identity card number as lists and exports show it: the birth date hidden (`110105********002X`). */
+export function maskIdCardNumber(value: string): string {
+  const id = value.trim();
+  return id.length === 18 ? `${id.slice(0, 6)}********${id.slice(14)}` : '*'.repeat(id.length);
+}
