@@ -10,9 +10,9 @@ afterEach(() => {
 });
 
 /** A bar with a search holding words, one of its two filters set, and a tool. */
-function renderBar(onClear = () => {}) {
+function renderBar(onClear = () => {}, folded = false) {
   render(
-    <FilterBar search={<Input aria-label="关键词" />} active={1} searching onClear={onClear} tools={<button type="button">导出</button>}>
+    <FilterBar search={<Input aria-label="关键词" />} active={1} searching onClear={onClear} tools={<button type="button">导出</button>} folded={folded}>
       <Select aria-label="用户类型" />
       <Select aria-label="订单数" />
     </FilterBar>,
@@ -47,5 +47,12 @@ describe('FilterBar', () => {
     expect(within(drawer).getByRole('combobox', { name: '订单数' })).toBeInTheDocument();
     await userEvent.click(within(drawer).getByRole('button', { name: '清空筛选 (2)' }));
     expect(onClear).toHaveBeenCalledOnce();
+  });
+
+  it('folds its filters into the drawer on a wide screen too when asked (many filters in a narrow pane)', async () => {
+    const bar = renderBar(() => {}, true);
+    expect(screen.queryByRole('combobox', { name: '用户类型' })).toBeNull();
+    await userEvent.click(within(bar).getByRole('button', { name: '筛选 (1)' }));
+    expect(within(await screen.findByRole('dialog', { name: '筛选' })).getByRole('combobox', { name: '订单数' })).toBeInTheDocument();
   });
 });

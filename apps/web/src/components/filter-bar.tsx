@@ -26,6 +26,8 @@ interface FilterBarProps {
   /** Buttons at the bar's far end (export, column settings, create): in view on every screen. */
   tools?: ReactNode;
   className?: string;
+  /** Folds the filters into the 筛选 drawer on wide screens too: for many filters in a narrow pane. */
+  folded?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ interface FilterBarProps {
  * would fill the first screen, so they fold into a 筛选 (n) button whose drawer holds them and the clear action; the
  * search and tools stay above the list. Filters apply as they change, so the drawer closes without asking.
  */
-export function FilterBar({ search, children, active, searching = false, onClear, tools, className }: FilterBarProps) {
+export function FilterBar({ search, children, active, searching = false, onClear, tools, className, folded = false }: FilterBarProps) {
   const t = useMessages(texts);
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(false);
@@ -47,7 +49,7 @@ export function FilterBar({ search, children, active, searching = false, onClear
     </Button>
   );
 
-  if (!narrow)
+  if (!narrow && !folded)
     return (
       <Flex wrap gap={8} role="search" className={barClass}>
         {search}

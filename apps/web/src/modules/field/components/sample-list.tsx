@@ -18,6 +18,8 @@ import { CustomFieldFilters, type CustomFieldFilter } from './custom-field-filte
 
 const PAGE_SIZE = 10;
 const COLUMN_WIDTH = 160;
+/** Fields whose filters the bar shows in view; with more, they fold into its 筛选 drawer. */
+const FILTERS_IN_VIEW = 3;
 
 interface SampleListProps {
   fieldForm: FieldForm;
@@ -109,6 +111,8 @@ export function SampleList({ fieldForm, definitions, editable, onOpen, onDeleted
     <Card title={t.samples} className="field-samples">
       {fields.length > 0 && (
         <FilterBar
+          // The pane is half the page: more than a few fields' filters would push the list below the fold.
+          folded={fields.length > FILTERS_IN_VIEW}
           active={applied.length}
           onClear={() => {
             setFilters([]);
