@@ -38,7 +38,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/api_user': apiTarget, '/uploads': apiTarget },
+    proxy: { '/api': apiTarget, '/api_user': apiTarget, '/admin': apiTarget, '/uploads': apiTarget },
   },
   test: {
     environment: 'jsdom',

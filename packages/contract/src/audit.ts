@@ -42,6 +42,10 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'user.unlock': { 'zh-CN': '解锁用户', 'en-US': 'Unlock a user' },
   'user.verification.approve': { 'zh-CN': '通过实名认证', 'en-US': 'Approve a verification' },
   'user.verification.reject': { 'zh-CN': '驳回实名认证', 'en-US': 'Reject a verification' },
+  'department.add': { 'zh-CN': '新增部门', 'en-US': 'Add a department' },
+  'department.edit': { 'zh-CN': '编辑部门', 'en-US': 'Edit a department' },
+  'department.move': { 'zh-CN': '移动部门', 'en-US': 'Move a department' },
+  'department.delete': { 'zh-CN': '删除部门', 'en-US': 'Delete a department' },
 };
 
 /** Records a target names as `<kind>:<id>`, other than resources' (`<module>.<thing>:<id>`); `users` is the whole user list. */
@@ -55,6 +59,7 @@ const NAMED_TARGETS: Record<string, Texts> = {
   'field.definition': { 'zh-CN': '自定义字段', 'en-US': 'Custom field' },
   'field.form': { 'zh-CN': '自定义字段表单', 'en-US': 'Custom field form' },
   'field.sample': { 'zh-CN': '试填记录', 'en-US': 'Form preview' },
+  department: { 'zh-CN': '部门', 'en-US': 'Department' },
 };
 
 const RESOURCE_VERBS = {

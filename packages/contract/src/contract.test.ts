@@ -18,8 +18,8 @@ describe('the contract', () => {
     }
   });
 
-  it('keeps every API path under /api, /api_user or the health check', () => {
-    for (const call of allCalls) expect(call.path).toMatch(/^(\/api\/|\/api_user\/|\/healthz$)/);
+  it('keeps every API path under /api, /api_user, the health check or the spec’s own /admin and /staff calls', () => {
+    for (const call of allCalls) expect(call.path).toMatch(/^(\/api\/|\/api_user\/|\/healthz$|\/admin\/|\/staff\/)/);
   });
 
   it('maps every catalogue code to an HTTP status and messages in both languages', () => {

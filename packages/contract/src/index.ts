@@ -3,6 +3,7 @@ import { authCalls } from './auth';
 import { calendarCalls, specialDay } from './calendar';
 import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
+import { departmentCalls } from './department';
 import { fieldCalls } from './field';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
@@ -19,6 +20,7 @@ export * from './auth';
 export * from './calendar';
 export * from './call';
 export * from './case';
+export * from './department';
 export * from './errors';
 export * from './field';
 export * from './field-types';
@@ -54,6 +56,7 @@ export const callsByModule = {
   general: generalCalls,
   relevance: relevanceCalls,
   field: fieldCalls,
+  department: departmentCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

@@ -25,6 +25,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'staff.lock', name: '锁定、停用员工账号', nameEn: 'Lock and disable staff accounts', menu: '/man/employee' },
   { code: 'staff.password', name: '重置员工密码', nameEn: 'Reset staff passwords', menu: '/man/employee' },
   { code: 'login.records.view', name: '查看员工登录记录', nameEn: 'View staff sign-in records', menu: '/man/employee' },
+  { code: 'department.view', name: '查看部门', nameEn: 'View departments', menu: '/man/employee' },
+  { code: 'department.edit', name: '新增、编辑、移动、删除部门', nameEn: 'Add, edit, move and delete departments', menu: '/man/employee' },
   { code: 'user.list', name: '查看用户列表', nameEn: 'View the user list', menu: '/user/list' },
   { code: 'user.options', name: '用户筛选选项', nameEn: 'User filter options', menu: '/user/list' },
   { code: 'user.detail', name: '查看用户详情', nameEn: 'View user details', menu: '/user/list' },

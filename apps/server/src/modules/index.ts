@@ -3,6 +3,7 @@ import { auditModule } from './audit';
 import { authModule } from './auth';
 import { calendarModule } from './calendar';
 import { caseModule } from './case';
+import { departmentModule } from './department';
 import { fileModule } from './file';
 import { fieldModule } from './field';
 import { generalModule } from './general';
@@ -15,4 +16,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, fieldModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, fieldModule, auditModule];

@@ -9,6 +9,8 @@ const ids = { valid: [3, 5], invalid: [0] };
 // Pickers whose records a lookup names take ids that exist in a fresh test database: the super-admin, seeded industries.
 const staffIds = { valid: [1], invalid: [0] };
 const industryIds = { valid: [1, 2], invalid: [0] };
+// Departments are not seeded in tests: those that check picked ids make them first (addDepartmentsForFixtures).
+const departmentIds = { valid: [1, 2], invalid: [0] };
 const place = { province_code: '440000', city_code: '440300', address: '深圳市南山区科技园', lng: 113.94, lat: 22.54, coordinate_system: 'gcj02' };
 
 /** What a definition of the type needs beyond key, type and label. */
@@ -35,7 +37,7 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   date: { valid: '2026-03-01', invalid: '2026-02-30' },
   datetime: { valid: '2026-03-01T01:30:00.000Z', invalid: '2026-03-01T01:30:00' },
   user: staffIds,
-  structure: ids,
+  structure: departmentIds,
   contacts: ids,
   customer: ids,
   contract: ids,

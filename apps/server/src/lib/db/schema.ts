@@ -14,3 +14,4 @@ export * from '../../modules/case/table';
 export * from '../../modules/calendar/table';
 export * from '../../modules/relevance/table';
 export * from '../../modules/field/table';
+export * from '../../modules/department/table';

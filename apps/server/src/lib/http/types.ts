@@ -98,6 +98,15 @@ export interface SystemEventSink {
 }
 
 /**
+ * What the staff records offer the department module (docs/departments.md › Deleting): who is in which department.
+ * While no module provides it, departments hold no staff.
+ */
+export interface DepartmentMembers {
+  /** How many staff are in any of these departments; runs in the caller's transaction, which holds the tree's lock. */
+  count(departmentIds: readonly number[], tx: Executor): Promise<number>;
+}
+
+/**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
  */
@@ -109,6 +118,7 @@ export interface AccessServices {
   files?: FileDirectory;
   timeZone?: TimeZoneSource;
   systemEvents?: SystemEventSink;
+  departmentMembers?: DepartmentMembers;
   /** The record lookups of record-picking fields, each provided by the module owning those records. */
   lookups: LookupRegistry;
 }

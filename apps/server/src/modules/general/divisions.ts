@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { CITY_DATA_SOURCE } from '@juqi/contract';
-import { pinyin } from 'pinyin-pro';
+import { initialsOf, spelledOf } from '../../lib/pinyin';
 
 /**
  * The cities of 城市设置, made from the division data package (`CITY_DATA_SOURCE`, a development dependency): the
@@ -40,9 +40,6 @@ function readDivisions(): Division[] {
   return require(`${CITY_DATA_SOURCE.package}/level.json`) as Division[];
 }
 
-const spelled = (name: string) => pinyin(name, { toneType: 'none', type: 'array' }).join('').toLowerCase();
-const initialsOf = (name: string) => pinyin(name, { pattern: 'first', toneType: 'none', type: 'array' }).join('').toLowerCase();
-
 /**
  * Every prefecture-level city, in code order. A province-level division with no prefecture-level city under it (the
  * municipalities, Hong Kong, Macao, Taiwan) is one city under its own code; the county-level cities a province governs
@@ -57,7 +54,7 @@ export function divisionCities(): DivisionCity[] {
         name: division.name,
         provinceCode: province.code,
         provinceName: province.name,
-        pinyin: spelled(division.name),
+        pinyin: spelledOf(division.name),
         initials: initialsOf(division.name),
       });
     const prefectures = (province.children ?? []).filter((child) => child.city !== undefined && child.area === undefined);

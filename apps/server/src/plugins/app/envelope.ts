@@ -8,7 +8,16 @@ import { AppError } from '../../lib/errors';
 import { failure, sendError } from '../../lib/http/envelope';
 import { securityHeaderEntries } from '../external/security-headers';
 
-const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api_user/');
+/** `/admin` of `/admin/structures/index`: a path's first segment. */
+const rootOf = (url: string) => `/${url.split('/')[1] ?? ''}`;
+
+/**
+ * The API's segments: `/api`, `/api_user`, and the first segment of every declared call, so a call the spec places
+ * elsewhere (`/admin/structures/index`) is held to the same boot checks, and an unknown GET under it is a 40400
+ * envelope, never the web app's page. Pages never live under these segments.
+ */
+const API_ROOTS = new Set(['/api', '/api_user', ...allCalls.map((call) => rootOf(call.path))]);
+const isApiPath = (url: string) => API_ROOTS.has(rootOf(url));
 
 interface ValidationEntry {
   instancePath: string;
