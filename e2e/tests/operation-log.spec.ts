@@ -37,7 +37,8 @@ test('an edit made in 案例平台 is found in 操作日志 with its record befo
   // Found in the log by its record: the kind, then the id.
   await page.goto(LOG);
   await expect(page).toHaveTitle('操作日志 - 聚企中台');
-  await page.getByRole('combobox', { name: '对象类型' }).click();
+  // The kinds are many and drawn as the list scrolls: the kind is found by typing its name.
+  await page.getByRole('combobox', { name: '对象类型' }).fill('案例平台');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^案例平台$/ }).click();
   await page.getByRole('searchbox', { name: '对象 ID' }).fill(String(id));
   await page.getByRole('searchbox', { name: '对象 ID' }).press('Enter');
