@@ -46,6 +46,10 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'department.edit': { 'zh-CN': '编辑部门', 'en-US': 'Edit a department' },
   'department.move': { 'zh-CN': '移动部门', 'en-US': 'Move a department' },
   'department.delete': { 'zh-CN': '删除部门', 'en-US': 'Delete a department' },
+  'personnel.add': { 'zh-CN': '新增人员档案', 'en-US': 'Add a staff record' },
+  'personnel.edit': { 'zh-CN': '编辑人员档案', 'en-US': 'Edit a staff record' },
+  'personnel.status': { 'zh-CN': '变更人员状态', 'en-US': 'Change a staff record’s status' },
+  'personnel.delete': { 'zh-CN': '删除人员档案', 'en-US': 'Delete a staff record' },
 };
 
 /** Records a target names as `<kind>:<id>`, other than resources' (`<module>.<thing>:<id>`); `users` is the whole user list. */
@@ -60,6 +64,7 @@ const NAMED_TARGETS: Record<string, Texts> = {
   'field.form': { 'zh-CN': '自定义字段表单', 'en-US': 'Custom field form' },
   'field.sample': { 'zh-CN': '试填记录', 'en-US': 'Form preview' },
   department: { 'zh-CN': '部门', 'en-US': 'Department' },
+  personnel: { 'zh-CN': '人员档案', 'en-US': 'Staff record' },
 };
 
 const RESOURCE_VERBS = {

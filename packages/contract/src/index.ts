@@ -9,6 +9,7 @@ import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
 import { helpCalls, helpManualResource, upgradeLogResource } from './help';
 import { informCalls, notificationTypeResource } from './inform';
+import { personnelCalls } from './personnel';
 import { powerCalls } from './power';
 import { regionResource, relevanceCalls } from './relevance';
 import { settingsCalls } from './settings';
@@ -30,6 +31,7 @@ export * from './help';
 export * from './inform';
 export * from './menu-tree';
 export * from './operations';
+export * from './personnel';
 export * from './power';
 export * from './relevance';
 export * from './resource';
@@ -57,6 +59,7 @@ export const callsByModule = {
   relevance: relevanceCalls,
   field: fieldCalls,
   department: departmentCalls,
+  personnel: personnelCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

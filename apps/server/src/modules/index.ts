@@ -4,6 +4,7 @@ import { authModule } from './auth';
 import { calendarModule } from './calendar';
 import { caseModule } from './case';
 import { departmentModule } from './department';
+import { personnelModule } from './personnel';
 import { fileModule } from './file';
 import { fieldModule } from './field';
 import { generalModule } from './general';
@@ -16,4 +17,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, fieldModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, personnelModule, fieldModule, auditModule];

@@ -15,3 +15,4 @@ export * from '../../modules/calendar/table';
 export * from '../../modules/relevance/table';
 export * from '../../modules/field/table';
 export * from '../../modules/department/table';
+export * from '../../modules/personnel/table';

@@ -1,4 +1,4 @@
-import type { FieldForm } from '@juqi/contract';
+import type { FieldDefinition, FieldForm } from '@juqi/contract';
 import type { Executor } from '../../lib/db/client';
 
 /**
@@ -14,6 +14,8 @@ export interface FormFields {
    * has no field for.
    */
   check(form: FieldForm, values: Record<string, unknown>, tx?: Executor): Promise<Record<string, unknown>>;
+  /** The form's definitions in order: which keys it has, which are unique (the record holder enforces unique). */
+  definitions(form: FieldForm, tx?: Executor): Promise<FieldDefinition[]>;
 }
 
 declare module '../../lib/http/types' {

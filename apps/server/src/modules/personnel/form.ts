@@ -1,0 +1,65 @@
+import { and, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../lib/db/client';
+import { AppError } from '../../lib/errors';
+import type { AccessServices } from '../../lib/http/types';
+import type { NewStaffRecord } from './repository';
+import { personnelStaff } from './table';
+
+const FORM = 'personnel_info';
+
+/**
+ * The form's system fields the record holds as its own properties (docs/personnel.md › Custom fields): checked by the
+ * form with the record's values, so 姓名 and 手机号 stay required as the form says, but stored in their columns only.
+ */
+const MIRRORED = {
+  name: { column: 'name', property: 'name' },
+  mobile: { column: 'mobile', property: 'mobile' },
+  id_number: { column: 'idCard', property: 'id_card' },
+  entry_date: { column: 'reportTime', property: 'report_time' },
+  emergency_contact: { column: 'emergencyContact', property: 'emergency_contact' },
+  emergency_mobile: { column: 'emergencyMobile', property: 'emergency_mobile' },
+} as const satisfies Record<string, { column: keyof NewStaffRecord; property: string }>;
+type MirroredKey = keyof typeof MIRRORED;
+const isMirrored = (key: string): key is MirroredKey => Object.hasOwn(MIRRORED, key);
+
+/** A staff record's values of form personnel_info, checked by the field module and unique where a field says so. */
+export class PersonnelForm {
+  constructor(private readonly fields: NonNullable<AccessServices['fields']>) {}
+
+  /**
+   * The record's `extra`: `sent` over the `stored` values of fields that still exist, checked with the record's own
+   * properties standing in for the fields they mirror; answers the values without those. A value refused is 40000
+   * naming the field's key (a mirrored field's: the record's property); a unique field's value another live record
+   * holds is 40900 naming the key.
+   */
+  async checked(record: Partial<NewStaffRecord>, sent: Record<string, unknown>, stored: Record<string, unknown>, exceptId: number | undefined, tx: Executor): Promise<Record<string, unknown>> {
+    const sentMirrored = Object.keys(sent).find(isMirrored);
+    if (sentMirrored) throw AppError.invalid(sentMirrored, `set by the record's own ${MIRRORED[sentMirrored].property}`);
+    const definitions = await this.fields.definitions(FORM, tx);
+    const values: Record<string, unknown> = {};
+    for (const { key } of definitions) {
+      if (isMirrored(key)) values[key] = record[MIRRORED[key].column] ?? null;
+      else if (Object.hasOwn(stored, key)) values[key] = stored[key];
+    }
+    let checked: Record<string, unknown>;
+    try {
+      checked = await this.fields.check(FORM, { ...values, ...sent }, tx);
+    } catch (err) {
+      const field = err instanceof AppError ? err.data?.field : undefined;
+      if (field && isMirrored(field)) throw AppError.invalid(MIRRORED[field].property, err instanceof Error ? err.message : 'refused');
+      throw err;
+    }
+    // One writer of unique values at a time, so two records cannot both pass the check with one value.
+    const unique = definitions.filter((d) => d.unique && !isMirrored(d.key) && checked[d.key] != null);
+    if (unique.length) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('personnel:unique'))`);
+    for (const { key } of unique) {
+      const [holder] = await tx
+        .select({ id: personnelStaff.id })
+        .from(personnelStaff)
+        .where(and(sql`${personnelStaff.extra} @> ${JSON.stringify({ [key]: checked[key] })}::jsonb`, isNull(personnelStaff.deletedAt), exceptId === undefined ? undefined : sql`${personnelStaff.id} <> ${exceptId}`))
+        .limit(1);
+      if (holder) throw AppError.conflict({ 'zh-CN': '该值已被其他人员使用', 'en-US': 'Another staff record already has this value' }, key);
+    }
+    return Object.fromEntries(Object.entries(checked).filter(([key]) => !isMirrored(key)));
+  }
+}

@@ -1,0 +1,204 @@
+import { IN_OFFICE_STATUSES, type StaffFindFilter } from '@juqi/contract';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../lib/db/client';
+import { containing, escapeLike } from '../../lib/db/like';
+import { department } from '../../lib/db/schema';
+import { personnelCompany, personnelHistory, personnelStaff } from './table';
+
+export type StaffRecord = typeof personnelStaff.$inferSelect;
+export type NewStaffRecord = typeof personnelStaff.$inferInsert;
+export type StaffHistoryRecord = typeof personnelHistory.$inferSelect;
+
+/** A record with the names of its company and department, as lists show it. */
+export type ListedStaff = StaffRecord & { companyName: string | null; departmentName: string | null };
+
+const live = isNull(personnelStaff.deletedAt);
+const inOffice = and(live, inArray(personnelStaff.status, [...IN_OFFICE_STATUSES]));
+/** Pinyin in code-point order on both engines, whatever the database's collation. */
+const byPinyin = sql`${personnelStaff.namePinyin} collate "C"`;
+
+/** The ids of a department and every department under it (its materialised path's prefix; docs/departments.md). */
+const subtreeOf = (departmentId: number) =>
+  sql`(select d.id from ${department} d where d.path like (select p.path from ${department} p where p.id = ${departmentId}) || '%')`;
+
+
+export class PersonnelRepository {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * The department tree's lock (docs/departments.md › Deletes): taken before putting staff in a department, so a
+   * department's delete and an assignment to it cannot pass each other.
+   */
+  async lockDepartmentTree(tx: Executor): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('department:tree'))`);
+  }
+
+  async departmentExists(id: number, tx: Executor): Promise<boolean> {
+    const [row] = await tx.select({ id: department.id }).from(department).where(eq(department.id, id));
+    return row !== undefined;
+  }
+
+  async companyExists(id: number, tx: Executor): Promise<boolean> {
+    const [row] = await tx.select({ id: personnelCompany.id }).from(personnelCompany).where(eq(personnelCompany.id, id));
+    return row !== undefined;
+  }
+
+  companies(): Promise<{ id: number; name: string }[]> {
+    return this.db.select({ id: personnelCompany.id, name: personnelCompany.name }).from(personnelCompany).orderBy(asc(personnelCompany.sort), asc(personnelCompany.id));
+  }
+
+  /** A live record. */
+  async get(id: number, tx: Executor = this.db): Promise<StaffRecord | undefined> {
+    const [row] = await tx.select().from(personnelStaff).where(and(eq(personnelStaff.id, id), live));
+    return row;
+  }
+
+  /** Whether a record of this id was ever added, deleted or not (its history stays readable). */
+  async everAdded(id: number): Promise<boolean> {
+    const [row] = await this.db.select({ id: personnelStaff.id }).from(personnelStaff).where(eq(personnelStaff.id, id));
+    return row !== undefined;
+  }
+
+  async getListed(id: number): Promise<ListedStaff | undefined> {
+    const [row] = await this.listed().where(and(eq(personnelStaff.id, id), live));
+    return row;
+  }
+
+  /** Live records of these ids, locked for the caller's transaction. */
+  someForUpdate(ids: readonly number[], tx: Executor): Promise<StaffRecord[]> {
+    return tx
+      .select()
+      .from(personnelStaff)
+      .where(and(inArray(personnelStaff.id, [...ids]), live))
+      .for('update');
+  }
+
+  /** The id of another live record holding the value in `column`, if any. */
+  async holderOf(column: 'idCard' | 'mobile', value: string, exceptId: number | undefined, tx: Executor): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ id: personnelStaff.id })
+      .from(personnelStaff)
+      .where(and(eq(personnelStaff[column], value), live, exceptId === undefined ? undefined : sql`${personnelStaff.id} <> ${exceptId}`));
+    return row?.id;
+  }
+
+  async insert(values: NewStaffRecord, tx: Executor): Promise<StaffRecord> {
+    const [row] = await tx.insert(personnelStaff).values(values).returning();
+    return row!;
+  }
+
+  async insertMany(values: NewStaffRecord[], tx: Executor): Promise<void> {
+    if (values.length) await tx.insert(personnelStaff).values(values);
+  }
+
+  async update(id: number, values: Partial<NewStaffRecord>, tx: Executor): Promise<StaffRecord> {
+    const [row] = await tx
+      .update(personnelStaff)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(personnelStaff.id, id))
+      .returning();
+    return row!;
+  }
+
+  async softDelete(id: number, tx: Executor): Promise<void> {
+    await tx.update(personnelStaff).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(personnelStaff.id, id));
+  }
+
+  async addHistory(entries: (typeof personnelHistory.$inferInsert)[], tx: Executor): Promise<void> {
+    if (entries.length) await tx.insert(personnelHistory).values(entries);
+  }
+
+  history(staffRecordId: number): Promise<StaffHistoryRecord[]> {
+    return this.db.select().from(personnelHistory).where(eq(personnelHistory.staffRecordId, staffRecordId)).orderBy(desc(personnelHistory.id));
+  }
+
+  /** How many live records are in any of these departments. */
+  async countInDepartments(departmentIds: readonly number[], tx: Executor): Promise<number> {
+    if (!departmentIds.length) return 0;
+    const [row] = await tx
+      .select({ n: count() })
+      .from(personnelStaff)
+      .where(and(inArray(personnelStaff.departmentId, [...departmentIds]), live));
+    return row?.n ?? 0;
+  }
+
+  async total(tx: Executor = this.db): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(personnelStaff);
+    return row?.n ?? 0;
+  }
+
+  async companyTotal(tx: Executor = this.db): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(personnelCompany);
+    return row?.n ?? 0;
+  }
+
+  async addCompanies(names: readonly string[], tx: Executor): Promise<void> {
+    await tx.insert(personnelCompany).values(names.map((name, index) => ({ name, sort: (index + 1) * 10 })));
+  }
+
+  // ——— lists ———
+
+  /** A page of live records matching the spec's filters, newest first. */
+  async findPage(filter: StaffFindFilter, offset: number, limit: number): Promise<{ count: number; rows: ListedStaff[] }> {
+    const where = and(live, ...findConditions(filter));
+    const [total] = await this.db.select({ n: count() }).from(personnelStaff).where(where);
+    const rows = await this.listed().where(where).orderBy(desc(personnelStaff.id)).limit(limit).offset(offset);
+    return { count: total?.n ?? 0, rows };
+  }
+
+  /** Staff in office, by pinyin then id, with their department's name. */
+  addressBook(options: { keyword?: string; departmentId?: number; offset?: number; limit?: number } = {}): Promise<ListedStaff[]> {
+    let query = this.listed()
+      .where(and(inOffice, ...addressConditions(options)))
+      .orderBy(byPinyin, asc(personnelStaff.id))
+      .$dynamic();
+    if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
+    return query;
+  }
+
+  async addressBookCount(options: { keyword?: string; departmentId?: number }): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(personnelStaff)
+      .where(and(inOffice, ...addressConditions(options)));
+    return row?.n ?? 0;
+  }
+
+  async addressBookEntry(id: number): Promise<ListedStaff | undefined> {
+    const [row] = await this.listed().where(and(inOffice, eq(personnelStaff.id, id)));
+    return row;
+  }
+
+  private listed() {
+    return this.db
+      .select({ ...getTableColumns(personnelStaff), companyName: personnelCompany.name, departmentName: department.name })
+      .from(personnelStaff)
+      .leftJoin(personnelCompany, eq(personnelCompany.id, personnelStaff.companyId))
+      .leftJoin(department, eq(department.id, personnelStaff.departmentId))
+      .$dynamic();
+  }
+}
+
+/** The spec's findPage filters as conditions; an empty text filters nothing. */
+function findConditions(filter: StaffFindFilter): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.name) {
+    conditions.push(or(ilike(personnelStaff.name, containing(filter.name)), like(personnelStaff.nameInitials, `${escapeLike(filter.name.toLowerCase())}%`)));
+  }
+  if (filter.idCard) conditions.push(eq(personnelStaff.idCard, filter.idCard.toUpperCase()));
+  if (filter.mobile) conditions.push(like(personnelStaff.mobile, containing(filter.mobile)));
+  if (filter.company) conditions.push(eq(personnelStaff.companyId, filter.company));
+  if (filter.department) conditions.push(sql`${personnelStaff.departmentId} in ${subtreeOf(filter.department)}`);
+  if (filter.status) conditions.push(inArray(personnelStaff.status, Array.isArray(filter.status) ? filter.status : [filter.status]));
+  if (filter.reportTime) conditions.push(gte(personnelStaff.reportTime, filter.reportTime[0]), lte(personnelStaff.reportTime, filter.reportTime[1]));
+  return conditions;
+}
+
+/** The address book's keyword (name, initials, mobile) and department (with its sub-departments). */
+function addressConditions({ keyword, departmentId }: { keyword?: string; departmentId?: number }): (SQL | undefined)[] {
+  const pattern = keyword ? containing(keyword) : undefined;
+  return [
+    pattern ? or(ilike(personnelStaff.name, pattern), ilike(personnelStaff.nameInitials, pattern), like(personnelStaff.mobile, pattern)) : undefined,
+    departmentId === undefined ? undefined : sql`${personnelStaff.departmentId} in ${subtreeOf(departmentId)}`,
+  ];
+}

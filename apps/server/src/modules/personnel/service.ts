@@ -1,0 +1,339 @@
+import {
+  INDEX_LETTERS,
+  maskIdCardNumber,
+  STAFF_TRANSITIONS,
+  dayInZone,
+  type AddressBookEntry,
+  type IndexLetter,
+  type StaffAddInput,
+  type StaffDetails,
+  type StaffEditInput,
+  type StaffFindFilter,
+  type StaffHistoryEntry,
+  type StaffLetterGroup,
+  type StaffRow,
+  type StaffStatus,
+} from '@juqi/contract';
+import { recordAudit } from '../../lib/audit/record';
+import type { Db, Executor } from '../../lib/db/client';
+import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
+import { AppError } from '../../lib/errors';
+import type { AccessServices, TimeZoneSource } from '../../lib/http/types';
+import type { LookupRegistry } from '../../lib/lookups';
+import { initialsOf, letterOf, spelledOf } from '../../lib/pinyin';
+import { PersonnelForm } from './form';
+import { PersonnelRepository, type ListedStaff, type NewStaffRecord, type StaffRecord } from './repository';
+
+/** Who changed something, for the history and the audit log. */
+export interface Actor {
+  staffId: number;
+  ip: string;
+}
+
+/** How long probation runs when a hire sets no end (docs/personnel.md › States). */
+const PROBATION_MONTHS = 3;
+
+/** The name with its pinyin columns, read as a person's name (surname first). */
+export const namedValues = (name: string) => ({
+  name,
+  namePinyin: spelledOf(name, { person: true }),
+  nameInitials: initialsOf(name, { person: true }),
+  nameLetter: letterOf(name, { person: true }),
+});
+
+/** `YYYY-MM-DD` plus whole months, the day kept or clamped to the month's last (11-30 + 3 → 02-28). */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** What history and audit keep of a record: every property, the identity card masked. */
+function snapshot(row: StaffRecord): Record<string, unknown> {
+  return {
+    name: row.name,
+    gender: row.gender,
+    id_card: row.idCard === null ? null : maskIdCardNumber(row.idCard),
+    mobile: row.mobile,
+    email: row.email,
+    company_id: row.companyId,
+    department_id: row.departmentId,
+    post: row.post,
+    status: row.status,
+    report_time: row.reportTime,
+    probation_end: row.probationEnd,
+    contract_start: row.contractStart,
+    contract_end: row.contractEnd,
+    leaving_date: row.leavingDate,
+    emergency_contact: row.emergencyContact,
+    emergency_mobile: row.emergencyMobile,
+    extra: row.extra,
+  };
+}
+
+/** The properties that differ between two snapshots, before and after. */
+function changes(before: Record<string, unknown>, after: Record<string, unknown>): { from: Record<string, unknown>; to: Record<string, unknown> } {
+  const from: Record<string, unknown> = {};
+  const to: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    from[key] = before[key];
+    to[key] = after[key];
+  }
+  return { from, to };
+}
+
+/** The record's properties a form sends, as columns; a property left out is not in the answer. */
+function columnsOf(input: Omit<StaffEditInput, 'id' | 'extra'>): Partial<NewStaffRecord> {
+  const values: Partial<NewStaffRecord> = {};
+  const set = <K extends keyof NewStaffRecord>(key: K, value: NewStaffRecord[K] | undefined) => {
+    if (value !== undefined) values[key] = value;
+  };
+  if (input.name !== undefined) Object.assign(values, namedValues(input.name));
+  set('gender', input.gender);
+  set('idCard', input.id_card);
+  set('mobile', input.mobile);
+  set('email', input.email);
+  set('companyId', input.company_id);
+  set('departmentId', input.department_id);
+  set('post', input.post === '' ? null : input.post);
+  set('reportTime', input.report_time);
+  set('probationEnd', input.probation_end);
+  set('contractStart', input.contract_start);
+  set('contractEnd', input.contract_end);
+  set('leavingDate', input.leaving_date);
+  set('emergencyContact', input.emergency_contact === '' ? null : input.emergency_contact);
+  set('emergencyMobile', input.emergency_mobile);
+  return values;
+}
+
+const UNIQUE_COLUMNS: Record<string, { field: string; text: { 'zh-CN': string; 'en-US': string } }> = {
+  personnel_staff_id_card_key: { field: 'id_card', text: { 'zh-CN': '该身份证号已被其他人员使用', 'en-US': 'Another staff record has this identity card number' } },
+  personnel_staff_mobile_key: { field: 'mobile', text: { 'zh-CN': '该手机号已被其他人员使用', 'en-US': 'Another staff record has this mobile number' } },
+};
+const taken = (constraint: string) => {
+  const clash = UNIQUE_COLUMNS[constraint]!;
+  return AppError.conflict(clash.text, clash.field);
+};
+
+const toRow = (row: ListedStaff): StaffRow => ({
+  id: row.id,
+  name: row.name,
+  gender: row.gender as StaffRow['gender'],
+  id_card: row.idCard === null ? null : maskIdCardNumber(row.idCard),
+  mobile: row.mobile,
+  company_id: row.companyId,
+  company_name: row.companyName,
+  department_id: row.departmentId,
+  department_name: row.departmentName,
+  post: row.post,
+  status: row.status as StaffStatus,
+  report_time: row.reportTime,
+  created_at: row.createdAt.toISOString(),
+});
+
+const toAddressBookEntry = (row: ListedStaff): AddressBookEntry => ({
+  id: row.id,
+  name: row.name,
+  mobile: row.mobile,
+  email: row.email,
+  department_id: row.departmentId,
+  department_name: row.departmentName,
+  post: row.post,
+  status: row.status as StaffStatus,
+});
+
+/** Staff records (docs/personnel.md): written with their history, states moved by the state machine, soft-deleted. */
+export class PersonnelService {
+  readonly records: PersonnelRepository;
+  private readonly form: PersonnelForm;
+
+  constructor(
+    private readonly db: Db,
+    fields: NonNullable<AccessServices['fields']>,
+    private readonly timeZone: TimeZoneSource,
+    private readonly lookups: LookupRegistry,
+  ) {
+    this.records = new PersonnelRepository(db);
+    this.form = new PersonnelForm(fields);
+  }
+
+  async findPage(filter: StaffFindFilter, pageNo: number, pageSize: number): Promise<{ count: number; data: StaffRow[] }> {
+    const { count, rows } = await this.records.findPage(filter, pageNo * pageSize, pageSize);
+    return { count, data: rows.map(toRow) };
+  }
+
+  async details(id: number, mayViewIdCard: boolean): Promise<StaffDetails> {
+    const row = await this.records.getListed(id);
+    if (!row) throw AppError.notFound();
+    const masked = !mayViewIdCard && row.idCard !== null;
+    return {
+      ...toRow(row),
+      id_card: masked ? maskIdCardNumber(row.idCard!) : row.idCard,
+      id_card_masked: masked,
+      email: row.email,
+      probation_end: row.probationEnd,
+      contract_start: row.contractStart,
+      contract_end: row.contractEnd,
+      leaving_date: row.leavingDate,
+      emergency_contact: row.emergencyContact,
+      emergency_mobile: row.emergencyMobile,
+      account_id: row.accountId,
+      extra: row.extra,
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  async add(input: StaffAddInput, actor: Actor): Promise<{ id: number }> {
+    const { extra, status, ...properties } = input;
+    const columns = { ...columnsOf(properties), status } as NewStaffRecord;
+    return this.write(async (tx) => {
+      await this.checkPlacement(columns, tx);
+      await this.checkUniqueColumns(columns, undefined, tx);
+      const values = { ...columns, extra: await this.form.checked(columns, extra, {}, undefined, tx) };
+      const row = await this.records.insert(values, tx);
+      const after = snapshot(row);
+      await this.records.addHistory([{ staffRecordId: row.id, action: 'add', to: after, byStaffId: actor.staffId }], tx);
+      await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.add', target: `personnel:${row.id}`, detail: { after }, ip: actor.ip });
+      return { id: row.id };
+    });
+  }
+
+  async edit({ id, extra, ...properties }: StaffEditInput, actor: Actor): Promise<void> {
+    const columns = columnsOf(properties);
+    await this.write(async (tx) => {
+      const before = await this.records.get(id, tx);
+      if (!before) throw AppError.notFound();
+      const merged = { ...before, ...columns };
+      await this.checkPlacement(columns, tx);
+      await this.checkUniqueColumns(columns, id, tx);
+      const checkedExtra = await this.form.checked(merged, extra ?? {}, before.extra, id, tx);
+      const row = await this.records.update(id, { ...columns, extra: checkedExtra }, tx);
+      const { from, to } = changes(snapshot(before), snapshot(row));
+      if (!Object.keys(to).length) return;
+      await this.records.addHistory([{ staffRecordId: id, action: 'edit', from, to, byStaffId: actor.staffId }], tx);
+      await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.edit', target: `personnel:${id}`, detail: { before: from, after: to }, ip: actor.ip });
+    });
+  }
+
+  /** Moves every record to `status`, or none: one move the states do not allow refuses them all. */
+  async changeStatus(input: { ids: number[]; status: StaffStatus; reason?: string }, actor: Actor): Promise<void> {
+    const ids = [...new Set(input.ids)];
+    const today = dayInZone(await this.timeZone.current());
+    await this.db.transaction(async (tx) => {
+      const rows = await this.records.someForUpdate(ids, tx);
+      if (rows.length !== ids.length) throw AppError.notFound();
+      const refused = rows.find((row) => !STAFF_TRANSITIONS[row.status as StaffStatus].includes(input.status));
+      if (refused) throw AppError.invalid('status', `staff record ${refused.id} cannot go from ${refused.status} to ${input.status}`);
+      for (const before of rows) {
+        const values: Partial<NewStaffRecord> = { status: input.status };
+        if (before.status === 'candidate' && input.status === 'probation') {
+          const reportTime = before.reportTime ?? today;
+          values.reportTime = reportTime;
+          values.probationEnd = before.probationEnd ?? addMonths(reportTime, PROBATION_MONTHS);
+        }
+        if (input.status === 'resigned') values.leavingDate = before.leavingDate ?? today;
+        const row = await this.records.update(before.id, values, tx);
+        const { from, to } = changes(snapshot(before), snapshot(row));
+        await this.records.addHistory([{ staffRecordId: before.id, action: 'status', from, to, reason: input.reason ?? null, byStaffId: actor.staffId }], tx);
+        await recordAudit(tx, {
+          staffId: actor.staffId,
+          action: 'personnel.status',
+          target: `personnel:${before.id}`,
+          detail: { before: from, after: to, ...(input.reason ? { reason: input.reason } : {}) },
+          ip: actor.ip,
+        });
+      }
+    });
+  }
+
+  /** Takes the record out of every list; it stays, with its history and the reason, for the record. */
+  async remove(id: number, reason: string | undefined, actor: Actor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [before] = await this.records.someForUpdate([id], tx);
+      if (!before) throw AppError.notFound();
+      await this.records.softDelete(id, tx);
+      const from = snapshot(before);
+      await this.records.addHistory([{ staffRecordId: id, action: 'delete', from, reason: reason || null, byStaffId: actor.staffId }], tx);
+      await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.delete', target: `personnel:${id}`, detail: { before: from, ...(reason ? { reason } : {}) }, ip: actor.ip });
+    });
+  }
+
+  /** A record's history, newest first, each entry naming who did it (through the staff lookup); a deleted record's too. */
+  async history(id: number): Promise<StaffHistoryEntry[]> {
+    if (!(await this.records.everAdded(id))) throw AppError.notFound();
+    const entries = await this.records.history(id);
+    const staff = this.lookups.sourceOf('staff');
+    const actorIds = [...new Set(entries.flatMap((entry) => (entry.byStaffId === null ? [] : [entry.byStaffId])))];
+    const names = new Map((staff && actorIds.length ? await staff.named(actorIds) : []).map((item) => [item.id, item.name]));
+    return entries.map((entry) => ({
+      id: entry.id,
+      action: entry.action as StaffHistoryEntry['action'],
+      from: entry.from,
+      to: entry.to,
+      reason: entry.reason,
+      staff_id: entry.byStaffId,
+      staff_name: entry.byStaffId === null ? null : (names.get(entry.byStaffId) ?? null),
+      created_at: entry.createdAt.toISOString(),
+    }));
+  }
+
+  // ——— the address book ———
+
+  async letterIndex(): Promise<StaffLetterGroup[]> {
+    const groups = new Map<IndexLetter, StaffLetterGroup['items']>(INDEX_LETTERS.map((letter) => [letter, []]));
+    for (const row of await this.records.addressBook()) {
+      groups.get(row.nameLetter as IndexLetter)?.push({ id: row.id, name: row.name, department_name: row.departmentName, post: row.post });
+    }
+    return [...groups].filter(([, items]) => items.length).map(([letter, items]) => ({ letter, items }));
+  }
+
+  async search(keyword: string, limit: number): Promise<AddressBookEntry[]> {
+    return (await this.records.addressBook({ keyword, limit })).map(toAddressBookEntry);
+  }
+
+  async userList(input: { keyword?: string; department_id?: number; page: number; limit: number }): Promise<{ count: number; data: AddressBookEntry[] }> {
+    const filter = { keyword: input.keyword || undefined, departmentId: input.department_id };
+    const rows = await this.records.addressBook({ ...filter, offset: (input.page - 1) * input.limit, limit: input.limit });
+    return { count: await this.records.addressBookCount(filter), data: rows.map(toAddressBookEntry) };
+  }
+
+  async userRead(id: number): Promise<AddressBookEntry> {
+    const row = await this.records.addressBookEntry(id);
+    if (!row) throw AppError.notFound();
+    return toAddressBookEntry(row);
+  }
+
+  // ——— rules ———
+
+  /** A write in a transaction; a number another write took meanwhile is 40900 naming it, as the unique index settles it. */
+  private async write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(work);
+    } catch (err) {
+      const constraint = violatedConstraint(err);
+      if (isUniqueViolation(err) && constraint && constraint in UNIQUE_COLUMNS) throw taken(constraint);
+      throw err;
+    }
+  }
+
+  /**
+   * The department and company exist (40000 naming them). Putting staff in a department takes the tree's lock first,
+   * so the department cannot be deleted between this check and the commit (docs/departments.md › Deletes).
+   */
+  private async checkPlacement(columns: Partial<NewStaffRecord>, tx: Executor): Promise<void> {
+    if (columns.departmentId != null) {
+      await this.records.lockDepartmentTree(tx);
+      if (!(await this.records.departmentExists(columns.departmentId, tx))) throw AppError.invalid('department_id', `no department ${columns.departmentId}`);
+    }
+    if (columns.companyId != null && !(await this.records.companyExists(columns.companyId, tx))) throw AppError.invalid('company_id', `no company ${columns.companyId}`);
+  }
+
+  /** The identity card and mobile belong to no other live record (40900 naming them). */
+  private async checkUniqueColumns(columns: Partial<NewStaffRecord>, exceptId: number | undefined, tx: Executor): Promise<void> {
+    if (columns.idCard && (await this.records.holderOf('idCard', columns.idCard, exceptId, tx)) !== undefined) throw taken('personnel_staff_id_card_key');
+    if (columns.mobile && (await this.records.holderOf('mobile', columns.mobile, exceptId, tx)) !== undefined) throw taken('personnel_staff_mobile_key');
+  }
+}
