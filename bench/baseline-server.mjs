@@ -1,8 +1,14 @@
 /**
- * The same-run baseline of bench/user-list.mjs: a bare Fastify + pg route answering the same keyset page of the same
- * table, with nothing else — no auth, no validation, no serialisation schema, no ORM. A filter's count is read the
- * first time it is asked for and kept for good (the app keeps it too, and recounts it every 30 s in the background).
- * The filter is written as the app writes it (the order_band column), so both read the same index.
+ * The same-run baseline of the list benchmarks: bare Fastify + pg routes answering the same pages of the same tables,
+ * with nothing else — no auth, no validation, no serialisation schema, no ORM.
+ *
+ * `POST /list` (bench/user-list.mjs): the user list's keyset page. A filter's count is read the first time it is asked
+ * for and kept for good (the app keeps it too, and recounts it every 30 s in the background). The filter is written as
+ * the app writes it (the order_band column), so both read the same index.
+ *
+ * `POST /staff/findPage?pageNo&pageSize` (bench/staff-find-page.mjs): the staff list's page by offset, newest first,
+ * filtered by department (with its sub-departments, by path) and status, and its count, counted every time as the app
+ * does — the app's URL and body, so both servers take the same requests.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -45,5 +51,30 @@ app.post('/list', async (request) => {
   const last = data[data.length - 1];
   return { code: 20000, message: '成功', data: { count: counts.get(key), data, next_cursor: more ? [last.registered_at, last.id] : null } };
 });
+
+const staffColumns = `s.id, s.name, s.gender,
+  case when length(s.id_card) = 18 then left(s.id_card, 6) || '********' || right(s.id_card, 4) else repeat('*', length(s.id_card)) end as id_card,
+  s.mobile, s.company_id, c.name as company_name, s.department_id, d.name as department_name, s.post, s.status,
+  s.report_time::text as report_time, s.created_at`;
+const staffWhere = `s.deleted_at is null
+  and s.department_id in (select sub.id from department sub where sub.path like (select p.path from department p where p.id = $1) || '%')
+  and s.status = any($2::text[])`;
+app.post('/staff/findPage', async (request) => {
+  const { department, status } = request.body;
+  const pageSize = Number(request.query.pageSize ?? 20);
+  const offset = Number(request.query.pageNo ?? 0) * pageSize;
+  const statuses = Array.isArray(status) ? status : [status];
+  // One after the other, as the app reads them.
+  const total = await pool.query(`select count(*)::int as n from personnel_staff s where ${staffWhere}`, [department, statuses]);
+  const page = await pool.query(
+    `select ${staffColumns} from personnel_staff s
+     left join personnel_company c on c.id = s.company_id left join department d on d.id = s.department_id
+     where ${staffWhere} order by s.id desc limit $3 offset $4`,
+    [department, statuses, pageSize, offset],
+  );
+  return { code: 20000, message: '成功', data: { count: total.rows[0].n, data: page.rows } };
+});
+
+app.get('/healthz', () => ({ ok: true }));
 await app.listen({ port, host: '127.0.0.1' });
-process.stdout.write(`baseline listening on ${port}\n`);
+process.stdout.write(`baseline is running on http://127.0.0.1:${port}\n`);

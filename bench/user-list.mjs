@@ -20,9 +20,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { serverNodeArgs } from '../apps/server/node-args.mjs';
+import { alternating, cpuText, databaseNameOf, dropDatabase, ensureDatabase, figures, withApplicationName, withClient } from './lib/same-run.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -39,15 +39,13 @@ const { values: opts } = parseArgs({
 });
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/juqi_bench_users';
-const databaseName = new URL(databaseUrl).pathname.slice(1);
-const maintenanceUrl = Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString();
+const databaseName = databaseNameOf(databaseUrl);
 const adminPassword = process.env.BENCH_ADMIN_PASSWORD ?? 'Bench-Pass-2026';
 const APP_PORT = 18080;
 const BASE_PORT = 18081;
 const duration = Number(opts.duration);
 const connections = Number(opts.connections);
 const say = (line) => process.stdout.write(`${line}\n`);
-const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
 
 /** Two filters: agents or ordinary users × an order-count band. */
 const FILTERS = [1, 2].flatMap((typeUser) => [1, 2, 3, 4, 5].map((quantity) => ({ type_user: typeUser, quantity })));
@@ -59,22 +57,8 @@ const DEEP_PAGES = 10;
 
 // ——— the database ———
 
-async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function prepareDatabase() {
-  const exists = await withClient(maintenanceUrl, async (c) => {
-    const found = (await c.query('select 1 from pg_database where datname = $1', [databaseName])).rowCount > 0;
-    if (!found) await c.query(`create database ${quoteIdent(databaseName)}`);
-    return found;
-  });
+  const exists = await ensureDatabase(databaseUrl);
   const users = exists ? await withClient(databaseUrl, (c) => c.query('select count(*)::int as n from users').then((r) => r.rows[0].n, () => 0)) : 0;
   if (opts.seed || users < Number(opts.users)) {
     say(`Seeding ${opts.users} users into ${databaseName}…`);
@@ -116,90 +100,6 @@ async function post(port, url, body, headers = {}) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return res.json();
 }
-
-// ——— CPU time, which the machine's other work does not inflate ———
-
-const TICK_MS = 10; // USER_HZ: /proc times are in hundredths of a second.
-
-/** CPU milliseconds a process has used (user + system), or 0 when it is gone. */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The PostgreSQL backends serving each server, told apart by application_name. */
-async function backends(monitor) {
-  const { rows } = await monitor.query('select pid, application_name as name from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]);
-  return rows;
-}
-
-/** CPU used by a server's process and by its PostgreSQL backends (none without a monitor: PGlite) during `run`. */
-async function measuringCpu(monitor, pid, applicationName, run) {
-  const serving = async () => (monitor ? (await backends(monitor)).filter((b) => b.name === applicationName) : []);
-  const pgBefore = new Map((await serving()).map((b) => [b.pid, cpuMs(b.pid)]));
-  const nodeBefore = cpuMs(pid);
-  const loaderBefore = process.cpuUsage();
-  const outcome = await run();
-  const loader = process.cpuUsage(loaderBefore);
-  const node = cpuMs(pid) - nodeBefore;
-  // Backends born during the run count from zero; one that ended during it is missed (pools keep them under load).
-  const database = (await serving()).reduce((sum, b) => sum + cpuMs(b.pid) - (pgBefore.get(b.pid) ?? 0), 0);
-  return { ...outcome, cpu: { node, database, loader: (loader.user + loader.system) / 1000 } };
-}
-
-/**
- * autocannon over a list of bodies, each request taking the next one. Resolves to the run's figures and every
- * response time, so slices of one side can be pooled into exact percentiles.
- */
-function load(port, url, bodies, headers, seconds) {
-  let next = 0;
-  const encoded = bodies.map((b) => JSON.stringify(b));
-  const times = [];
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}${url}`,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        setupRequest: (req) => ({ ...req, body: encoded[next++ % encoded.length] }),
-      },
-    ],
-  });
-  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-  return instance.then((result) => ({ result, times }));
-}
-
-/** Pooled figures of several slices of one side. */
-function pooled(slices) {
-  const times = slices.flatMap((s) => s.times).sort((a, b) => a - b);
-  const at = (q) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
-  const seconds = slices.reduce((sum, s) => sum + s.result.duration, 0);
-  return {
-    rps: Math.round(slices.reduce((sum, s) => sum + s.result.requests.total, 0) / seconds),
-    p50: at(0.5),
-    p90: at(0.9),
-    p99: at(0.99),
-    max: at(1),
-    slices: slices.map((s) => Math.round(s.result.requests.average)),
-    // autocannon's errors include its timeouts (10 s without an answer); non-2xx answers are added to them.
-    errors: slices.reduce((sum, s) => sum + s.result.errors + s.result.non2xx, 0),
-    timeouts: slices.reduce((sum, s) => sum + s.result.timeouts, 0),
-    requests: times.length,
-    // CPU milliseconds per request: the server process, its PostgreSQL backends, and autocannon.
-    cpuPerRequest: Object.fromEntries(
-      ['node', 'database', 'loader'].map((k) => [k, Math.round((slices.reduce((sum, s) => sum + s.cpu[k], 0) / times.length) * 1000) / 1000]),
-    ),
-  };
-}
-
-const figures = (f) => (f ? [f.rps, `${f.p50} / ${f.p90} / ${f.p99}`] : ['—', '—']);
-const cpu = (c) => `${c.node.toFixed(3)} + ${c.database.toFixed(3)} = ${(c.node + c.database).toFixed(3)}`;
 
 // ——— the pages both servers are asked for ———
 
@@ -265,7 +165,7 @@ async function collectPages(auth, withBaseline) {
 // ——— the run ———
 
 const pglite = opts.engine === 'pglite';
-const withName = (name) => Object.assign(new URL(databaseUrl), { search: `application_name=${name}` }).toString();
+const withName = (name) => withApplicationName(databaseUrl, name);
 /** PGlite: the app alone on a fresh data folder with the demo's users; there is no PostgreSQL for a baseline to share. */
 const dataDir = pglite ? fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-bench-users-')) : null;
 if (!pglite) await prepareDatabase();
@@ -307,17 +207,10 @@ try {
   const rounds = Number(opts.rounds);
   for (const s of scenarios) {
     const sides = [
-      { port: APP_PORT, pid: app.child.pid, name: 'bench-app', url: '/api/user/lists', bodies: s.bodies.map((b) => b.app), headers: auth, slices: [] },
-      ...(base ? [{ port: BASE_PORT, pid: base.child.pid, name: 'bench-baseline', url: '/list', bodies: s.bodies.map((b) => b.base), headers: {}, slices: [] }] : []),
+      { port: APP_PORT, pid: app.child.pid, applicationName: 'bench-app', requests: s.bodies.map((b) => ({ path: '/api/user/lists', body: b.app })), headers: auth },
+      ...(base ? [{ port: BASE_PORT, pid: base.child.pid, applicationName: 'bench-baseline', requests: s.bodies.map((b) => ({ path: '/list', body: b.base })) }] : []),
     ];
-    const warm = Number(opts.warmup);
-    for (const side of sides) if (warm > 0) await load(side.port, side.url, side.bodies, side.headers, warm);
-    for (let round = 0; round < rounds; round++) {
-      for (const side of round % 2 === 0 ? sides : sides.toReversed()) {
-        side.slices.push(await measuringCpu(monitor, side.pid, side.name, () => load(side.port, side.url, side.bodies, side.headers, duration)));
-      }
-    }
-    const [a, b] = sides.map((side) => pooled(side.slices));
+    const [a, b] = await alternating(sides, { rounds, seconds: duration, warmup: Number(opts.warmup), connections, monitor, databaseName });
     const ratio = b ? Math.round((a.rps / b.rps) * 100) / 100 : null;
     results.push({ scenario: s.name, bodies: s.bodies.length, app: a, baseline: b ?? null, ratio });
     say(`${s.name}: app ${a.rps} req/s p99 ${a.p99} ms (slices ${a.slices.join(', ')})${b ? ` | baseline ${b.rps} req/s p99 ${b.p99} ms (slices ${b.slices.join(', ')}) | ratio ${ratio}` : ''}`);
@@ -333,7 +226,7 @@ try {
   say('| --- | --- | --- | --- |');
   for (const r of results) {
     const b = r.baseline?.cpuPerRequest;
-    say(`| ${r.scenario} | ${cpu(r.app.cpuPerRequest)} | ${b ? cpu(b) : '—'} | ${r.app.cpuPerRequest.loader.toFixed(3)} / ${b ? b.loader.toFixed(3) : '—'} |`);
+    say(`| ${r.scenario} | ${cpuText(r.app.cpuPerRequest)} | ${b ? cpuText(b) : '—'} | ${r.app.cpuPerRequest.loader.toFixed(3)} / ${b ? b.loader.toFixed(3) : '—'} |`);
   }
   const out = path.join(root, 'bench', 'results');
   fs.mkdirSync(out, { recursive: true });
@@ -350,7 +243,7 @@ try {
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   if (opts.drop && !pglite) {
-    await withClient(maintenanceUrl, (c) => c.query(`drop database if exists ${quoteIdent(databaseName)}`));
+    await dropDatabase(databaseUrl);
     say(`Dropped ${databaseName}.`);
   }
 }

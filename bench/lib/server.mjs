@@ -25,12 +25,13 @@ export async function freePort() {
 }
 
 /**
- * Starts `node <serverNodeArgs> <script>` from the repository root with the given environment; `ready` settles once the
- * process itself says it is running on that port and `/healthz` answers (an answer alone could come from another
- * process holding the port), or rejects with the process's output if it exits first.
+ * Starts `node <nodeArgs> <script>` from the repository root with the given environment (the server's Node options
+ * unless told otherwise); `ready` settles once the process itself says it is running on that port and `/healthz`
+ * answers (an answer alone could come from another process holding the port), or rejects with the process's output if
+ * it exits first.
  */
-export function startServer(script, env, port) {
-  const child = spawn(process.execPath, [...serverNodeArgs, script], {
+export function startServer(script, env, port, nodeArgs = serverNodeArgs) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
