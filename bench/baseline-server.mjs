@@ -7,7 +7,7 @@
  * the app writes it (the order_band column), so both read the same index.
  *
  * `POST /staff/findPage?pageNo&pageSize` (bench/staff-find-page.mjs): the staff list's page by offset, newest first,
- * filtered by department (with its sub-departments, by path) and status, and its count, counted every time as the app
+ * filtered by department (its sub-departments' ids read first, by path) and status, and its count, counted every time as the app
  * does — the app's URL and body, so both servers take the same requests.
  */
 import Fastify from 'fastify';
@@ -56,21 +56,23 @@ const staffColumns = `s.id, s.name, s.gender,
   case when length(s.id_card) = 18 then left(s.id_card, 6) || '********' || right(s.id_card, 4) else repeat('*', length(s.id_card)) end as id_card,
   s.mobile, s.company_id, c.name as company_name, s.department_id, d.name as department_name, s.post, s.status,
   s.report_time::text as report_time, s.created_at`;
-const staffWhere = `s.deleted_at is null
-  and s.department_id in (select sub.id from department sub where sub.path like (select p.path from department p where p.id = $1) || '%')
-  and s.status = any($2::text[])`;
+// The department's subtree is read first, as the app does, so the page query holds the ids themselves.
+const staffWhere = `s.deleted_at is null and s.department_id = any($1::int[]) and s.status = any($2::text[])`;
+const subtreeOf = async (department) =>
+  (await pool.query(`select sub.id from department sub where sub.path like (select p.path from department p where p.id = $1) || '%'`, [department])).rows.map((row) => row.id);
 app.post('/staff/findPage', async (request) => {
   const { department, status } = request.body;
   const pageSize = Number(request.query.pageSize ?? 20);
   const offset = Number(request.query.pageNo ?? 0) * pageSize;
   const statuses = Array.isArray(status) ? status : [status];
+  const departments = await subtreeOf(department);
   // One after the other, as the app reads them.
-  const total = await pool.query(`select count(*)::int as n from personnel_staff s where ${staffWhere}`, [department, statuses]);
+  const total = await pool.query(`select count(*)::int as n from personnel_staff s where ${staffWhere}`, [departments, statuses]);
   const page = await pool.query(
     `select ${staffColumns} from personnel_staff s
      left join personnel_company c on c.id = s.company_id left join department d on d.id = s.department_id
      where ${staffWhere} order by s.id desc limit $3 offset $4`,
-    [department, statuses, pageSize, offset],
+    [departments, statuses, pageSize, offset],
   );
   return { code: 20000, message: '成功', data: { count: total.rows[0].n, data: page.rows } };
 });
