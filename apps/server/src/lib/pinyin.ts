@@ -1,4 +1,4 @@
-import type { IndexLetter } from '@juqi/contract';
+import { INDEX_LETTERS, type IndexLetter } from '@juqi/contract';
 import { pinyin } from 'pinyin-pro';
 
 /** How a name is read (docs/departments.md › Pinyin). */
@@ -39,4 +39,14 @@ export function letterOf(name: string, reading: PinyinReading = {}): IndexLetter
   // The whole name is read, so the first character's reading follows its word (长沙, 重庆) or its surname reading.
   const letter = initialsOf(normalised, reading).charAt(0).toUpperCase();
   return LATIN.test(letter) ? (letter as IndexLetter) : '#';
+}
+
+/**
+ * A letter index (A–Z, then #): each row's item under its letter, in the rows' order; only letters that have items.
+ * Rows are read in pinyin order by the caller, so each group comes out in that order.
+ */
+export function letterGroups<Row, Item>(rows: Iterable<Row>, letterOfRow: (row: Row) => string, item: (row: Row) => Item): { letter: IndexLetter; items: Item[] }[] {
+  const groups = new Map<IndexLetter, Item[]>(INDEX_LETTERS.map((letter) => [letter, []]));
+  for (const row of rows) groups.get(letterOfRow(row) as IndexLetter)?.push(item(row));
+  return [...groups].filter(([, items]) => items.length).map(([letter, items]) => ({ letter, items }));
 }

@@ -1,16 +1,14 @@
 import {
-  INDEX_LETTERS,
   TOP_LEVEL_DEPARTMENT,
   type DepartmentDetails,
   type DepartmentLetterGroup,
   type DepartmentNode,
-  type IndexLetter,
 } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
 import type { AccessServices } from '../../lib/http/types';
-import { initialsOf, letterOf, spelledOf } from '../../lib/pinyin';
+import { initialsOf, letterGroups, letterOf, spelledOf } from '../../lib/pinyin';
 import { DepartmentRepository, type DepartmentRow, type NamedValues } from './repository';
 
 /** Who changed something, for the audit log. */
@@ -59,9 +57,11 @@ export class DepartmentService {
   }
 
   async letterIndex(): Promise<DepartmentLetterGroup[]> {
-    const groups = new Map<IndexLetter, DepartmentLetterGroup['items']>(INDEX_LETTERS.map((letter) => [letter, []]));
-    for (const { id, name, letter } of await this.records.byPinyin()) groups.get(letter as IndexLetter)?.push({ id, name });
-    return [...groups].filter(([, items]) => items.length).map(([letter, items]) => ({ letter, items }));
+    return letterGroups(
+      await this.records.byPinyin(),
+      (row) => row.letter,
+      ({ id, name }) => ({ id, name }),
+    );
   }
 
   async details(id: number): Promise<DepartmentDetails> {

@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { department } from '../../lib/db/schema';
 import type { SeedContext } from '../../lib/module';
 import { PersonnelRepository, type NewStaffRecord } from './repository';
-import { addMonths, namedValues } from './service';
+import { addMonths, namedValues, PROBATION_MONTHS } from './service';
 
 /** The operator's legal entities until their management lands; seeded whatever the demo, so records can name one. */
 const COMPANIES = ['聚企科技有限公司', '聚企科技（上海）有限公司', '聚企网络服务（深圳）有限公司'];
@@ -49,7 +49,7 @@ export async function seedPersonnel({ db, demo }: SeedContext): Promise<void> {
       post: POSTS[i % POSTS.length]!,
       status,
       reportTime,
-      probationEnd: reportTime ? addMonths(reportTime, 3) : null,
+      probationEnd: reportTime ? addMonths(reportTime, PROBATION_MONTHS) : null,
       leavingDate: status === 'resigned' || status === 'resigning' ? day('2026-01-01', i % 60) : null,
     });
   }

@@ -1,10 +1,8 @@
 import {
-  INDEX_LETTERS,
   maskIdCardNumber,
   STAFF_TRANSITIONS,
   dayInZone,
   type AddressBookEntry,
-  type IndexLetter,
   type StaffAddInput,
   type StaffDetails,
   type StaffEditInput,
@@ -20,7 +18,7 @@ import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { AccessServices, TimeZoneSource } from '../../lib/http/types';
 import type { LookupRegistry } from '../../lib/lookups';
-import { initialsOf, letterOf, spelledOf } from '../../lib/pinyin';
+import { initialsOf, letterGroups, letterOf, spelledOf } from '../../lib/pinyin';
 import { PersonnelForm } from './form';
 import { PersonnelRepository, type ListedStaff, type NewStaffRecord, type StaffRecord } from './repository';
 
@@ -31,7 +29,7 @@ export interface Actor {
 }
 
 /** How long probation runs when a hire sets no end (docs/personnel.md › States). */
-const PROBATION_MONTHS = 3;
+export const PROBATION_MONTHS = 3;
 
 /** The name with its pinyin columns, read as a person's name (surname first). */
 export const namedValues = (name: string) => ({
@@ -283,11 +281,11 @@ export class PersonnelService {
   // ——— the address book ———
 
   async letterIndex(): Promise<StaffLetterGroup[]> {
-    const groups = new Map<IndexLetter, StaffLetterGroup['items']>(INDEX_LETTERS.map((letter) => [letter, []]));
-    for (const row of await this.records.addressBook()) {
-      groups.get(row.nameLetter as IndexLetter)?.push({ id: row.id, name: row.name, department_name: row.departmentName, post: row.post });
-    }
-    return [...groups].filter(([, items]) => items.length).map(([letter, items]) => ({ letter, items }));
+    return letterGroups(
+      await this.records.addressBook(),
+      (row) => row.nameLetter,
+      (row) => ({ id: row.id, name: row.name, department_name: row.departmentName, post: row.post }),
+    );
   }
 
   async search(keyword: string, limit: number): Promise<AddressBookEntry[]> {
