@@ -2,8 +2,6 @@ import {
   FIELD_FORMS,
   FIELD_SAMPLES_MAX,
   fieldTypeOf,
-  isPickerType,
-  PICKER_LOOKUPS,
   type FieldDefinition,
   type FieldForm,
   type FieldFormCalls,
@@ -20,6 +18,7 @@ import { sendWorkbook, type ExportColumn } from '../../lib/export/workbook';
 import { exportedTime } from '../../lib/time-zone';
 import type { LookupRegistry } from '../../lib/lookups';
 import { AppError } from '../../lib/errors';
+import { mapPicks } from './picks';
 import { SampleRepository, type SampleRecord } from './repository';
 import type { Actor, FieldService } from './service';
 import { fieldSampleTable } from './table';
@@ -119,22 +118,8 @@ export class SampleService {
    */
   private async withNames(definitions: readonly FieldDefinition[], rows: FieldSampleRow[]): Promise<FieldSampleRow[]> {
     const asked = new Map<LookupKind, Set<number>>();
-    const walk = (definition: FieldDefinition, value: unknown, visit: (kind: LookupKind, id: number) => unknown): unknown => {
-      if (value == null) return value;
-      if (definition.type === 'detail_table')
-        return (value as Record<string, unknown>[]).map((row) =>
-          Object.fromEntries(Object.entries(row).map(([key, cell]) => {
-            const sub = definition.sub_fields?.find((s) => s.key === key);
-            return [key, sub ? walk(sub, cell, visit) : cell];
-          })),
-        );
-      if (!isPickerType(definition.type)) return value;
-      const kind = PICKER_LOOKUPS[definition.type];
-      return Array.isArray(value) ? value.map((id: number) => visit(kind, id)) : visit(kind, value as number);
-    };
     for (const row of rows)
-      for (const definition of definitions)
-        walk(definition, row.values[definition.key], (kind, id) => asked.set(kind, (asked.get(kind) ?? new Set()).add(id)));
+      for (const definition of definitions) mapPicks(definition, row.values[definition.key], (kind, id) => asked.set(kind, (asked.get(kind) ?? new Set()).add(id)));
     const names = new Map<LookupKind, Map<number, string>>();
     for (const [kind, ids] of asked) {
       const source = this.lookups.sourceOf(kind);
@@ -145,7 +130,7 @@ export class SampleService {
       values: Object.fromEntries(
         Object.entries(row.values).map(([key, value]) => {
           const definition = definitions.find((d) => d.key === key);
-          return [key, definition ? walk(definition, value, (kind, id) => names.get(kind)?.get(id) ?? `#${id}`) : value];
+          return [key, definition ? mapPicks(definition, value, (kind, id) => names.get(kind)?.get(id) ?? `#${id}`) : value];
         }),
       ),
     }));

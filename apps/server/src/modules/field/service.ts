@@ -1,7 +1,6 @@
 import {
   decodeFieldPermission,
   ErrorCode,
-  isPickerType,
   LOOKUP_MATCHES_MAX,
   PICKER_LOOKUPS,
   type LookupItem,
@@ -26,6 +25,7 @@ import type { LookupRegistry } from '../../lib/lookups';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError, type LocalText } from '../../lib/errors';
 import type { FormFields } from './fields';
+import { mapPicks } from './picks';
 import { FieldRepository, type DefinitionRecord } from './repository';
 
 /** Who changed something, for the audit log. */
@@ -196,17 +196,8 @@ export class FieldService implements FormFields {
    */
   private async assertPicked(definitions: readonly FieldDefinition[], values: Record<string, unknown>, tx: Executor): Promise<void> {
     const wanted = new Map<LookupKind, { key: string; id: number }[]>();
-    const collect = (definition: FieldDefinition, value: unknown, key: string) => {
-      if (value == null) return;
-      if (definition.type === 'detail_table')
-        for (const row of value as Record<string, unknown>[]) for (const sub of definition.sub_fields ?? []) collect(sub, row[sub.key], key);
-      if (!isPickerType(definition.type)) return;
-      const kind = PICKER_LOOKUPS[definition.type];
-      const list = wanted.get(kind) ?? [];
-      for (const id of Array.isArray(value) ? (value as number[]) : [value as number]) list.push({ key, id });
-      wanted.set(kind, list);
-    };
-    for (const definition of definitions) collect(definition, values[definition.key], definition.key);
+    for (const definition of definitions)
+      mapPicks(definition, values[definition.key], (kind, id) => wanted.set(kind, [...(wanted.get(kind) ?? []), { key: definition.key, id }]));
 
     for (const [kind, picks] of wanted) {
       const source = this.lookups.sourceOf(kind);
