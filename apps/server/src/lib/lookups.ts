@@ -26,4 +26,12 @@ export class LookupRegistry {
   sourceOf(kind: LookupKind): LookupSource | undefined {
     return this.sources.get(kind);
   }
+
+  /** The names of the records of these ids that exist, by id: empty when there are none or no module provides the kind. */
+  async namesOf(kind: LookupKind, ids: Iterable<number>, tx?: Executor): Promise<Map<number, string>> {
+    const distinct = [...new Set(ids)];
+    const source = this.sources.get(kind);
+    if (!source || !distinct.length) return new Map();
+    return new Map((await source.named(distinct, tx)).map((item) => [item.id, item.name]));
+  }
 }

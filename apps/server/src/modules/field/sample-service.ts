@@ -121,10 +121,7 @@ export class SampleService {
     for (const row of rows)
       for (const definition of definitions) mapPicks(definition, row.values[definition.key], (kind, id) => asked.set(kind, (asked.get(kind) ?? new Set()).add(id)));
     const names = new Map<LookupKind, Map<number, string>>();
-    for (const [kind, ids] of asked) {
-      const source = this.lookups.sourceOf(kind);
-      names.set(kind, new Map((source ? await source.named([...ids]) : []).map((item) => [item.id, item.name])));
-    }
+    for (const [kind, ids] of asked) names.set(kind, await this.lookups.namesOf(kind, ids));
     return rows.map((row) => ({
       ...row,
       values: Object.fromEntries(
@@ -187,8 +184,7 @@ export class SampleService {
 
   /** Rows as answered, each naming who saved it last (through the staff lookup). */
   private async toRows(rows: SampleRecord[]): Promise<FieldSampleRow[]> {
-    const staff = this.lookups.sourceOf('staff');
-    const names = new Map((staff ? await staff.named([...new Set(rows.map((row) => row.updatedBy))]) : []).map((item) => [item.id, item.name]));
+    const names = await this.lookups.namesOf('staff', rows.map((row) => row.updatedBy));
     return rows.map((row) => ({ id: row.id, values: row.values, updated_at: row.updatedAt.toISOString(), updated_by: names.get(row.updatedBy) ?? String(row.updatedBy) }));
   }
 }

@@ -263,9 +263,7 @@ export class PersonnelService {
   async history(id: number): Promise<StaffHistoryEntry[]> {
     if (!(await this.records.everAdded(id))) throw AppError.notFound();
     const entries = await this.records.history(id);
-    const staff = this.lookups.sourceOf('staff');
-    const actorIds = [...new Set(entries.flatMap((entry) => (entry.byStaffId === null ? [] : [entry.byStaffId])))];
-    const names = new Map((staff && actorIds.length ? await staff.named(actorIds) : []).map((item) => [item.id, item.name]));
+    const names = await this.lookups.namesOf('staff', entries.flatMap((entry) => (entry.byStaffId === null ? [] : [entry.byStaffId])));
     return entries.map((entry) => ({
       id: entry.id,
       action: entry.action as StaffHistoryEntry['action'],
