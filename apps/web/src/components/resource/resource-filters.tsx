@@ -1,7 +1,7 @@
-import { fieldTypes, resourceFieldDefinition, type FieldDefinition, type FilterOperator, type RegistryField } from '@juqi/contract';
+import { fieldTypes, type FieldDefinition, type FilterOperator } from '@juqi/contract';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMessages } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
 import { commonMessages } from '../messages';
@@ -10,8 +10,8 @@ const DAY = 'YYYY-MM-DD';
 const NUMBER_TYPES: readonly string[] = ['number', 'floatnumber', 'percent'];
 
 interface FilterControlProps {
-  /** The field filtered on: its definition, or a resource field, read through its definition. */
-  field: FieldDefinition | RegistryField;
+  /** The field filtered on, as the registry defines it (a resource's `definitions`, or an admin-defined field). */
+  field: FieldDefinition;
   operator: FilterOperator;
   label: string;
   language: Language;
@@ -27,9 +27,8 @@ function optionsOf(definition: FieldDefinition, language: Language): { value: st
 }
 
 /** The control of one declared filter, by its operator and the field's registry type. */
-export function FilterControl({ field, operator, label, language, value, onChange }: FilterControlProps) {
+export function FilterControl({ field: definition, operator, label, language, value, onChange }: FilterControlProps) {
   const t = useMessages(commonMessages);
-  const definition = useMemo(() => ('kind' in field ? resourceFieldDefinition('filter', field) : field), [field]);
   const { type } = definition;
 
   if (operator === 'range' && type === 'date') {

@@ -238,11 +238,10 @@ function RangeControl({ definition, label, language, value, onChange }: ControlP
       />
     );
   }
-  // Numbers and days are drawn as a resource list draws its own ranges.
-  const kind = definition.type === 'date' || definition.type === 'date_interval' ? 'date' : 'number';
+  // Numbers and days are drawn as a resource list draws its own ranges; a date interval is ranged by days.
   return (
     <FilterControl
-      field={kind === 'date' ? { kind, label: definition.label } : { kind, label: definition.label, min: 0, max: 0, integer: false }}
+      field={definition.type === 'date_interval' ? { ...definition, type: 'date' } : definition}
       operator="range"
       label={label}
       language={language}
