@@ -1,22 +1,25 @@
-import { cityResource, EXPORT_ROWS_HEADER, fieldFormCalls, fieldLookupCalls, generalCalls, type CallBody } from '@juqi/contract';
+import { cityResource, EXPORT_ROWS_HEADER, fieldFormCalls, fieldLookupCalls, generalCalls, personnelCalls, type CallBody } from '@juqi/contract';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, expectError, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { expectError, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 
 /**
- * Record pickers' lookups (staff and industries, registered by their modules), the place picker's city tree, and a
+ * Record pickers' lookups (people and industries, registered by their modules), the place picker's city tree, and a
  * form's saved previews (试填记录): values checked by the definitions, unique among the form's previews, listed with
  * filters and orders on custom fields.
  */
 let t: TestApp;
 let admin: string;
+/** A staff record in office: what 人员 pickers (user, single_user) pick. */
+let someone: number;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await signInAsAdmin(t);
+  someone = (await ok(t, personnelCalls.add, { name: '曾小贤', mobile: '13700137001', status: 'probation', post: '主播' }, admin)).id;
 });
 afterAll(() => t?.close());
 
@@ -26,12 +29,15 @@ const personnel = fieldFormCalls.personnel_info;
 type Values = CallBody<typeof personnel.sampleAdd>['values'];
 
 describe('record pickers’ lookups', () => {
-  it('names staff for user and single_user: matches by name or number among active staff, any staff by id, in the asked order', async () => {
-    const picked = await createStaffWith(t, []);
-    const found = await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword: picked.staffNum }, admin);
-    expect(found).toEqual({ available: true, items: [{ id: picked.staffId, name: expect.stringMatching(/^测试员工/), hint: picked.staffNum }] });
-    const named = await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [picked.staffId, 999_999, 1] }, admin);
-    expect(named.items.map((item) => item.id)).toEqual([picked.staffId, 1]);
+  it('picks people for user and single_user from the address book: in office by name, initials or mobile; any record by id', async () => {
+    const candidate = (await ok(t, personnelCalls.add, { name: '曾小候', mobile: '13700137002' }, admin)).id;
+    for (const keyword of ['曾小', 'zxx', '137001']) {
+      const found = await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword }, admin);
+      expect(found, keyword).toEqual({ available: true, items: [{ id: someone, name: '曾小贤', hint: '主播' }] });
+    }
+    // A candidate is not in office, so not offered; a value that picked them still names them.
+    const named = await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [candidate, 999_999, someone] }, admin);
+    expect(named.items.map((item) => item.id)).toEqual([candidate, someone]);
     // A keyword matching nobody is an empty list, not an error.
     expect((await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword: 'zz-nobody-zz' }, admin)).items).toEqual([]);
   });
@@ -50,7 +56,7 @@ describe('record pickers’ lookups', () => {
     expect(expectError(await invokeUnchecked(t, fieldLookupCalls.lookup, { type: 'text' }, admin), 40000)).toEqual({ field: 'type' });
   });
 
-  it('checks picked records exist: a staff or industry id nobody has is 40000 naming the field, in a detail table too', async () => {
+  it('checks picked records exist: a person or industry id nobody has is 40000 naming the field, in a detail table too', async () => {
     const form = fieldFormCalls.customer_info;
     await ok(t, form.definitionAdd, { key: 'owner', type: 'single_user', label: label('负责人') }, admin);
     await ok(
@@ -60,8 +66,8 @@ describe('record pickers’ lookups', () => {
       admin,
     );
     const base = { customer_name: '巨奇科技' };
-    expect(await ok(t, form.valuesCheck, { values: { ...base, owner: 1, industry: [1], visits: [{ visitor: [1] }] } }, admin)).toMatchObject({ owner: 1, industry: [1] });
-    for (const bad of [{ owner: 999_999 }, { industry: [999_999] }, { visits: [{ visitor: [1] }, { visitor: [999_999] }] }]) {
+    expect(await ok(t, form.valuesCheck, { values: { ...base, owner: someone, industry: [1], visits: [{ visitor: [someone] }] } }, admin)).toMatchObject({ owner: someone, industry: [1] });
+    for (const bad of [{ owner: 999_999 }, { industry: [999_999] }, { visits: [{ visitor: [someone] }, { visitor: [999_999] }] }]) {
       const refused = await invoke(t, form.valuesCheck, { values: { ...base, ...bad } }, admin);
       expect(expectError(refused, 40000), JSON.stringify(bad)).toEqual({ field: Object.keys(bad)[0] });
       expect(refused.message).toContain('999999');
@@ -172,9 +178,9 @@ describe('saved previews of a form', () => {
   it('exports the previews the filters match, a column per field, picked records by name, in the asked language; audited', async () => {
     const form = fieldFormCalls.customer_info;
     // 负责人 (single_user) and 拜访记录 (a detail table picking staff) were added above.
-    const [owner] = (await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [1] }, admin)).items;
+    const [owner] = (await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [someone] }, admin)).items;
     const [industry] = (await ok(t, fieldLookupCalls.lookup, { type: 'industry', ids: [2] }, admin)).items;
-    await ok(t, form.sampleAdd, { values: { customer_name: '导出客户', owner: 1, industry: [2], visits: [{ visitor: [1] }], contact_mobile: '13800138000,13900139000' } }, admin);
+    await ok(t, form.sampleAdd, { values: { customer_name: '导出客户', owner: someone, industry: [2], visits: [{ visitor: [someone] }], contact_mobile: '13800138000,13900139000' } }, admin);
     await ok(t, form.sampleAdd, { values: { customer_name: '另一个客户' } }, admin);
     const definitions = (await ok(t, form.definitionList, {}, admin)).filter((d) => d.type !== 'desc_text' && d.type !== 'title_divider');
 
@@ -197,7 +203,8 @@ describe('saved previews of a form', () => {
     expect(cell('industry')).toBe(industry!.name);
     expect(cell('visits')).toBe(`拜访人：${owner!.name}`);
     expect(cell('contact_mobile')).toBe('13800138000,13900139000');
-    expect(zh.rows[1]!.at(-1)).toBe(owner!.name);
+    // The last column names who saved the preview: a sign-in account.
+    expect(zh.rows[1]!.at(-1)).toBe('超级管理员');
     const en = await sheetOf('en-US', {});
     expect(en.rows[0]).toEqual([...definitions.map((d) => d.label['en-US']), 'Saved by']);
     expect(en.rows.length).toBe(3);

@@ -104,12 +104,13 @@ export type FieldSampleRow = z.output<typeof fieldSampleRow>;
 
 /**
  * The record-picking types of §3 and the lookup that names their records: a lookup is registered on the server by the
- * module owning those records (staff by the staff module, industries by 通用设置); a picker whose lookup is not
- * registered yet says so and keeps the ids it holds.
+ * module owning those records (people by personnel, industries by 通用设置); a picker whose lookup is not
+ * registered yet says so and keeps the ids it holds. 人员 pickers pick from the address book (staff records in
+ * office, docs/personnel.md), not from sign-in accounts: most staff never sign in.
  */
 export const PICKER_LOOKUPS = {
-  user: 'staff',
-  single_user: 'staff',
+  user: 'person',
+  single_user: 'person',
   structure: 'department',
   contacts: 'contact',
   customer: 'customer',
@@ -120,7 +121,8 @@ export const PICKER_LOOKUPS = {
   industry: 'industry',
 } as const satisfies Partial<Record<FieldType, string>>;
 export type PickerType = keyof typeof PICKER_LOOKUPS;
-export type LookupKind = (typeof PICKER_LOOKUPS)[PickerType];
+/** The pickers' lookups, and `staff`: sign-in accounts, which name who did something (history, approvals). */
+export type LookupKind = (typeof PICKER_LOOKUPS)[PickerType] | 'staff';
 export const PICKER_TYPES = Object.keys(PICKER_LOOKUPS) as PickerType[];
 export const isPickerType = (type: string): type is PickerType => Object.hasOwn(PICKER_LOOKUPS, type);
 

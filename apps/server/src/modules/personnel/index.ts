@@ -2,11 +2,14 @@ import { personnelCalls, STAFF_SEARCH_LIMIT } from '@juqi/contract';
 import { route } from '../../lib/http/route';
 import { lazyService, type Principal } from '../../lib/http/types';
 import type { ServerModule } from '../../lib/module';
+import type { ListedStaff } from './repository';
 import { seedPersonnel } from './seed';
 import { PersonnelService } from './service';
 
 const mayViewIdCards = (principal: Principal) => principal.operations === 'all' || principal.operations.has('personnel.id_card.view');
 const actorOf = (principal: Principal | null, ip: string) => ({ staffId: principal!.staffId, ip });
+/** A person as a 人员 picker offers them: hinted by department and post. */
+const personOf = (row: ListedStaff) => ({ id: row.id, name: row.name, hint: [row.departmentName, row.post].filter(Boolean).join(' · ') || undefined });
 
 /** Staff records: the HR record of each person, its states and history, and the address book (docs/personnel.md). */
 export const personnelModule: ServerModule = {
@@ -36,6 +39,12 @@ export const personnelModule: ServerModule = {
     });
     route(app, personnelCalls.history, ({ body }) => service.history(body.id));
     route(app, personnelCalls.companies, () => service.records.companies());
+
+    // 人员 pickers (user, single_user) pick people from the address book; a picked id names its record in any state.
+    app.access.lookups.provide('person', {
+      search: async (keyword, limit) => (await service.records.addressBook({ keyword, limit })).map(personOf),
+      named: async (ids, tx) => (await service.records.named(ids, tx)).map(personOf),
+    });
 
     // A department's delete asks, inside its transaction under the tree's lock, whether staff are still in it.
     app.access.departmentMembers = { count: (departmentIds, tx) => service.records.countInDepartments(departmentIds, tx) };

@@ -161,6 +161,12 @@ export class PersonnelRepository {
     return row?.n ?? 0;
   }
 
+  /** Records of these ids, whatever their state: a value picked once keeps naming the person after they leave. */
+  named(ids: readonly number[], tx: Executor = this.db): Promise<ListedStaff[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.listedBy(tx).where(inArray(personnelStaff.id, [...ids]));
+  }
+
   async addressBookEntry(id: number): Promise<ListedStaff | undefined> {
     const [row] = await this.listed().where(and(inOffice, eq(personnelStaff.id, id)));
     return row;
@@ -183,7 +189,11 @@ export class PersonnelRepository {
   }
 
   private listed() {
-    return this.db
+    return this.listedBy(this.db);
+  }
+
+  private listedBy(tx: Executor) {
+    return tx
       .select({ ...getTableColumns(personnelStaff), companyName: personnelCompany.name, departmentName: department.name })
       .from(personnelStaff)
       .leftJoin(personnelCompany, eq(personnelCompany.id, personnelStaff.companyId))
