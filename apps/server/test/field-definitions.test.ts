@@ -1,4 +1,4 @@
-import { type CallBody, decodeFieldPermission, departmentCalls, encodeFieldPermission, FIELD_FORM_NAMES, FIELD_PERMISSION_FLAGS, fieldDefinition, fieldFormCalls, type FieldPermissionFlag } from '@juqi/contract';
+import { type CallBody, decodeFieldPermission, departmentCalls, encodeFieldPermission, FIELD_FORM_NAMES, FIELD_PERMISSION_FLAGS, fieldDefinition, fieldFormCalls, type FieldPermissionFlag, personnelCalls } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
@@ -220,8 +220,9 @@ describe('a record’s values', () => {
 
   beforeAll(async () => {
     for (const input of fieldInputs) await ok(t, form.definitionAdd, input, admin);
-    // The structure field's sample picks departments 1 and 2 of a fresh database.
+    // The structure field's sample picks departments 1 and 2 of a fresh database, the people pickers staff records 1 and 2.
     for (const name of ['总经办', '市场部']) await ok(t, departmentCalls.add, { name, parent_id: 0 }, admin);
+    for (const [name, mobile] of [['张三', '13700137101'], ['李四', '13700137102']]) await ok(t, personnelCalls.add, { name: name!, mobile: mobile!, status: 'regular' }, admin);
   });
 
   it('accepts a record with one field of each type, and answers it cleaned', async () => {

@@ -105,14 +105,14 @@ export type FieldSampleRow = z.output<typeof fieldSampleRow>;
 /**
  * The record-picking types of §3 and the lookup that names their records: a lookup is registered on the server by the
  * module owning those records (people by personnel, industries by 通用设置); a picker whose lookup is not
- * registered yet says so and keeps the ids it holds. 人员 pickers pick from the address book (staff records in
- * office, docs/personnel.md), not from sign-in accounts: most staff never sign in.
+ * registered yet says so and keeps the ids it holds. 人员 and 联系人 pickers pick from the address book (staff records
+ * in office, docs/personnel.md), not from sign-in accounts: most staff never sign in.
  */
 export const PICKER_LOOKUPS = {
   user: 'person',
   single_user: 'person',
   structure: 'department',
-  contacts: 'contact',
+  contacts: 'person',
   customer: 'customer',
   contract: 'contract',
   business: 'business',

@@ -6,11 +6,11 @@ const label = (zh: string) => ({ 'zh-CN': zh, 'en-US': zh });
 const upload = (ext: string, hex: string) => `/uploads/common/2026/01/${hex.repeat(32)}.${ext}`;
 const picture = [{ name: '门头.png', url: upload('png', 'a') }];
 const ids = { valid: [3, 5], invalid: [0] };
-// Pickers whose records a lookup names take ids that exist in a fresh test database: the super-admin, seeded industries.
-const staffIds = { valid: [1], invalid: [0] };
+// Pickers whose records a lookup names take ids that exist in a fresh test database: seeded industries.
 const industryIds = { valid: [1, 2], invalid: [0] };
-// Departments are not seeded in tests: those that check picked ids make them first (addDepartmentsForFixtures).
+// Departments and staff records are not seeded in tests: those that check picked ids make two of each first.
 const departmentIds = { valid: [1, 2], invalid: [0] };
+const personIds = { valid: [1, 2], invalid: [0] };
 const place = { province_code: '440000', city_code: '440300', address: '深圳市南山区科技园', lng: 113.94, lat: 22.54, coordinate_system: 'gcj02' };
 
 /** What a definition of the type needs beyond key, type and label. */
@@ -36,9 +36,9 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   email: { valid: 'sales@example.com', invalid: 'not-an-email' },
   date: { valid: '2026-03-01', invalid: '2026-02-30' },
   datetime: { valid: '2026-03-01T01:30:00.000Z', invalid: '2026-03-01T01:30:00' },
-  user: staffIds,
+  user: personIds,
   structure: departmentIds,
-  contacts: ids,
+  contacts: personIds,
   customer: ids,
   contract: ids,
   business: ids,
