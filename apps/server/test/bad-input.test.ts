@@ -68,7 +68,7 @@ async function sendCase(call: AnyCall, c: FuzzCase): Promise<void> {
     const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': admin.token }, remoteAddress: nextAddress() });
     const after = await watch.state();
 
-    const answer = checkCatalogueAnswer(call, res);
+    const answer = checkCatalogueAnswer(call, res, c.value);
     if (isProblem(answer)) expect.fail(`${where} ${answer.problem}: HTTP ${answer.status} ${answer.body}`);
     const { code } = answer;
     count(call, c, code);

@@ -31,7 +31,19 @@ const shortBody = (body: string) => (body.length > 500 ? `${body.slice(0, 500)}â
  * that fits the declared schema, no leak in an error, `Cache-Control: no-store` on /api answers. Blob calls may answer
  * a file instead of an envelope. Answers the parsed code, or a description of what is wrong.
  */
-export function checkCatalogueAnswer(call: AnyCall, res: LightMyRequestResponse): { code: number } | AnswerProblem {
+/** The keys of what a client sent, at any depth: a refusal may echo them ("Unrecognized keys: "", "PG""). */
+function sentKeys(sent: unknown, keys: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(sent)) for (const item of sent) sentKeys(item, keys);
+  else if (sent && typeof sent === 'object') {
+    for (const [key, value] of Object.entries(sent)) {
+      if (key) keys.add(key);
+      sentKeys(value, keys);
+    }
+  }
+  return keys;
+}
+
+export function checkCatalogueAnswer(call: AnyCall, res: LightMyRequestResponse, sent?: unknown): { code: number } | AnswerProblem {
   const fail = (problem: string): AnswerProblem => ({ problem, status: res.statusCode, body: shortBody(res.body) });
   if (res.statusCode >= 500) return fail('HTTP 5xx');
   if (call.path.startsWith('/api') && res.headers['cache-control'] !== 'no-store') {
@@ -54,9 +66,12 @@ export function checkCatalogueAnswer(call: AnyCall, res: LightMyRequestResponse)
   if (code === 20000) {
     if (!call.data.safeParse(data).success) return fail('success data does not fit the declared schema');
   } else {
-    // A refusal names the field it is about, which may be a key the client made up ("PG"): that echo is no leak.
+    // A refusal names the field it is about, or lists the keys it does not take, which may be keys the client made up
+    // ("PG"): that echo is no leak.
     const field = (data as { field?: unknown } | null)?.field;
-    const scanned = typeof field === 'string' && field ? res.body.split(JSON.stringify(field).slice(1, -1)).join('') : res.body;
+    const echoed = new Set([...sentKeys(sent), ...(typeof field === 'string' && field ? [field] : [])]);
+    // Longest first, so a key inside another ("PG" in "0PG") does not leave part of it behind.
+    const scanned = [...echoed].sort((a, b) => b.length - a.length).reduce((text, key) => text.split(JSON.stringify(key).slice(1, -1)).join(''), res.body);
     const leak = LEAKS.find((re) => re.test(scanned));
     if (leak) return fail(`error answer leaks internals (${leak})`);
   }
