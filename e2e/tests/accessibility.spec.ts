@@ -28,6 +28,12 @@ const SCREENS: [path: string, title: string][] = [
   ['/permission/relevance', '关联设置'],
   // The four field-definition screens share one page: the form with every kind of editor is checked.
   ['/permission/customer/info', '客户信息设置'],
+  // Approvals (docs/approvals.md): the flows' table and one of the two process settings forms.
+  ['/permission/personnel/flow', '流程'],
+  ['/permission/personnel/resign', '离职'],
+  // Staff and HR (docs/personnel.md): the staff screen with its letter index and tree, and the dashboard's charts.
+  ['/man/employee', '员工管理'],
+  ['/human/dashboard', '人力看板'],
 ];
 
 /** Waits until nothing in view is still loading. */
@@ -70,6 +76,11 @@ test('the sign-in page, every built screen and the top bar drawers have no serio
   await page.getByRole('button', { name: '消息通知' }).click();
   await expect(page.getByRole('dialog', { name: '消息通知' }).getByRole('tab', { name: '消息通知', selected: true })).toBeVisible();
   await check('notification drawer');
+  await closeDrawer(page);
+
+  await page.getByRole('button', { name: '待办审批' }).click();
+  await expect(page.getByRole('dialog', { name: '待办审批' }).getByRole('tab', { name: '待我审批', selected: true })).toBeVisible();
+  await check('approval to-do drawer');
   await closeDrawer(page);
 
   await page.getByRole('button', { name: '帮助', exact: true }).click();

@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { Database } from './lib/db/client';
 import './lib/http/types';
 import { systemClock, type Clock } from './lib/clock';
+import { JobQueue, type JobQueueOptions } from './lib/jobs/queue';
 import type { ServerModule } from './lib/module';
 import { serverModules } from './modules';
 import access from './plugins/app/access';
@@ -25,6 +26,8 @@ export interface BuildOptions {
   modules?: ServerModule[];
   /** The services' time; tests move it forward. */
   clock?: Clock;
+  /** The job queue; this process works it unless a test says otherwise. */
+  jobs?: JobQueueOptions;
 }
 
 /**
@@ -38,7 +41,14 @@ function proxyTrust(trust: AppConfig['trustProxy']) {
 }
 
 /** Builds the app without listening. Plugins load in the order external → app → modules. */
-export async function buildApp({ config, database, logger, modules = serverModules, clock = systemClock }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  modules = serverModules,
+  clock = systemClock,
+  jobs = { work: true },
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: proxyTrust(config.trustProxy),
@@ -54,6 +64,11 @@ export async function buildApp({ config, database, logger, modules = serverModul
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', clock);
+  // Modules declare their jobs' handlers while they register; the queue is worked once they all have.
+  const jobQueue = new JobQueue(database, logger, jobs);
+  app.decorate('jobs', jobQueue);
+  app.addHook('onReady', () => jobQueue.start());
+  app.addHook('onClose', () => jobQueue.stop());
 
   await app.register(securityHeaders);
   await app.register(bodyParsers);

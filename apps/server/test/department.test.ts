@@ -171,10 +171,10 @@ describe('the department tree', () => {
     await ok(t, departmentCalls.delete, { id: rd }, admin);
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `department:${rd}`)).orderBy(asc(auditLog.id));
     expect(entries.map((e) => [e.action, e.detail])).toEqual([
-      ['department.add', { after: { name: '研发部', parent_id: 0, sort: 0, path: `/${rd}/` } }],
-      ['department.edit', { before: { name: '研发部', parent_id: 0, sort: 0, path: `/${rd}/` }, after: { name: '研发一部', parent_id: 0, sort: 2, path: `/${rd}/` } }],
-      ['department.move', { before: { name: '研发一部', parent_id: 0, sort: 2, path: `/${rd}/` }, after: { name: '研发一部', parent_id: tech, sort: 3, path: `/${tech}/${rd}/` } }],
-      ['department.delete', { before: { name: '研发一部', parent_id: tech, sort: 3, path: `/${tech}/${rd}/` } }],
+      ['department.add', { after: { name: '研发部', parent_id: 0, sort: 0, path: `/${rd}/`, head_account_id: null } }],
+      ['department.edit', { before: { name: '研发部', parent_id: 0, sort: 0, path: `/${rd}/`, head_account_id: null }, after: { name: '研发一部', parent_id: 0, sort: 2, path: `/${rd}/`, head_account_id: null } }],
+      ['department.move', { before: { name: '研发一部', parent_id: 0, sort: 2, path: `/${rd}/`, head_account_id: null }, after: { name: '研发一部', parent_id: tech, sort: 3, path: `/${tech}/${rd}/`, head_account_id: null } }],
+      ['department.delete', { before: { name: '研发一部', parent_id: tech, sort: 3, path: `/${tech}/${rd}/`, head_account_id: null } }],
     ]);
     expect(entries.every((e) => e.staffId === 1 && e.ip)).toBe(true);
     const vocabulary = new AuditVocabulary(allResources);

@@ -367,7 +367,7 @@ async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
 
 describe.runIf(testEngine === 'postgres')('several server processes on one PostgreSQL', () => {
   it('delivers a publication made on one server to a stream open on another (LISTEN/NOTIFY)', async () => {
-    const second = await buildApp({ config: t.config, database: t.database, logger: pino({ level: 'silent' }), clock: t.clock });
+    const second = await buildApp({ config: t.config, database: t.database, logger: pino({ level: 'silent' }), clock: t.clock, jobs: { work: false } });
     try {
       const secondPort = await listenOnLoopback(second);
       const staff = await createStaffWith(t, []);
@@ -390,7 +390,7 @@ describe.runIf(testEngine === 'postgres')('several server processes on one Postg
 
   it('closes a stream on another server at once when its session ends here, and refuses a reopening there', async () => {
     // The second server has the default 25 s heartbeat: only the signal can close its stream in time.
-    const second = await buildApp({ config: t.config, database: t.database, logger: pino({ level: 'silent' }), clock: t.clock });
+    const second = await buildApp({ config: t.config, database: t.database, logger: pino({ level: 'silent' }), clock: t.clock, jobs: { work: false } });
     try {
       const secondPort = await listenOnLoopback(second);
       const staff = await createStaffWith(t, []);

@@ -196,6 +196,9 @@ describe('the address book', () => {
 describe('custom fields of form personnel_info', () => {
   it('checks the values by the form: a required field left out is 40000 naming its key; a mirrored key is refused', async () => {
     await ok(t, fieldFormCalls.personnel_info.definitionAdd, { key: 'test_badge', type: 'text', label: { 'zh-CN': '工牌号', 'en-US': 'Badge' }, required: true, unique: true }, admin);
+    // Whoever may view staff records reads the form, without the field settings' own operation.
+    const clerk = await signInWith(t, ['personnel.view']);
+    expect((await ok(t, personnelCalls.formFields, {}, clerk)).find((field) => field.key === 'test_badge')).toMatchObject({ type: 'text', required: true, unique: true });
     expect(expectError(await invoke(t, personnelCalls.add, { name: '周八', mobile: nextMobile() }, admin), 40000)).toEqual({ field: 'test_badge' });
     const id = await add('周八', { extra: { test_badge: 'B-001' } });
     expect(expectError(await invoke(t, personnelCalls.add, { name: '周九', mobile: nextMobile(), extra: { test_badge: 'B-001' } }, admin), 40900)).toEqual({ field: 'test_badge' });
@@ -216,6 +219,7 @@ describe('states', () => {
     expect(hired.status).toBe('probation');
     expect(hired.report_time).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(hired.probation_end).not.toBeNull();
+    expect(expectOk(await findPage({ name: '吴一' })).data[0]!.probation_end).toBe(hired.probation_end);
     await ok(t, personnelCalls.status, { ids: [a], status: 'regular' }, admin);
 
     // b is on probation: regular → regular is no move, so neither changes.
@@ -224,12 +228,12 @@ describe('states', () => {
     expect(expectError(await invoke(t, personnelCalls.status, { ids: [b], status: 'candidate' }, admin), 40000)).toEqual({ field: 'status' });
     expect(changedTables(before, await snapshot())).toEqual([]);
 
-    await ok(t, personnelCalls.status, { ids: [a, b], status: 'resigning' }, admin);
+    await ok(t, personnelCalls.status, { ids: [a, b], status: 'resigning', leaving_date: '2030-01-31' }, admin);
     await ok(t, personnelCalls.status, { ids: [b], status: 'probation' }, admin);
     await ok(t, personnelCalls.status, { ids: [a], status: 'resigned' }, admin);
     expect((await ok(t, personnelCalls.details, { id: a }, admin)).leaving_date).not.toBeNull();
     expectError(await invoke(t, personnelCalls.status, { ids: [a], status: 'regular' }, admin), 40000);
-    expectError(await invoke(t, personnelCalls.status, { ids: [b, 999_999], status: 'resigning' }, admin), 40400);
+    expectError(await invoke(t, personnelCalls.status, { ids: [b, 999_999], status: 'resigning', leaving_date: '2030-01-31' }, admin), 40400);
     const history = await ok(t, personnelCalls.history, { id: b }, admin);
     expect(history.filter((h) => h.action === 'status').map((h) => h.to?.status)).toEqual(['probation', 'resigning', 'probation']);
     expect(history.at(-2)?.reason).toBe('面试通过');

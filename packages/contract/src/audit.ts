@@ -42,14 +42,26 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'user.unlock': { 'zh-CN': '解锁用户', 'en-US': 'Unlock a user' },
   'user.verification.approve': { 'zh-CN': '通过实名认证', 'en-US': 'Approve a verification' },
   'user.verification.reject': { 'zh-CN': '驳回实名认证', 'en-US': 'Reject a verification' },
+  'approval.flow.add': { 'zh-CN': '新增审批流程', 'en-US': 'Add an approval flow' },
+  'approval.flow.edit': { 'zh-CN': '编辑审批流程', 'en-US': 'Edit an approval flow' },
+  'approval.flow.delete': { 'zh-CN': '删除审批流程', 'en-US': 'Delete an approval flow' },
+  'approval.submit': { 'zh-CN': '提交审批申请', 'en-US': 'Submit an approval request' },
+  'approval.approve': { 'zh-CN': '审批通过', 'en-US': 'Approve a request' },
+  'approval.reject': { 'zh-CN': '审批驳回', 'en-US': 'Reject a request' },
+  'approval.withdraw': { 'zh-CN': '撤回审批申请', 'en-US': 'Withdraw a request' },
+  'personnel.transfer': { 'zh-CN': '人员调岗', 'en-US': 'Transfer a staff member' },
   'department.add': { 'zh-CN': '新增部门', 'en-US': 'Add a department' },
   'department.edit': { 'zh-CN': '编辑部门', 'en-US': 'Edit a department' },
   'department.move': { 'zh-CN': '移动部门', 'en-US': 'Move a department' },
   'department.delete': { 'zh-CN': '删除部门', 'en-US': 'Delete a department' },
+  'recruitment.lead.convert': { 'zh-CN': '线索转为员工', 'en-US': 'Convert a lead to a staff record' },
   'personnel.add': { 'zh-CN': '新增人员档案', 'en-US': 'Add a staff record' },
   'personnel.edit': { 'zh-CN': '编辑人员档案', 'en-US': 'Edit a staff record' },
   'personnel.status': { 'zh-CN': '变更人员状态', 'en-US': 'Change a staff record’s status' },
+  'personnel.link_account': { 'zh-CN': '关联登录账号', 'en-US': 'Link a staff record to a sign-in account' },
   'personnel.delete': { 'zh-CN': '删除人员档案', 'en-US': 'Delete a staff record' },
+  'personnel.export': { 'zh-CN': '导出人员档案', 'en-US': 'Export staff records' },
+  'personnel.import': { 'zh-CN': '导入人员档案', 'en-US': 'Import staff records' },
 };
 
 /** Records a target names as `<kind>:<id>`, other than resources' (`<module>.<thing>:<id>`); `users` is the whole user list. */
@@ -65,6 +77,9 @@ const NAMED_TARGETS: Record<string, Texts> = {
   'field.sample': { 'zh-CN': '试填记录', 'en-US': 'Form preview' },
   department: { 'zh-CN': '部门', 'en-US': 'Department' },
   personnel: { 'zh-CN': '人员档案', 'en-US': 'Staff record' },
+  'approval.flow': { 'zh-CN': '审批流程', 'en-US': 'Approval flow' },
+  'approval.request': { 'zh-CN': '审批申请', 'en-US': 'Approval request' },
+  staff_records: { 'zh-CN': '全部人员档案', 'en-US': 'All staff records' },
 };
 
 const RESOURCE_VERBS = {

@@ -20,6 +20,8 @@ export type IndexLetter = (typeof INDEX_LETTERS)[number];
 const departmentName = fields.text(DEPARTMENT_NAME_MAX).min(1);
 const parentId = z.coerce.number().int().min(TOP_LEVEL_DEPARTMENT).max(2_147_483_647);
 const departmentSort = z.coerce.number().int().min(0).max(DEPARTMENT_SORT_MAX);
+/** The department's head (负责人): a sign-in account, who decides approval steps of type department head; null: none. Left out: unchanged. */
+const headAccountId = fields.id.nullable().optional();
 
 /** One department of the tree, its sub-departments in order. */
 export interface DepartmentNode {
@@ -49,6 +51,9 @@ export const departmentDetails = z.object({
   /** Its ancestors, top-level first; empty for a top-level department. */
   ancestors: z.array(z.object({ id: z.number().int(), name: z.string() })),
   child_count: z.number().int(),
+  head_account_id: z.number().int().nullable(),
+  /** The head's account name (the staff lookup). */
+  head_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -90,18 +95,18 @@ export const departmentCalls = {
     method: 'POST',
     path: path('add'),
     tag,
-    summary: `Adds a department under parent_id (${TOP_LEVEL_DEPARTMENT}: top level). An unknown parent is 40000 naming parent_id; a sibling of the same name 40900 naming name`,
+    summary: `Adds a department under parent_id (${TOP_LEVEL_DEPARTMENT}: top level). An unknown parent is 40000 naming parent_id; an unknown head account 40000 naming head_account_id; a sibling of the same name 40900 naming name`,
     permission: operation('department.edit'),
-    body: z.object({ name: departmentName, parent_id: parentId.default(TOP_LEVEL_DEPARTMENT), sort: departmentSort.default(0) }).strict(),
+    body: z.object({ name: departmentName, parent_id: parentId.default(TOP_LEVEL_DEPARTMENT), sort: departmentSort.default(0), head_account_id: headAccountId }).strict(),
     data: z.object({ id: z.number().int() }),
   }),
   edit: defineCall({
     method: 'POST',
     path: path('edit'),
     tag,
-    summary: 'Renames and reorders a department; a sibling of the same name is 40900 naming name',
+    summary: 'Renames and reorders a department and sets its head (left out: unchanged; an unknown account 40000 naming head_account_id); a sibling of the same name is 40900 naming name',
     permission: operation('department.edit'),
-    body: z.object({ id: fields.id, name: departmentName, sort: departmentSort }).strict(),
+    body: z.object({ id: fields.id, name: departmentName, sort: departmentSort, head_account_id: headAccountId }).strict(),
     data: z.null(),
   }),
   move: defineCall({

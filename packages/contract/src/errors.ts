@@ -43,6 +43,8 @@ export interface ErrorDetails {
   locked?: boolean;
   /** 40900 on deciding a verification: the submission's state now. */
   state?: number;
+  /** 40000 on a staff import: every refused row of the sheet (nothing was imported). */
+  rows?: { row: number; field: string; column: string; message: string }[];
 }
 
 /** Codes after which the web client offers to sign in again. */

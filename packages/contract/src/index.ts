@@ -1,3 +1,4 @@
+import { approvalCalls } from './approval';
 import { auditCalls } from './audit';
 import { authCalls } from './auth';
 import { calendarCalls, specialDay } from './calendar';
@@ -10,12 +11,15 @@ import { cityResource, generalCalls, industryResource } from './general';
 import { helpCalls, helpManualResource, upgradeLogResource } from './help';
 import { informCalls, notificationTypeResource } from './inform';
 import { personnelCalls } from './personnel';
+import { personnelProcessCalls } from './personnel-processes';
 import { powerCalls } from './power';
+import { recruitmentCalls, recruitmentLead } from './recruitment';
 import { regionResource, relevanceCalls } from './relevance';
 import { settingsCalls } from './settings';
 import { systemCalls } from './system';
 import { userCalls } from './user';
 
+export * from './approval';
 export * from './audit';
 export * from './auth';
 export * from './calendar';
@@ -32,7 +36,9 @@ export * from './inform';
 export * from './menu-tree';
 export * from './operations';
 export * from './personnel';
+export * from './personnel-processes';
 export * from './power';
+export * from './recruitment';
 export * from './relevance';
 export * from './resource';
 export * from './settings';
@@ -59,10 +65,12 @@ export const callsByModule = {
   relevance: relevanceCalls,
   field: fieldCalls,
   department: departmentCalls,
-  personnel: personnelCalls,
+  personnel: { ...personnelCalls, ...personnelProcessCalls },
+  approval: approvalCalls,
+  recruitment: recruitmentCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource];
+export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource, recruitmentLead];

@@ -66,10 +66,10 @@ export const systemEventChannels = ['site', 'sms', 'wechat'] as const;
 export type SystemEventChannel = (typeof systemEventChannels)[number];
 
 /**
- * Who a system event's notice goes to: staff holding the chosen roles, the marketplace user the event is about, or the
- * staff member who asked for what happened.
+ * Who a system event's notice goes to: staff holding the chosen roles, the marketplace user the event is about, the
+ * staff member who asked for what happened, or the approvers whose decision it now waits for.
  */
-export type SystemEventAudience = 'roles' | 'user' | 'requester';
+export type SystemEventAudience = 'roles' | 'user' | 'requester' | 'approvers';
 
 export interface SystemEventParameter {
   /** The placeholder `{key}` in the title or content. */
@@ -88,6 +88,14 @@ export interface SystemEventDefinition {
 }
 
 const param = (key: string, zh: string, en: string, example: string): SystemEventParameter => ({ key, name: { 'zh-CN': zh, 'en-US': en }, example });
+
+/** What every approval event says: which process, about whom, what is asked, who asked. */
+const approvalParameters = [
+  param('kind', '审批类型', 'Process', '离职申请'),
+  param('subject', '申请对象', 'About', '张三'),
+  param('summary', '申请内容', 'Request', '离职日期 2026-12-31 · 个人发展'),
+  param('requester', '申请人', 'Requested by', '李四'),
+];
 
 /**
  * The events the platform raises (系统通知). A fixed catalogue: each has one row of settings (seeded) that staff edit —
@@ -136,6 +144,27 @@ export const SYSTEM_EVENTS = [
     audience: 'requester',
     raised: false,
     parameters: [param('name', '导出内容', 'Exported', '全部用户'), param('count', '记录数', 'Rows', '12580')],
+  },
+  {
+    code: 'approval.pending',
+    name: { 'zh-CN': '审批待处理', 'en-US': 'An approval waits for a decision' },
+    audience: 'approvers',
+    raised: true,
+    parameters: [...approvalParameters, param('step', '当前步骤', 'Step', '第 1 步')],
+  },
+  {
+    code: 'approval.approved',
+    name: { 'zh-CN': '审批已通过', 'en-US': 'An approval request is approved' },
+    audience: 'requester',
+    raised: true,
+    parameters: approvalParameters,
+  },
+  {
+    code: 'approval.rejected',
+    name: { 'zh-CN': '审批被驳回', 'en-US': 'An approval request is rejected' },
+    audience: 'requester',
+    raised: true,
+    parameters: [...approvalParameters, param('approver', '审批人', 'Approver', '王晓'), param('comment', '审批意见', 'Comment', '交接清单未完成')],
   },
 ] as const satisfies readonly SystemEventDefinition[];
 export type SystemEventCode = (typeof SYSTEM_EVENTS)[number]['code'];

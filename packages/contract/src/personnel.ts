@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
 import { calendarDay, dayRange } from './days';
 import { INDEX_LETTERS } from './department';
+import { fieldDefinitionRow } from './field';
 import { isEmail, isIdCardNumber, isPhone } from './validators';
+import type { NamedCode } from './user';
 
 /**
  * Staff records (人员档案, issue 18): the people the operator employs or is about to, apart from sign-in accounts. Their
@@ -25,6 +27,20 @@ export const STAFF_TRANSITIONS: Record<StaffStatus, readonly StaffStatus[]> = {
 export const IN_OFFICE_STATUSES: readonly StaffStatus[] = ['probation', 'regular', 'resigning'];
 
 export const STAFF_GENDERS = ['male', 'female', 'unknown'] as const;
+/** Each state's name, as the export writes it and the import reads it (codeName); the web's texts say the same. */
+export const STAFF_STATUS_NAMES = [
+  { value: 'candidate', name: { 'zh-CN': '候选', 'en-US': 'Candidate' } },
+  { value: 'probation', name: { 'zh-CN': '试用期', 'en-US': 'Probation' } },
+  { value: 'regular', name: { 'zh-CN': '正式', 'en-US': 'Regular' } },
+  { value: 'resigning', name: { 'zh-CN': '离职中', 'en-US': 'Resigning' } },
+  { value: 'resigned', name: { 'zh-CN': '已离职', 'en-US': 'Resigned' } },
+] as const satisfies readonly NamedCode<StaffStatus>[];
+export const STAFF_GENDER_NAMES = [
+  { value: 'male', name: { 'zh-CN': '男', 'en-US': 'Male' } },
+  { value: 'female', name: { 'zh-CN': '女', 'en-US': 'Female' } },
+  { value: 'unknown', name: { 'zh-CN': '未知', 'en-US': 'Unknown' } },
+] as const satisfies readonly NamedCode<(typeof STAFF_GENDERS)[number]>[];
+
 export const STAFF_NAME_MAX = 30;
 export const STAFF_POST_MAX = 50;
 export const STAFF_REASON_MAX = 200;
@@ -38,6 +54,19 @@ const idCard = z
   .trim()
   .toUpperCase()
   .refine((value) => isIdCardNumber(value), 'not an identity card number (region, birth date, check character)');
+
+/**
+ * The system fields of form `personnel_info` that a staff record holds as its own properties (docs/personnel.md › Custom
+ * fields), by field key: the record's form edits the property, and `extra` never holds the key.
+ */
+export const STAFF_FORM_PROPERTIES = {
+  name: 'name',
+  mobile: 'mobile',
+  id_number: 'id_card',
+  entry_date: 'report_time',
+  emergency_contact: 'emergency_contact',
+  emergency_mobile: 'emergency_mobile',
+} as const;
 
 /** What a staff record's form sends; a left-out or null property is empty. Status changes go through staff_status. */
 const staffFields = {
@@ -87,21 +116,27 @@ export const staffRow = z.object({
   post: z.string().nullable(),
   status,
   report_time: z.string().nullable(),
+  probation_end: z.string().nullable(),
   created_at: z.string(),
 });
 export type StaffRow = z.output<typeof staffRow>;
+
+/** A sign-in account linked to a staff record (docs/personnel.md › Linking). */
+export const staffRecordAccount = z.object({ id: z.number().int(), staff_num: z.string(), name: z.string(), status: z.enum(['active', 'disabled']) });
+export type StaffRecordAccount = z.output<typeof staffRecordAccount>;
 
 /** A whole record; `id_card` is whole only for holders of personnel.id_card.view (`id_card_masked` says which). */
 export const staffDetails = staffRow.extend({
   id_card_masked: z.boolean(),
   email: z.string().nullable(),
-  probation_end: z.string().nullable(),
   contract_start: z.string().nullable(),
   contract_end: z.string().nullable(),
   leaving_date: z.string().nullable(),
   emergency_contact: z.string().nullable(),
   emergency_mobile: z.string().nullable(),
   account_id: z.number().int().nullable(),
+  /** The linked sign-in account as the auth module has it: staff number, name and whether it may sign in. */
+  account: staffRecordAccount.nullable(),
   extra: z.record(z.string(), z.unknown()),
   updated_at: z.string(),
 });
@@ -160,6 +195,68 @@ export const staffFindFilter = z
   })
   .strict();
 export type StaffFindFilter = z.output<typeof staffFindFilter>;
+
+/** The most rows one import takes; a longer sheet is refused whole (split it). */
+export const STAFF_IMPORT_MAX_ROWS = 5000;
+/** The largest .xlsx an import takes. */
+export const STAFF_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * One refusal of an import: the sheet's row number (the header is row 1), the property or
+ * custom field key at fault, the column's header as the file has it (empty when the column is missing), and why.
+ */
+export const staffImportProblem = z.object({ row: z.number().int(), field: z.string(), column: z.string(), message: z.string() });
+export type StaffImportProblem = z.output<typeof staffImportProblem>;
+
+/** What an import did; a file with any refused row does nothing and answers 40000 with `data.rows` instead. */
+export const staffImportResult = z.object({ added: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
+export type StaffImportResult = z.output<typeof staffImportResult>;
+
+/** How far ahead the HR dashboard looks for probations and contracts ending, in days from today (both included). */
+export const DASHBOARD_HORIZON_DAYS = 30;
+/** How many of the nearest ending probations and contracts the HR dashboard lists. */
+export const DASHBOARD_LIST_LIMIT = 10;
+/** How many months, this one included, the HR dashboard's joiners and leavers cover. */
+export const DASHBOARD_MONTHS = 12;
+
+const endingPerson = z.object({ id: z.number().int(), name: z.string(), department_id: z.number().int().nullable(), department_name: z.string().nullable() });
+/** Who has a day coming within the horizon: how many, and the nearest of them, soonest first, with that day. */
+const endingSoon = <Day extends z.ZodRawShape>(day: Day) => z.object({ count: z.number().int(), items: z.array(endingPerson.extend(day)) });
+
+/** The HR dashboard (人力看板): aggregates over live staff records, days and months in the platform's time zone. */
+export const hrDashboard = z.object({
+  /** Today in the platform's zone: the day the answer counts from. */
+  today: z.string(),
+  /** Live records in each state. */
+  statuses: z.record(status, z.number().int()),
+  /**
+   * Staff in office by top-level department, each counting its whole subtree, in the tree's order; a last row with a
+   * null id for staff in no department, when there are any.
+   */
+  departments: z.array(z.object({ id: z.number().int().nullable(), name: z.string().nullable(), probation: z.number().int(), regular: z.number().int(), resigning: z.number().int() })),
+  /** The last months, oldest first, this one last (`YYYY-MM`): joiners by report day, leavers by leaving day, both up to today. */
+  months: z.array(z.object({ month: z.string(), joiners: z.number().int(), leavers: z.number().int() })),
+  /** Staff in probation whose probation ends from today to the horizon. */
+  probation_ending: endingSoon({ probation_end: z.string() }),
+  /** Staff in office whose contract ends from today to the horizon. */
+  contracts_ending: endingSoon({ contract_end: z.string() }),
+  /** Approvals waiting for a decision; null while no approval module answers. */
+  pending_approvals: z.number().int().nullable(),
+});
+export type HrDashboard = z.output<typeof hrDashboard>;
+
+/**
+ * A change of state. Resigning needs the leaving date, not before today in the platform's zone (the server checks the
+ * day): on it a job makes the record resigned and disables its linked account. Other moves take no leaving date.
+ */
+export const staffStatusInput = z
+  .object({ ids: z.array(fields.id).min(1).max(200), status, reason: fields.text(STAFF_REASON_MAX).optional(), leaving_date: calendarDay.optional() })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.status === 'resigning' && value.leaving_date === undefined) ctx.addIssue({ code: 'custom', path: ['leaving_date'], message: 'required when resigning' });
+    if (value.status !== 'resigning' && value.leaving_date !== undefined) ctx.addIssue({ code: 'custom', path: ['leaving_date'], message: 'only a resignation takes a leaving date' });
+  });
+export type StaffStatusInput = z.output<typeof staffStatusInput>;
 
 const path = (action: string) => `/api/personnel/${action}`;
 const tag = 'personnel';
@@ -255,9 +352,19 @@ export const personnelCalls = {
     path: path('staff_status'),
     tag,
     summary:
-      'Moves records to a state. All or nothing: a move the states do not allow (docs/personnel.md) is 40000 naming status and changes nothing. Hiring sets the report day (today) and the probation end (three months on) where empty; resigned sets the leaving day where empty',
+      'Moves records to a state. All or nothing: a move the states do not allow (docs/personnel.md) is 40000 naming status and changes nothing. Hiring sets the report day (today) and the probation end (three months on) where empty; resigning needs leaving_date (not before today, platform zone; 40000 naming it), and on that day a job makes the record resigned and disables its linked account; resigned sets the leaving day where empty and disables the linked account; withdrawing a resignation clears the leaving day',
     permission: operation('personnel.edit'),
-    body: z.object({ ids: z.array(fields.id).min(1).max(200), status, reason: fields.text(STAFF_REASON_MAX).optional() }).strict(),
+    body: staffStatusInput,
+    data: z.null(),
+  }),
+  linkAccount: defineCall({
+    method: 'POST',
+    path: path('staff_link_account'),
+    tag,
+    summary:
+      'Links a staff record to a sign-in account, or unlinks it (account_id null). The linker must hold every grant of the account linked and of the one unlinked (40300, recorded); an unknown account is 40000 naming account_id; an account another live record has is 40900 naming account_id',
+    permission: operation('personnel.link_account'),
+    body: z.object({ id: fields.id, account_id: fields.id.nullable() }).strict(),
     data: z.null(),
   }),
   history: defineCall({
@@ -269,6 +376,39 @@ export const personnelCalls = {
     body: z.object({ id: fields.id }).strict(),
     data: z.array(staffHistoryEntry),
   }),
+  export: defineCall({
+    method: 'POST',
+    path: path('staff_export'),
+    tag,
+    summary:
+      'Every staff record matching the findPage filter (no paging) as an Excel workbook, streamed (blob answer), newest first; identity cards masked, company, department, status and custom fields by name. Headers: x-export-rows and x-export-estimated-bytes. Its columns are the import’s',
+    permission: operation('personnel.export'),
+    body: staffFindFilter,
+    data: z.null(),
+    response: 'blob',
+  }),
+  importTemplate: defineCall({
+    method: 'POST',
+    path: path('staff_import_template'),
+    tag,
+    summary: 'The import’s workbook with its header row only (blob answer): the export’s columns, custom fields of personnel_info included',
+    permission: operation('personnel.import'),
+    body: z.object({}).strict(),
+    data: z.null(),
+    response: 'blob',
+  }),
+  import: defineCall({
+    method: 'POST',
+    path: path('staff_import'),
+    tag,
+    summary:
+      `Imports staff records from an .xlsx sent as multipart/form-data in the field \`file\` (at most ${STAFF_IMPORT_MAX_BYTES / 1024 / 1024} MB, ${STAFF_IMPORT_MAX_ROWS} rows), columns by the export's headers. ` +
+      'Each row is checked as staff_add; a row whose identity card (or, without one, mobile) matches a live record updates it where something differs. ' +
+      'All or nothing: any refused row writes nothing and answers 40000 whose data.rows lists every refusal {row, field, message}',
+    permission: operation('personnel.import'),
+    // Multipart: no body schema here; the server reads the file part itself.
+    data: staffImportResult,
+  }),
   companies: defineCall({
     method: 'POST',
     path: path('company_list'),
@@ -277,5 +417,25 @@ export const personnelCalls = {
     permission: 'signed-in',
     body: z.object({}).strict(),
     data: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  }),
+  formFields: defineCall({
+    method: 'POST',
+    path: path('staff_fields'),
+    tag,
+    summary:
+      'The fields of form personnel_info (人员信息) in order, for the add and edit form: whoever may view staff records reads them, ' +
+      'without the field-settings operation that editing them needs',
+    permission: operation('personnel.view'),
+    body: z.object({}).strict(),
+    data: z.array(fieldDefinitionRow),
+  }),
+  dashboard: defineCall({
+    method: 'POST',
+    path: path('dashboard'),
+    tag,
+    summary: `The HR dashboard in one answer: live records by state; staff in office by top-level department (each counting its subtree) and state; joiners and leavers in each of the last ${DASHBOARD_MONTHS} months, empty months included; probations and contracts ending within ${DASHBOARD_HORIZON_DAYS} days (how many, and the nearest ${DASHBOARD_LIST_LIMIT}); pending approvals (null without an approval module). Days and months in the platform's time zone`,
+    permission: operation('personnel.dashboard.view'),
+    body: z.object({}).strict(),
+    data: hrDashboard,
   }),
 };

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../lib/module';
+import { approvalModule } from './approval';
 import { auditModule } from './audit';
 import { authModule } from './auth';
 import { calendarModule } from './calendar';
@@ -11,10 +12,11 @@ import { generalModule } from './general';
 import { helpModule } from './help';
 import { informModule } from './inform';
 import { powerModule } from './power';
+import { recruitmentModule } from './recruitment';
 import { relevanceModule } from './relevance';
 import { settingsModule } from './settings';
 import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, personnelModule, fieldModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, auditModule];

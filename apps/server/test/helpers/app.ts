@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
 import type { Database } from '../../src/lib/db/client';
+import type { JobQueueOptions } from '../../src/lib/jobs/queue';
 import type { ServerModule } from '../../src/lib/module';
 import { createLogger } from '../../src/lib/logger';
 import { serverFileStore } from '../../src/modules/file';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Extra routes registered before the app is ready, to exercise shared mechanisms. */
   extend?: (app: FastifyInstance) => unknown;
+  /** Work the job queue (handlers, schedules, timers); off by default, so sent jobs are only stored. */
+  jobs?: JobQueueOptions;
 }
 
 /** Builds the whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB_ENGINE=postgres). */
@@ -55,7 +58,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       demo: options.demo ?? false,
       files: serverFileStore(database.db, dataDir),
     });
-    app = await buildApp({ config, database, logger, modules: options.modules, clock });
+    app = await buildApp({ config, database, logger, modules: options.modules, clock, jobs: options.jobs ?? { work: false } });
     await options.extend?.(app);
     await app.ready();
   } catch (err) {

@@ -24,6 +24,7 @@ const currentPath = () => screen.getByTestId('path').textContent;
 const menus = [
   menu('/user', '用户', [menu('/user/list', '全部用户'), menu('/user/login_log', '登录记录')]),
   menu('/human', '人力资源', [menu('/human/dashboard', '人力看板'), menu('/man/employee', '员工管理')]),
+  menu('/target', '目标', [menu('/target/dashboard', '目标看板')]),
 ];
 
 const signedIn = (overrides: Record<string, Handler> = {}) => {
@@ -87,13 +88,13 @@ describe('the shell: session start and permitted routes', () => {
       },
     });
     // A permitted path that no module serves yet.
-    renderAt('/human/dashboard');
+    renderAt('/target/dashboard');
     // The menus do not wait for the profile's answer.
     await waitFor(() => expect(seen.filter((r) => r.url.startsWith('/api/staff')).map((r) => r.url)).toEqual(['/api/staff/info', '/api/staff/menu_list']));
     expect(seen[0]!.headers['X-Token']).toBe('tok-1');
     answerProfile!();
     expect(await screen.findByText('功能内测中，敬请期待……')).toBeInTheDocument();
-    expect(currentPath()).toBe('/human/dashboard');
+    expect(currentPath()).toBe('/target/dashboard');
   });
 
   it('sends an unknown or unpermitted path to /404', async () => {

@@ -87,6 +87,8 @@ interface PagedTableProps<Row> {
   /** The total line, `{count}` standing for the number of matches. */
   totalText?: string;
   expandable?: TableProps<Row>['expandable'];
+  /** Rows the staff may select for an action on several at once. */
+  rowSelection?: TableProps<Row>['rowSelection'];
 }
 
 /** A table of one page of a server-paged list, with its empty text and total line in the current language. */
@@ -98,6 +100,7 @@ export function PagedTable<Row extends { id: number }>({
   sizeChanger = true,
   totalText,
   expandable,
+  rowSelection,
 }: PagedTableProps<Row>) {
   const t = useMessages(commonMessages);
   const narrow = useNarrowScreen();
@@ -109,6 +112,7 @@ export function PagedTable<Row extends { id: number }>({
       dataSource={list.data?.data}
       loading={list.isFetching}
       expandable={expandable}
+      rowSelection={rowSelection}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
       pagination={{
         current: paging.page,

@@ -1,4 +1,5 @@
 import type { WebModule } from '../app/web-module';
+import { approvalWebModule } from './approval';
 import { auditWebModule } from './audit';
 import { authWebModule } from './auth';
 import { calendarWebModule } from './calendar';
@@ -8,10 +9,12 @@ import { fileWebModule } from './file';
 import { generalWebModule } from './general';
 import { helpWebModule } from './help';
 import { informWebModule } from './inform';
+import { personnelWebModule } from './personnel';
 import { powerWebModule } from './power';
+import { recruitmentWebModule } from './recruitment';
 import { relevanceWebModule } from './relevance';
 import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule];

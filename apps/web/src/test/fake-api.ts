@@ -5,6 +5,8 @@ import { http } from '../lib/api-client';
 export interface SeenRequest {
   method: string;
   url: string;
+  /** The query string's parameters, as the client passed them. */
+  query?: unknown;
   body: unknown;
   headers: Record<string, unknown>;
 }
@@ -42,6 +44,7 @@ export function fakeApi(handlers: Record<string, Handler>): SeenRequest[] {
     const request: SeenRequest = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
+      query: config.params,
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       headers: { ...config.headers },
     };

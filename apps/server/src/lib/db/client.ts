@@ -19,6 +19,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   engine: Engine;
+  /** The driver's client behind `db`, for a library that speaks SQL itself (the job queue, `lib/jobs`). */
+  client: PGlite | pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
   return {
     db,
     engine: 'pglite',
+    client,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
   };
@@ -52,6 +55,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   return {
     db,
     engine: 'postgres',
+    client: pool,
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
     close: () => pool.end(),
   };

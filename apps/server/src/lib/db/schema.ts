@@ -16,3 +16,5 @@ export * from '../../modules/relevance/table';
 export * from '../../modules/field/table';
 export * from '../../modules/department/table';
 export * from '../../modules/personnel/table';
+export * from '../../modules/recruitment/table';
+export * from '../../modules/approval/table';

@@ -1,9 +1,10 @@
-import type { AnyCall, Locale, MenuNode, Permission, SystemEventCode, UploadScope, UserSelection } from '@juqi/contract';
+import type { AnyCall, ApprovalKind, Locale, MenuNode, Permission, SystemEventCode, UploadScope, UserSelection } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
 import type { LookupRegistry } from '../lookups';
 import type { Database, Executor } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
 
 /** The signed-in staff behind a request, resolved from its token by the access guard. */
 export interface Principal {
@@ -64,6 +65,30 @@ export interface SessionEvents {
   onEnded(listener: (ended: EndedSessions) => void): void;
 }
 
+/** A sign-in account as other modules see it. */
+export interface AccountSummary {
+  id: number;
+  staffNum: string;
+  name: string;
+  status: 'active' | 'disabled';
+}
+
+/** What the auth module offers the rest of the server about sign-in accounts: staff records link to them (docs/personnel.md). */
+export interface AccountDirectory {
+  /** The accounts of these ids that exist, disabled ones included. */
+  summaries(ids: readonly number[], tx?: Executor): Promise<Map<number, AccountSummary>>;
+  /**
+   * Refuses (40300, recorded as `staff.refused` with `action`) unless the actor may manage the account: the grant
+   * ceiling of docs/security.md, as for a password reset. Only the super-admin manages the super-admin.
+   */
+  assertMayManage(accountId: number, actor: Principal, action: string): Promise<void>;
+  /**
+   * Disables the account's sign-in and ends its sessions in the caller's transaction, recorded as `staff.disable` by
+   * the system with `reason`. Nothing for an account already disabled, or the super-admin's (it would lock everyone out).
+   */
+  disable(accountId: number, reason: string, tx: Executor): Promise<void>;
+}
+
 /** What the file module offers the rest of the server: answering with an upload of a given scope. */
 export interface FileDirectory {
   /**
@@ -86,6 +111,8 @@ export interface SystemEventOccurrence {
   userId?: number;
   /** Audience `requester`: the staff member who asked for it. */
   staffId?: number;
+  /** Audience `approvers`: the staff accounts whose decision it waits for. */
+  staffIds?: number[];
 }
 
 /** What the inform module offers the rest of the server: system events (系统通知), noticed as staff set them up. */
@@ -106,6 +133,63 @@ export interface DepartmentMembers {
   count(departmentIds: readonly number[], tx: Executor): Promise<number>;
 }
 
+/** A new candidate, as another module (recruitment's 转为员工) hands it to the staff records. */
+export interface CandidateInput {
+  name: string;
+  mobile: string;
+  post: string | null;
+  company_id: number | null;
+  department_id: number | null;
+}
+
+/** What the staff records offer other modules: making a candidate's record under the records' own rules. */
+export interface StaffRecordsDirectory {
+  /**
+   * Adds a `candidate` record in the caller's transaction, checked as `staff_add` checks one (a mobile a live record
+   * holds: 40900 naming mobile; an unknown company or department: 40000 naming it). History and audit name the actor.
+   */
+  addCandidate(input: CandidateInput, actor: { staffId: number; ip: string }, tx: Executor): Promise<{ id: number }>;
+}
+
+/** A request of a kind, as its kind sees it when the last step approves it. */
+export interface ApprovedRequest {
+  id: number;
+  subjectId: number;
+  payload: Record<string, unknown>;
+  requesterId: number;
+  /** Who gave the last approval, from where: the change is theirs in history and audit. */
+  approver: { staffId: number; ip: string };
+}
+
+/** What a module registers for a kind of request on records it owns (docs/approvals.md › Kinds). */
+export interface ApprovalKindHandler {
+  /**
+   * Checks a request about to be submitted, in the submission's transaction: the subject exists and may undergo it, the
+   * payload fits the kind's settings (an AppError 40000 naming the field refuses it). Answers the subject's name and
+   * department (for department-head steps) and the one-line summary lists and notices show.
+   */
+  check(subjectId: number, payload: Record<string, unknown>, tx: Executor): Promise<{ subjectName: string; departmentId: number | null; summary: string }>;
+  /** The flow the kind's settings choose; null while none is chosen. */
+  flowId(tx?: Executor): Promise<number | null>;
+  /** Makes the approved change in the final approval's transaction; an AppError refuses the approval and keeps nothing. */
+  apply(request: ApprovedRequest, tx: Executor): Promise<void>;
+  /** Called once the final approval is committed (to schedule what follows from it). */
+  applied?(request: ApprovedRequest): Promise<void>;
+}
+
+/** What the approval module offers: kinds registered by their owners, submissions, and counts for dashboards. */
+export interface ApprovalDirectory {
+  register(kind: ApprovalKind, handler: ApprovalKindHandler): void;
+  /** Submits a request of a registered kind to the flow its settings choose; answers its id. Notifies the first approvers. */
+  submit(input: { kind: ApprovalKind; subjectId: number; payload: Record<string, unknown> }, actor: { staffId: number; ip: string }): Promise<{ id: number }>;
+  /** Whether a flow of this id serves the kind (settings check their choice with it). */
+  flowServes(flowId: number, kind: ApprovalKind, tx?: Executor): Promise<boolean>;
+  /** The name of a flow; null when there is none of that id. */
+  flowName(flowId: number): Promise<string | null>;
+  /** How many requests wait for a decision (of one kind, or all). */
+  pendingCount(kind?: ApprovalKind): Promise<number>;
+}
+
 /**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
@@ -113,12 +197,16 @@ export interface DepartmentMembers {
 export interface AccessServices {
   resolveSession?: SessionResolver;
   sessionEvents?: SessionEvents;
+  accounts?: AccountDirectory;
   grants?: GrantsDirectory;
   users?: UserDirectory;
   files?: FileDirectory;
   timeZone?: TimeZoneSource;
   systemEvents?: SystemEventSink;
   departmentMembers?: DepartmentMembers;
+  approvals?: ApprovalDirectory;
+  /** Provided by the personnel module; absent while it is not registered. */
+  staffRecords?: StaffRecordsDirectory;
   /** The record lookups of record-picking fields, each provided by the module owning those records. */
   lookups: LookupRegistry;
 }
@@ -128,6 +216,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     clock: Clock;
+    /** Background work (lib/jobs, docs/jobs.md). */
+    jobs: JobQueue;
     access: AccessServices;
   }
   interface FastifyRequest {

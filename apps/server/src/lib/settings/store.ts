@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, loginSettings, systemDetails, timeZoneField } from '@juqi/contract';
+import { DEFAULT_TIME_ZONE, loginSettings, resignSettings, systemDetails, timeZoneField, transferSettings } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -19,6 +19,17 @@ export const settingDocuments = {
     absolute_hours: loginSettings.shape.absolute_hours.default(12),
     single_session: z.boolean().default(false),
     sms_template: loginSettings.shape.sms_template.default('【聚企中台】您的登录验证码为{code}，5分钟内有效，请勿泄露给他人。'),
+  }),
+  /** 离职设置 (docs/approvals.md › Personnel processes). */
+  personnel_resign: resignSettings.extend({
+    reasons: resignSettings.shape.reasons.default(['个人发展', '薪资待遇', '家庭原因', '健康原因', '其他']),
+    handover_items: resignSettings.shape.handover_items.default(['工作交接', '办公用品归还', '账号权限回收', '财务结算']),
+    flow_id: resignSettings.shape.flow_id.default(null),
+  }),
+  /** 调岗设置. */
+  personnel_transfer: transferSettings.extend({
+    types: transferSettings.shape.types.default(['晋升', '平调', '降职', '部门调整']),
+    flow_id: transferSettings.shape.flow_id.default(null),
   }),
 } as const;
 

@@ -38,6 +38,11 @@ export const authModule: ServerModule = {
 
     app.access.resolveSession = (token) => sessions.resolve(token);
     app.access.sessionEvents = sessions;
+    app.access.accounts = {
+      summaries: async (ids, tx) => new Map((await repo.staffSummaries(ids, tx)).map((row) => [row.id, row])),
+      assertMayManage: (id, actor, action) => staff.assertMayManageAccount(id, actor, action),
+      disable: (id, reason, tx) => staff.disableForLeaving(id, reason, tx),
+    };
     // Record-picking fields of type user and single_user pick staff.
     app.access.lookups.provide('staff', { search: (keyword, limit) => repo.staffMatching(keyword, limit), named: (ids, tx) => repo.staffNamed(ids, tx) });
     app.addHook('onReady', async () => grants.onChange(() => sessions.forgetAll()));

@@ -41,6 +41,11 @@ export class AuthRepository {
     return row;
   }
 
+  async staffSummaries(ids: readonly number[], tx: Executor = this.db): Promise<Pick<StaffRow, 'id' | 'staffNum' | 'name' | 'status'>[]> {
+    if (!ids.length) return [];
+    return tx.select({ id: staff.id, staffNum: staff.staffNum, name: staff.name, status: staff.status }).from(staff).where(inArray(staff.id, [...ids]));
+  }
+
   async linkedAccounts(personKey: string, exceptId: number, tx: Executor = this.db): Promise<StaffRow[]> {
     return tx
       .select()

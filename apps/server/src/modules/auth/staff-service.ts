@@ -1,7 +1,7 @@
 import { ErrorCode, type Profile, type StaffAccount } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Clock } from '../../lib/clock';
-import type { Db } from '../../lib/db/client';
+import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { GrantsDirectory, Principal } from '../../lib/http/types';
@@ -170,6 +170,20 @@ export class StaffService {
     await this.sessions.revokeStaff(id);
     await recordAudit(this.db, { staffId: actor.staffId, action: 'staff.password', target: `staff:${id}` });
     return null;
+  }
+
+  /** The ceiling of `assertMayManage` for another module's act on the account (a staff record linking it); 40400 for no account. */
+  async assertMayManageAccount(id: number, actor: Principal, action: string): Promise<void> {
+    await this.assertMayManage(await this.account(id), actor, action);
+  }
+
+  /** A staff record linked to the account reached its leaving date: sign-in stops and sessions end, in the caller's transaction. */
+  async disableForLeaving(id: number, reason: string, tx: Executor): Promise<void> {
+    const target = await this.repo.staffById(id, tx);
+    if (!target || target.status === 'disabled' || target.isSuperAdmin) return;
+    await this.repo.updateStaff(id, { status: 'disabled' }, tx);
+    await this.sessions.revokeStaff(id, tx);
+    await recordAudit(tx, { staffId: null, action: 'staff.disable', target: `staff:${id}`, detail: { reason } });
   }
 
   /**

@@ -62,7 +62,7 @@ export class DepartmentRepository {
   }
 
   /** Adds a department under the parent whose path is `parentPath` (`/` for the top); answers its row. */
-  async add(values: NamedValues & { parentId: number; sort: number }, parentPath: string, tx: Executor = this.db): Promise<DepartmentRow> {
+  async add(values: NamedValues & { parentId: number; sort: number; headAccountId?: number | null }, parentPath: string, tx: Executor = this.db): Promise<DepartmentRow> {
     // The path holds the department's own id, known once the row is in.
     const [inserted] = await tx.insert(department).values({ ...values, path: parentPath }).returning({ id: department.id });
     const [row] = await tx
@@ -73,7 +73,7 @@ export class DepartmentRepository {
     return row!;
   }
 
-  async update(id: number, values: Partial<NamedValues> & { sort?: number; parentId?: number }, tx: Executor = this.db): Promise<DepartmentRow> {
+  async update(id: number, values: Partial<NamedValues> & { sort?: number; parentId?: number; headAccountId?: number | null }, tx: Executor = this.db): Promise<DepartmentRow> {
     const [row] = await tx
       .update(department)
       .set({ ...values, updatedAt: sql`now()` })

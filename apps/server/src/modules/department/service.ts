@@ -27,7 +27,7 @@ export const namedValues = (name: string): NamedValues => ({ name, namePinyin: s
 const idsOnPath = (path: string) => path.split('/').filter(Boolean).map(Number);
 
 /** What the audit log keeps of a department, before and after a write. */
-const snapshot = (row: DepartmentRow) => ({ name: row.name, parent_id: row.parentId, sort: row.sort, path: row.path });
+const snapshot = (row: DepartmentRow) => ({ name: row.name, parent_id: row.parentId, sort: row.sort, path: row.path, head_account_id: row.headAccountId });
 
 const siblingNameTaken = (field: 'name' | 'parent_id') =>
   AppError.conflict({ 'zh-CN': '同一上级部门下已有同名部门', 'en-US': 'A department of that name is already under this parent' }, field);
@@ -76,28 +76,33 @@ export class DepartmentService {
       sort: row.sort,
       ancestors: ancestorIds.map((ancestorId) => ({ id: ancestorId, name: names.get(ancestorId) ?? '' })),
       child_count: await this.records.childCount(id),
+      head_account_id: row.headAccountId,
+      head_name: row.headAccountId === null ? null : ((await this.access.lookups.namesOf('staff', [row.headAccountId])).get(row.headAccountId) ?? null),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
   }
 
-  async add(input: { name: string; parent_id: number; sort: number }, actor: Actor): Promise<{ id: number }> {
+  async add(input: { name: string; parent_id: number; sort: number; head_account_id?: number | null }, actor: Actor): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
       await this.records.lockTree(tx);
       const parentPath = await this.parentPathOf(input.parent_id, tx);
       if (await this.records.nameTaken(input.parent_id, input.name, undefined, tx)) throw siblingNameTaken('name');
-      const row = await this.records.add({ ...namedValues(input.name), parentId: input.parent_id, sort: input.sort }, parentPath, tx);
+      await this.checkHead(input.head_account_id, tx);
+      const row = await this.records.add({ ...namedValues(input.name), parentId: input.parent_id, sort: input.sort, headAccountId: input.head_account_id ?? null }, parentPath, tx);
       await recordAudit(tx, { staffId: actor.staffId, action: 'department.add', target: `department:${row.id}`, detail: { after: snapshot(row) }, ip: actor.ip });
       return { id: row.id };
     });
   }
 
-  async edit(input: { id: number; name: string; sort: number }, actor: Actor): Promise<void> {
+  async edit(input: { id: number; name: string; sort: number; head_account_id?: number | null }, actor: Actor): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.records.lockTree(tx);
       const before = await this.existing(input.id, tx);
       if (await this.records.nameTaken(before.parentId, input.name, input.id, tx)) throw siblingNameTaken('name');
-      const after = await this.records.update(input.id, { ...namedValues(input.name), sort: input.sort }, tx);
+      await this.checkHead(input.head_account_id, tx);
+      const head = input.head_account_id === undefined ? {} : { headAccountId: input.head_account_id };
+      const after = await this.records.update(input.id, { ...namedValues(input.name), sort: input.sort, ...head }, tx);
       await recordAudit(tx, { staffId: actor.staffId, action: 'department.edit', target: `department:${input.id}`, detail: { before: snapshot(before), after: snapshot(after) }, ip: actor.ip });
     });
   }
@@ -131,6 +136,12 @@ export class DepartmentService {
       await this.records.delete(id, tx);
       await recordAudit(tx, { staffId: actor.staffId, action: 'department.delete', target: `department:${id}`, detail: { before: snapshot(before) }, ip: actor.ip });
     });
+  }
+
+  /** A head is a sign-in account that exists (the staff lookup, owned by the auth module); 40000 naming head_account_id. */
+  private async checkHead(accountId: number | null | undefined, tx: Executor): Promise<void> {
+    if (accountId == null) return;
+    if (!(await this.access.lookups.namesOf('staff', [accountId], tx)).has(accountId)) throw AppError.invalid('head_account_id', `no staff account ${accountId}`);
   }
 
   private async existing(id: number, tx: Executor): Promise<DepartmentRow> {

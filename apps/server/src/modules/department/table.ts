@@ -19,6 +19,8 @@ export const department = pgTable(
     nameInitials: text('name_initials').notNull(),
     /** `A`–`Z`, or `#`: the name's group in the letter index. */
     nameLetter: text('name_letter').notNull(),
+    /** The head (负责人): a sign-in account (auth's staff), who decides approval steps of type department head. */
+    headAccountId: integer('head_account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

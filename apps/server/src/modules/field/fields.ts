@@ -1,4 +1,4 @@
-import type { FieldDefinition, FieldForm } from '@juqi/contract';
+import type { FieldDefinitionRow, FieldForm } from '@juqi/contract';
 import type { Executor } from '../../lib/db/client';
 
 /**
@@ -14,8 +14,11 @@ export interface FormFields {
    * has no field for.
    */
   check(form: FieldForm, values: Record<string, unknown>, tx?: Executor): Promise<Record<string, unknown>>;
-  /** The form's definitions in order: which keys it has, which are unique (the record holder enforces unique). */
-  definitions(form: FieldForm, tx?: Executor): Promise<FieldDefinition[]>;
+  /**
+   * The form's definitions in order, as its definition list answers them: which keys it has, which are unique (the
+   * record holder enforces unique), and what a record holder's form draws.
+   */
+  definitions(form: FieldForm, tx?: Executor): Promise<FieldDefinitionRow[]>;
 }
 
 declare module '../../lib/http/types' {

@@ -45,6 +45,9 @@ export const defaultSystemEvents = (
     content: '账号 {account} 在 {ip} 多次登录失败，已锁定至 {until}。如非本人操作，请及时核查。',
   },
   { code: 'user.export.finished', type: 1, title: '{name}导出完成', content: '您导出的{name}已生成，共 {count} 条记录。' },
+  { code: 'approval.pending', type: 5, title: '待审批：{subject}的{kind}', content: '{requester}提交的{kind}（{subject}：{summary}）已到{step}，请及时审批。' },
+  { code: 'approval.approved', type: 1, title: '{kind}已通过', content: '您提交的{kind}（{subject}：{summary}）已审批通过。' },
+  { code: 'approval.rejected', type: 1, title: '{kind}被驳回', content: '您提交的{kind}（{subject}：{summary}）被{approver}驳回，意见：{comment}。' },
   ] satisfies { code: SystemEventCode; type: number; title: string; content: string }[]
 ).map((event) => ({ ...event, enabled: true, channels: ['site' as const] }));
 

@@ -32,7 +32,7 @@ const toSettings = (row: SystemEventRecord): SystemEventSettings => ({
 /**
  * 系统通知: the settings of the contract's fixed catalogue of system events, and their delivery. When a feature raises
  * an event, its site message (站内信) is posted through the notification service to whom the settings name: staff
- * holding the chosen roles, the user it concerns, or the staff who asked. SMS and WeChat are chosen here ahead of their
+ * holding the chosen roles, the user it concerns, the staff who asked, or the approvers it waits for. SMS and WeChat are chosen here ahead of their
  * senders; nothing sends them yet (docs/notifications.md).
  */
 export class SystemEventService implements SystemEventSink {
@@ -98,10 +98,8 @@ export class SystemEventService implements SystemEventSink {
       await this.inform.publishNotification({ ...message, target: 'users', staff_ids: [], selection: { mode: 'ids', ids: [occurrence.userId] } }, null);
       return;
     }
-    const staffIds =
-      event.audience === 'roles'
-        ? await this.holders(settings.roleIds)
-        : await this.inform.repo.activeStaffIds(occurrence.staffId === undefined ? [] : [occurrence.staffId]);
+    const named = event.audience === 'approvers' ? (occurrence.staffIds ?? []) : occurrence.staffId === undefined ? [] : [occurrence.staffId];
+    const staffIds = event.audience === 'roles' ? await this.holders(settings.roleIds) : await this.inform.repo.activeStaffIds(named);
     if (staffIds.length) await this.inform.publishNotification({ ...message, target: 'staff', staff_ids: staffIds }, null);
   }
 

@@ -5,7 +5,7 @@ import type { AccessServices } from '../../lib/http/types';
 import type { NewStaffRecord } from './repository';
 import { personnelStaff } from './table';
 
-const FORM = 'personnel_info';
+export const FORM = 'personnel_info';
 
 /**
  * The form's system fields the record holds as its own properties (docs/personnel.md › Custom fields): checked by the
@@ -20,7 +20,12 @@ const MIRRORED = {
   emergency_mobile: { column: 'emergencyMobile', property: 'emergency_mobile' },
 } as const satisfies Record<string, { column: keyof NewStaffRecord; property: string }>;
 type MirroredKey = keyof typeof MIRRORED;
-const isMirrored = (key: string): key is MirroredKey => Object.hasOwn(MIRRORED, key);
+export const isMirrored = (key: string): key is MirroredKey => Object.hasOwn(MIRRORED, key);
+
+/** One writer of unique custom values at a time (till the transaction ends), so two records cannot both pass the check with one value. */
+export async function lockUniqueValues(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('personnel:unique'))`);
+}
 
 /** A staff record's values of form personnel_info, checked by the field module and unique where a field says so. */
 export class PersonnelForm {
@@ -49,9 +54,8 @@ export class PersonnelForm {
       if (field && isMirrored(field)) throw AppError.invalid(MIRRORED[field].property, err instanceof Error ? err.message : 'refused');
       throw err;
     }
-    // One writer of unique values at a time, so two records cannot both pass the check with one value.
     const unique = definitions.filter((d) => d.unique && !isMirrored(d.key) && checked[d.key] != null);
-    if (unique.length) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('personnel:unique'))`);
+    if (unique.length) await lockUniqueValues(tx);
     for (const { key } of unique) {
       const [holder] = await tx
         .select({ id: personnelStaff.id })

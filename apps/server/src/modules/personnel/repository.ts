@@ -1,5 +1,5 @@
 import { IN_OFFICE_STATUSES, type StaffFindFilter } from '@juqi/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, like, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { containing, escapeLike } from '../../lib/db/like';
 import { department } from '../../lib/db/schema';
@@ -70,8 +70,18 @@ export class PersonnelRepository {
       .for('update');
   }
 
+  /** Live records resigning whose leaving date is `today` or before, locked for the leaving job. */
+  dueToLeave(today: string, tx: Executor): Promise<StaffRecord[]> {
+    return tx
+      .select()
+      .from(personnelStaff)
+      .where(and(eq(personnelStaff.status, 'resigning'), lte(personnelStaff.leavingDate, today), live))
+      .orderBy(personnelStaff.id)
+      .for('update');
+  }
+
   /** The id of another live record holding the value in `column`, if any. */
-  async holderOf(column: 'idCard' | 'mobile', value: string, exceptId: number | undefined, tx: Executor): Promise<number | undefined> {
+  async holderOf(column: 'idCard' | 'mobile' | 'accountId', value: string | number, exceptId: number | undefined, tx: Executor): Promise<number | undefined> {
     const [row] = await tx
       .select({ id: personnelStaff.id })
       .from(personnelStaff)
@@ -141,6 +151,61 @@ export class PersonnelRepository {
     const [total] = await this.db.select({ n: count() }).from(personnelStaff).where(where);
     const rows = await this.listed().where(where).orderBy(desc(personnelStaff.id)).limit(limit).offset(offset);
     return { count: total?.n ?? 0, rows };
+  }
+
+  /** The findPage filter as one condition over live records, its department subtree read first (the export's). */
+  async findCondition(filter: StaffFindFilter): Promise<SQL | undefined> {
+    return and(live, ...findConditions(filter, filter.department ? await this.subtreeIds(filter.department) : undefined));
+  }
+
+  async countWhere(where: SQL | undefined): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(personnelStaff).where(where);
+    return row?.n ?? 0;
+  }
+
+  /** Up to `limit` records matching `where`, newest first, below the id `beforeId`: the export's keyset batches. */
+  listedBefore(where: SQL | undefined, beforeId: number | undefined, limit: number): Promise<ListedStaff[]> {
+    return this.listed()
+      .where(and(where, beforeId === undefined ? undefined : lt(personnelStaff.id, beforeId)))
+      .orderBy(desc(personnelStaff.id))
+      .limit(limit);
+  }
+
+  /** Live records holding any of these identity cards or mobiles (an import's matches and clashes). */
+  liveByIdentity(idCards: readonly string[], mobiles: readonly string[], tx: Executor = this.db): Promise<StaffRecord[]> {
+    const holds = or(idCards.length ? inArray(personnelStaff.idCard, [...idCards]) : undefined, mobiles.length ? inArray(personnelStaff.mobile, [...mobiles]) : undefined);
+    if (!holds) return Promise.resolve([]);
+    return tx.select().from(personnelStaff).where(and(live, holds));
+  }
+
+  /** Departments by name (a name may be given to several). */
+  departmentsNamed(names: readonly string[], tx: Executor = this.db): Promise<{ id: number; name: string }[]> {
+    if (!names.length) return Promise.resolve([]);
+    return tx.select({ id: department.id, name: department.name }).from(department).where(inArray(department.name, [...names]));
+  }
+
+  /** Inserts the records and answers them in the order given. */
+  async insertAll(values: NewStaffRecord[], tx: Executor): Promise<StaffRecord[]> {
+    const rows: StaffRecord[] = [];
+    // A statement's parameters are limited (65,535): a few hundred records of ~20 columns at a time.
+    for (let i = 0; i < values.length; i += 500) rows.push(...(await tx.insert(personnelStaff).values(values.slice(i, i + 500)).returning()));
+    return rows;
+  }
+
+  /** Live records other than `exceptIds` whose custom field `key` holds one of `values` (unique custom fields). */
+  holdersOfExtra(key: string, values: readonly unknown[], exceptIds: readonly number[], tx: Executor): Promise<{ id: number; value: unknown }[]> {
+    if (!values.length) return Promise.resolve([]);
+    const value = sql<unknown>`${personnelStaff.extra} -> ${key}`;
+    return tx
+      .select({ id: personnelStaff.id, value })
+      .from(personnelStaff)
+      .where(
+        and(
+          live,
+          sql`${value} in (select jsonb_array_elements(${JSON.stringify(values)}::jsonb))`,
+          exceptIds.length ? notInArray(personnelStaff.id, [...exceptIds]) : undefined,
+        ),
+      );
   }
 
   /** Staff in office, by pinyin then id, with their department's name. */

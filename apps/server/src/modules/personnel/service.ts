@@ -3,6 +3,7 @@ import {
   STAFF_TRANSITIONS,
   dayInZone,
   type AddressBookEntry,
+  type StaffRecordAccount,
   type StaffAddInput,
   type StaffDetails,
   type StaffEditInput,
@@ -11,12 +12,13 @@ import {
   type StaffLetterGroup,
   type StaffRow,
   type StaffStatus,
+  type StaffStatusInput,
 } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
-import type { AccessServices, TimeZoneSource } from '../../lib/http/types';
+import type { AccessServices, AccountDirectory, Principal, TimeZoneSource } from '../../lib/http/types';
 import type { LookupRegistry } from '../../lib/lookups';
 import { initialsOf, letterGroups, letterOf, spelledOf } from '../../lib/pinyin';
 import { PersonnelForm } from './form';
@@ -49,7 +51,7 @@ export function addMonths(day: string, months: number): string {
 }
 
 /** What history and audit keep of a record: every property, the identity card masked. */
-function snapshot(row: StaffRecord): Record<string, unknown> {
+export function snapshot(row: StaffRecord): Record<string, unknown> {
   return {
     name: row.name,
     gender: row.gender,
@@ -72,7 +74,7 @@ function snapshot(row: StaffRecord): Record<string, unknown> {
 }
 
 /** The properties that differ between two snapshots, before and after. */
-function changes(before: Record<string, unknown>, after: Record<string, unknown>): { from: Record<string, unknown>; to: Record<string, unknown> } {
+export function changes(before: Record<string, unknown>, after: Record<string, unknown>): { from: Record<string, unknown>; to: Record<string, unknown> } {
   const from: Record<string, unknown> = {};
   const to: Record<string, unknown> = {};
   for (const key of Object.keys(after)) {
@@ -84,7 +86,7 @@ function changes(before: Record<string, unknown>, after: Record<string, unknown>
 }
 
 /** The record's properties a form sends, as columns; a property left out is not in the answer. */
-function columnsOf(input: Omit<StaffEditInput, 'id' | 'extra'>): Partial<NewStaffRecord> {
+export function columnsOf(input: Omit<StaffEditInput, 'id' | 'extra'>): Partial<NewStaffRecord> {
   const values: Partial<NewStaffRecord> = {};
   const set = <K extends keyof NewStaffRecord>(key: K, value: NewStaffRecord[K] | undefined) => {
     if (value !== undefined) values[key] = value;
@@ -110,6 +112,7 @@ function columnsOf(input: Omit<StaffEditInput, 'id' | 'extra'>): Partial<NewStaf
 const UNIQUE_COLUMNS: Record<string, { field: string; text: { 'zh-CN': string; 'en-US': string } }> = {
   personnel_staff_id_card_key: { field: 'id_card', text: { 'zh-CN': '该身份证号已被其他人员使用', 'en-US': 'Another staff record has this identity card number' } },
   personnel_staff_mobile_key: { field: 'mobile', text: { 'zh-CN': '该手机号已被其他人员使用', 'en-US': 'Another staff record has this mobile number' } },
+  personnel_staff_account_key: { field: 'account_id', text: { 'zh-CN': '该登录账号已关联其他人员', 'en-US': 'Another staff record is linked to this sign-in account' } },
 };
 const taken = (constraint: string) => {
   const clash = UNIQUE_COLUMNS[constraint]!;
@@ -129,6 +132,7 @@ const toRow = (row: ListedStaff): StaffRow => ({
   post: row.post,
   status: row.status as StaffStatus,
   report_time: row.reportTime,
+  probation_end: row.probationEnd,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -153,6 +157,7 @@ export class PersonnelService {
     fields: NonNullable<AccessServices['fields']>,
     private readonly timeZone: TimeZoneSource,
     private readonly lookups: LookupRegistry,
+    private readonly accounts: AccountDirectory,
   ) {
     this.records = new PersonnelRepository(db);
     this.form = new PersonnelForm(fields);
@@ -172,19 +177,20 @@ export class PersonnelService {
       id_card: masked ? maskIdCardNumber(row.idCard!) : row.idCard,
       id_card_masked: masked,
       email: row.email,
-      probation_end: row.probationEnd,
       contract_start: row.contractStart,
       contract_end: row.contractEnd,
       leaving_date: row.leavingDate,
       emergency_contact: row.emergencyContact,
       emergency_mobile: row.emergencyMobile,
       account_id: row.accountId,
+      account: await this.linkedAccount(row.accountId),
       extra: row.extra,
       updated_at: row.updatedAt.toISOString(),
     };
   }
 
-  async add(input: StaffAddInput, actor: Actor): Promise<{ id: number }> {
+  /** `within`: a caller's transaction (recruitment's conversion), the record added in a savepoint of it. */
+  async add(input: StaffAddInput, actor: Actor, within?: Executor): Promise<{ id: number }> {
     const { extra, status, ...properties } = input;
     const columns = { ...columnsOf(properties), status } as NewStaffRecord;
     return this.write(async (tx) => {
@@ -196,7 +202,7 @@ export class PersonnelService {
       await this.records.addHistory([{ staffRecordId: row.id, action: 'add', to: after, byStaffId: actor.staffId }], tx);
       await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.add', target: `personnel:${row.id}`, detail: { after }, ip: actor.ip });
       return { id: row.id };
-    });
+    }, within);
   }
 
   async edit({ id, extra, ...properties }: StaffEditInput, actor: Actor): Promise<void> {
@@ -216,11 +222,15 @@ export class PersonnelService {
     });
   }
 
-  /** Moves every record to `status`, or none: one move the states do not allow refuses them all. */
-  async changeStatus(input: { ids: number[]; status: StaffStatus; reason?: string }, actor: Actor): Promise<void> {
+  /**
+   * Moves every record to `status`, or none: one move the states do not allow refuses them all. `within`: inside a
+   * caller's transaction (an approved resignation), with today read there.
+   */
+  async changeStatus(input: StaffStatusInput, actor: Actor, within?: { tx: Executor; today: string }): Promise<void> {
     const ids = [...new Set(input.ids)];
-    const today = dayInZone(await this.timeZone.current());
-    await this.db.transaction(async (tx) => {
+    const today = within?.today ?? dayInZone(await this.timeZone.current());
+    if (input.leaving_date !== undefined && input.leaving_date < today) throw AppError.invalid('leaving_date', `must not be before today (${today})`);
+    await (within?.tx ?? this.db).transaction(async (tx) => {
       const rows = await this.records.someForUpdate(ids, tx);
       if (rows.length !== ids.length) throw AppError.notFound();
       const refused = rows.find((row) => !STAFF_TRANSITIONS[row.status as StaffStatus].includes(input.status));
@@ -232,19 +242,94 @@ export class PersonnelService {
           values.reportTime = reportTime;
           values.probationEnd = before.probationEnd ?? addMonths(reportTime, PROBATION_MONTHS);
         }
+        if (input.status === 'resigning') values.leavingDate = input.leaving_date ?? before.leavingDate;
+        // A resignation withdrawn has no leaving day any more.
+        if (before.status === 'resigning' && input.status !== 'resigned') values.leavingDate = null;
         if (input.status === 'resigned') values.leavingDate = before.leavingDate ?? today;
-        const row = await this.records.update(before.id, values, tx);
-        const { from, to } = changes(snapshot(before), snapshot(row));
-        await this.records.addHistory([{ staffRecordId: before.id, action: 'status', from, to, reason: input.reason ?? null, byStaffId: actor.staffId }], tx);
-        await recordAudit(tx, {
-          staffId: actor.staffId,
-          action: 'personnel.status',
-          target: `personnel:${before.id}`,
-          detail: { before: from, after: to, ...(input.reason ? { reason: input.reason } : {}) },
-          ip: actor.ip,
-        });
+        await this.move(before, values, input.reason ?? null, actor, tx);
       }
     });
+  }
+
+  /**
+   * The leaving job's work (docs/personnel.md › Leaving date): every resigning record whose leaving date is `today` or
+   * past becomes resigned, by the system, and its linked account stops signing in. Running it again changes nothing.
+   */
+  async leaveDue(today: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const due = await this.records.dueToLeave(today, tx);
+      for (const before of due) await this.move(before, { status: 'resigned' }, `离职日期 ${before.leavingDate} 已到`, null, tx);
+      return due.length;
+    });
+  }
+
+  /**
+   * One record's change of state with its history row and audit entry; `actor` null for the system. Reaching
+   * `resigned` disables the linked sign-in account and ends its sessions in the same transaction.
+   */
+  private async move(before: StaffRecord, values: Partial<NewStaffRecord>, reason: string | null, actor: Actor | null, tx: Executor): Promise<void> {
+    const row = await this.records.update(before.id, values, tx);
+    const { from, to } = changes(snapshot(before), snapshot(row));
+    const staffId = actor?.staffId ?? null;
+    await this.records.addHistory([{ staffRecordId: before.id, action: 'status', from, to, reason, byStaffId: staffId }], tx);
+    await recordAudit(tx, {
+      staffId,
+      action: 'personnel.status',
+      target: `personnel:${before.id}`,
+      detail: { before: from, after: to, ...(reason ? { reason } : {}) },
+      ip: actor?.ip,
+    });
+    if (row.status === 'resigned' && row.accountId !== null) await this.accounts.disable(row.accountId, reason ?? `人员档案 #${row.id} 已离职`, tx);
+  }
+
+  /**
+   * Links the record to a sign-in account, or unlinks it (null). The linker must hold every grant of each account whose
+   * link changes (the grant ceiling, checked before the transaction: on PGlite's one connection the auth module's
+   * queries would wait for it); the partial unique index settles a race for the same account (40900 naming account_id).
+   */
+  async linkAccount(input: { id: number; account_id: number | null }, principal: Principal, actor: Actor): Promise<void> {
+    const record = await this.records.get(input.id);
+    if (!record) throw AppError.notFound();
+    if (record.accountId === input.account_id) return;
+    if (input.account_id !== null && !(await this.accounts.summaries([input.account_id])).has(input.account_id)) {
+      throw AppError.invalid('account_id', `no sign-in account ${input.account_id}`);
+    }
+    for (const accountId of [record.accountId, input.account_id]) {
+      if (accountId !== null) await this.accounts.assertMayManage(accountId, principal, 'personnel.link_account');
+    }
+    await this.write(async (tx) => {
+      const [before] = await this.records.someForUpdate([input.id], tx);
+      if (!before) throw AppError.notFound();
+      // The ceiling was checked over the account linked when the call began.
+      if (before.accountId !== record.accountId) {
+        throw AppError.conflict({ 'zh-CN': '该人员的登录账号刚被他人修改，请刷新后重试', 'en-US': 'Someone changed this record’s account meanwhile; reload and try again' }, 'account_id');
+      }
+      if (input.account_id !== null && (await this.records.holderOf('accountId', input.account_id, input.id, tx)) !== undefined) throw taken('personnel_staff_account_key');
+      await this.records.update(input.id, { accountId: input.account_id }, tx);
+      const from = { account_id: before.accountId };
+      const to = { account_id: input.account_id };
+      await this.records.addHistory([{ staffRecordId: input.id, action: 'edit', from, to, byStaffId: actor.staffId }], tx);
+      await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.link_account', target: `personnel:${input.id}`, detail: { before: from, after: to }, ip: actor.ip });
+    });
+  }
+
+  private async linkedAccount(accountId: number | null): Promise<StaffRecordAccount | null> {
+    if (accountId === null) return null;
+    const account = (await this.accounts.summaries([accountId])).get(accountId);
+    return account ? { id: account.id, staff_num: account.staffNum, name: account.name, status: account.status } : null;
+  }
+
+  /** Moves a record to another department and post (an approved transfer) in the caller's transaction, with a history row giving the reason. */
+  async transfer(id: number, placement: { department_id: number | null; post: string | null }, reason: string, actor: Actor, tx: Executor): Promise<void> {
+    const [before] = await this.records.someForUpdate([id], tx);
+    if (!before) throw AppError.notFound();
+    const columns = columnsOf(placement);
+    await this.checkPlacement(columns, tx);
+    const row = await this.records.update(id, columns, tx);
+    const { from, to } = changes(snapshot(before), snapshot(row));
+    if (!Object.keys(to).length) return;
+    await this.records.addHistory([{ staffRecordId: id, action: 'edit', from, to, reason, byStaffId: actor.staffId }], tx);
+    await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.transfer', target: `personnel:${id}`, detail: { before: from, after: to, reason }, ip: actor.ip });
   }
 
   /** Takes the record out of every list; it stays, with its history and the reason, for the record. */
@@ -305,9 +390,9 @@ export class PersonnelService {
   // ——— rules ———
 
   /** A write in a transaction; a number another write took meanwhile is 40900 naming it, as the unique index settles it. */
-  private async write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  private async write<T>(work: (tx: Executor) => Promise<T>, within?: Executor): Promise<T> {
     try {
-      return await this.db.transaction(work);
+      return await (within ?? this.db).transaction(work);
     } catch (err) {
       const constraint = violatedConstraint(err);
       if (isUniqueViolation(err) && constraint && constraint in UNIQUE_COLUMNS) throw taken(constraint);

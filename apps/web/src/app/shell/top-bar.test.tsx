@@ -41,7 +41,7 @@ describe('the shell’s slots', () => {
 });
 
 describe('TopBar', () => {
-  it('shows the modules’ buttons (消息通知, then 帮助) before its own 界面设置; each opens its drawer with the module’s content', async () => {
+  it('shows the modules’ buttons (消息通知, 待办审批, then 帮助) before its own 界面设置; each opens its drawer with the module’s content', async () => {
     const user = userEvent.setup();
     fakeApi({});
     renderInShell(<TopBar hasSidebar={false} section={undefined} />);
@@ -50,7 +50,7 @@ describe('TopBar', () => {
       .getAllByRole('button')
       .map((button) => button.getAttribute('aria-label'))
       .filter(Boolean);
-    expect(names).toEqual(['消息通知', '帮助', '界面设置']);
+    expect(names).toEqual(['消息通知', '待办审批', '帮助', '界面设置']);
 
     await user.click(within(banner).getByRole('button', { name: '帮助' }));
     const help = await screen.findByRole('dialog', { name: '帮助' });

@@ -359,6 +359,6 @@ export const channelLabels: Labels<SystemEventChannel> = {
 
 /** Who an event goes to when it is not chosen roles. */
 export const audienceLabels: Labels<Exclude<SystemEventAudience, 'roles'>> = {
-  'zh-CN': { user: '事件相关的用户本人', requester: '发起操作的员工本人' },
-  'en-US': { user: 'The user it is about', requester: 'The staff member who asked' },
+  'zh-CN': { user: '事件相关的用户本人', requester: '发起操作的员工本人', approvers: '当前步骤的审批人' },
+  'en-US': { user: 'The user it is about', requester: 'The staff member who asked', approvers: 'The approvers of the current step' },
 };

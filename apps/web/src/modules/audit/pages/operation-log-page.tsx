@@ -1,5 +1,5 @@
 import { auditCalls, type AuditEntry } from '@juqi/contract';
-import { Card, DatePicker, Flex, Input, Select, Space, Typography } from 'antd';
+import { Card, DatePicker, Flex, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ExportButton } from '../../../components/export-button';
@@ -8,6 +8,7 @@ import { InfiniteTable } from '../../../components/infinite-table';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellLink, CellMuted, CellTag } from '../../../components/table-cells';
+import { TextFilter } from '../../../components/text-filter';
 import { TimeZoneNote } from '../../../components/time-zone-note';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
@@ -147,32 +148,6 @@ interface AuditFilterBarProps {
   onChange: (patch: AuditLogFilter) => void;
   tools: ReactNode;
   t: AuditTexts;
-}
-
-/** A text filter applied on Enter or the search button; it follows the URL when the filter changes elsewhere. */
-interface TextFilterProps {
-  label: string;
-  value: string | undefined;
-  maxLength: number;
-  onChange: (value: string | undefined) => void;
-  disabled?: boolean;
-  className?: string;
-}
-
-function TextFilter({ label, value, maxLength, onChange, disabled, className }: TextFilterProps) {
-  return (
-    <Input.Search
-      key={value ?? ''}
-      className={className}
-      disabled={disabled}
-      allowClear
-      aria-label={label}
-      placeholder={label}
-      maxLength={maxLength}
-      defaultValue={value}
-      onSearch={(words) => onChange(words.trim() || undefined)}
-    />
-  );
 }
 
 function AuditFilterBar({ filter, onChange, tools, t }: AuditFilterBarProps) {

@@ -1,0 +1,413 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  ErrorCode,
+  maskIdCardNumber,
+  STAFF_GENDER_NAMES,
+  STAFF_IMPORT_MAX_BYTES,
+  STAFF_IMPORT_MAX_ROWS,
+  STAFF_STATUS_NAMES,
+  staffAddInput,
+  type FieldDefinition,
+  type Locale,
+  type NamedCode,
+  type StaffImportProblem,
+  type StaffImportResult,
+  type Texts,
+} from '@juqi/contract';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { recordAudit } from '../../lib/audit/record';
+import type { Db, Executor } from '../../lib/db/client';
+import { isUniqueViolation } from '../../lib/db/errors';
+import { AppError } from '../../lib/errors';
+import type { AccessServices } from '../../lib/http/types';
+import { customFieldsOf, STAFF_COLUMNS, type StaffColumn } from './export';
+import { FORM, lockUniqueValues, PersonnelForm } from './form';
+import type { NewStaffRecord, PersonnelRepository, StaffRecord } from './repository';
+import { changes, columnsOf, namedValues, snapshot, type Actor } from './service';
+
+/** An uploaded workbook: its name as the client gave it and its bytes. */
+export interface UploadedWorkbook {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * Reads the one `file` part of a multipart import: at most STAFF_IMPORT_MAX_BYTES (41300 beyond), an .xlsx by name
+ * and by its bytes (file-type's detection, as the file module checks uploads: docs/help-and-files.md; modules do not
+ * import each other). Kept in memory: it is small, and nothing of it is stored.
+ */
+export async function uploadedWorkbook(request: FastifyRequest): Promise<UploadedWorkbook> {
+  if (!request.isMultipart()) throw AppError.invalid('file', 'send the file as multipart/form-data');
+  let name: string;
+  let data: Buffer;
+  try {
+    const part = await request.file({ limits: { fileSize: STAFF_IMPORT_MAX_BYTES } });
+    if (!part) throw AppError.invalid('file', 'required');
+    if (part.fieldname !== 'file') throw AppError.invalid(part.fieldname, 'send the file in the field "file"');
+    // The name goes into the audit entry only: its last path segment, without control characters (jsonb refuses NUL).
+    name = (part.filename ?? '').split(/[/\\]/).pop()!.replace(/\p{Cc}/gu, '').slice(-200);
+    data = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `file: larger than ${STAFF_IMPORT_MAX_BYTES / 1024 / 1024} MB`, { field: 'file', max_bytes: STAFF_IMPORT_MAX_BYTES });
+    if (err instanceof AppError) throw err;
+    throw AppError.invalid('file', 'malformed multipart body');
+  }
+  if (!name.toLowerCase().endsWith('.xlsx')) throw AppError.invalid('file', 'an .xlsx workbook is expected');
+  if (!data.length) throw AppError.invalid('file', 'the file is empty');
+  const detected = await fileTypeFromBuffer(data);
+  if (detected?.ext !== 'xlsx') throw AppError.invalid('file', 'the content is not a .xlsx file');
+  return { name, data };
+}
+
+// ——— reading cells ———
+
+/** A cell as the text a person typed: dates as days, formulas by their result, rich text and links by their text. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value !== 'object') return String(value).trim();
+  if ('richText' in value) return value.richText.map((run) => run.text).join('').trim();
+  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+  return '';
+}
+
+/** A code by its name in either language, or by the code itself. */
+const codeOf = <V extends string>(list: readonly NamedCode<V>[], text: string): V | undefined =>
+  list.find((entry) => entry.value === text || entry.name['zh-CN'] === text || entry.name['en-US'].toLowerCase() === text.toLowerCase())?.value;
+
+const optionNamed = (definition: FieldDefinition, text: string) =>
+  definition.options?.find((o) => o.label['zh-CN'] === text || o.label['en-US'] === text || String(o.value) === text)?.value;
+
+/** The custom field types whose value a person can type into a cell. */
+const TYPED_TYPES = new Set<string>(['text', 'textarea', 'mobile', 'email', 'website', 'number', 'floatnumber', 'percent', 'date', 'select', 'checkbox', 'boolean_value']);
+
+/**
+ * A custom field's value from its cell, the reverse of the registry's text for the types a person can type; undefined
+ * for the types a cell cannot give back (pickers, files, places, tables, times): their column is read as unchanged.
+ */
+function customValue(definition: FieldDefinition, text: string): { value: unknown } | { problem: Texts } | undefined {
+  if (!TYPED_TYPES.has(definition.type)) return undefined;
+  if (!text) return { value: null };
+  switch (definition.type) {
+    case 'text':
+    case 'textarea':
+    case 'mobile':
+    case 'email':
+    case 'website':
+    case 'number':
+    case 'floatnumber':
+    case 'date':
+      return { value: text };
+    case 'percent':
+      return { value: text.replace(/%$/, '') };
+    case 'select': {
+      const value = optionNamed(definition, text);
+      return value === undefined ? { problem: noOption(text) } : { value };
+    }
+    case 'checkbox': {
+      const names = text.split(/\s*[、,，]\s*/).filter(Boolean);
+      const missing = names.find((name) => optionNamed(definition, name) === undefined);
+      return missing === undefined ? { value: names.map((name) => optionNamed(definition, name)) } : { problem: noOption(missing) };
+    }
+    default: // boolean_value
+      if (['是', 'yes', 'true', '1'].includes(text.toLowerCase())) return { value: true };
+      if (['否', 'no', 'false', '0'].includes(text.toLowerCase())) return { value: false };
+      return { problem: { 'zh-CN': '请填写“是”或“否”', 'en-US': 'write Yes or No' } };
+  }
+}
+const noOption = (text: string): Texts => ({ 'zh-CN': `没有名为“${text}”的选项`, 'en-US': `no option named “${text}”` });
+
+// ——— the sheet ———
+
+/** A column of the sheet: one of the record's own, or a custom field's. */
+type SheetColumn = { header: string; index: number } & ({ own: StaffColumn } | { custom: FieldDefinition });
+
+interface SheetRow {
+  /** The sheet's row number, as Excel shows it. */
+  row: number;
+  cells: Map<SheetColumn, string>;
+}
+
+/** Every refusal of one import, in the request's language; any one refuses the file. */
+class ImportReport {
+  readonly problems: StaffImportProblem[] = [];
+
+  constructor(private readonly locale: Locale) {}
+
+  add(row: number, field: string, column: string, message: Texts | string): void {
+    this.problems.push({ row, field, column, message: typeof message === 'string' ? message : message[this.locale] });
+  }
+
+  refuseIfAny(): void {
+    const count = this.problems.length;
+    if (!count) return;
+    const text = { 'zh-CN': `${count} 处数据未通过校验，未导入任何数据`, 'en-US': `${count} problem${count === 1 ? '' : 's'} found; nothing was imported` };
+    throw new AppError(ErrorCode.VALIDATION, text, { field: 'file', rows: this.problems });
+  }
+}
+
+async function firstSheet(data: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw AppError.invalid('file', 'not a readable .xlsx workbook');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw AppError.invalid('file', 'the workbook has no sheet');
+  return sheet;
+}
+
+/** The header row read against the export's headers in either language; an unknown or repeated one is a problem. */
+function sheetColumns(sheet: ExcelJS.Worksheet, definitions: readonly FieldDefinition[], report: ImportReport): SheetColumn[] {
+  const columns: SheetColumn[] = [];
+  sheet.getRow(1).eachCell((cell, index) => {
+    const header = cellText(cell.value);
+    if (!header) return;
+    const named = (texts: Texts) => texts['zh-CN'] === header || texts['en-US'].toLowerCase() === header.toLowerCase();
+    const own = STAFF_COLUMNS.find((c) => named(c.header));
+    const custom = own ? undefined : definitions.find((d) => named(d.label));
+    const key = own?.property ?? custom?.key;
+    if (!key) return report.add(1, 'file', header, { 'zh-CN': '无法识别的列（请用导出文件或模板的表头）', 'en-US': 'an unknown column (use the headers of an export or the template)' });
+    if (columns.some((c) => ('own' in c ? c.own.property : c.custom.key) === key)) return report.add(1, key, header, { 'zh-CN': '列重复', 'en-US': 'a repeated column' });
+    columns.push(own ? { header, index, own } : { header, index, custom: custom! });
+  });
+  const name = STAFF_COLUMNS[0]!;
+  if (!columns.some((c) => 'own' in c && c.own === name)) report.add(1, name.property, '', { 'zh-CN': `缺少“${name.header['zh-CN']}”列`, 'en-US': `the column “${name.header['en-US']}” is missing` });
+  return columns;
+}
+
+/** The rows under the header with any cell filled, each cell as text. */
+function sheetRows(sheet: ExcelJS.Worksheet, columns: readonly SheetColumn[]): SheetRow[] {
+  const rows: SheetRow[] = [];
+  for (let number = 2; number <= sheet.rowCount; number += 1) {
+    const row = sheet.getRow(number);
+    const cells = new Map(columns.map((column) => [column, cellText(row.getCell(column.index).value)]));
+    if ([...cells.values()].some(Boolean)) rows.push({ row: number, cells });
+  }
+  return rows;
+}
+
+// ——— the plan ———
+
+/** What a checked row will do. */
+type Planned = { add: NewStaffRecord } | { update: StaffRecord; values: Partial<NewStaffRecord> } | { unchanged: true };
+
+/** The columns of the record's own properties, compared to tell an update from an unchanged row. */
+const COMPARED: (keyof NewStaffRecord)[] = [
+  'name',
+  'gender',
+  'idCard',
+  'mobile',
+  'email',
+  'companyId',
+  'departmentId',
+  'post',
+  'reportTime',
+  'probationEnd',
+  'contractStart',
+  'contractEnd',
+  'leavingDate',
+  'emergencyContact',
+  'emergencyMobile',
+];
+/** Custom values compared without their empty ones: a field added after the record was stored holds none. */
+const filled = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));
+
+const repeated = (row: number): Texts => ({ 'zh-CN': `与第 ${row} 行重复`, 'en-US': `the same as row ${row}` });
+const CHANGED_MEANWHILE: Texts = { 'zh-CN': '导入期间人员档案有变动，请重新导入', 'en-US': 'Staff records changed during the import; import the file again' };
+
+/**
+ * Staff records from an .xlsx whose columns are the export's (docs/personnel.md › Import and export). Every row is
+ * checked first, outside any transaction; one refused row refuses the file (40000 with every problem in data.rows).
+ * Then one short transaction adds the new records and updates the matched ones that differ, with their history and
+ * one audit entry; a file that changes nothing writes nothing.
+ */
+export class StaffImporter {
+  private readonly form: PersonnelForm;
+
+  constructor(
+    private readonly db: Db,
+    private readonly records: PersonnelRepository,
+    private readonly fields: NonNullable<AccessServices['fields']>,
+  ) {
+    this.form = new PersonnelForm(fields);
+  }
+
+  async run(file: UploadedWorkbook, locale: Locale, actor: Actor): Promise<StaffImportResult> {
+    const report = new ImportReport(locale);
+    const sheet = await firstSheet(file.data);
+    const columns = sheetColumns(sheet, customFieldsOf(await this.fields.definitions(FORM)), report);
+    report.refuseIfAny();
+    const rows = sheetRows(sheet, columns);
+    if (rows.length > STAFF_IMPORT_MAX_ROWS) throw AppError.invalid('file', `at most ${STAFF_IMPORT_MAX_ROWS} rows per file (this one has ${rows.length}): split it`);
+    if (!rows.length) throw AppError.invalid('file', 'the sheet has no rows under its header');
+    const plans = await this.check(rows, columns, report);
+    report.refuseIfAny();
+    return this.write(plans, file.name, actor);
+  }
+
+  /** Every row checked as staff_add checks a record, each problem reported; answers what each row will do. */
+  private async check(rows: SheetRow[], columns: SheetColumn[], report: ImportReport): Promise<Planned[]> {
+    const ownColumn = (property: string) => columns.find((c) => 'own' in c && c.own.property === property);
+    const headerOf = (field: string) => columns.find((c) => ('own' in c ? c.own.property : c.custom.key) === field)?.header ?? '';
+    const textOf = (row: SheetRow, property: string) => {
+      const column = ownColumn(property);
+      return column ? row.cells.get(column)! : '';
+    };
+
+    // What the rows name, read at once: companies, departments, and the live records holding their cards and mobiles.
+    const companies = new Map((await this.records.companies()).map((c) => [c.name, c.id]));
+    const departments = new Map<string, number[]>();
+    for (const d of await this.records.departmentsNamed([...new Set(rows.map((row) => textOf(row, 'department_id')).filter(Boolean))]))
+      departments.set(d.name, [...(departments.get(d.name) ?? []), d.id]);
+    const holders = await this.records.liveByIdentity(
+      rows.map((row) => textOf(row, 'id_card').toUpperCase()).filter((card) => card && !card.includes('*')),
+      rows.map((row) => textOf(row, 'mobile')).filter(Boolean),
+    );
+    const byCard = new Map(holders.filter((h) => h.idCard).map((h) => [h.idCard!, h]));
+    const byMobile = new Map(holders.filter((h) => h.mobile).map((h) => [h.mobile!, h]));
+    /** The first row holding each card, mobile and unique custom value: a second row with one is refused. */
+    const seen = new Map<string, number>();
+    const once = (row: number, field: string, value: unknown, problem: (field: string, message: Texts) => void) => {
+      if (value === null || value === undefined) return;
+      const key = `${field}:${JSON.stringify(value)}`;
+      const earlier = seen.get(key);
+      if (earlier === undefined) seen.set(key, row);
+      else problem(field, repeated(earlier));
+    };
+
+    const plans: Planned[] = [];
+    for (const row of rows) {
+      const before = report.problems.length;
+      const problem = (field: string, message: Texts | string) => report.add(row.row, field, headerOf(field), message);
+
+      // The record's own properties, names turned into ids and codes, checked by staff_add's schema.
+      const input: Record<string, unknown> = {};
+      let maskedCard: string | undefined;
+      for (const column of columns) {
+        if (!('own' in column)) continue;
+        const text = row.cells.get(column)!;
+        const { property } = column.own;
+        if (property === 'gender' || property === 'status') {
+          const names = property === 'gender' ? STAFF_GENDER_NAMES : STAFF_STATUS_NAMES;
+          input[property] = text ? (codeOf<string>(names, text) ?? text) : undefined;
+        } else if (property === 'company_id') {
+          if (text && !companies.has(text)) problem(property, { 'zh-CN': `没有名为“${text}”的公司`, 'en-US': `no company named “${text}”` });
+          input[property] = text ? (companies.get(text) ?? null) : null;
+        } else if (property === 'department_id') {
+          const ids = text ? (departments.get(text) ?? []) : [];
+          if (text && ids.length !== 1)
+            problem(property, ids.length ? { 'zh-CN': `有多个名为“${text}”的部门`, 'en-US': `several departments are named “${text}”` } : { 'zh-CN': `没有名为“${text}”的部门`, 'en-US': `no department named “${text}”` });
+          input[property] = ids.length === 1 ? ids[0] : null;
+        } else if (property === 'id_card' && text.includes('*')) maskedCard = text;
+        else input[property] = text || null;
+      }
+      const parsed = staffAddInput.safeParse(input);
+      if (!parsed.success) for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? 'file'), issue.message);
+
+      // Custom values: those a cell can give back.
+      const sent: Record<string, unknown> = {};
+      for (const column of columns) {
+        if (!('custom' in column)) continue;
+        const read = customValue(column.custom, row.cells.get(column)!);
+        if (read && 'problem' in read) problem(column.custom.key, read.problem);
+        else if (read) sent[column.custom.key] = read.value;
+      }
+      if (!parsed.success || report.problems.length > before) continue;
+
+      const { status, extra: _extra, ...properties } = parsed.data;
+      const values = columnsOf(properties);
+      // A column the sheet leaves out keeps the stored value; the schema's default gender is for new records only.
+      if (!ownColumn('gender')) delete values.gender;
+      const card = values.idCard ?? undefined;
+      const mobile = values.mobile ?? undefined;
+      const match = card ? byCard.get(card) : mobile ? byMobile.get(mobile) : undefined;
+      // A masked number is the export's: it stands for the matched record's own, which it must mask to.
+      if (maskedCard !== undefined && (!match?.idCard || maskIdCardNumber(match.idCard) !== maskedCard))
+        problem('id_card', { 'zh-CN': '身份证号已脱敏且与已有人员不符，请填写完整号码', 'en-US': 'a masked number that matches no record: write the whole number' });
+      const mobileHolder = mobile ? byMobile.get(mobile) : undefined;
+      if (mobileHolder && mobileHolder.id !== match?.id) problem('mobile', { 'zh-CN': '该手机号已被其他人员使用', 'en-US': 'Another staff record has this mobile number' });
+      once(row.row, 'id_card', card, problem);
+      once(row.row, 'mobile', mobile, problem);
+      if (match && textOf(row, 'status') && status !== match.status)
+        problem('status', { 'zh-CN': '已有人员的状态请用“变更状态”修改', 'en-US': 'change an existing record’s status with staff_status' });
+      if (report.problems.length > before) continue;
+
+      let extra: Record<string, unknown>;
+      try {
+        extra = await this.form.checked(match ? { ...match, ...values } : values, sent, match?.extra ?? {}, match?.id, this.db);
+      } catch (err) {
+        if (!(err instanceof AppError) || !err.data?.field) throw err;
+        problem(err.data.field, err.text ?? err.message);
+        continue;
+      }
+      for (const column of columns) if ('custom' in column && column.custom.unique) once(row.row, column.custom.key, extra[column.custom.key], problem);
+      if (report.problems.length > before) continue;
+
+      if (!match) {
+        plans.push({ add: { ...values, status, extra } as NewStaffRecord });
+        continue;
+      }
+      const changed: Partial<NewStaffRecord> = Object.fromEntries(COMPARED.filter((key) => key in values && !isDeepStrictEqual(values[key], match[key])).map((key) => [key, values[key]]));
+      if (changed.name !== undefined) Object.assign(changed, namedValues(changed.name));
+      if (!isDeepStrictEqual(filled(extra), filled(match.extra))) changed.extra = extra;
+      plans.push(Object.keys(changed).length ? { update: match, values: changed } : { unchanged: true });
+    }
+    return plans;
+  }
+
+  /** One transaction: the adds, the updates of records unchanged since they were read, their history, one audit entry. */
+  private async write(plans: Planned[], fileName: string, actor: Actor): Promise<StaffImportResult> {
+    const adds = plans.flatMap((p) => ('add' in p ? [p.add] : []));
+    const updates = plans.flatMap((p) => ('update' in p ? [p] : []));
+    const result = { added: adds.length, updated: updates.length, unchanged: plans.length - adds.length - updates.length };
+    if (!adds.length && !updates.length) return result;
+    const written = [...adds, ...updates.map((u) => ({ ...u.update, ...u.values }))];
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.checkPlacements(written, tx);
+        await this.checkUniqueCustomValues(written, updates.map((u) => u.update.id), tx);
+        const locked = new Map((await this.records.someForUpdate(updates.map((u) => u.update.id), tx)).map((row) => [row.id, row]));
+        if (updates.some((u) => locked.get(u.update.id)?.updatedAt.getTime() !== u.update.updatedAt.getTime())) throw AppError.conflict(CHANGED_MEANWHILE, 'file');
+        const added = await this.records.insertAll(adds, tx);
+        const history: Parameters<PersonnelRepository['addHistory']>[0] = added.map((row) => ({ staffRecordId: row.id, action: 'add', to: snapshot(row), byStaffId: actor.staffId }));
+        for (const { update, values } of updates) {
+          const row = await this.records.update(update.id, values, tx);
+          history.push({ staffRecordId: row.id, action: 'edit', ...changes(snapshot(update), snapshot(row)), byStaffId: actor.staffId });
+        }
+        await this.records.addHistory(history, tx);
+        await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.import', target: 'staff_records', detail: { file: fileName, ...result }, ip: actor.ip });
+      });
+    } catch (err) {
+      // A card or mobile another write took since the rows were checked: the partial unique indexes settle it.
+      if (isUniqueViolation(err)) throw AppError.conflict(CHANGED_MEANWHILE, 'file');
+      throw err;
+    }
+    return result;
+  }
+
+  /** The departments and companies named still exist; the department tree's lock is held till the commit (docs/departments.md). */
+  private async checkPlacements(written: Partial<NewStaffRecord>[], tx: Executor): Promise<void> {
+    const departmentIds = new Set(written.flatMap((r) => (r.departmentId == null ? [] : [r.departmentId])));
+    const companyIds = new Set(written.flatMap((r) => (r.companyId == null ? [] : [r.companyId])));
+    if (departmentIds.size) await this.records.lockDepartmentTree(tx);
+    for (const id of departmentIds) if (!(await this.records.departmentExists(id, tx))) throw AppError.conflict(CHANGED_MEANWHILE, 'file');
+    for (const id of companyIds) if (!(await this.records.companyExists(id, tx))) throw AppError.conflict(CHANGED_MEANWHILE, 'file');
+  }
+
+  /** Unique custom values are still free, under the lock personnel's add and edit take for them. */
+  private async checkUniqueCustomValues(written: Partial<NewStaffRecord>[], updatedIds: number[], tx: Executor): Promise<void> {
+    const unique = (await this.fields.definitions(FORM, tx)).filter((d) => d.unique && written.some((r) => r.extra?.[d.key] != null));
+    if (!unique.length) return;
+    await lockUniqueValues(tx);
+    for (const { key } of unique) {
+      const values = written.flatMap((r) => (r.extra?.[key] == null ? [] : [r.extra[key]]));
+      if ((await this.records.holdersOfExtra(key, values, updatedIds, tx)).length) throw AppError.conflict(CHANGED_MEANWHILE, 'file');
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import { PROCESS_REMARK_MAX, STAFF_POST_MAX, STAFF_TRANSITIONS, type ApprovalKind, type StaffStatus } from '@juqi/contract';
+import { App, Button, Checkbox, DatePicker, Form, Input, Modal, Select, Spin, TreeSelect } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { commonMessages } from '../../../components/messages';
+import { departmentOptions } from '../../../lib/department-options';
+import { showOnField } from '../../../lib/form-errors';
+import { format, useMessages } from '../../../lib/i18n';
+import { useCan } from '../../../lib/shell-session';
+import { useDepartmentTree, useRequestProcess, useResignSettings, useTransferSettings } from '../api';
+import { approvalMessages } from '../messages';
+
+const DAY = 'YYYY-MM-DD';
+/** A field's rule: something must be chosen, else `text`. */
+const required = (text: string) => [{ required: true, message: text }];
+
+/** The staff record a request is about, as a list row holds it. */
+export interface ProcessSubject {
+  id: number;
+  name: string;
+  status: StaffStatus;
+  department_id: number | null;
+  post: string | null;
+}
+
+type Values = {
+  leaving_date?: string;
+  reason?: string;
+  handover_items?: string[];
+  type?: string;
+  department_id?: number;
+  post?: string;
+  effective_date?: string;
+  remark?: string;
+};
+
+
+/** A calendar day picked and handed on as `YYYY-MM-DD`. */
+function DayPicker({ value, onChange, id }: { value?: string; onChange?: (day: string | undefined) => void; id?: string }) {
+  return <DatePicker id={id} value={value ? dayjs(value) : null} format={DAY} onChange={(day: Dayjs | null) => onChange?.(day ? day.format(DAY) : undefined)} />;
+}
+
+/**
+ * 离职申请 and 调岗申请 for one staff record in office: each opens its form and submits it to its approval flow. Offered
+ * to holders of personnel.edit, for records that may still resign (probation, regular). Other modules mount it
+ * (员工管理's rows) through this module's index.
+ */
+export function StaffProcessActions({ staff }: { staff: ProcessSubject }) {
+  const t = useMessages(approvalMessages);
+  const [open, setOpen] = useState<ApprovalKind | null>(null);
+  if (!useCan()('personnel.edit') || !STAFF_TRANSITIONS[staff.status].includes('resigning')) return null;
+  return (
+    <>
+      <Button type="link" size="small" onClick={() => setOpen('transfer')}>
+        {t.transferRequest}
+      </Button>
+      <Button type="link" size="small" danger onClick={() => setOpen('resign')}>
+        {t.resignRequest}
+      </Button>
+      {open && <ProcessRequestModal kind={open} staff={staff} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+function ProcessRequestModal({ kind, staff, onClose }: { kind: ApprovalKind; staff: ProcessSubject; onClose: () => void }) {
+  const t = useMessages(approvalMessages);
+  const c = useMessages(commonMessages);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const resign = useResignSettings();
+  const transfer = useTransferSettings();
+  const departments = useDepartmentTree();
+  const submit = useRequestProcess();
+  const title = kind === 'resign' ? t.resignRequest : t.transferRequest;
+  // The form starts from the settings (the checklist's items all ticked): it waits for them.
+  const settings = kind === 'resign' ? resign : transfer;
+
+  const send = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const remark = values.remark?.trim() ?? '';
+    try {
+      await submit.mutateAsync(
+        kind === 'resign'
+          ? { kind, body: { staff_id: staff.id, leaving_date: values.leaving_date!, reason: values.reason!, handover_items: values.handover_items ?? [], remark } }
+          : { kind, body: { staff_id: staff.id, type: values.type!, department_id: values.department_id!, post: values.post?.trim() || null, effective_date: values.effective_date!, remark } },
+      );
+      void message.success(t.submitted);
+      onClose();
+    } catch (error) {
+      // A refusal naming `flow` (no flow set, a step nobody can decide) is the client's notice: no field of this form.
+      showOnField(form, error, ['leaving_date', 'reason', 'handover_items', 'type', 'department_id', 'post', 'effective_date', 'remark']);
+    }
+  };
+
+  return (
+    <Modal open title={`${title} · ${staff.name}`} okText={t.submit} cancelText={c.cancel} confirmLoading={submit.isPending} onOk={() => void send()} onCancel={onClose} destroyOnHidden>
+      {!settings.data ? (
+        <Spin />
+      ) : (
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          name={`approval-${kind}-request`}
+          initialValues={kind === 'resign' ? { handover_items: resign.data?.handover_items } : { department_id: staff.department_id ?? undefined, post: staff.post ?? '' }}
+        >
+          {kind === 'resign' ? (
+            <>
+              <Form.Item name="leaving_date" label={t.leavingDate} rules={required(t.leavingDateRequired)}>
+                <DayPicker />
+              </Form.Item>
+              <Form.Item name="reason" label={t.reason} rules={required(t.reasonRequired)}>
+                <Select loading={resign.isPending} options={(resign.data?.reasons ?? []).map((reason) => ({ value: reason, label: reason }))} />
+              </Form.Item>
+              <Form.Item name="handover_items" label={t.handoverItems}>
+                <Checkbox.Group options={resign.data?.handover_items ?? []} />
+              </Form.Item>
+            </>
+          ) : (
+            <>
+              <Form.Item name="type" label={t.transferType} rules={required(t.transferTypeRequired)}>
+                <Select loading={transfer.isPending} options={(transfer.data?.types ?? []).map((type) => ({ value: type, label: type }))} />
+              </Form.Item>
+              <Form.Item name="department_id" label={t.newDepartment} rules={required(t.newDepartmentRequired)}>
+                <TreeSelect showSearch treeNodeFilterProp="title" loading={departments.isPending} treeData={departmentOptions(departments.data ?? [])} treeDefaultExpandAll />
+              </Form.Item>
+              <Form.Item name="post" label={t.newPost} rules={[{ max: STAFF_POST_MAX }]}>
+                <Input maxLength={STAFF_POST_MAX} />
+              </Form.Item>
+              <Form.Item name="effective_date" label={t.effectiveDate} rules={required(t.effectiveDateRequired)}>
+                <DayPicker />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name="remark" label={t.remark} extra={format(t.flowOf, { flow: settings.data.flow_name ?? t.flowNone })}>
+            <Input.TextArea maxLength={PROCESS_REMARK_MAX} autoSize={{ minRows: 2 }} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { FlowsPage } from './flows-page';
+export { ResignSettingsPage, TransferSettingsPage } from './process-settings-pages';

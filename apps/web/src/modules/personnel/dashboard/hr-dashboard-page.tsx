@@ -1,0 +1,174 @@
+import type { HrDashboard } from '@juqi/contract';
+import { Card, Col, Flex, Row, Skeleton, Statistic, Table, theme, Typography } from 'antd';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { QueryFailure } from '../../../components/query-failure';
+import { format, useMessages } from '../../../lib/i18n';
+import { usePreferences, type Language } from '../../../lib/preferences';
+import { useShellSession } from '../../../lib/shell-session';
+import { statusName } from '../components/vocabulary';
+import { useHrDashboard } from './api';
+import { departmentOption, monthsOption } from './chart-options';
+import { EChart, type ChartClick } from './echart';
+import { contractLink, daysUntil, departmentItemLink, joinersLink, monthItemLink, probationLink, STAFF_LIST_PATH, statusLink, type ChartItem } from './links';
+import { dashboardMessages, type DashboardTexts } from './messages';
+
+/** `2025-05` as the months' axis writes it: the short month, the year under the first month and under each January. */
+function monthLabel(month: string, index: number, language: Language): string {
+  const instant = Date.parse(`${month}-01`);
+  const short = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' }).format(instant);
+  return index === 0 || month.endsWith('-01') ? `${short}\n${month.slice(0, 4)}` : short;
+}
+
+/**
+ * /human/dashboard (人力看板): headcount, joiners and leavers, probations and contracts ending, pending approvals, from
+ * one call. Numbers, bars and names lead to 员工管理 filtered to the people they count, where the staff may open it.
+ */
+export function HrDashboardPage() {
+  const query = useHrDashboard();
+  if (query.error) return <QueryFailure error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return <DashboardView answer={query.data} />;
+}
+
+function DashboardView({ answer }: { answer: HrDashboard }) {
+  const t = useMessages(dashboardMessages);
+  const language = usePreferences((s) => s.language);
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const mayOpenList = useShellSession().menus.routes.has(STAFF_LIST_PATH);
+  const { statuses, months } = answer;
+  const thisMonth = months.at(-1)!;
+
+  const departmentChart = useMemo(
+    () =>
+      departmentOption(
+        answer.departments,
+        { department: (row) => row.name ?? t.noDepartment, status: (status) => statusName(status, language) },
+        token,
+        mayOpenList,
+      ),
+    [answer.departments, t, language, token, mayOpenList],
+  );
+  const monthsChart = useMemo(
+    () => monthsOption(months, { month: (month, index) => monthLabel(month, index, language), joiners: t.joiners, leavers: t.leavers }, token, mayOpenList),
+    [months, t, language, token, mayOpenList],
+  );
+  const follow = useCallback(
+    (linkOf: (answer: HrDashboard, item: ChartItem) => string | null) => (event: ChartClick) => {
+      const link = linkOf(answer, event);
+      if (link) void navigate(link);
+    },
+    [answer, navigate],
+  );
+  const onDepartmentClick = useMemo(() => (mayOpenList ? follow(departmentItemLink) : undefined), [mayOpenList, follow]);
+  const onMonthClick = useMemo(() => (mayOpenList ? follow(monthItemLink) : undefined), [mayOpenList, follow]);
+  const linked = (link: string | null, content: ReactNode) => (mayOpenList && link ? <Link to={link}>{content}</Link> : content);
+
+  const figures = [
+    { key: 'inOffice', title: t.inOffice, value: statuses.probation + statuses.regular + statuses.resigning, link: statusLink() },
+    { key: 'probation', title: t.probation, value: statuses.probation, link: statusLink(['probation']) },
+    { key: 'resigning', title: t.resigning, value: statuses.resigning, link: statusLink(['resigning']) },
+    { key: 'joiners', title: t.joinersThisMonth, value: thisMonth.joiners, link: joinersLink(thisMonth.month, answer.today) },
+    { key: 'approvals', title: t.pendingApprovals, value: answer.pending_approvals ?? t.none, link: null },
+  ];
+
+  return (
+    <div className="hr-dashboard">
+      <Flex justify="space-between" wrap gap={8} className="hr-dashboard__heading">
+        <Typography.Title level={4}>{t.title}</Typography.Title>
+        <Typography.Text type="secondary">
+          {format(t.asOf, { today: answer.today })}
+          {mayOpenList && ` · ${t.clickHint}`}
+        </Typography.Text>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        {figures.map((figure) => (
+          <Col key={figure.key} xs={12} md={8} xl={{ flex: '20%' }}>
+            <Card size="small" className="hr-dashboard__figure">
+              {linked(figure.link, <Statistic title={figure.title} value={figure.value} />)}
+            </Card>
+          </Col>
+        ))}
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t.byDepartment}>
+            <EChart option={departmentChart} label={t.byDepartmentLabel} height={Math.max(200, answer.departments.length * 40 + 60)} onItemClick={onDepartmentClick} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t.joinersLeavers}>
+            <EChart option={monthsChart} label={t.joinersLeaversLabel} height={280} onItemClick={onMonthClick} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <EndingList
+            title={t.probationEnding}
+            list={answer.probation_ending}
+            dayTitle={t.probationEnd}
+            dayOf={(person) => person.probation_end}
+            linkOf={probationLink}
+            today={answer.today}
+            linked={linked}
+            t={t}
+          />
+        </Col>
+        <Col xs={24} xl={12}>
+          <EndingList
+            title={t.contractsEnding}
+            list={answer.contracts_ending}
+            dayTitle={t.contractEnd}
+            dayOf={(person) => person.contract_end}
+            linkOf={contractLink}
+            today={answer.today}
+            linked={linked}
+            t={t}
+          />
+        </Col>
+      </Row>
+    </div>
+  );
+}
+
+interface EndingListProps<P extends HrDashboard['probation_ending']['items'][number] | HrDashboard['contracts_ending']['items'][number]> {
+  title: string;
+  list: { count: number; items: P[] };
+  dayTitle: string;
+  dayOf: (person: P) => string;
+  linkOf: (person: P) => string;
+  today: string;
+  linked: (link: string | null, content: ReactNode) => ReactNode;
+  t: DashboardTexts;
+}
+
+/** People whose probation or contract ends soon, soonest first: how many in all, and the nearest. */
+function EndingList<P extends HrDashboard['probation_ending']['items'][number] | HrDashboard['contracts_ending']['items'][number]>({
+  title,
+  list,
+  dayTitle,
+  dayOf,
+  linkOf,
+  today,
+  linked,
+  t,
+}: EndingListProps<P>) {
+  const total = list.count > list.items.length ? format(t.nearest, { count: list.count, shown: list.items.length }) : format(t.people, { count: list.count });
+  const columns = [
+    { key: 'name', title: t.name, render: (_: unknown, person: P) => linked(linkOf(person), person.name) },
+    { key: 'department', title: t.department, render: (_: unknown, person: P) => person.department_name ?? t.noDepartment },
+    { key: 'day', title: dayTitle, render: (_: unknown, person: P) => dayOf(person) },
+    {
+      key: 'left',
+      title: t.daysLeft,
+      align: 'right' as const,
+      render: (_: unknown, person: P) => {
+        const days = daysUntil(dayOf(person), today);
+        return days === 0 ? t.today : format(t.inDays, { count: days });
+      },
+    },
+  ];
+  return (
+    <Card size="small" title={title} extra={<Typography.Text type="secondary">{total}</Typography.Text>}>
+      <Table<P> size="small" rowKey="id" columns={columns} dataSource={list.items} pagination={false} locale={{ emptyText: t.empty }} scroll={{ x: 'max-content' }} />
+    </Card>
+  );
+}

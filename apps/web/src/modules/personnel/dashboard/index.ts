@@ -1,0 +1,3 @@
+import './dashboard.css';
+
+export { HrDashboardPage } from './hr-dashboard-page';

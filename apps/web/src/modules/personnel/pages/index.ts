@@ -1,0 +1,1 @@
+export { StaffPage } from './staff-page';

@@ -1,0 +1,12 @@
+import { recruitmentLead } from '@juqi/contract';
+import type { WebModule } from '../../app/web-module';
+import { resourcePage } from '../../components/resource';
+import { ConvertLeadButton } from './components/convert-lead-button';
+
+/** 人事设置 › 线索: recruitment leads (a declared resource), each convertible into a candidate's staff record (docs/recruitment.md). */
+export const recruitmentWebModule: WebModule = {
+  name: 'recruitment',
+  pages: {
+    '/permission/personnel/lead': resourcePage(recruitmentLead, { rowActions: (row) => <ConvertLeadButton row={row} /> }),
+  },
+};
