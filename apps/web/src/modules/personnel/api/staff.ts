@@ -81,12 +81,11 @@ export function useDeleteStaff() {
   });
 }
 
-/** POST /api/staff/staff_list: sign-in accounts matching a keyword, for linking one to a record (needs staff.view). */
-export function useAccountsMatching(keyword: string, enabled: boolean) {
+/** POST /api/staff/staff_list: sign-in accounts matching a keyword, to link to a record or head a department (needs staff.view). */
+export function useAccountsMatching(keyword: string) {
   return useQuery({
     queryKey: [...personnelKeys.all, 'accounts', keyword],
     queryFn: () => callApi(authCalls.staffList, { body: { keyword: keyword || undefined, page: 1, limit: 20 } }),
-    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,14 @@
 import { ApartmentOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEPARTMENT_NAME_MAX, DEPARTMENT_SORT_MAX, TOP_LEVEL_DEPARTMENT, type DepartmentNode } from '@juqi/contract';
-import { App, Button, Dropdown, Empty, Flex, Form, Input, InputNumber, Modal, Tree, TreeSelect, Typography } from 'antd';
+import { App, Button, Dropdown, Empty, Flex, Form, Input, InputNumber, Modal, Skeleton, Tree, TreeSelect, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
-import { useAddDepartment, useDeleteDepartment, useEditDepartment, useMoveDepartment } from '../api/departments';
+import { useAddDepartment, useDeleteDepartment, useDepartmentDetails, useEditDepartment, useMoveDepartment } from '../api/departments';
 import { personnelMessages, type PersonnelTexts } from '../messages';
+import { AccountSelect } from './account-select';
 import { departmentOptions } from '../../../lib/department-options';
 
 interface DepartmentTreeProps {
@@ -128,6 +129,7 @@ export function DepartmentTree({ tree, selected, onSelect }: DepartmentTreeProps
 interface DepartmentValues {
   name: string;
   sort: number;
+  head_account_id?: number | null;
 }
 
 function DepartmentFormModal({ editing, t, onClose }: { editing: Exclude<Editing, { kind: 'move' }>; t: PersonnelTexts; onClose: () => void }) {
@@ -141,7 +143,12 @@ function DepartmentFormModal({ editing, t, onClose }: { editing: Exclude<Editing
       : editing.parent
         ? format(t.addChildTitle, { name: editing.parent.name })
         : t.addDepartment;
-  const initialValues = editing.kind === 'edit' ? { name: editing.node.name, sort: editing.node.sort } : { name: '', sort: 0 };
+  // The head is a sign-in account: picking one means seeing accounts (staff.view); without it the head stays as it is.
+  const mayPickHead = useCan()('staff.view');
+  const details = useDepartmentDetails(editing.kind === 'edit' ? editing.node.id : null);
+  const head = details.data?.head_account_id ? { id: details.data.head_account_id, label: details.data.head_name ?? `#${details.data.head_account_id}` } : null;
+  const initialValues =
+    editing.kind === 'edit' ? { name: editing.node.name, sort: editing.node.sort, head_account_id: details.data?.head_account_id ?? null } : { name: '', sort: 0, head_account_id: null };
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -152,20 +159,29 @@ function DepartmentFormModal({ editing, t, onClose }: { editing: Exclude<Editing
       void message.success(t.departmentSaved);
       onClose();
     } catch (error) {
-      showOnField(form, error, ['name', 'sort']);
+      showOnField(form, error, ['name', 'sort', 'head_account_id']);
     }
   };
 
   return (
     <Modal open title={title} onCancel={onClose} onOk={() => void save()} confirmLoading={add.isPending || edit.isPending} destroyOnHidden>
-      <Form<DepartmentValues> form={form} layout="vertical" initialValues={initialValues} name="department-form">
-        <Form.Item name="name" label={t.departmentName} rules={[{ required: true, whitespace: true, max: DEPARTMENT_NAME_MAX }]}>
-          <Input maxLength={DEPARTMENT_NAME_MAX} autoFocus />
-        </Form.Item>
-        <Form.Item name="sort" label={t.departmentSort} extra={t.departmentSortHint} rules={[{ required: true }]}>
-          <InputNumber min={0} max={DEPARTMENT_SORT_MAX} precision={0} />
-        </Form.Item>
-      </Form>
+      {editing.kind === 'edit' && !details.data ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : (
+        <Form<DepartmentValues> form={form} layout="vertical" initialValues={initialValues} name="department-form">
+          <Form.Item name="name" label={t.departmentName} rules={[{ required: true, whitespace: true, max: DEPARTMENT_NAME_MAX }]}>
+            <Input maxLength={DEPARTMENT_NAME_MAX} autoFocus />
+          </Form.Item>
+          <Form.Item name="sort" label={t.departmentSort} extra={t.departmentSortHint} rules={[{ required: true }]}>
+            <InputNumber min={0} max={DEPARTMENT_SORT_MAX} precision={0} />
+          </Form.Item>
+          {mayPickHead && (
+            <Form.Item name="head_account_id" label={t.departmentHead} extra={t.departmentHeadHint}>
+              <AccountSelect current={head} allowClear />
+            </Form.Item>
+          )}
+        </Form>
+      )}
     </Modal>
   );
 }

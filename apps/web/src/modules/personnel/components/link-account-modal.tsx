@@ -1,12 +1,11 @@
 import type { StaffDetails } from '@juqi/contract';
-import { App, Form, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Form, Modal, Typography } from 'antd';
 import { commonMessages } from '../../../components/messages';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDebounced } from '../../../lib/use-debounced';
-import { useAccountsMatching, useLinkAccount } from '../api/staff';
+import { useLinkAccount } from '../api/staff';
 import { personnelMessages } from '../messages';
+import { AccountSelect } from './account-select';
 
 /**
  * Links a sign-in account to the record, found by staff number, name or phone. The server refuses an account whose
@@ -17,8 +16,6 @@ export function LinkAccountModal({ record, onClose }: { record: StaffDetails; on
   const c = useMessages(commonMessages);
   const { message } = App.useApp();
   const [form] = Form.useForm<{ account_id: number }>();
-  const [keyword, setKeyword] = useState('');
-  const accounts = useAccountsMatching(useDebounced(keyword), true);
   const link = useLinkAccount();
 
   const submit = async () => {
@@ -38,12 +35,7 @@ export function LinkAccountModal({ record, onClose }: { record: StaffDetails; on
       <Typography.Paragraph type="secondary">{t.linkAccountHint}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="staff-link-account">
         <Form.Item name="account_id" label={t.account} rules={[{ required: true, message: format(c.required, { label: t.account }) }]}>
-          <Select
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
-            loading={accounts.isFetching}
-            placeholder={t.accountSearch}
-            options={(accounts.data?.data ?? []).map((account) => ({ value: account.id, label: `${account.staff_num} · ${account.name}` }))}
-          />
+          <AccountSelect />
         </Form.Item>
       </Form>
     </Modal>

@@ -55,6 +55,13 @@ const DEFINITIONS: FieldDefinitionRow[] = [
   { id: 3, key: 'badge_no', type: 'text', label: label('工牌号'), required: false, unique: true, hidden: false, sort: 2, permission: 255, updated_at: '2026-01-01T00:00:00.000Z' },
 ];
 
+/** Sign-in accounts as /api/staff/staff_list answers a search: one, hr007. */
+const accounts = () =>
+  answerOf(authCalls.staffList, {
+    count: 1,
+    data: [{ id: 7, staff_num: 'hr007', name: '张三', phone: null, email: null, avatar: '', status: 'active', is_super_admin: false, locked_until: null, role_ids: [], created_at: '2026-01-01T00:00:00.000Z' }],
+  });
+
 function fakeServer(handlers: Record<string, Handler> = {}) {
   return fakeApi({
     'POST /staff/findPage': () => answerOf(personnelCalls.findPage, { count: 45, data: [zhang, li] }),
@@ -225,15 +232,19 @@ describe('StaffPage', () => {
     expect(body).not.toHaveProperty('status');
   });
 
-  it('adds a sub-department from a node’s menu, and moves one only outside its own subtree', async () => {
-    const seen = fakeServer({ 'POST /api/department/department_add': () => answerOf(departmentCalls.add, { id: 9 }) });
+  it('adds a sub-department with its head from a node’s menu, and moves one only outside its own subtree', async () => {
+    const seen = fakeServer({ 'POST /api/department/department_add': () => answerOf(departmentCalls.add, { id: 9 }), 'POST /api/staff/staff_list': accounts });
     renderInShell(<StaffPage />, { path: '/man/employee' });
     await user.click(await screen.findByRole('button', { name: '部门操作：总经办' }));
     await user.click(await screen.findByRole('menuitem', { name: '新增子部门' }));
     const dialog = await dialogTitled('在“总经办”下新增部门');
     await user.type(within(dialog).getByRole('textbox', { name: '部门名称' }), '法务部');
+    await user.type(within(dialog).getByRole('combobox', { name: '负责人' }), 'hr007');
+    await user.click(await visibleOption('hr007 · 张三'));
     await user.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(seen.find((request) => request.url === '/api/department/department_add')?.body).toEqual({ name: '法务部', sort: 0, parent_id: 1 }));
+    await waitFor(() =>
+      expect(seen.find((request) => request.url === '/api/department/department_add')?.body).toEqual({ name: '法务部', sort: 0, head_account_id: 7, parent_id: 1 }),
+    );
 
     await user.click(screen.getByRole('button', { name: '部门操作：总经办' }));
     await user.click(await screen.findByRole('menuitem', { name: '移动部门' }));
@@ -259,14 +270,7 @@ describe('StaffPage', () => {
   });
 
   it('links a sign-in account found by its number to the record', async () => {
-    const seen = fakeServer({
-      'POST /api/staff/staff_list': () =>
-        answerOf(authCalls.staffList, {
-          count: 1,
-          data: [{ id: 7, staff_num: 'hr007', name: '张三', phone: null, email: null, avatar: '', status: 'active', is_super_admin: false, locked_until: null, role_ids: [], created_at: '2026-01-01T00:00:00.000Z' }],
-        }),
-      'POST /api/personnel/staff_link_account': () => answerOf(personnelCalls.linkAccount, null),
-    });
+    const seen = fakeServer({ 'POST /api/staff/staff_list': accounts, 'POST /api/personnel/staff_link_account': () => answerOf(personnelCalls.linkAccount, null) });
     renderInShell(<StaffPage />, { path: '/man/employee' });
     await user.click(await screen.findByRole('button', { name: '张三' }));
     const drawer = await dialogTitled('员工档案：张三');
