@@ -1,3 +1,4 @@
+import { STAFF_FORM_PROPERTIES } from '@juqi/contract';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
@@ -8,19 +9,14 @@ import { personnelStaff } from './table';
 export const FORM = 'personnel_info';
 
 /**
- * The form's system fields the record holds as its own properties (docs/personnel.md › Custom fields): checked by the
- * form with the record's values, so 姓名 and 手机号 stay required as the form says, but stored in their columns only.
+ * The form's system fields the record holds as its own properties (contract `STAFF_FORM_PROPERTIES`; docs/personnel.md
+ * › Custom fields): checked by the form with the record's values, so 姓名 and 手机号 stay required as the form says,
+ * but stored in their columns only.
  */
-const MIRRORED = {
-  name: { column: 'name', property: 'name' },
-  mobile: { column: 'mobile', property: 'mobile' },
-  id_number: { column: 'idCard', property: 'id_card' },
-  entry_date: { column: 'reportTime', property: 'report_time' },
-  emergency_contact: { column: 'emergencyContact', property: 'emergency_contact' },
-  emergency_mobile: { column: 'emergencyMobile', property: 'emergency_mobile' },
-} as const satisfies Record<string, { column: keyof NewStaffRecord; property: string }>;
-type MirroredKey = keyof typeof MIRRORED;
-export const isMirrored = (key: string): key is MirroredKey => Object.hasOwn(MIRRORED, key);
+type MirroredKey = keyof typeof STAFF_FORM_PROPERTIES;
+/** The record's column holding a mirrored field: its property in camel case (`report_time` → `reportTime`). */
+const columnOf = (key: MirroredKey) => STAFF_FORM_PROPERTIES[key].replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as keyof NewStaffRecord;
+export const isMirrored = (key: string): key is MirroredKey => Object.hasOwn(STAFF_FORM_PROPERTIES, key);
 
 /** One writer of unique custom values at a time (till the transaction ends), so two records cannot both pass the check with one value. */
 export async function lockUniqueValues(tx: Executor): Promise<void> {
@@ -39,11 +35,11 @@ export class PersonnelForm {
    */
   async checked(record: Partial<NewStaffRecord>, sent: Record<string, unknown>, stored: Record<string, unknown>, exceptId: number | undefined, tx: Executor): Promise<Record<string, unknown>> {
     const sentMirrored = Object.keys(sent).find(isMirrored);
-    if (sentMirrored) throw AppError.invalid(sentMirrored, `set by the record's own ${MIRRORED[sentMirrored].property}`);
+    if (sentMirrored) throw AppError.invalid(sentMirrored, `set by the record's own ${STAFF_FORM_PROPERTIES[sentMirrored]}`);
     const definitions = await this.fields.definitions(FORM, tx);
     const values: Record<string, unknown> = {};
     for (const { key } of definitions) {
-      if (isMirrored(key)) values[key] = record[MIRRORED[key].column] ?? null;
+      if (isMirrored(key)) values[key] = record[columnOf(key)] ?? null;
       else if (Object.hasOwn(stored, key)) values[key] = stored[key];
     }
     let checked: Record<string, unknown>;
@@ -51,7 +47,7 @@ export class PersonnelForm {
       checked = await this.fields.check(FORM, { ...values, ...sent }, tx);
     } catch (err) {
       const field = err instanceof AppError ? err.data?.field : undefined;
-      if (field && isMirrored(field)) throw AppError.invalid(MIRRORED[field].property, err instanceof Error ? err.message : 'refused');
+      if (field && isMirrored(field)) throw AppError.invalid(STAFF_FORM_PROPERTIES[field], err instanceof Error ? err.message : 'refused');
       throw err;
     }
     const unique = definitions.filter((d) => d.unique && !isMirrored(d.key) && checked[d.key] != null);
