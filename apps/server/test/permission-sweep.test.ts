@@ -7,14 +7,14 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, ok, signInAsAdmin } from './helpers/auth';
 import { requestOf, inputSchemaOf, type FuzzCase } from './helpers/bad-input';
 import { fittingArbitrary } from './helpers/schema-arbitrary';
-import { ACTIVITY_COLUMNS, changedTables, snapshotDatabase } from './helpers/snapshot';
+import { ACTIVITY_COLUMNS, changedTables, snapshotDatabase, type DbSnapshot } from './helpers/snapshot';
 
 /**
  * Walks every declared call (`allCalls`, so a new module's calls are covered with no code here):
  * - a call guarded by an operation, sent by a staff whose role holds every operation of the catalogue except that one,
- *   answers 40300, adds exactly one `permission.denied` row to `audit_log`, and changes nothing else; with the operation
- *   granted back, the same staff gets past the guard;
- * - every call that is not public answers 50008 when signed out, and changes nothing at all.
+ *   answers 40300 and adds exactly one `permission.denied` row to `audit_log`; with the operation granted back, the same
+ *   staff gets past the guard; all these refusals together change nothing else;
+ * - every call that is not public answers 50008 when signed out; all of them together change nothing at all.
  * Each request carries an input that fits the call's schema, so a missing guard would reach a handler that acts on it.
  */
 const guarded = allCalls.filter((c): c is AnyCall & { permission: { operation: string } } => typeof c.permission === 'object');
@@ -67,40 +67,59 @@ describe('the permission sweep', () => {
     for (const call of guarded) expect(operationIds.has(call.permission.operation), `${label(call)}: ${call.permission.operation}`).toBe(true);
   });
 
-  it.each(guarded.map((c) => [label(c), c] as const))('%s refuses a role lacking exactly its operation', async (name, call) => {
-    await grantAllBut(call.permission.operation);
-    const [{ lastAudit }] = await t.database.db.select({ lastAudit: max(auditLog.id) }).from(auditLog);
-    const before = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
+  // What a refusal must leave as it was is checked once around all of them (two snapshots, not two per call): the
+  // guard refuses before any handler, the same code for every call. The grants change between calls by design.
+  describe('a role lacking exactly the operation', () => {
+    const grantsAside = () => snapshotDatabase(t.database.db, { exceptTables: ['audit_log', 'role_power'], exceptColumns: ACTIVITY_COLUMNS });
+    let before: DbSnapshot;
+    beforeAll(async () => {
+      before = await grantsAside();
+    });
 
-    const request = fittingRequest(call);
-    const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': staff.token } });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe(40300);
+    it.each(guarded.map((c) => [label(c), c] as const))('%s refuses it, auditing the refusal', async (name, call) => {
+      await grantAllBut(call.permission.operation);
+      const [{ lastAudit }] = await t.database.db.select({ lastAudit: max(auditLog.id) }).from(auditLog);
 
-    const after = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
-    expect(changedTables(before, after)).toEqual([]);
-    const added = await t.database.db.select().from(auditLog).where(gt(auditLog.id, lastAudit ?? 0));
-    expect(added).toEqual([
-      expect.objectContaining({ staffId: staff.staffId, action: 'permission.denied', target: name, detail: { operation: call.permission.operation } }),
-    ]);
+      const request = fittingRequest(call);
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': staff.token } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe(40300);
+      const added = await t.database.db.select().from(auditLog).where(gt(auditLog.id, lastAudit ?? 0));
+      expect(added).toEqual([
+        expect.objectContaining({ staffId: staff.staffId, action: 'permission.denied', target: name, detail: { operation: call.permission.operation } }),
+      ]);
 
-    // The refusal is for that operation alone: granted back, the same staff passes the guard (a malformed body then
-    // stops the request at parsing, before any handler).
-    await grantAllBut();
-    const passed =
-      call.method === 'GET'
-        ? await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token } })
-        : await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token, 'content-type': 'application/json' }, payload: '{' });
-    expect(passed.json().code).not.toBe(40300);
-    expect(passed.json().code).not.toBe(50008);
+      // The refusal is for that operation alone: granted back, the same staff passes the guard (a malformed body then
+      // stops the request at parsing, before any handler).
+      await grantAllBut();
+      const passed =
+        call.method === 'GET'
+          ? await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token } })
+          : await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token, 'content-type': 'application/json' }, payload: '{' });
+      expect(passed.json().code).not.toBe(40300);
+      expect(passed.json().code).not.toBe(50008);
+    });
+
+    it('changed nothing but the grants and the audit log, all refusals together', async () => {
+      expect(changedTables(before, await grantsAside())).toEqual([]);
+    });
   });
 
-  it.each(notPublic.map((c) => [label(c), c] as const))('%s answers 50008 when signed out and changes nothing', async (_name, call) => {
-    const before = await snapshot();
-    const res = await t.app.inject(fittingRequest(call));
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe(50008);
-    expect(changedTables(before, await snapshot())).toEqual([]);
+  describe('signed out', () => {
+    let before: DbSnapshot;
+    beforeAll(async () => {
+      before = await snapshot();
+    });
+
+    it.each(notPublic.map((c) => [label(c), c] as const))('%s answers 50008', async (_name, call) => {
+      const res = await t.app.inject(fittingRequest(call));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(50008);
+    });
+
+    it('changed nothing at all, all refusals together', async () => {
+      expect(changedTables(before, await snapshot())).toEqual([]);
+    });
   });
 
   describe.each([
