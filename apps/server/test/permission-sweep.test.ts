@@ -59,6 +59,8 @@ async function grantAllBut(missing?: string): Promise<void> {
 }
 
 const snapshot = () => snapshotDatabase(t.database.db);
+/** Everything but what the sweep itself changes between calls (the role's grants) and the refusals' audit rows. */
+const grantsAside = () => snapshotDatabase(t.database.db, { exceptTables: ['audit_log', 'role_power'], exceptColumns: ACTIVITY_COLUMNS });
 
 describe('the permission sweep', () => {
   it('finds every guarding operation in the function catalogue', () => {
@@ -70,7 +72,6 @@ describe('the permission sweep', () => {
   // What a refusal must leave as it was is checked once around all of them (two snapshots, not two per call): the
   // guard refuses before any handler, the same code for every call. The grants change between calls by design.
   describe('a role lacking exactly the operation', () => {
-    const grantsAside = () => snapshotDatabase(t.database.db, { exceptTables: ['audit_log', 'role_power'], exceptColumns: ACTIVITY_COLUMNS });
     let before: DbSnapshot;
     beforeAll(async () => {
       before = await grantsAside();
