@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminToken, ADMIN, apiOk, openAsAdmin, signInByApi, staffWithMenus, useToken } from '../support/session';
-import { screenshot } from '../support/screenshot';
+import { screenshot, takingShots } from '../support/screenshot';
 
 /**
  * 审批 (issue 18, docs/approvals.md): a transfer requested from 员工管理's record, approved by a named staff in their own
@@ -17,6 +17,7 @@ const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000 + 8 *
 
 /** A picture at 1280 px, then at a phone's width (the viewport put back after). */
 async function shootBoth(page: Page, name: string) {
+  if (!takingShots) return;
   await screenshot(page, `${name}-1280`);
   const size = page.viewportSize()!;
   await page.setViewportSize(PHONE);

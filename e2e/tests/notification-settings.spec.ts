@@ -2,7 +2,7 @@
 // notify chosen roles. What a test changes it puts back, so the other journeys meet the seeded names and settings.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ANTD_MARKUP, seriousViolations } from '../support/axe';
-import { screenshot } from '../support/screenshot';
+import { screenshot, takingShots } from '../support/screenshot';
 import { adminToken, apiOk, openAsAdmin, signInByApi, staffWithMenus } from '../support/session';
 
 const TYPES = '/permission/notification/type';
@@ -23,6 +23,7 @@ const rowOf = (page: Page, text: string) => page.locator('.ant-table-tbody .ant-
 
 /** Both widths, for a look at the screen. */
 async function shots(page: Page, name: string) {
+  if (!takingShots) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.waitForTimeout(300);

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { screenshot, takingShots } from '../support/screenshot';
 import { adminToken, apiOk, openAsAdmin } from '../support/session';
 
 /**
  * 员工管理 (/man/employee, issue 18): a person found by the letter index, a record added with a custom field of form
  * personnel_info and found in the list, and a record deleted with a reason that its history keeps. Screenshots of the
- * screen at 1280 px and 390 px go to E2E_SHOTS when it is set.
+ * screen at 1280 px and 390 px are taken when E2E_SHOTS is set.
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 test.slow();
@@ -14,14 +15,12 @@ interface HistoryEntry {
   reason: string | null;
 }
 
-const shots = process.env.E2E_SHOTS;
-/** A picture of the page in E2E_SHOTS, at a phone's width when `phone` (the viewport put back after). */
+/** A picture of the page (E2E_SHOTS), at a phone's width when `phone` (the viewport put back after). */
 async function shoot(page: Page, name: string, phone = false) {
-  if (!shots) return;
+  if (!takingShots) return;
   const size = page.viewportSize()!;
   if (phone) await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await screenshot(page, name);
   if (phone) await page.setViewportSize(size);
 }
 
