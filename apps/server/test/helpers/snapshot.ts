@@ -6,10 +6,11 @@ import type { Executor } from '../../src/lib/db/client';
  * - `audit_log`: refusals are recorded (`permission.denied`, `grant.refused`);
  * - `sign_in_log`: every sign-in attempt, failed or not;
  * - `sign_nonce`: a sign is claimed before the credentials are checked, so a replay cannot try again;
- * - `sms_code`: every code request counts against the send limits, every wrong code against the code's tries.
+ * - `sms_code`: every code request counts against the send limits, every wrong code against the code's tries;
+ * - `sign_in_lock`: enough wrong passwords lock (a change of phone asks for the password too, and counts alike).
  * Everything else must be exactly as it was after any answer other than 20000.
  */
-export const JOURNAL_TABLES: readonly string[] = ['audit_log', 'sign_in_log', 'sign_nonce', 'sms_code'];
+export const JOURNAL_TABLES: readonly string[] = ['audit_log', 'sign_in_log', 'sign_nonce', 'sms_code', 'sign_in_lock'];
 
 /**
  * Columns any signed-in call may touch, refused or not: a session's `last_seen_at` is written at most once a minute
