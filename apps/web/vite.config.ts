@@ -27,23 +27,6 @@ function isReactWorkAfterTeardown(error: { name?: string; message: string; stack
   return error.name === 'ReferenceError' && error.message === 'window is not defined' && frames.includes('performWorkUntilDeadline');
 }
 
-const TEST_FILES = 'src/**/*.test.{ts,tsx}';
-/**
- * Test files that replace modules (vi.mock), the canvas or globals, or hold the API client's notices and the shell's
- * drawers in module state: each gets fresh modules, as by default.
- */
-const ISOLATED_TESTS = [
-  'src/app/shell/page-panes.test.tsx',
-  'src/app/shell/top-bar.test.tsx',
-  'src/app/shell/user-menu.test.tsx',
-  'src/components/fields/field-uploads.test.tsx',
-  'src/components/upload-tray.test.tsx',
-  'src/lib/failure-notice.test.tsx',
-  'src/lib/upload/upload-store.test.ts',
-  'src/modules/personnel/dashboard/hr-dashboard-page.test.tsx',
-  'src/modules/relevance/components/region-cities-drawer.test.tsx',
-];
-
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -66,11 +49,5 @@ export default defineConfig({
     // antd pages render slowly in jsdom, the more so on a busy CI machine: a page test may take seconds without being stuck.
     testTimeout: 120_000,
     onUnhandledError: (error) => !isReactWorkAfterTeardown(error),
-    projects: [
-      // Most files share their worker's loaded modules (antd, React, the contract) instead of importing them again each:
-      // over half the run's time went to imports and fresh windows. Each file renders into its own cleaned-up tree.
-      { extends: true, test: { name: 'shared', include: [TEST_FILES], exclude: ISOLATED_TESTS, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS } },
-    ],
   },
 });
