@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ok, signInAsAdmin, signInWith } from './helpers/auth';
-import { generate, insertUser, readAll } from './helpers/users';
+import { generate, insertUser, openBalances, readAll } from './helpers/users';
 
 let t: TestApp;
 let admin: string;
@@ -15,7 +15,8 @@ beforeAll(async () => {
   admin = await signInAsAdmin(t);
   // More than one export batch (2,000 rows).
   await generate(t, 2600);
-  await insertUser(t, { name: '导出样例', mobile: '17099990000', balanceCents: 123456, totalSpentCents: 5, registeredAt: new Date('2024-02-29T16:00:00.000Z'), locked: true, lockReason: '测试' });
+  const sample = await insertUser(t, { name: '导出样例', mobile: '17099990000', totalSpentCents: 5, registeredAt: new Date('2024-02-29T16:00:00.000Z'), locked: true, lockReason: '测试' });
+  await openBalances(t, [{ userId: sample.id, balance: 123456 }]);
   await insertUser(t, { name: '小程序用户', registerChannel: 'mini_program', typeUser: 1, withdrawState: 3, withdrawType: 2, authenticationState: 2, authenticationType: 2 });
   await insertUser(t, { name: '苹果用户', registerChannel: 'app_ios' });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLevel, userLoginLog, userPost, users, userVerification, userVerificationAudit } from '../src/lib/db/schema';
 import { DEMO_USERS, seedUsers } from '../src/modules/user/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { moneyOfUsers } from './helpers/users';
 
 let t: TestApp;
 const log = pino({ level: 'silent' });
@@ -35,7 +36,10 @@ describe('the users seed', () => {
       expect(rows.some((u) => u.orderCount >= band[0]! && u.orderCount < band[1]!)).toBe(true);
     }
     expect(rows.every((u) => (u.orderCount > 0) === (u.lastOrderAt !== null))).toBe(true);
-    expect(rows.every((u) => Number.isInteger(u.balanceCents) && u.frozenCents <= u.balanceCents)).toBe(true);
+    // Their money is in the ledger: most have some, none has more frozen than their balance.
+    const money = await moneyOfUsers(t);
+    expect(money.size).toBeGreaterThan(rows.length / 2);
+    expect([...money.values()].every((m) => Number.isInteger(m.balance) && m.frozen <= m.balance && m.beans >= 0)).toBe(true);
     expect(await count(userLoginLog)).toBeGreaterThan(DEMO_USERS);
   });
 

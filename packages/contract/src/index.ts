@@ -6,6 +6,7 @@ import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
 import { departmentCalls } from './department';
 import { fieldCalls } from './field';
+import { financeCalls } from './finance';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
 import { helpCalls, helpManualResource, upgradeLogResource } from './help';
@@ -29,6 +30,7 @@ export * from './department';
 export * from './errors';
 export * from './field';
 export * from './field-types';
+export * from './finance';
 export * from './file';
 export * from './general';
 export * from './help';
@@ -68,6 +70,7 @@ export const callsByModule = {
   personnel: { ...personnelCalls, ...personnelProcessCalls },
   approval: approvalCalls,
   recruitment: recruitmentCalls,
+  finance: financeCalls,
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

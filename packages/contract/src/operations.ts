@@ -12,6 +12,7 @@ export interface OperationDefinition {
 }
 
 export const operationCatalogue: OperationDefinition[] = [
+  { code: 'finance.ledger.view', name: '查看试算平衡', nameEn: 'View the trial balance', menu: '/finance' },
   { code: 'settings.system.edit', name: '修改系统设置', nameEn: 'Edit system settings', menu: '/permission/homepage' },
   { code: 'settings.login.view', name: '查看登录设置', nameEn: 'View sign-in settings', menu: '/permission/loginpage' },
   { code: 'settings.login.edit', name: '修改登录设置', nameEn: 'Edit sign-in settings', menu: '/permission/loginpage' },
@@ -38,6 +39,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'user.list', name: '查看用户列表', nameEn: 'View the user list', menu: '/user/list' },
   { code: 'user.options', name: '用户筛选选项', nameEn: 'User filter options', menu: '/user/list' },
   { code: 'user.detail', name: '查看用户详情', nameEn: 'View user details', menu: '/user/list' },
+  { code: 'finance.statement.view', name: '查看用户账户流水', nameEn: 'View users’ account statements', menu: '/user/list' },
   { code: 'user.export', name: '导出用户', nameEn: 'Export users', menu: '/user/list' },
   { code: 'user.lock', name: '锁定、解锁用户', nameEn: 'Lock and unlock users', menu: '/user/list' },
   { code: 'user.select.list', name: '选择用户：筛选列表', nameEn: 'Choose users: the filtered list', menu: '/user/list' },

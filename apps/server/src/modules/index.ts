@@ -8,6 +8,7 @@ import { departmentModule } from './department';
 import { personnelModule } from './personnel';
 import { fileModule } from './file';
 import { fieldModule } from './field';
+import { financeModule } from './finance';
 import { generalModule } from './general';
 import { helpModule } from './help';
 import { informModule } from './inform';
@@ -19,4 +20,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, auditModule];

@@ -1,4 +1,5 @@
-import { generalIndustry, userLevel, userPost, users, type NewUserDbRow, type UserDbRow } from '../../src/lib/db/schema';
+import { sql } from 'drizzle-orm';
+import { generalIndustry, ledgerOpeningImport, userLevel, userPost, users, type NewUserDbRow, type UserDbRow } from '../../src/lib/db/schema';
 import { generateUsers } from '../../src/modules/user/generator';
 import { AGENCY_POSTS, SERVICE_POSTS } from '../../src/modules/user/seed';
 import type { TestApp } from './app';
@@ -14,6 +15,34 @@ export async function insertUser(t: TestApp, values: Partial<NewUserDbRow> = {})
     .values({ name: `测试用户${serial}`, mobile: `170${n}`, inviteCode: `T${n}`, registeredAt: new Date('2020-01-01T00:00:00Z'), ...values })
     .returning();
   return row!;
+}
+
+/** A user's money as the ledger keeps it (lib/ledger): balance, frozen and income in fen, and beans. */
+export interface UserMoney {
+  balance: number;
+  frozen: number;
+  income: number;
+  beans: number;
+}
+
+/** Gives users opening balances through the ledger's import (`ledger_open_balances`), as the migration and the seed do. */
+export async function openBalances(t: TestApp, money: ({ userId: number } & Partial<UserMoney>)[]): Promise<void> {
+  await t.database.db.transaction(async (tx) => {
+    await tx.insert(ledgerOpeningImport).values(money.map((m) => ({ userId: m.userId, balance: m.balance ?? 0, frozen: m.frozen ?? 0, income: m.income ?? 0, beans: m.beans ?? 0 })));
+    await tx.execute(sql`select ledger_open_balances(now())`);
+  });
+}
+
+/** Every user's money, read from their ledger accounts (users without accounts have none). */
+export async function moneyOfUsers(t: TestApp): Promise<Map<number, UserMoney>> {
+  const result = (await t.database.db.execute(sql`
+    select owner_id as "userId",
+      coalesce(sum(credits_posted - debits_posted) filter (where kind = 'user_cash'), 0)::float8 as balance,
+      coalesce(sum(debits_pending) filter (where kind = 'user_cash'), 0)::float8 as frozen,
+      coalesce(sum(income_posted) filter (where kind = 'user_cash'), 0)::float8 as income,
+      coalesce(sum(credits_posted - debits_posted) filter (where kind = 'user_beans'), 0)::float8 as beans
+    from ledger_account where kind in ('user_cash', 'user_beans') group by owner_id`)) as unknown as { rows: ({ userId: number } & UserMoney)[] };
+  return new Map(result.rows.map(({ userId, ...money }) => [userId, money]));
 }
 
 /** Generated users, as the seed makes them, for filters over varied data. */

@@ -5,6 +5,7 @@ import { authWebModule } from './auth';
 import { calendarWebModule } from './calendar';
 import { caseWebModule } from './case';
 import { fieldWebModule } from './field';
+import { financeWebModule } from './finance';
 import { fileWebModule } from './file';
 import { generalWebModule } from './general';
 import { helpWebModule } from './help';
@@ -17,4 +18,4 @@ import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule];

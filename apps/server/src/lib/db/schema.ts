@@ -18,3 +18,4 @@ export * from '../../modules/department/table';
 export * from '../../modules/personnel/table';
 export * from '../../modules/recruitment/table';
 export * from '../../modules/approval/table';
+export * from '../ledger/table';

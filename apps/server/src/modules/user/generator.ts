@@ -119,7 +119,7 @@ function usersInsert(from: number, to: number, dict: GeneratorDictionaries, firs
   return `
 insert into users (id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id,
   authentication_state, authentication_type, real_name, withdraw_state, withdraw_type, order_count, last_order_at,
-  total_spent_cents, balance_cents, frozen_cents, total_income_cents, bean_balance, city_code, industry_id, company,
+  total_spent_cents, city_code, industry_id, company,
   inviter_id, invite_code, register_channel, registered_at, last_login_at, last_login_ip, locked, lock_reason, locked_at,
   remark, created_at, updated_at)
 select g, name, mobile, '', gender, type_user, system_id, level, pw_id, agency_pw_id,
@@ -129,9 +129,6 @@ select g, name, mobile, '', gender, type_user, system_id, level, pw_id, agency_p
   withdraw_state, case when withdraw_state = 0 and r_wt < 0.7 then 0 else 1 + floor(r_wt * 3)::int end,
   order_count, case when order_count > 0 then registered_at + r_lo * (now() - registered_at) end,
   order_count::bigint * (1000 + floor(r_amount * 49000)::bigint),
-  balance, case when withdraw_state = 1 then floor(balance * 0.4) else 0 end,
-  case when type_user = 1 then floor(power(r_amount, 2) * 20000000) else floor(power(r_amount, 6) * 100000) end,
-  floor(power(r_bean, 2) * 5000),
   city_code, industry_id, company,
   case when r_inv < 0.4 and g > 1 then 1 + floor(r_inv * 2.5 * (g - 1))::int end,
   'U' || lpad(to_hex((g::bigint * 2654435761) % 4294967296), 8, '0'),
@@ -142,7 +139,7 @@ select g, name, mobile, '', gender, type_user, system_id, level, pw_id, agency_p
   case when locked then registered_at + r_ll * (now() - registered_at) end,
   '', registered_at, registered_at
 from (
-  select g, auth, logins, r_wt, r_lo, r_amount, r_bean, r_inv, r_ll, r_lock, ip, registered_at, locked,
+  select g, auth, logins, r_wt, r_lo, r_amount, r_inv, r_ll, r_lock, ip, registered_at, locked,
     ${pickSkewed(surnames, SURNAMES.length, 'random()')} || ${pick(given, GIVEN.length, 'random()')} ||
       case when random() < 0.65 then ${pick(given, GIVEN.length, 'random()')} else '' end as name,
     ${pick(text(MOBILE_PREFIXES), MOBILE_PREFIXES.length, 'random()')} || lpad(((g::bigint * 73939133 + 13579) % 100000000)::text, 8, '0') as mobile,
@@ -154,7 +151,6 @@ from (
     case when cardinality(${agency}) > 0 and random() < (case when type_user = 1 then 0.9 else 0.05 end) then ${pick(agency, Math.max(dict.agencyPostIds.length, 1), 'random()')} end as agency_pw_id,
     case when r_ws < 0.6 then 0 when r_ws < 0.65 then 1 when r_ws < 0.95 then 2 else 3 end as withdraw_state,
     case when r_oc < 0.25 then 0 else floor(exp(r_oc2 * 7.6))::int end as order_count,
-    floor(power(random(), 3) * 5000000)::bigint as balance,
     ${pickSkewed(cityCodes, CITIES.length, 'r_city')} as city_code,
     case when cardinality(${industries}) > 0 then ${pick(industries, Math.max(dict.industryIds.length, 1), 'random()')} end as industry_id,
     case when type_user = 1 or g % 5 = 0 or random() < 0.2 then
@@ -163,7 +159,7 @@ from (
     ${pick(text(['app_ios', 'app_android', 'app_android', 'h5', 'mini_program', 'mini_program', 'pc']), 7, 'random()')} as channel
   from (
     select g, ${h('g', 1)} as auth, (${h('g', 2)}) % 6 as logins,
-      random() as r_wt, random() as r_lo, random() as r_amount, random() as r_bean, random() as r_inv, random() as r_ll,
+      random() as r_wt, random() as r_lo, random() as r_amount, random() as r_inv, random() as r_ll,
       random() as r_lock, random() as r_level, random() as r_ws, random() as r_oc, random() as r_oc2, random() as r_city,
       ${ip('random()')} as ip,
       case when random() < 0.15 then 1 else 2 end as type_user,
@@ -172,6 +168,23 @@ from (
     from generate_series(${from}, ${to}) as g
   ) base
 ) s
+on conflict do nothing`;
+}
+
+/**
+ * The users' money, as opening balances of the ledger (ledger_open_balances, migration 0022): a skewed balance, 40 %
+ * of it frozen while a withdrawal is in progress, agents' large incomes, and beans.
+ */
+function openingBalancesInsert(from: number, to: number): string {
+  return `
+insert into ledger_opening_import (user_id, balance, frozen, income, beans)
+select id, balance, case when withdraw_state = 1 then floor(balance * 0.4) else 0 end,
+  case when type_user = 1 then floor(power(r_income, 2) * 20000000) else floor(power(r_income, 6) * 100000) end,
+  floor(power(r_bean, 2) * 5000)
+from (
+  select id, withdraw_state, type_user, floor(power(random(), 3) * 5000000)::bigint as balance, random() as r_income, random() as r_bean
+  from users where id between ${from} and ${to}
+) u
 on conflict do nothing`;
 }
 
@@ -242,7 +255,7 @@ where u.id between ${from} and ${to} and u.last_login_at is not null`;
 
 /** From this many users on, secondary indexes are dropped during the load and built once at the end (much faster). */
 const BULK_THRESHOLD = 100_000;
-const TABLES = ['users', 'user_verification', 'user_verification_audit', 'user_login_log'];
+const TABLES = ['users', 'user_verification', 'user_verification_audit', 'user_login_log', 'ledger_account', 'ledger_entry'];
 
 /** Non-unique, non-primary indexes of the generated tables, with their definitions to build them again. */
 async function secondaryIndexes(tx: Executor): Promise<{ name: string; def: string }[]> {
@@ -273,6 +286,8 @@ export async function generateUsers(db: Executor, count: number, dict: Generator
   const started = Date.now();
   const loadChunk = async (tx: Executor, from: number, to: number) => {
     await tx.execute(sql.raw(usersInsert(from, to, dict, first, count)));
+    await tx.execute(sql.raw(openingBalancesInsert(from, to)));
+    await tx.execute(sql`select ledger_open_balances(now())`);
     await tx.execute(sql.raw(verificationsInsert(from, to)));
     await tx.execute(sql.raw(auditInsert(from, to)));
     await tx.execute(sql.raw(loginsInsert(from, to)));

@@ -2,7 +2,7 @@ import type { UserRow } from '@juqi/contract';
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { NamedStatements } from '../../lib/db/named-statements';
-import { generalCity, generalIndustry, staff } from '../../lib/db/schema';
+import { generalCity, generalIndustry, ledgerAccount, staff } from '../../lib/db/schema';
 import type { Cursor } from './cursor';
 import { allOf } from './filter';
 import {
@@ -68,9 +68,21 @@ const USER_LIST_COLUMNS = sql.join(
         'id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id, authentication_state',
         'authentication_type, real_name, withdraw_state, withdraw_type, order_count',
         utcText('last_order_at'),
-        ...['total_spent_cents', 'balance_cents', 'frozen_cents', 'total_income_cents', 'bean_balance'].map((c) => `${c}::float8 as ${c}`),
+        'total_spent_cents::float8 as total_spent_cents',
         'city_code, industry_id',
       ].join(', '),
+    ),
+    // The money is the ledger's (lib/ledger): the user's accounts, found by key for each row the page returns.
+    ...(
+      [
+        ['balance_cents', 'user_cash', 'credits_posted - debits_posted'],
+        ['frozen_cents', 'user_cash', 'debits_pending'],
+        ['total_income_cents', 'user_cash', 'income_posted'],
+        ['bean_balance', 'user_beans', 'credits_posted - debits_posted'],
+      ] as const
+    ).map(
+      ([name, kind, figure]) =>
+        sql`coalesce((select (${sql.raw(figure)})::float8 from ${ledgerAccount} where ${ledgerAccount.kind} = ${sql.raw(`'${kind}'`)} and ${ledgerAccount.ownerId} = users.id), 0) as ${sql.raw(name)}`,
     ),
     // The names of the city, its province and the industry (通用设置): a lookup by key for each row the page returns.
     sql`coalesce((select ${generalCity.provinceName} from ${generalCity} where ${generalCity.code} = users.city_code), '') as province`,

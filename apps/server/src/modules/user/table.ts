@@ -77,13 +77,7 @@ export const users = pgTable(
     lastOrderAt: at('last_order_at'),
     /** Money in integer cents (分). */
     totalSpentCents: bigint('total_spent_cents', { mode: 'number' }).notNull().default(0),
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    /** Part of the balance held by withdrawals in progress. */
-    frozenCents: bigint('frozen_cents', { mode: 'number' }).notNull().default(0),
-    /** Commission and earnings ever credited (agents mostly). */
-    totalIncomeCents: bigint('total_income_cents', { mode: 'number' }).notNull().default(0),
-    /** 金豆: the platform's bean currency, whole beans. */
-    beanBalance: bigint('bean_balance', { mode: 'number' }).notNull().default(0),
+    // Balance, frozen, income and beans are the ledger's (lib/ledger): the user's user_cash and user_beans accounts.
     /** The city (城市设置, `general_city`), by GB/T 2260 code; answers carry its name and its province's. */
     cityCode: text('city_code').references(() => generalCity.code),
     /** The industry (行业设置, `general_industry`), top-level or sub-industry; answers carry its name. */

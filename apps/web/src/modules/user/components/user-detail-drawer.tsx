@@ -1,9 +1,10 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { LoginRecord, UserDetail } from '@juqi/contract';
 import { Button, Descriptions, Empty, Flex, Skeleton, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useShellSession } from '../../../lib/shell-session';
+import { UserAccountStatement } from '../../finance';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { NameAvatar } from '../../../components/name-avatar';
@@ -81,6 +82,19 @@ function DetailTabs({ detail, t }: { detail: UserDetail; t: UserTexts }) {
         { key: 'verification', label: `${t.tabVerification} (${detail.verifications.length})`, children: <Verifications detail={detail} t={t} /> },
         ...(can('user.login_log.view')
           ? [{ key: 'logins', label: t.tabLogins, children: tab === 'logins' && <Logins userId={detail.user.id} t={t} /> }]
+          : []),
+        ...(can('finance.statement.view')
+          ? [
+              {
+                key: 'statement',
+                label: t.tabStatement,
+                children: tab === 'statement' && (
+                  <Suspense fallback={<Skeleton active />}>
+                    <UserAccountStatement userId={detail.user.id} />
+                  </Suspense>
+                ),
+              },
+            ]
           : []),
         { key: 'locks', label: `${t.tabLocks} (${detail.lock_records.length})`, children: <Locks detail={detail} t={t} /> },
       ]}

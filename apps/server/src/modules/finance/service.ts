@@ -1,0 +1,47 @@
+import { CURRENCIES, type AccountKind, type Currency, type TrialBalance } from '@juqi/contract';
+import type { Executor } from '../../lib/db/client';
+import { postedBalance } from '../../lib/ledger/ledger';
+import { FinanceRepository } from './repository';
+
+/** The finance screens' reads of the ledger (docs/finance.md). */
+export class FinanceService {
+  readonly records: FinanceRepository;
+
+  constructor(private readonly db: Executor) {
+    this.records = new FinanceRepository(db);
+  }
+
+  /** 试算平衡: read in one transaction, so every sum is of the same moment. */
+  async trialBalance(): Promise<TrialBalance> {
+    const { sums, platform } = await this.db.transaction(async (tx) => ({ sums: await this.records.kindSums(tx), platform: await this.records.platformAccounts(tx) }));
+    return {
+      currencies: CURRENCIES.map((currency) => {
+        const kinds = sums.filter((s) => s.currency === currency);
+        const total = (pick: (s: (typeof kinds)[number]) => number) => kinds.reduce((n, s) => n + pick(s), 0);
+        const [debits, credits, pendingDebits, pendingCredits] = [total((s) => s.debits), total((s) => s.credits), total((s) => s.pendingDebits), total((s) => s.pendingCredits)];
+        return {
+          currency,
+          debits,
+          credits,
+          pending_debits: pendingDebits,
+          pending_credits: pendingCredits,
+          balanced: debits === credits && pendingDebits === pendingCredits,
+          kinds: kinds.map((s) => ({ kind: s.kind, accounts: s.accounts, debits: s.debits, credits: s.credits, balance: s.credits - s.debits })),
+        };
+      }),
+      platform_accounts: platform.map((a) => ({ id: a.id, kind: a.kind, owner_id: a.ownerId, debits: a.debitsPosted, credits: a.creditsPosted, balance: postedBalance(a) })),
+    };
+  }
+
+  /** A user's account of a currency and its entries; zeros and none before the account is opened. */
+  async userStatement(userId: number, currency: Currency, page: number, limit: number) {
+    const kind: AccountKind = currency === 'CNY' ? 'user_cash' : 'user_beans';
+    const account = await this.records.account(kind, userId);
+    const balance = account ? postedBalance(account) : 0;
+    const frozen = account?.debitsPending ?? 0;
+    return {
+      account: { kind, currency, balance, frozen, available: balance - frozen, income: account?.incomePosted ?? 0 },
+      ...(account ? await this.records.statement(account.id, page, limit) : { count: 0, data: [] }),
+    };
+  }
+}

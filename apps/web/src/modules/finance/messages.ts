@@ -1,0 +1,43 @@
+import { defineMessages } from '../../lib/i18n';
+
+/** The strings of the finance screens and the account statement, zh-CN first; kinds' names come from the contract. */
+export const financeMessages = defineMessages({
+  'zh-CN': {
+    cash: '余额',
+    beans: '金豆',
+    balance: '余额',
+    frozen: '冻结',
+    available: '可用',
+    income: '累计收益',
+    time: '时间',
+    kind: '类型',
+    amount: '金额',
+    beanAmount: '金豆',
+    balanceAfter: '变动后余额',
+    memo: '备注',
+    held: '冻结中',
+    released: '已解冻',
+    settled: '已转出',
+    empty: '暂无数据',
+    entryCount: '共 {count} 条流水',
+  },
+  'en-US': {
+    cash: 'Balance',
+    beans: 'Beans',
+    balance: 'Balance',
+    frozen: 'Frozen',
+    available: 'Available',
+    income: 'Total income',
+    time: 'Time',
+    kind: 'Type',
+    amount: 'Amount',
+    beanAmount: 'Beans',
+    balanceAfter: 'Balance after',
+    memo: 'Memo',
+    held: 'Held',
+    released: 'Released',
+    settled: 'Paid out',
+    empty: 'No data',
+    entryCount: '1 entry|{count} entries',
+  },
+});
