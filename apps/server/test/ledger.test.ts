@@ -108,6 +108,19 @@ describe('posting', () => {
   });
 });
 
+describe('inside a caller’s transaction', () => {
+  it('leaves nothing of a refused transfer when the caller catches the refusal and commits: its key stays free', async () => {
+    const u = await insertUser(t);
+    const spend = { kind: 'spend' as const, legs: [{ debit: user(u.id), credit: revenue, amount: 500 }], idempotencyKey: `test:${u.id}:spend` };
+    await t.database.db.transaction(async (tx) => {
+      await expect(ledger.post(spend, tx)).rejects.toMatchObject({ code: 40900, data: { field: 'amount' } });
+    });
+    await topUp(u.id, 1_000);
+    expect(await ledger.post(spend)).toMatchObject({ replayed: false });
+    expect((await statement(u.id)).account.balance).toBe(500);
+  });
+});
+
 describe('two-phase withdrawals', () => {
   it('holds the amount on apply, moves it when paid, and the hold shows as settled', async () => {
     const u = await insertUser(t);

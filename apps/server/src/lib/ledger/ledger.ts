@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ACCOUNT_KINDS, isIncomeKind, type AccountKind, type TransferKind, type TransferState } from '@juqi/contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
-import type { Db, Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { AppError } from '../errors';
 import { ledgerAccount, ledgerEntry, ledgerTransfer, type LedgerAccountRow, type LedgerTransferRow } from './table';
 
@@ -86,12 +86,12 @@ interface Working {
  * The posting engine (docs/finance.md › Ledger). Every movement is one transfer of balanced legs in one transaction;
  * the touched accounts are locked in id order, so concurrent transfers queue instead of deadlocking, and an account
  * that may not go negative is checked after the whole transfer, pending debits included (余额不足 otherwise).
- * Methods take the caller's transaction, so a flow's own rows and its postings commit together; without one they
- * open their own.
+ * Methods take the caller's transaction, so a flow's own rows and its postings commit together (a refused transfer
+ * leaves nothing, in a savepoint of its own); without one they open their own.
  */
 export class Ledger {
   constructor(
-    private readonly db: Db,
+    private readonly db: Executor,
     private readonly clock: Clock,
   ) {}
 
@@ -290,8 +290,12 @@ export class Ledger {
     if (entries.length) await tx.insert(ledgerEntry).values(entries);
   }
 
+  /**
+   * In the caller's transaction the work runs in a savepoint: a refusal (余额不足) rolls back the transfer's own rows
+   * — its key, the accounts it opened — even when the caller catches it and commits the rest.
+   */
   private inTransaction<T>(tx: Executor | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
-    return tx && tx !== this.db ? work(tx) : this.db.transaction((t) => work(t));
+    return (tx ?? this.db).transaction((t) => work(t));
   }
 }
 
