@@ -106,3 +106,28 @@ export async function staffWithMenus(
   });
   return { staffNum, password, roleId: role.id };
 }
+
+/** The newest code the development SMS sender wrote for a phone (DATA_DIR/sms-outbox.jsonl). */
+export async function codeSentTo(phone: string): Promise<string> {
+  const outbox = path.join(DATA_DIR, 'sms-outbox.jsonl');
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').trim().split('\n') : [];
+      code = lines
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { phone: string; code: string })
+        .filter((m) => m.phone === phone)
+        .at(-1)?.code;
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** Signs a marketplace user in to the apps (`/api_user/`) by mobile and SMS code, as an app would. */
+export async function appUserToken(request: APIRequestContext, mobile: string): Promise<string> {
+  await apiOk(request, null, '/api_user/login/mobile_verification_code', { mobile });
+  const code = await codeSentTo(mobile);
+  return (await apiOk<{ token: string }>(request, null, '/api_user/login/mobile_login', { mobile, verification_code: code, sign: newSign() })).token;
+}

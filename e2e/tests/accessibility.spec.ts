@@ -26,6 +26,10 @@ const SCREENS: [path: string, title: string][] = [
   ['/permission/general/industry', '行业设置'],
   ['/permission/general/city', '城市设置'],
   ['/permission/relevance', '关联设置'],
+  // 财务设置 (docs/finance.md › Settings): the limits' form above the presets, and the two lists with money in yuan.
+  ['/permission/finance/recharge', '充值设置'],
+  ['/permission/finance/package', '套餐设置'],
+  ['/permission/finance/function_charge', '功能收费设置'],
   // The four field-definition screens share one page: the form with every kind of editor is checked.
   ['/permission/customer/info', '客户信息设置'],
   // Approvals (docs/approvals.md): the flows' table and one of the two process settings forms.

@@ -194,6 +194,15 @@ test('every resource screen: open, search, add, see the details, edit and delete
       await expect(edited).toHaveCount(0);
     }
   }
-  // The layer is walked at least through 案例平台, 帮助手册 and 升级日志.
-  expect(walked).toEqual(expect.arrayContaining(['/permission/case/platform', '/permission/help/manual', '/permission/help/upgrade_log']));
+  // The layer is walked at least through 案例平台, 帮助手册, 升级日志 and the three 财务设置 screens.
+  expect(walked).toEqual(
+    expect.arrayContaining([
+      '/permission/case/platform',
+      '/permission/help/manual',
+      '/permission/help/upgrade_log',
+      '/permission/finance/recharge',
+      '/permission/finance/package',
+      '/permission/finance/function_charge',
+    ]),
+  );
 });

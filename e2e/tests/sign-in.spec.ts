@@ -1,25 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { adminToken, api, ADMIN, DATA_DIR, staffWithMenus, submitSignIn } from '../support/session';
-
-/** The newest code the development SMS sender wrote for a phone (DATA_DIR/sms-outbox.jsonl). */
-async function codeSentTo(phone: string): Promise<string> {
-  const outbox = path.join(DATA_DIR, 'sms-outbox.jsonl');
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').trim().split('\n') : [];
-      code = lines
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { phone: string; code: string })
-        .filter((m) => m.phone === phone)
-        .at(-1)?.code;
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
+import { adminToken, api, ADMIN, codeSentTo, staffWithMenus, submitSignIn } from '../support/session';
 
 test.describe('sign-in page (issue 3)', () => {
   test('signs in by staff number and password, then signs out', async ({ page, request }) => {

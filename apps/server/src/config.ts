@@ -42,6 +42,8 @@ const envSchema = z.object({
   SIGN_IN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Folder of the built web app, when not the one `npm run build` writes (a second build tested beside the first). */
   WEB_ROOT: z.string().optional(),
+  /** The fake payment provider's signing secret (docs/finance.md › Payments); a random one per process when unset. */
+  FAKE_PAY_SECRET: z.string().min(16).optional(),
 });
 
 export interface AppConfig {
@@ -59,6 +61,8 @@ export interface AppConfig {
   signInRequestsPerMinute: number;
   /** Folder holding the built web app; served at `/`. */
   webRoot: string;
+  /** The fake payment provider's signing secret; random per process when absent. */
+  fakePaySecret?: string;
 }
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, '../public');
@@ -88,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     signInRequestsPerMinute: e.SIGN_IN_REQUESTS_PER_MINUTE,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : defaultWebRoot,
+    fakePaySecret: e.FAKE_PAY_SECRET,
   };
 }

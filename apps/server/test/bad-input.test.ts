@@ -3,7 +3,7 @@ import { allCalls, allResources, LOGGED_OUT_CODES, type AnyCall } from '@juqi/co
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSession } from './helpers/admin-session';
+import { AdminSession, AppUserSession } from './helpers/admin-session';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { testEngine } from './helpers/database';
 import { caseArbitrary, requestOf, summarizeCase, type FuzzCase } from './helpers/bad-input';
@@ -12,7 +12,7 @@ import { ACTIVITY_COLUMNS, changedTables, DatabaseWatch, JOURNAL_TABLES } from '
 
 /**
  * Generated bad input for every declared call (walks `allCalls`, so a new call is covered with no code here).
- * Signed in as the super-admin, so validation and handlers are reached. Each answer must be a catalogue envelope below
+ * Signed in as the super-admin, or for `app-user` calls as a marketplace user, so validation and handlers are reached. Each answer must be a catalogue envelope below
  * 500 with nothing internal in it, and an answer other than 20000 must leave the database as it was.
  *
  * FUZZ_RUNS sets the cases per call (30 by default, 10 on PostgreSQL; `npm run test:deep -w @juqi/server` runs 1,000); FUZZ_SEED replays
@@ -34,12 +34,18 @@ const TIMEOUT_MS = Math.max(60_000, RUNS * 1_500);
 
 let t: TestApp;
 let admin: AdminSession;
+let appUser: AppUserSession;
 /** What a refused call must leave as it was: everything but the journals of attempts and the sessions' activity. */
 let watch: DatabaseWatch;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await AdminSession.start(t);
-  watch = new DatabaseWatch(t.database.db, { exceptTables: JOURNAL_TABLES, exceptColumns: ACTIVITY_COLUMNS });
+  appUser = await AppUserSession.start(t);
+  // The app sign-in's journal is the user's sign-in records; an app session's activity is its last_seen_at.
+  watch = new DatabaseWatch(t.database.db, {
+    exceptTables: [...JOURNAL_TABLES, 'user_login_log'],
+    exceptColumns: { ...ACTIVITY_COLUMNS, user_session: ['last_seen_at'] },
+  });
 });
 afterAll(async () => {
   if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, `${JSON.stringify(Object.fromEntries(tally), null, 1)}\n`);
@@ -66,9 +72,10 @@ const nextAddress = () => {
 async function sendCase(call: AnyCall, c: FuzzCase): Promise<void> {
   const request = requestOf(call, c);
   const where = `${call.method} ${call.path} ${summarizeCase(c)}\n  →`;
+  const session = call.permission === 'app-user' ? appUser : admin;
   for (let attempt = 0; ; attempt++) {
     const before = await watch.state();
-    const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': admin.token }, remoteAddress: nextAddress() });
+    const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': session.token }, remoteAddress: nextAddress() });
     const after = await watch.state();
 
     const answer = checkCatalogueAnswer(call, res, c.value);
@@ -79,10 +86,10 @@ async function sendCase(call: AnyCall, c: FuzzCase): Promise<void> {
       const changed = changedTables(before, after);
       if (changed.length) expect.fail(`${where} answered ${code} yet changed ${changed.join(', ')}`);
     }
-    // A fitting input may have ended the admin's session (log-out, password change): renew it and resend once.
+    // A fitting input may have ended the session (log-out, password change): renew it and resend once.
     if (LOGGED_OUT_CODES.includes(code) && call.permission !== 'public') {
-      if (attempt > 0) expect.fail(`${where} ${code} for a fresh super-admin session`);
-      await admin.renew();
+      if (attempt > 0) expect.fail(`${where} ${code} for a fresh ${session === appUser ? 'app user' : 'super-admin'} session`);
+      await session.renew();
       continue;
     }
     return;

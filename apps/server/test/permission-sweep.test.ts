@@ -4,21 +4,27 @@ import { gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, power } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { signInAppUser } from './helpers/app-user';
 import { createStaffWith, ok, signInAsAdmin } from './helpers/auth';
 import { requestOf, inputSchemaOf, type FuzzCase } from './helpers/bad-input';
 import { fittingArbitrary } from './helpers/schema-arbitrary';
 import { ACTIVITY_COLUMNS, changedTables, snapshotDatabase, type DbSnapshot } from './helpers/snapshot';
+import { insertUser } from './helpers/users';
 
 /**
  * Walks every declared call (`allCalls`, so a new module's calls are covered with no code here):
  * - a call guarded by an operation, sent by a staff whose role holds every operation of the catalogue except that one,
  *   answers 40300 and adds exactly one `permission.denied` row to `audit_log`; with the operation granted back, the same
  *   staff gets past the guard; all these refusals together change nothing else;
- * - every call that is not public answers 50008 when signed out; all of them together change nothing at all.
+ * - every call that is not public answers 50008 when signed out; all of them together change nothing at all;
+ * - every `app-user` call answers 50008 with a staff's token (the super-admin's), and every staff call with a
+ *   marketplace user's app token; all of them together change nothing at all.
  * Each request carries an input that fits the call's schema, so a missing guard would reach a handler that acts on it.
  */
 const guarded = allCalls.filter((c): c is AnyCall & { permission: { operation: string } } => typeof c.permission === 'object');
 const notPublic = allCalls.filter((c) => c.permission !== 'public');
+const appUserCalls = allCalls.filter((c) => c.permission === 'app-user');
+const staffCalls = notPublic.filter((c) => c.permission !== 'app-user');
 const label = (c: AnyCall) => `${c.method} ${c.path}`;
 
 /** A request whose input fits the call's schema: JSON or query, or a small file for upload calls (no body schema). */
@@ -114,6 +120,33 @@ describe('the permission sweep', () => {
 
     it.each(notPublic.map((c) => [label(c), c] as const))('%s answers 50008', async (_name, call) => {
       const res = await t.app.inject(fittingRequest(call));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(50008);
+    });
+
+    it('changed nothing at all, all refusals together', async () => {
+      expect(changedTables(before, await snapshot())).toEqual([]);
+    });
+  });
+
+  describe('with a token of the other kind', () => {
+    let appToken: string;
+    let before: DbSnapshot;
+    beforeAll(async () => {
+      appToken = await signInAppUser(t, (await insertUser(t)).id);
+      before = await snapshot();
+    });
+
+    it.each(appUserCalls.map((c) => [label(c), c] as const))('%s answers 50008 to a staff token', async (_name, call) => {
+      const request = fittingRequest(call);
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': admin } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(50008);
+    });
+
+    it.each(staffCalls.map((c) => [label(c), c] as const))('%s answers 50008 to an app user’s token', async (_name, call) => {
+      const request = fittingRequest(call);
+      const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': appToken } });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe(50008);
     });

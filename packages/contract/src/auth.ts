@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
+import { LOGIN_PLATFORMS } from './user';
 
 /** `"<unix-ms>:<nonce>"` made by the client for each sign-in; the server refuses one older than 5 minutes or seen before. */
 export const signField = z.string().regex(/^\d{13}:[A-Za-z0-9_-]{8,64}$/, 'expected "<unix-ms>:<nonce>"');
@@ -288,5 +289,66 @@ export const authCalls = {
     permission: operation('login.records.view'),
     body: z.object({ staff_id: fields.id.optional(), page: fields.page, limit: fields.limit }),
     data: pageOf(signInRecord),
+  }),
+};
+
+/** A marketplace user's mobile as the users table keeps it: digits only (mainland numbers without +86). */
+const appUserMobileField = z.string().trim().regex(/^\d{6,15}$/, 'expected the digits of a mobile number');
+
+/** The signed-in marketplace user, as the apps show them. */
+export const appUserInfo = z.object({
+  id: z.number(),
+  name: z.string(),
+  mobile: z.string(),
+  head_img_url: z.string(),
+  /** 1 agent, 2 ordinary user. */
+  type_user: z.number(),
+});
+export type AppUserInfo = z.infer<typeof appUserInfo>;
+
+/**
+ * The marketplace users' sign-in to the apps (outside this product), whose money enters through it: the SMS codes,
+ * their limits and the replay-guard sign are the staff's; the sessions are the users' own (`app-user` calls only).
+ */
+export const appUserAuthCalls = {
+  sendSmsCode: defineCall({
+    method: 'POST',
+    path: '/api_user/login/mobile_verification_code',
+    tag: 'appUserAuth',
+    summary: 'Send a 6-digit sign-in code to a marketplace user’s mobile (the answer is the same for any mobile; the limits of staff codes)',
+    permission: 'public',
+    body: z.object({ mobile: appUserMobileField }),
+    data: z.object({ resend_after: z.number() }),
+  }),
+  smsLogin: defineCall({
+    method: 'POST',
+    path: '/api_user/login/mobile_login',
+    tag: 'appUserAuth',
+    summary: 'Sign a marketplace user in to the apps with mobile and SMS code; a locked user is refused (42300) once the code is right',
+    permission: 'public',
+    body: z.object({
+      sign: signField,
+      mobile: appUserMobileField,
+      verification_code: smsCodeField,
+      /** Where the user signs in from, for their sign-in records. */
+      platform: z.enum(LOGIN_PLATFORMS).default('h5'),
+    }),
+    data: tokenAnswer,
+  }),
+  logout: defineCall({
+    method: 'POST',
+    path: '/api_user/login/log_out',
+    tag: 'appUserAuth',
+    summary: 'End the marketplace user’s current app session',
+    permission: 'app-user',
+    data: z.null(),
+  }),
+  info: defineCall({
+    method: 'POST',
+    path: '/api_user/user/info',
+    tag: 'appUserAuth',
+    summary: 'The signed-in marketplace user: id, name, mobile, avatar and user type',
+    permission: 'app-user',
+    data: appUserInfo,
   }),
 };

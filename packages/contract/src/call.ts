@@ -8,9 +8,11 @@ export const EXPORT_ESTIMATED_BYTES_HEADER = 'x-export-estimated-bytes';
  * Who may make a call:
  * - `public`: anyone, no token needed;
  * - `signed-in`: any staff with a live session;
- * - `{ operation }`: a signed-in staff whose roles grant that operation code.
+ * - `{ operation }`: a signed-in staff whose roles grant that operation code;
+ * - `app-user`: a marketplace user signed in to the apps (a token from `/api_user/login/*`), acting on their own
+ *   account only; a staff token is refused there, and an app user's token everywhere else.
  */
-export type Permission = 'public' | 'signed-in' | { operation: string };
+export type Permission = 'public' | 'signed-in' | 'app-user' | { operation: string };
 
 export type HttpMethod = 'GET' | 'POST';
 

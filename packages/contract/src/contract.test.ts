@@ -13,7 +13,7 @@ describe('the contract', () => {
         expect(call.tag, call.path).toBe(module);
         expect(call.summary.length, call.path).toBeGreaterThan(3);
         const p = call.permission;
-        expect(p === 'public' || p === 'signed-in' || /^[a-z_]+(\.[a-z_]+)+$/.test(p.operation), call.path).toBe(true);
+        expect(p === 'public' || p === 'signed-in' || p === 'app-user' || /^[a-z_]+(\.[a-z_]+)+$/.test(p.operation), call.path).toBe(true);
       }
     }
   });

@@ -14,6 +14,7 @@ import {
   type FieldDefinition,
   type FieldDefinitionInput,
   type FieldType,
+  yuanText,
 } from './field-types';
 
 const label = { 'zh-CN': '字段', 'en-US': 'Field' };
@@ -346,6 +347,9 @@ describe('a definition’s own bounds', () => {
     ['a pattern that does not compile', { type: 'text', pattern: '([a-z' }, 'pattern'],
     ['an empty pattern', { type: 'text', pattern: '' }, 'pattern'],
     ['min above max', { type: 'floatnumber', min: 2, max: 1 }, 'min'],
+    ['a unit on a floatnumber (fen are whole)', { type: 'floatnumber', unit: 'fen' }, 'unit'],
+    ['a unit on a percent', { type: 'percent', unit: 'fen' }, 'unit'],
+    ['a unit the registry does not know', { type: 'number', unit: 'cent' }, 'unit'],
   ])('refuses %s, naming it', (_reason, input, key) => {
     const refused = fieldDefinition.safeParse({ key: 'field', label, ...input });
     expect(refused.success).toBe(false);
@@ -356,6 +360,34 @@ describe('a definition’s own bounds', () => {
     expect(define({ type: 'text', min_length: 0, max_length: 255, pattern: '^\\S+$' })).toMatchObject({ min_length: 0, max_length: 255, pattern: '^\\S+$' });
     expect(define({ type: 'number', min: -5, max: 5 })).toMatchObject({ min: -5, max: 5 });
     expect(define({ type: 'text' })).not.toHaveProperty('max_length');
+  });
+});
+
+describe('money: a number in fen', () => {
+  const price = define({ type: 'number', unit: 'fen', min: 1, max: 1_000_000 });
+  const value = fieldTypes.number.value(price);
+
+  it('stores and takes whole fen, within min and max in fen, never a fraction', () => {
+    expect([1250, '1250', 1, 1_000_000].map((v) => value.parse(v))).toEqual([1250, 1250, 1, 1_000_000]);
+    expect(value.safeParse(12.5).error?.issues[0]).toMatchObject({ code: 'invalid_type', expected: 'int' });
+    expect(value.safeParse('12.50').success).toBe(false);
+    expect(value.safeParse(0).error?.issues[0]).toMatchObject({ code: 'too_small', minimum: 1 });
+    expect(value.safeParse(1_000_001).error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 1_000_000 });
+  });
+
+  it('shows yuan with two decimals in both languages, thousands grouped', () => {
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      expect([1250, 1, 100, 0, 123_456_789].map((fen) => fieldTypes.number.text(fen, price, locale))).toEqual(['¥ 12.50', '¥ 0.01', '¥ 1.00', '¥ 0.00', '¥ 1,234,567.89']);
+    }
+    expect(yuanText(-5)).toBe('-¥ 0.05');
+    // A plain number is still a count.
+    expect(fieldTypes.number.text(1250, define({ type: 'number' }), 'zh-CN')).toBe('1250');
+  });
+
+  it('keeps its unit in the definition, and checks its default in fen', () => {
+    expect(price).toMatchObject({ type: 'number', unit: 'fen', min: 1, max: 1_000_000 });
+    expect(define({ type: 'number', unit: 'fen', default: 990 }).default).toBe(990);
+    expect(fieldDefinition.safeParse({ key: 'field', label, type: 'number', unit: 'fen', default: 9.9 }).success).toBe(false);
   });
 });
 

@@ -61,6 +61,20 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export const FIELD_OPERATORS = ['equals', 'in', 'range', 'contains', 'empty'] as const;
 export type FieldOperator = (typeof FIELD_OPERATORS)[number];
 
+/**
+ * What a number counts, where it is not a plain count: `fen` is money, stored and sent as whole fen (分) and edited and
+ * shown as yuan with two decimals (¥ 12.50), so no amount is ever a fraction held in binary.
+ */
+export const NUMBER_UNITS = ['fen'] as const;
+export type NumberUnit = (typeof NUMBER_UNITS)[number];
+
+/** Whole fen as yuan with two decimals, thousands grouped: 1250 → `¥ 12.50`, 123456 → `¥ 1,234.56`, -5 → `-¥ 0.05`. */
+export function yuanText(fen: number): string {
+  const whole = Math.abs(Math.round(fen));
+  const yuan = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${fen < 0 ? '-' : ''}¥ ${yuan}.${String(whole % 100).padStart(2, '0')}`;
+}
+
 // ——— the field-permission byte (§3) ———
 
 /** §3's flags in the spec's order; flag i is bit i of the byte, nameEdit the least significant. */
@@ -115,6 +129,8 @@ export interface FieldDefinition {
   pattern?: string;
   min?: number;
   max?: number;
+  /** number only: what its whole numbers count (`fen`: money; min and max are fen too). Unset, a plain count. */
+  unit?: NumberUnit;
   /** Display order, smaller first. */
   sort: number;
   hidden: boolean;
@@ -164,6 +180,7 @@ const definitionShape = {
   pattern: z.string().min(1).max(200).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
+  unit: z.enum(NUMBER_UNITS).optional(),
   sort: z.number().int().min(0).max(9999).default(0),
   hidden: z.boolean().default(false),
   permission: z.number().int().min(0).max(0xff).default(ALL_FIELD_PERMISSIONS),
@@ -217,7 +234,10 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx): Fie
   return checked;
 }
 
-/** Length bounds and a pattern on a text type only, within its limit; min and max on a number type only, in order. */
+/**
+ * Length bounds and a pattern on a text type only, within its limit; min and max on a number type only, in order; a
+ * unit on a whole number only.
+ */
 function checkBounds(definition: FieldDefinition, issue: (path: string, message: string) => void): void {
   const { type, min_length, max_length, pattern, min, max } = definition;
   const limit = TEXT_LIMITS[type];
@@ -234,6 +254,8 @@ function checkBounds(definition: FieldDefinition, issue: (path: string, message:
     if (bound !== undefined && !NUMBER_TYPES.includes(type)) issue(key, `only number and floatnumber take ${key}`);
   }
   if (min !== undefined && max !== undefined && min > max) issue('min', 'min is above max');
+  // Fen are whole: a unit counts a number's whole values, never a floatnumber's fractions.
+  if (definition.unit !== undefined && type !== 'number') issue('unit', 'only number takes a unit');
 }
 
 /** A pattern's regular expression, or null when its source does not compile. */
@@ -481,7 +503,11 @@ const layout: TypeRules<never> = { operators: [], text: () => '' };
  */
 export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
   text: defineType('text', { present: entries(TEXT_LIMITS.text!), quantity: 'entries', operators: ['equals', 'contains', 'empty'], text: asIs }),
-  number: defineType('number', { present: (definition) => withinBounds(z.number().int(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
+  number: defineType<number>('number', {
+    present: (definition) => withinBounds(z.number().int(), definition),
+    operators: ['equals', 'range', 'empty'],
+    text: (value, definition) => (definition.unit === 'fen' ? yuanText(value) : String(value)),
+  }),
   floatnumber: defineType('floatnumber', { present: (definition) => withinBounds(z.number(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
   mobile: defineType('mobile', {
     present: entries(500, { test: isPhone, message: 'not a phone number' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
+import { dayRange } from './days';
 
 /**
  * The ledger's vocabulary (docs/finance.md): currencies, kinds of account and kinds of transfer. Money (CNY) is in
@@ -161,5 +162,172 @@ export const financeCalls = {
       })
       .strict(),
     data: z.object({ account: accountSummary, count: z.number().int(), data: z.array(statementEntry) }),
+  }),
+};
+
+// ——— top-ups (充值): an app user's order, paid through a payment provider ———
+
+/** How the user pays. The provider behind each is configured on the server (docs/finance.md › Payments). */
+export const PAY_CHANNELS = ['wechat', 'alipay'] as const;
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+
+/**
+ * A top-up order's state: `pending` until the provider's signed notification says it is paid (the money is then
+ * posted) or the order is closed unpaid; a payment notified after closing still credits the user (the money arrived).
+ */
+export const TOP_UP_STATES = ['pending', 'paid', 'closed'] as const;
+export type TopUpState = (typeof TOP_UP_STATES)[number];
+
+/** The most one top-up may be, in fen (the recharge settings narrow it): 50,000 元. */
+export const TOP_UP_MAX_FEN = 5_000_000;
+
+/** A client's key for one request: the same key with the same body answers the first answer again; with another body, 40900. */
+export const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+
+export const topUpOrder = z.object({
+  order_no: z.string(),
+  user_id: z.number(),
+  /** Fen. */
+  amount: z.number(),
+  bonus_beans: z.number(),
+  channel: z.enum(PAY_CHANNELS),
+  provider: z.string(),
+  state: z.enum(TOP_UP_STATES),
+  /** The provider's own number for the payment, once notified. */
+  trade_no: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** The ledger transfer that credited the user, once paid. */
+  transfer_id: z.number().nullable(),
+});
+export type TopUpOrder = z.infer<typeof topUpOrder>;
+
+/** A provider's notification as the fake provider signs it (HMAC-SHA256 over the other fields; docs/finance.md). */
+export const fakePayNotification = z
+  .object({
+    order_no: z.string().max(40),
+    trade_no: z.string().max(64),
+    amount: z.number().int().min(1).max(TOP_UP_MAX_FEN),
+    status: z.enum(['SUCCESS', 'CLOSED']),
+    paid_at: z.iso.datetime(),
+    nonce: z.string().max(64),
+    sign: z.string().max(128),
+  })
+  .strict();
+export type FakePayNotification = z.infer<typeof fakePayNotification>;
+
+export const topUpCalls = {
+  create: defineCall({
+    method: 'POST',
+    path: '/api_user/finance/top_up',
+    tag: 'finance',
+    summary:
+      'An app user’s top-up order of `amount` fen through `channel`: answers the order and where to pay. The same idempotency_key with the same body answers ' +
+      'the first order again; with another body, 40900. Nothing is credited until the provider notifies the payment',
+    permission: 'app-user',
+    body: z.object({ amount: z.coerce.number().int().min(1).max(TOP_UP_MAX_FEN), channel: z.enum(PAY_CHANNELS), idempotency_key: idempotencyKey }).strict(),
+    data: z.object({ order: topUpOrder, pay_url: z.string() }),
+  }),
+  status: defineCall({
+    method: 'POST',
+    path: '/api_user/finance/top_up_status',
+    tag: 'finance',
+    summary: 'One of the app user’s own top-up orders (another user’s is 40400)',
+    permission: 'app-user',
+    body: z.object({ order_no: z.string().trim().min(1).max(40) }).strict(),
+    data: topUpOrder,
+  }),
+  notifyFake: defineCall({
+    method: 'POST',
+    path: '/api/finance/pay_notify_fake',
+    tag: 'finance',
+    summary:
+      'The fake payment provider’s signed notification (demo and tests; the WeChat Pay and Alipay adapters notify their own paths). A bad signature is 40300 and ' +
+      'changes nothing; a replay answers success and changes nothing; an amount unlike the order’s is 40900 and kept for reconciliation',
+    permission: 'public',
+    body: fakePayNotification,
+    data: z.object({ state: z.enum(TOP_UP_STATES) }),
+  }),
+  fakePay: defineCall({
+    method: 'POST',
+    path: '/api/finance/fake_pay',
+    tag: 'finance',
+    summary:
+      'The fake provider’s checkout (demo and tests only, 40400 when another provider is configured): the user pays `order_no`, and the fake provider sends its ' +
+      'signed notification to /api/finance/pay_notify_fake, as a real provider would',
+    permission: 'public',
+    body: z.object({ order_no: z.string().trim().min(1).max(40) }).strict(),
+    data: z.object({ state: z.enum(TOP_UP_STATES) }),
+  }),
+};
+
+// ——— 用户充值记录: the top-up orders as staff see them ———
+
+/** Filters of the top-up records (the list, its count and sum, and the export): each optional. */
+const topUpFilterFields = {
+  user_id: fields.id.optional(),
+  /** A user's name or mobile (prefix), or an order number. */
+  keyword: z.string().trim().max(40).optional(),
+  state: z.enum(TOP_UP_STATES).optional(),
+  channel: z.enum(PAY_CHANNELS).optional(),
+  /** Days of the order's making, in the platform's time zone. */
+  time: dayRange.optional(),
+  /** Fen, inclusive. */
+  amount_min: z.coerce.number().int().min(0).max(TOP_UP_MAX_FEN).optional(),
+  amount_max: z.coerce.number().int().min(0).max(TOP_UP_MAX_FEN).optional(),
+};
+const amountRangeOrdered = (f: { amount_min?: number; amount_max?: number }) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max;
+const AMOUNT_RANGE = { path: ['amount_max'], message: 'must not be below amount_min' };
+export const topUpFilter = z.object(topUpFilterFields).strict().refine(amountRangeOrdered, AMOUNT_RANGE);
+export type TopUpFilter = z.infer<typeof topUpFilter>;
+
+export const topUpRecord = topUpOrder.extend({
+  user_name: z.string(),
+  user_mobile: z.string(),
+  /** Notifications that did not fit the order (another amount, a second payment), kept for reconciliation. */
+  mismatch: z.string(),
+  notify_count: z.number(),
+});
+export type TopUpRecord = z.infer<typeof topUpRecord>;
+
+/** An entry of a transfer, as a record's detail shows it: which account, how much (+ credit, − debit). */
+export const transferEntry = z.object({
+  account_kind: z.enum(ACCOUNT_KIND_CODES),
+  owner_id: z.number(),
+  currency: z.enum(CURRENCIES),
+  amount: z.number(),
+  pending: z.boolean(),
+  balance_after: z.number(),
+});
+export type TransferEntry = z.infer<typeof transferEntry>;
+
+export const topUpRecordCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/api/finance/recharge_list',
+    tag: 'finance',
+    summary: '用户充值记录: top-up orders newest first, filtered; with the filtered set’s count and the sum of its amounts (fen) and of its paid amounts',
+    permission: operation('finance.recharge.view'),
+    body: z.object({ ...topUpFilterFields, page: fields.page, limit: fields.limit }).strict().refine(amountRangeOrdered, AMOUNT_RANGE),
+    data: z.object({ count: z.number().int(), sum_amount: z.number(), sum_paid: z.number(), data: z.array(topUpRecord) }),
+  }),
+  details: defineCall({
+    method: 'POST',
+    path: '/api/finance/recharge_details',
+    tag: 'finance',
+    summary: 'One top-up order and the entries of the ledger transfer that credited it (none while unpaid)',
+    permission: operation('finance.recharge.view'),
+    body: z.object({ order_no: z.string().trim().min(1).max(40) }).strict(),
+    data: z.object({ order: topUpRecord, entries: z.array(transferEntry) }),
+  }),
+  export: defineCall({
+    method: 'POST',
+    path: '/api/finance/recharge_export',
+    tag: 'finance',
+    summary: 'Every top-up order the filter finds, newest first, as an .xlsx file streamed as it is made (amounts in yuan, times in the platform’s zone)',
+    permission: operation('finance.recharge.export'),
+    body: topUpFilter,
+    data: z.null(),
+    response: 'blob',
   }),
 };

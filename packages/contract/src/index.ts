@@ -1,12 +1,13 @@
 import { approvalCalls } from './approval';
 import { auditCalls } from './audit';
-import { authCalls } from './auth';
+import { appUserAuthCalls, authCalls } from './auth';
 import { calendarCalls, specialDay } from './calendar';
 import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
 import { departmentCalls } from './department';
 import { fieldCalls } from './field';
-import { financeCalls } from './finance';
+import { financeCalls, topUpCalls, topUpRecordCalls } from './finance';
+import { financeSettingsCalls, functionCharge, rechargePreset, topUpPackage } from './finance-settings';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
 import { helpCalls, helpManualResource, upgradeLogResource } from './help';
@@ -31,6 +32,7 @@ export * from './errors';
 export * from './field';
 export * from './field-types';
 export * from './finance';
+export * from './finance-settings';
 export * from './file';
 export * from './general';
 export * from './help';
@@ -55,6 +57,7 @@ export const callsByModule = {
   system: systemCalls,
   settings: settingsCalls,
   auth: authCalls,
+  appUserAuth: appUserAuthCalls,
   power: powerCalls,
   help: helpCalls,
   inform: informCalls,
@@ -70,10 +73,11 @@ export const callsByModule = {
   personnel: { ...personnelCalls, ...personnelProcessCalls },
   approval: approvalCalls,
   recruitment: recruitmentCalls,
-  finance: financeCalls,
+  // One module, several call families, named apart.
+  finance: { ...financeCalls, ...financeSettingsCalls, ...topUpCalls, topUpList: topUpRecordCalls.list, topUpDetails: topUpRecordCalls.details, topUpExport: topUpRecordCalls.export },
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource, recruitmentLead];
+export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource, recruitmentLead, rechargePreset, topUpPackage, functionCharge];

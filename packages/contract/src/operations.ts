@@ -13,6 +13,8 @@ export interface OperationDefinition {
 
 export const operationCatalogue: OperationDefinition[] = [
   { code: 'finance.ledger.view', name: '查看试算平衡', nameEn: 'View the trial balance', menu: '/finance' },
+  { code: 'finance.recharge.view', name: '查看用户充值记录', nameEn: 'View user top-ups', menu: '/finance/user_recharge' },
+  { code: 'finance.recharge.export', name: '导出用户充值记录', nameEn: 'Export user top-ups', menu: '/finance/user_recharge' },
   { code: 'settings.system.edit', name: '修改系统设置', nameEn: 'Edit system settings', menu: '/permission/homepage' },
   { code: 'settings.login.view', name: '查看登录设置', nameEn: 'View sign-in settings', menu: '/permission/loginpage' },
   { code: 'settings.login.edit', name: '修改登录设置', nameEn: 'Edit sign-in settings', menu: '/permission/loginpage' },
@@ -95,6 +97,12 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'calendar.time.edit', name: '修改时间设置', nameEn: 'Edit the work time', menu: '/permission/calendar/time' },
   { code: 'calendar.day.view', name: '查看时间日历', nameEn: 'View the calendar', menu: '/permission/calendar/calendar' },
   { code: 'calendar.day.edit', name: '设置节假日与调休', nameEn: 'Set holidays and make-up working days', menu: '/permission/calendar/calendar' },
+  { code: 'finance.settings.recharge.view', name: '查看充值设置', nameEn: 'View top-up settings', menu: '/permission/finance/recharge' },
+  { code: 'finance.settings.recharge.edit', name: '编辑充值档位与充值限额', nameEn: 'Edit top-up presets and limits', menu: '/permission/finance/recharge' },
+  { code: 'finance.settings.package.view', name: '查看套餐设置', nameEn: 'View packages', menu: '/permission/finance/package' },
+  { code: 'finance.settings.package.edit', name: '新增、编辑、删除套餐', nameEn: 'Add, edit and delete packages', menu: '/permission/finance/package' },
+  { code: 'finance.settings.function_charge.view', name: '查看功能收费设置', nameEn: 'View feature charges', menu: '/permission/finance/function_charge' },
+  { code: 'finance.settings.function_charge.edit', name: '新增、编辑、删除功能收费', nameEn: 'Add, edit and delete feature charges', menu: '/permission/finance/function_charge' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

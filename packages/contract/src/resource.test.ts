@@ -171,6 +171,31 @@ describe('resourceFieldDefinition', () => {
     expect(resourceFieldDefinition('rate', { kind: 'number', label: zh('费率'), min: 0, max: 1, integer: false }).type).toBe('floatnumber');
   });
 
+  it('gives money (a number in fen) the number type with its unit, so the registry edits and shows it as yuan', () => {
+    const price = resourceFieldDefinition('price', { kind: 'number', unit: 'fen', label: zh('价格'), min: 1, max: 100_000, required: true });
+    expect(price).toMatchObject({ type: 'number', unit: 'fen', min: 1, max: 100_000, required: true });
+    expect(resourceFieldDefinition('fans', { kind: 'number', label: zh('粉丝'), min: 0, max: 10 })).not.toHaveProperty('unit');
+    // Fen are whole: money that is not is refused when the contract loads.
+    expect(() => resourceFieldDefinition('price', { kind: 'number', unit: 'fen', integer: false, label: zh('价格'), min: 0, max: 1 })).toThrow(/price: unit only number takes a unit/);
+  });
+
+  it('takes and answers money in whole fen on every call', () => {
+    const shop = defineResource({
+      ...platform,
+      fields: { price: { kind: 'number', unit: 'fen', label: zh('价格'), min: 1, max: 100_000, required: true } },
+      columns: ['price'],
+      keyword: [],
+      filters: { price: 'range' },
+      order: { by: 'price', direction: 'asc' },
+    });
+    const { add: addPrice, list: listPrices } = shop.calls;
+    expect(addPrice!.body!.parse({ price: '1250' })).toEqual({ price: 1250 });
+    for (const bad of [12.5, '12.50', 0, 100_001]) expect(addPrice!.body!.safeParse({ price: bad }).error?.issues[0]?.path, String(bad)).toEqual(['price']);
+    expect(listPrices.body!.parse({ price: [100, 1250] })).toMatchObject({ price: [100, 1250] });
+    expect(listPrices.body!.safeParse({ price: [1.5, 1250] }).success).toBe(false);
+    expect(shop.calls.details.data.safeParse({ id: 1, price: 1250, updated_at: '2026-01-01T00:00:00.000Z' }).success).toBe(true);
+  });
+
   it('refuses what a definition cannot hold: a pattern with flags, a text longer than its type, bounds out of order', () => {
     expect(() => resourceFieldDefinition('code', { kind: 'text', label: zh('代码'), max: 6, pattern: /^[a-z]+$/i })).toThrow(/code: a pattern takes no flags/);
     expect(() => resourceFieldDefinition('name', { kind: 'text', label: zh('名称'), max: 256 })).toThrow(/name: max_length/);

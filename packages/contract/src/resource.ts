@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields as sharedFields, operation, type CallDefinition } from './call';
 import type { Locale } from './errors';
-import { fieldDefinition, fieldTypes, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType } from './field-types';
+import { fieldDefinition, fieldTypes, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType, type NumberUnit } from './field-types';
 
 /**
  * The resource layer's contract half (docs/resources.md): a screen that is a list of records with a form is declared
@@ -52,10 +52,16 @@ export interface RichTextField extends FieldCommon {
 }
 export interface NumberField extends FieldCommon {
   kind: 'number';
+  /** In the field's unit: fen for money. */
   min: number;
   max: number;
   /** Whole numbers only (the default); money is whole fen, never a fraction of yuan. */
   integer?: boolean;
+  /**
+   * `fen`: money, stored and sent as whole fen, edited and shown as yuan with two decimals (¥ 12.50) by its registry
+   * type (number with the unit); a whole number only.
+   */
+  unit?: NumberUnit;
   default?: number;
 }
 export interface SelectField extends FieldCommon {
@@ -96,9 +102,10 @@ const isRichText = (field: ResourceField): field is RichTextField => field.kind 
 
 /**
  * A resource field as a field definition (docs/field-types.md), so it is validated and drawn by its registry type as an
- * admin-defined field is. Its bounds become the definition's (`max_length`, `min_length`, `pattern`, `min`, `max`) and
- * its default the definition's default; staff may change nothing of it (permission 0). Refused, by throwing, when it
- * is not a definition the registry takes, e.g. a pattern with flags (a definition's pattern is a source alone).
+ * admin-defined field is. Its bounds become the definition's (`max_length`, `min_length`, `pattern`, `min`, `max`), a
+ * number's unit its `unit`, and its default the definition's default; staff may change nothing of it (permission 0).
+ * Refused, by throwing, when it is not a definition the registry takes, e.g. a pattern with flags (a definition's
+ * pattern is a source alone).
  */
 export function resourceFieldDefinition(key: string, field: RegistryField): FieldDefinition {
   if ((field.kind === 'text' || field.kind === 'textarea') && field.pattern?.flags) throw new Error(`${key}: a pattern takes no flags (${field.pattern})`);
@@ -115,7 +122,7 @@ export function resourceFieldDefinition(key: string, field: RegistryField): Fiel
       ...(field.min !== undefined && { min_length: field.min }),
       ...(field.pattern && { pattern: field.pattern.source }),
     }),
-    ...(field.kind === 'number' && { min: field.min, max: field.max }),
+    ...(field.kind === 'number' && { min: field.min, max: field.max, ...(field.unit && { unit: field.unit }) }),
     ...(field.kind === 'sort' && { min: 0, max: SORT_MAX }),
     ...(field.kind === 'select' && { options: [...field.options] }),
     ...((typeof fallback === 'number' || typeof fallback === 'boolean') && { default: fallback }),

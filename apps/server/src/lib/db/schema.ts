@@ -19,3 +19,4 @@ export * from '../../modules/personnel/table';
 export * from '../../modules/recruitment/table';
 export * from '../../modules/approval/table';
 export * from '../ledger/table';
+export * from '../../modules/finance/table';

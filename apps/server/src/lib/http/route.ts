@@ -9,13 +9,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { success } from './envelope';
 import { assertStorableText } from './nul-guard';
-import type { Principal } from './types';
+import type { AppUserPrincipal, Principal } from './types';
 
 export interface CallContext<C extends AnyCall> {
   body: ParsedBody<C>;
   query: ParsedQuery<C>;
-  /** The signed-in staff; null only on public calls. */
+  /** The signed-in staff; null on public and `app-user` calls. */
   principal: Principal | null;
+  /** The marketplace user of an `app-user` call; null on every other call. */
+  appUser: AppUserPrincipal | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -47,6 +49,7 @@ export function route<C extends AnyCall>(app: FastifyInstance, call: C, handler:
         body: request.body as ParsedBody<C>,
         query: request.query as ParsedQuery<C>,
         principal: request.principal,
+        appUser: request.appUser,
         request,
         reply,
       });

@@ -18,6 +18,15 @@ export interface Principal {
 /** Turns a token into a principal or throws the matching logged-out AppError (50008 / 50012 / 50014). */
 export type SessionResolver = (token: string) => Promise<Principal>;
 
+/** The marketplace user behind an `app-user` call, resolved from an app session's token by the access guard. */
+export interface AppUserPrincipal {
+  userId: number;
+  sessionId: number;
+}
+
+/** Turns an app session's token into its user or throws the logged-out AppError (50008; 50014 when expired). */
+export type AppUserSessionResolver = (token: string) => Promise<AppUserPrincipal>;
+
 /** What the power module offers the rest of the server: who may see and do what. */
 export interface GrantsDirectory {
   operationsOf(staffId: number, isSuperAdmin: boolean): Promise<ReadonlySet<string> | 'all'>;
@@ -196,6 +205,8 @@ export interface ApprovalDirectory {
  */
 export interface AccessServices {
   resolveSession?: SessionResolver;
+  /** Provided by the auth module: the marketplace users' app sessions. */
+  resolveAppUser?: AppUserSessionResolver;
   sessionEvents?: SessionEvents;
   accounts?: AccountDirectory;
   grants?: GrantsDirectory;
@@ -223,6 +234,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     locale: Locale;
     principal: Principal | null;
+    /** The marketplace user of an `app-user` call; null on every other call. */
+    appUser: AppUserPrincipal | null;
   }
   interface FastifyContextConfig {
     /** Who may call this route; every `/api` route must declare one or the server refuses to boot. */

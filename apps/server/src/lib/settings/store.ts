@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, loginSettings, resignSettings, systemDetails, timeZoneField, transferSettings } from '@juqi/contract';
+import { DEFAULT_TIME_ZONE, loginSettings, RECHARGE_AMOUNT_MAX, RECHARGE_AMOUNT_MIN, rechargeLimitsData, resignSettings, systemDetails, timeZoneField, transferSettings } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -30,6 +30,11 @@ export const settingDocuments = {
   personnel_transfer: transferSettings.extend({
     types: transferSettings.shape.types.default(['晋升', '平调', '降职', '部门调整']),
     flow_id: transferSettings.shape.flow_id.default(null),
+  }),
+  /** 充值限额 (docs/finance.md › Settings): unset, a top-up may be anything the contract's bounds allow. */
+  finance_recharge: rechargeLimitsData.extend({
+    min_amount: rechargeLimitsData.shape.min_amount.default(RECHARGE_AMOUNT_MIN),
+    max_amount: rechargeLimitsData.shape.max_amount.default(RECHARGE_AMOUNT_MAX),
   }),
 } as const;
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { authCalls, ErrorCode } from '@juqi/contract';
+import { appUserAuthCalls, authCalls, ErrorCode } from '@juqi/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { sendError } from '../../lib/http/envelope';
@@ -7,9 +7,11 @@ import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
 import type { ServerModule } from '../../lib/module';
 import { SettingsStore } from '../../lib/settings/store';
+import { AppUserRepository } from './app-user-repository';
+import { AppUserSignIn } from './app-user-sign-in';
 import { AuthRepository } from './repository';
 import { seedAuth } from './seed';
-import { SessionService } from './sessions';
+import { AppUserSessionService, SessionService } from './sessions';
 import { SignInGuard } from './sign-in-guard';
 import { SignInService } from './sign-in-service';
 import { HttpSmsSender, LogSmsSender } from './sms';
@@ -17,8 +19,15 @@ import { StaffService } from './staff-service';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
 
-/** Sign-in routes share one counter per IP (`signInRequestsPerMinute`, 10), whichever route they use. */
-const SIGN_IN_PATHS = new Set([authCalls.login.path, authCalls.smsLogin.path, authCalls.sendSmsCode.path]);
+/**
+ * Sign-in routes share one counter per IP (`signInRequestsPerMinute`, 10), whichever route they use; the marketplace
+ * users' sign-in routes count alike on a counter of their own, so app users behind an office's address cannot keep its
+ * staff from signing in.
+ */
+const SIGN_IN_COUNTERS = new Map<string, string>([
+  ...[authCalls.login, authCalls.smsLogin, authCalls.sendSmsCode].map((call) => [call.path, 'sign-in'] as const),
+  ...[appUserAuthCalls.smsLogin, appUserAuthCalls.sendSmsCode].map((call) => [call.path, 'app-sign-in'] as const),
+]);
 
 export const authModule: ServerModule = {
   name: 'auth',
@@ -35,8 +44,12 @@ export const authModule: ServerModule = {
     const guard = new SignInGuard(repo, app.clock);
     const signIn = new SignInService(repo, sessions, sms, guard, grants, app.clock);
     const staff = new StaffService(db, repo, sessions, grants, guard, signIn, app.clock);
+    const appUserRepo = new AppUserRepository(db);
+    const appUserSessions = new AppUserSessionService(db, appUserRepo, () => sessions.loginSettings(), app.clock);
+    const appUsers = new AppUserSignIn(appUserRepo, appUserSessions, signIn, app.clock);
 
     app.access.resolveSession = (token) => sessions.resolve(token);
+    app.access.resolveAppUser = (token) => appUserSessions.resolve(token);
     app.access.sessionEvents = sessions;
     app.access.accounts = {
       summaries: async (ids, tx) => new Map((await repo.staffSummaries(ids, tx)).map((row) => [row.id, row])),
@@ -50,10 +63,10 @@ export const authModule: ServerModule = {
     const limitSignIn = app.createRateLimit({
       max: app.config.signInRequestsPerMinute,
       timeWindow: 60_000,
-      keyGenerator: (request) => `sign-in:${request.ip}`,
+      keyGenerator: (request) => `${SIGN_IN_COUNTERS.get(request.routeOptions.url ?? '')}:${request.ip}`,
     });
     app.addHook('onRequest', async (request, reply) => {
-      if (!SIGN_IN_PATHS.has(request.routeOptions.url ?? '')) return;
+      if (!SIGN_IN_COUNTERS.has(request.routeOptions.url ?? '')) return;
       const limit = await limitSignIn(request);
       if (!limit.isAllowed && limit.isExceeded) {
         return sendError(reply, new AppError(ErrorCode.TOO_MANY, undefined, { retry_after: limit.ttlInSeconds }));
@@ -85,6 +98,15 @@ export const authModule: ServerModule = {
     route(app, authCalls.staffEdit, ({ body, principal }) => staff.edit(body.id, body, principal!));
     route(app, authCalls.staffStatus, ({ body, principal }) => staff.setStatus(body.id, body.action, body.reason, principal!));
     route(app, authCalls.staffPassword, ({ body, principal }) => staff.setPassword(body.id, body.password, principal!));
+    route(app, appUserAuthCalls.sendSmsCode, ({ body, request }) => appUsers.sendCode(body.mobile, client(request)));
+    route(app, appUserAuthCalls.smsLogin, ({ body, request }) =>
+      appUsers.withSmsCode(body.mobile, body.verification_code, body.sign, body.platform, client(request)),
+    );
+    route(app, appUserAuthCalls.logout, async ({ appUser }) => {
+      await appUsers.logout(appUser!);
+      return null;
+    });
+    route(app, appUserAuthCalls.info, ({ appUser }) => appUsers.info(appUser!));
     route(app, authCalls.loginRecords, ({ body }) => staff.signInRecords(body.staff_id, body.page, body.limit));
   },
 };

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, type LoginSettings } from '@juqi/contract';
 import type { Clock } from '../../lib/clock';
-import type { Executor } from '../../lib/db/client';
+import type { Db, Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
-import type { EndedSessions, GrantsDirectory, Principal, SessionEvents } from '../../lib/http/types';
+import type { AppUserPrincipal, EndedSessions, GrantsDirectory, Principal, SessionEvents } from '../../lib/http/types';
 import type { SettingsStore } from '../../lib/settings/store';
+import type { AppUserLogin, AppUserRepository } from './app-user-repository';
 import type { AuthRepository } from './repository';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -137,5 +138,68 @@ export class SessionService implements SessionEvents {
 
   private forgetStaff(staffId: number): void {
     for (const [hash, entry] of this.cache) if (entry.principal.staffId === staffId) this.cache.delete(hash);
+  }
+}
+
+/** What a new app session starts with and writes alongside, in one transaction. */
+export interface AppSignIn {
+  userId: number;
+  platform: AppUserLogin['platform'];
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * The marketplace users' app sessions: tokens made and stored as the staff's (only the SHA-256), expiring by the same
+ * idle and absolute limits of the login settings, but in a table of their own, so a staff token means nothing to an
+ * app-user call and an app token nothing to a staff call. Unlike staff sessions they are not cached: a resolve is one
+ * indexed read, and a user locked by staff is refused on the next call (the session ends with reason `locked`).
+ */
+export class AppUserSessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: AppUserRepository,
+    private readonly loginSettings: () => Promise<LoginSettings>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Opens a session, records the successful sign-in in the user's records and on the user. */
+  async create(signIn: AppSignIn): Promise<{ token: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await this.repo.insertSession(
+        { userId: signIn.userId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, ip: signIn.ip, userAgent: signIn.userAgent.slice(0, 300) },
+        tx,
+      );
+      await this.repo.recordLogin({ userId: signIn.userId, loginAt: now, ip: signIn.ip, platform: signIn.platform, result: 'success' }, tx);
+      await this.repo.markSignedIn(signIn.userId, now, signIn.ip, tx);
+    });
+    return { token };
+  }
+
+  async resolve(token: string): Promise<AppUserPrincipal> {
+    const found = await this.repo.sessionByHash(hashToken(token));
+    if (!found) throw new AppError(ErrorCode.TOKEN_INVALID);
+    const { session } = found;
+    if (session.endedAt) throw new AppError(session.endReason === 'expired' ? ErrorCode.TOKEN_EXPIRED : ErrorCode.TOKEN_INVALID);
+    const now = this.clock.now();
+    if (found.locked) {
+      await this.repo.endSession(session.id, 'locked', now);
+      throw new AppError(ErrorCode.TOKEN_INVALID);
+    }
+    const settings = await this.loginSettings();
+    const idle = now.getTime() - session.lastSeenAt.getTime() > settings.idle_minutes * 60_000;
+    const absolute = now.getTime() - session.createdAt.getTime() > settings.absolute_hours * 3_600_000;
+    if (idle || absolute) {
+      await this.repo.endSession(session.id, 'expired', now);
+      throw new AppError(ErrorCode.TOKEN_EXPIRED);
+    }
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_MS) await this.repo.touchSession(session.id, now);
+    return { userId: session.userId, sessionId: session.id };
+  }
+
+  async end(appUser: AppUserPrincipal): Promise<void> {
+    await this.repo.endSession(appUser.sessionId, 'logout', this.clock.now());
   }
 }

@@ -25,6 +25,9 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/** The one answer to a wrong, expired or used code, and to a phone no code was sent to. */
+export const BAD_CODE: LocalText = { 'zh-CN': '验证码错误或已失效', 'en-US': 'Wrong or expired code' };
+
 const codeHash = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
 /** Verifying against this keeps a wrong staff number as slow as a wrong password, so timing does not tell them apart. */
@@ -41,16 +44,22 @@ export class SignInService {
     private readonly clock: Clock,
   ) {}
 
-  /** The sign is `"<unix-ms>:<nonce>"`: refused when outside the 5-minute window or seen before. */
-  private async claimSign(sign: string, identifier: string, method: 'password' | 'sms', client: ClientInfo) {
+  /**
+   * Claims a sign `"<unix-ms>:<nonce>"` for one sign-in, staff or app user's: answers why it is refused (outside the
+   * 5-minute window, or seen before), or undefined once it is claimed.
+   */
+  async refusalOfSign(sign: string): Promise<string | undefined> {
     const now = this.clock.now();
     const issued = Number(sign.slice(0, sign.indexOf(':')));
-    let reason: string | undefined;
-    if (Math.abs(now.getTime() - issued) > signInRules.signWindowMs) reason = 'expired, sign in again';
-    else if (!(await this.repo.claimSign(sign, now, new Date(now.getTime() - 2 * signInRules.signWindowMs)))) {
-      reason = 'already used';
-    }
+    if (Math.abs(now.getTime() - issued) > signInRules.signWindowMs) return 'expired, sign in again';
+    if (!(await this.repo.claimSign(sign, now, new Date(now.getTime() - 2 * signInRules.signWindowMs)))) return 'already used';
+    return undefined;
+  }
+
+  private async claimSign(sign: string, identifier: string, method: 'password' | 'sms', client: ClientInfo) {
+    const reason = await this.refusalOfSign(sign);
     if (reason) {
+      const now = this.clock.now();
       await this.repo.recordSignIn({ identifier, method, result: 'replayed', ...client, createdAt: now });
       throw AppError.invalid('sign', reason);
     }
@@ -121,10 +130,10 @@ export class SignInService {
   }
 
   /**
-   * Records a code request and, when `deliver`, sends the code. Limits, whatever the purpose: one per minute and five
-   * per hour per phone, twenty per hour per IP.
+   * Records a code request and, when `deliver`, sends the code. Limits, whatever the purpose (a staff's sign-in or new
+   * phone, an app user's sign-in): one per minute and five per hour per phone, twenty per hour per IP.
    */
-  private async issueCode(phone: string, client: ClientInfo, deliver: boolean) {
+  async issueCode(phone: string, client: ClientInfo, deliver: boolean) {
     const now = this.clock.now();
     const hourAgo = new Date(now.getTime() - 60 * MINUTE);
     const [byPhone, byIp] = await Promise.all([
@@ -167,9 +176,8 @@ export class SignInService {
     const account = await this.repo.staffByPhone(phone);
     const attempt: Attempt = { method: 'sms', identifier: phone, ip: client.ip, staffId: account?.id };
     await this.assertNotHeld(attempt, client);
-    const badCode: LocalText = { 'zh-CN': '验证码错误或已失效', 'en-US': 'Wrong or expired code' };
     // No code is sent to a locked or disabled account, so these fail here like an unknown phone.
-    if (!account || !(await this.consumeCode(phone, code))) return this.fail(attempt, client, badCode);
+    if (!account || !(await this.consumeCode(phone, code))) return this.fail(attempt, client, BAD_CODE);
     await this.assertNotLockedByAdmin(account, 'sms', phone, client);
     return this.succeed(account, phone, 'sms', client);
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../user/table';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -54,6 +55,30 @@ export const staffSession = pgTable(
   (t) => [uniqueIndex('staff_session_token_key').on(t.tokenHash), index('staff_session_staff_idx').on(t.staffId)],
 );
 export type SessionRow = typeof staffSession.$inferSelect;
+
+/**
+ * A marketplace user's session in the apps (`app-user` calls), apart from the staff's: a token of one kind is unknown
+ * to the other's guard. Only the SHA-256 of the token is stored; it expires by the staff's idle and absolute limits.
+ */
+export const userSession = pgTable(
+  'user_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** logout | expired | locked (the user was locked while signed in) */
+    endReason: text('end_reason', { enum: ['logout', 'expired', 'locked'] }),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('user_session_token_key').on(t.tokenHash), index('user_session_user_idx').on(t.userId)],
+);
+export type UserSessionRow = typeof userSession.$inferSelect;
 
 /** Every sign-in attempt, successful or not. */
 export const signInLog = pgTable(

@@ -1,17 +1,60 @@
-import { financeCalls } from '@juqi/contract';
+import { financeCalls, topUpCalls, topUpRecordCalls } from '@juqi/contract';
+import { lazyService } from '../../lib/http/types';
+import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
+import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
+import { FakePaymentProvider } from './payments';
 import { FinanceService } from './service';
+import { financeSettingsRoutes } from './settings';
+import { seedFinanceSettings } from './settings-seed';
+import { TopUpService } from './top-up';
+import { seedTopUps } from './top-up-seed';
+import { sendTopUpExport } from './top-up-export';
+import { TopUpRecords } from './top-up-records';
 
 /**
- * Finance: the ledger's reads for staff (试算平衡, account statements) now; the flows that post to it (top-ups,
- * withdrawals, adjustments) and the finance screens build on the same engine, lib/ledger (docs/finance.md).
+ * Finance (docs/finance.md): the ledger's reads for staff (试算平衡, account statements) and the flows that post to
+ * it — top-ups paid through the payment provider now; withdrawals and adjustments build on the same engine.
  */
 export const financeModule: ServerModule = {
   name: 'finance',
   routes: async (app) => {
     const service = new FinanceService(app.database.db);
+    const ledger = new Ledger(app.database.db, app.clock);
+    const provider = new FakePaymentProvider(app.config.fakePaySecret);
+    const topUps = new TopUpService(app.database.db, app.clock, ledger, provider);
+
+    financeSettingsRoutes(app);
     route(app, financeCalls.trialBalance, () => service.trialBalance());
     route(app, financeCalls.userStatement, ({ body }) => service.userStatement(body.user_id, body.currency, body.page, body.limit));
+
+    const records = new TopUpRecords(app.database.db);
+    const timeZone = lazyService(app.access, 'timeZone', 'settings');
+    route(app, topUpRecordCalls.list, async ({ body: { page, limit, ...filter } }) => records.page(filter, await timeZone.current(), page, limit));
+    route(app, topUpRecordCalls.details, ({ body }) => records.details(body.order_no));
+    route(app, topUpRecordCalls.export, async ({ body, reply }) => {
+      await sendTopUpExport(reply, records, body);
+      return null;
+    });
+
+    route(app, topUpCalls.create, ({ body, appUser }) => topUps.create(appUser!.userId, body));
+    route(app, topUpCalls.status, ({ body, appUser }) => topUps.status(appUser!.userId, body.order_no));
+    route(app, topUpCalls.notifyFake, ({ body }) => topUps.notify(body));
+    // The fake provider's checkout: the user has paid; the provider notifies through HTTP, as a real one would.
+    route(app, topUpCalls.fakePay, async ({ body }) => {
+      const order = await topUps.order(body.order_no);
+      if (!order || order.provider !== provider.name) throw AppError.notFound();
+      const notification = provider.notification({ order_no: order.orderNo, trade_no: `FAKE${order.orderNo.slice(2)}`, amount: order.amount, status: 'SUCCESS', paid_at: app.clock.now().toISOString() });
+      const res = await app.inject({ method: 'POST', url: topUpCalls.notifyFake.path, payload: notification });
+      const answer = res.json() as { code: number; message: string; data: { state: 'pending' | 'paid' | 'closed' } };
+      if (answer.code !== 20000) throw new AppError(50000, answer.message);
+      return answer.data;
+    });
+  },
+  // The settings first: the demo's top-ups are made at the presets' amounts.
+  seed: async (ctx) => {
+    await seedFinanceSettings(ctx);
+    await seedTopUps(ctx);
   },
 };

@@ -36,6 +36,12 @@ export default fp(async (app) => {
     const { permission, call } = request.routeOptions.config;
     if (!permission || permission === 'public') return;
     const token = tokenOf(request, call);
+    if (permission === 'app-user') {
+      const resolveAppUser = app.access.resolveAppUser;
+      if (!token || !resolveAppUser) return sendError(reply, new AppError(ErrorCode.TOKEN_INVALID));
+      request.appUser = await resolveAppUser(token);
+      return;
+    }
     const resolve = app.access.resolveSession;
     if (!token || !resolve) return sendError(reply, new AppError(ErrorCode.TOKEN_INVALID));
     const principal = await resolve(token);

@@ -9,4 +9,5 @@ export default fp(async (app) => {
     },
   });
   app.decorateRequest('principal', null);
+  app.decorateRequest('appUser', null);
 });

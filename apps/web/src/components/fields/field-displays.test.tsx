@@ -38,6 +38,7 @@ const shown: { type: string; extra?: Partial<FieldDefinition>; value: unknown; z
   { type: 'text', value: '聚企', zh: '聚企', en: '聚企' },
   { type: 'number', value: 12, zh: '12', en: '12' },
   { type: 'floatnumber', value: 1.25, zh: '1.25', en: '1.25' },
+  { type: 'number', extra: { unit: 'fen' }, value: 123_456, zh: '¥ 1,234.56', en: '¥ 1,234.56' },
   { type: 'percent', value: 12.5, zh: '12.5%', en: '12.5%' },
   { type: 'textarea', value: '第一行\n第二行', zh: '第一行\n第二行', en: '第一行\n第二行' },
   { type: 'date', value: '2026-03-05', zh: '2026-03-05', en: '2026-03-05' },

@@ -98,6 +98,8 @@ const typed: { type: string; label: string; extra?: Partial<FieldDefinition>; ty
   { type: 'text', label: '名称', type_in: '聚企', handed: '聚企', bad: 'x'.repeat(256), badText: '名称最多 255 个字符', placeholder: '请输入名称' },
   { type: 'text', label: '标签', extra: { extend_quantity_min: 2 }, type_in: '甲，乙', handed: '甲，乙', bad: '甲', badText: '标签至少填写 2 个', placeholder: '请输入标签，多个用逗号分隔（至少 2 个）' },
   { type: 'number', label: '人数', type_in: '12', handed: 12, bad: 1.5, badText: '人数应为整数', placeholder: '请输入人数' },
+  // Money: typed in yuan, handed on as whole fen (0.29 yuan is 29 fen, not 28.999…).
+  { type: 'number', label: '价格', extra: { unit: 'fen' }, type_in: '12.29', handed: 1229, bad: 12.5, badText: '价格应为整数', placeholder: '请输入价格' },
   { type: 'floatnumber', label: '面积', type_in: '1.25', handed: 1.25, bad: 'abc', badText: '面积格式不正确', placeholder: '请输入面积' },
   // Two decimals at most, as the registry stores it.
   { type: 'percent', label: '税率', type_in: '12.345', handed: 12.35, bad: -1, badText: '税率应在 0–100 之间', placeholder: '请输入税率' },
@@ -231,6 +233,17 @@ it('words a number outside the definition’s own bounds with them', async () =>
   cleanup();
   const { form: floor } = renderField(define('floatnumber', '面积', { min: 0.5 }));
   expect(await refusal(floor(), 0.2)).toBe('面积不能小于 0.5');
+});
+
+it('shows money in yuan with its sign, and words its bounds in yuan', async () => {
+  const { form } = renderField(define('number', '价格', { unit: 'fen', min: 100, max: 5_000_000 }), 1250);
+  const input = screen.getByLabelText('价格');
+  expect(input).toHaveValue('12.50');
+  expect(input.closest('.ant-input-number-affix-wrapper, .ant-input-number')?.textContent).toContain('¥');
+  expect(await refusal(form(), 99)).toBe('价格应在 ¥ 1.00–¥ 50,000.00 之间');
+  cleanup();
+  const { form: floor } = renderField(define('number', '价格', { unit: 'fen', min: 100 }));
+  expect(await refusal(floor(), 99)).toBe('价格不能小于 ¥ 1.00');
 });
 
 it('shows a stored instant on the platform’s clocks and says which they are', () => {

@@ -1,5 +1,5 @@
 import { checkQuantity, fieldTypeOf, fieldTypes, type FieldDefinition, type FieldOption } from '@juqi/contract';
-import { Cascader, Checkbox, DatePicker, Divider, Input, InputNumber, Radio, Select, Typography, type CascaderProps } from 'antd';
+import { Cascader, Checkbox, DatePicker, Divider, Input, InputNumber, Radio, Select, Typography, type CascaderProps, type InputNumberProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime, pickedInstant, useTimeZone } from '../../lib/date-time';
 import { format } from '../../lib/i18n';
@@ -65,21 +65,41 @@ export function TextareaEditor({ definition, value, onChange, ...control }: Fiel
   return <Input.TextArea {...control} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange?.(event.target.value)} placeholder={placeholder} autoSize={{ minRows: 3, maxRows: 8 }} />;
 }
 
-/** number (whole), floatnumber, and percent (0–100 with 2 decimals, shown with %). */
-export function NumberEditor({ definition, value, onChange, ...control }: FieldEditorProps) {
-  const { placeholder } = useEditor(definition);
-  const precision = definition.type === 'number' ? 0 : definition.type === 'percent' ? 2 : undefined;
+interface NumberInputProps extends Omit<InputNumberProps<number>, 'value' | 'onChange' | 'prefix' | 'precision'> {
+  definition: FieldDefinition;
+  /** The stored value: whole fen for money. */
+  value?: unknown;
+  onChange?: (value: number | null) => void;
+  /** Text before the number (a filter's label); money adds ¥ after it. */
+  prefix?: string;
+}
+
+/**
+ * A number as its definition counts it, holding and handing on the stored value: money (a number in fen) is typed and
+ * shown in yuan with two decimals and handed on as whole fen; a whole number takes no decimals, percent two. The
+ * form's editor and a list's number filters are this one input.
+ */
+export function NumberInput({ definition, value, onChange, prefix, ...props }: NumberInputProps) {
+  const money = definition.unit === 'fen';
+  const precision = money || definition.type === 'percent' ? 2 : definition.type === 'number' ? 0 : undefined;
+  const shown = typeof value === 'number' ? (money ? value / 100 : value) : null;
   return (
     <InputNumber<number>
-      {...control}
-      value={typeof value === 'number' ? value : null}
-      onChange={(picked) => onChange?.(picked)}
-      placeholder={placeholder}
+      {...props}
+      value={shown}
+      // Yuan to fen on the integer: 0.29 yuan is 29 fen, not 28.999….
+      onChange={(picked) => onChange?.(typeof picked !== 'number' ? null : money ? Math.round(picked * 100) : picked)}
       precision={precision}
+      prefix={[prefix, money && '¥'].filter(Boolean).join(' ') || undefined}
       suffix={definition.type === 'percent' ? '%' : undefined}
-      className="field-editor__wide"
     />
   );
+}
+
+/** number (whole, or money in fen shown as yuan), floatnumber, and percent (0–100 with 2 decimals, shown with %). */
+export function NumberEditor({ definition, value, onChange, ...control }: FieldEditorProps) {
+  const { placeholder } = useEditor(definition);
+  return <NumberInput {...control} definition={definition} value={value} onChange={(picked) => onChange?.(picked)} placeholder={placeholder} className="field-editor__wide" />;
 }
 
 export function DateEditor({ definition, value, onChange, ...control }: FieldEditorProps) {

@@ -35,9 +35,11 @@ export function fieldIssueText(issue: FieldIssue & { expected?: string }, defini
   if (issue.code === 'invalid_type' && issue.expected === 'int') return format(t.notWhole, { label });
   if (issue.origin === 'number' && definition.type === 'percent') return format(commonMessages[language].outOfRange, { label, min: 0, max: 100 });
   if (issue.origin === 'number' && (issue.code === 'too_small' || issue.code === 'too_big')) {
+    // A bound as the type shows a value: money's fen as ¥ 12.50.
+    const bound = (value: number) => fieldTypeOf(definition.type).text(value, definition, language);
     const { min, max } = definition;
-    if (min !== undefined && max !== undefined) return format(commonMessages[language].outOfRange, { label, min, max });
-    return issue.code === 'too_small' ? format(t.numberAtLeast, { label, min: Number(issue.minimum) }) : format(t.numberAtMost, { label, max: Number(issue.maximum) });
+    if (min !== undefined && max !== undefined) return format(commonMessages[language].outOfRange, { label, min: bound(min), max: bound(max) });
+    return issue.code === 'too_small' ? format(t.numberAtLeast, { label, min: bound(Number(issue.minimum)) }) : format(t.numberAtMost, { label, max: bound(Number(issue.maximum)) });
   }
   // The resource form's wording reads only a field's kind; a definition's value is a plain one to it.
   const asResourceField: ResourceField = { kind: 'text', label: definition.label, max: 0 };

@@ -1,9 +1,10 @@
 import { fieldTypes, type FieldDefinition, type FilterOperator } from '@juqi/contract';
-import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
+import { DatePicker, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useMessages } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
+import { NumberInput } from '../fields';
 import { commonMessages } from '../messages';
 
 const DAY = 'YYYY-MM-DD';
@@ -43,7 +44,7 @@ export function FilterControl({ field: definition, operator, label, language, va
       />
     );
   }
-  if (operator === 'range') return <NumberRange label={label} value={value as [number, number] | undefined} onChange={onChange} />;
+  if (operator === 'range') return <NumberRange definition={definition} label={label} value={value as [number, number] | undefined} onChange={onChange} />;
   if (operator === 'in')
     return (
       <Select
@@ -72,7 +73,7 @@ export function FilterControl({ field: definition, operator, label, language, va
       />
     );
   if (NUMBER_TYPES.includes(type))
-    return <InputNumber prefix={label} aria-label={label} value={value as number | undefined} onChange={(v) => onChange(v ?? undefined)} />;
+    return <NumberInput definition={definition} prefix={label} aria-label={label} value={value} onChange={(v) => onChange(v ?? undefined)} />;
   return (
     <Input.Search
       key={String(value ?? '')}
@@ -85,8 +86,11 @@ export function FilterControl({ field: definition, operator, label, language, va
   );
 }
 
-/** A `[from, to]` number filter: the ends are held here until both are set, then applied (the server wants both). */
-function NumberRange({ label, value, onChange }: { label: string; value: [number, number] | undefined; onChange: (value: unknown) => void }) {
+/**
+ * A `[from, to]` number filter, each end typed as the field's editor takes it (money in yuan, sent as fen): the ends are
+ * held here until both are set, then applied (the server wants both).
+ */
+function NumberRange({ definition, label, value, onChange }: { definition: FieldDefinition; label: string; value: [number, number] | undefined; onChange: (value: unknown) => void }) {
   const t = useMessages(commonMessages);
   const [ends, setEnds] = useState<[number | null, number | null]>(value ?? [null, null]);
   const set = (next: [number | null, number | null]) => {
@@ -96,8 +100,8 @@ function NumberRange({ label, value, onChange }: { label: string; value: [number
   };
   return (
     <Space.Compact>
-      <InputNumber prefix={label} aria-label={`${label} ${t.from}`} placeholder={t.from} value={ends[0]} onChange={(v) => set([v, ends[1]])} />
-      <InputNumber aria-label={`${label} ${t.to}`} placeholder={t.to} value={ends[1]} onChange={(v) => set([ends[0], v])} />
+      <NumberInput definition={definition} prefix={label} aria-label={`${label} ${t.from}`} placeholder={t.from} value={ends[0]} onChange={(v) => set([v, ends[1]])} />
+      <NumberInput definition={definition} aria-label={`${label} ${t.to}`} placeholder={t.to} value={ends[1]} onChange={(v) => set([ends[0], v])} />
     </Space.Compact>
   );
 }

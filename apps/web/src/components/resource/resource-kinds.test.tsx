@@ -130,3 +130,55 @@ describe('ResourcePage over the other field kinds', () => {
     await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/account_edit')?.body).toStrictEqual({ id: 7, name: '聚企官方', platform: 3, fans: 1200, opened: '2026-04-05', intro: '<p>官方<strong>账号</strong></p>', verified: true }));
   });
 });
+
+/** A resource holding money: a number in fen, edited and shown in yuan, filtered by a yuan range sent in fen. */
+const plan = defineResource({
+  module: 'demo',
+  thing: 'plan',
+  menu: '/demo/plan',
+  label: { 'zh-CN': '套餐', 'en-US': 'Plan' },
+  operations: { view: 'demo.plan.view', add: 'demo.plan.edit', edit: 'demo.plan.edit' },
+  fields: {
+    name: { kind: 'text', label: both('套餐名称'), max: 30, required: true },
+    price: { kind: 'number', unit: 'fen', label: both('价格'), min: 1, max: 10_000_000, required: true },
+  },
+  columns: ['name', 'price'],
+  keyword: ['name'],
+  filters: { price: 'range' },
+  order: { by: 'name', direction: 'asc' },
+});
+const plans = [{ id: 3, name: '进阶套餐', price: 19_800, updated_at: '2026-03-01T08:00:00.000Z' }];
+const planLists = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/demo/plan_list');
+
+describe('ResourcePage over money (a number in fen)', () => {
+  it('shows yuan in the list, filters by a yuan range sent and kept in fen', async () => {
+    const seen = fakeApi({ 'POST /api/demo/plan_list': () => answerOf(plan.calls.list, { count: 1, data: plans }) });
+    renderInShell(<ResourcePage resource={plan} />, { path: plan.menu });
+    const row = (await screen.findByText('进阶套餐')).closest('tr')!;
+    expect(within(row).getByText('¥ 198.00')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: '价格 最小' }), { target: { value: '100' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: '价格 最大' }), { target: { value: '299.5' } });
+    await waitFor(() => expect(planLists(seen).at(-1)!.body).toEqual({ price: [10_000, 29_950], page: 1, limit: 20 }));
+    expect(new URLSearchParams(currentUrl().split('?')[1]).getAll('price')).toEqual(['10000', '29950']);
+  });
+
+  it('takes the price in yuan, sends it in fen, and words its bounds in yuan', async () => {
+    const seen = fakeApi({
+      'POST /api/demo/plan_list': () => answerOf(plan.calls.list, { count: 1, data: plans }),
+      'POST /api/demo/plan_add': () => answerOf(plan.calls.add!, { id: 4 }),
+    });
+    renderInShell(<ResourcePage resource={plan} />, { path: plan.menu });
+    await userEvent.click(await screen.findByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('套餐名称'), { target: { value: '专业套餐' } });
+    const price = within(dialog).getByLabelText('价格');
+    fireEvent.change(price, { target: { value: '200000' } });
+    fireEvent.blur(price);
+    expect(await within(dialog).findByText('价格应在 ¥ 0.01–¥ 100,000.00 之间')).toBeInTheDocument();
+    fireEvent.change(price, { target: { value: '598' } });
+    fireEvent.blur(price);
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/plan_add')?.body).toStrictEqual({ name: '专业套餐', price: 59_800 }));
+  });
+});

@@ -1,9 +1,10 @@
-import { financeCalls } from '@juqi/contract';
+import { financeCalls, topUpRecordCalls, type TopUpRecord } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi, resetFakeApi } from '../../test/fake-api';
-import { renderInShell } from '../../test/render-in-shell';
+import { renderInShell, staffWith } from '../../test/render-in-shell';
+import { RechargeRecordsPage } from './pages/recharge-page';
 import { UserAccountStatement } from './components/user-statement';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -53,5 +54,57 @@ describe('账户流水', () => {
       { user_id: 7, currency: 'CNY', page: 1, limit: 20 },
       { user_id: 7, currency: 'BEAN', page: 1, limit: 20 },
     ]));
+  });
+});
+
+const record = (over: Partial<TopUpRecord>): TopUpRecord => ({
+  order_no: 'TU20261126010000123456',
+  user_id: 7,
+  user_name: '张三',
+  user_mobile: '13800000007',
+  amount: 12_345,
+  bonus_beans: 0,
+  channel: 'wechat',
+  provider: 'fake',
+  state: 'paid',
+  trade_no: 'FAKE20261126010000123456',
+  created_at: '2026-11-26T01:00:00.000Z',
+  paid_at: '2026-11-26T01:01:00.000Z',
+  transfer_id: 31,
+  mismatch: '',
+  notify_count: 1,
+  ...over,
+});
+
+describe('用户充值记录', () => {
+  it('lists the orders with the count and sums, filters through the URL, and shows an order’s ledger entries', async () => {
+    const seen = fakeApi({
+      'POST /api/finance/recharge_list': () =>
+        answerOf(topUpRecordCalls.list, { count: 2, sum_amount: 22_345, sum_paid: 12_345, data: [record({}), record({ order_no: 'TU20261126000000654321', amount: 10_000, state: 'pending', channel: 'alipay', trade_no: null, paid_at: null, transfer_id: null })] }),
+      'POST /api/finance/recharge_details': () =>
+        answerOf(topUpRecordCalls.details, {
+          order: record({}),
+          entries: [
+            { account_kind: 'payment_clearing', owner_id: 0, currency: 'CNY', amount: -12_345, pending: false, balance_after: -12_345 },
+            { account_kind: 'user_cash', owner_id: 7, currency: 'CNY', amount: 12_345, pending: false, balance_after: 12_345 },
+          ],
+        }),
+    });
+    renderInShell(<RechargeRecordsPage />, { path: '/finance/user_recharge?state=paid&amount_min=1000', profile: staffWith('finance.recharge.view') });
+    const row = (await screen.findByText('TU20261126010000123456')).closest('tr')!;
+    for (const text of ['张三', '¥123.45', '微信支付', '已支付', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('共 2 笔 · 金额合计 ¥223.45 · 已支付 ¥123.45')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url === '/api/finance/recharge_list')[0]!.body).toEqual({ state: 'paid', amount_min: 1000, page: 1, limit: 20 });
+    // Without the export operation there is no export.
+    expect(screen.queryByRole('button', { name: /导出/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('支付通道清算')).toBeInTheDocument();
+    expect(within(drawer).getByText('用户余额 #7')).toBeInTheDocument();
+    // The clearing account is debited what the user's account is credited; both balances after.
+    const clearing = within(drawer).getByText('支付通道清算').closest('tr')!;
+    expect(within(clearing).getAllByText('-123.45')).toHaveLength(2);
+    expect(within(within(drawer).getByText('用户余额 #7').closest('tr')!).getAllByText('123.45')).toHaveLength(2);
   });
 });

@@ -1,5 +1,7 @@
+import { functionCharge, topUpPackage } from '@juqi/contract';
 import { lazy } from 'react';
 import type { WebModule } from '../../app/web-module';
+import { resourcePage } from '../../components/resource';
 
 /**
  * A user's 账户流水 (balance or beans, and the ledger's entries), for another module's screen (the user detail) to
@@ -7,8 +9,15 @@ import type { WebModule } from '../../app/web-module';
  */
 export const UserAccountStatement = lazy(() => import('./components/user-statement').then((m) => ({ default: m.UserAccountStatement })));
 
-/** Finance (docs/finance.md): the ledger's account statements now; the /finance record screens build on them. */
+const pages = () => import('./pages');
+
+/** Finance (docs/finance.md): the records of money moved through the ledger, users' account statements, and 财务设置. */
 export const financeWebModule: WebModule = {
   name: 'finance',
-  pages: {},
+  pages: {
+    '/finance/user_recharge': { load: () => pages().then((m) => ({ default: m.RechargeRecordsPage })), queryIsState: true },
+    '/permission/finance/recharge': { load: () => import('./settings/recharge-settings-page').then((m) => ({ default: m.RechargeSettingsPage })), queryIsState: true },
+    '/permission/finance/package': resourcePage(topUpPackage),
+    '/permission/finance/function_charge': resourcePage(functionCharge),
+  },
 };

@@ -1,0 +1,61 @@
+import { ErrorCode, type AppUserInfo } from '@juqi/contract';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { AppUserPrincipal } from '../../lib/http/types';
+import type { AppUserLogin, AppUserRepository } from './app-user-repository';
+import type { AppUserSessionService } from './sessions';
+import { BAD_CODE, type ClientInfo, type SignInService } from './sign-in-service';
+
+/**
+ * The marketplace users' SMS sign-in to the apps. The codes are the staff's (`SignInService`: the same sender, limits,
+ * lifetime, tries and replay-guard sign, counted per phone whichever door asked); what differs is whom they go to (any
+ * user, locked or not, so a locked user learns of the lock only after proving the phone) and where attempts are
+ * recorded (the user's `user_login_log`, never the staff's sign-in records).
+ */
+export class AppUserSignIn {
+  constructor(
+    private readonly repo: AppUserRepository,
+    private readonly sessions: AppUserSessionService,
+    private readonly codes: Pick<SignInService, 'issueCode' | 'consumeCode' | 'refusalOfSign'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Sends a code only to a user's mobile, yet answers and counts alike for any mobile, so the call does not tell who is a user. */
+  async sendCode(mobile: string, client: ClientInfo) {
+    const user = await this.repo.userByMobile(mobile);
+    return this.codes.issueCode(mobile, client, user !== undefined);
+  }
+
+  async withSmsCode(mobile: string, code: string, sign: string, platform: AppUserLogin['platform'], client: ClientInfo) {
+    const refusal = await this.codes.refusalOfSign(sign);
+    if (refusal) throw AppError.invalid('sign', refusal);
+    const user = await this.repo.userByMobile(mobile);
+    const record = (result: AppUserLogin['result']) =>
+      this.repo.recordLogin({ userId: user!.id, loginAt: this.clock.now(), ip: client.ip, platform, result });
+    // An unknown mobile was sent no code: it fails here like a wrong code, with the same answer.
+    if (!user || !(await this.codes.consumeCode(mobile, code))) {
+      if (user) await record('bad_code');
+      throw new AppError(ErrorCode.BAD_CREDENTIALS, BAD_CODE);
+    }
+    if (user.locked) {
+      await record('locked');
+      const reason = user.lockReason;
+      throw new AppError(ErrorCode.LOCKED, {
+        'zh-CN': reason ? `账号已锁定：${reason}` : '账号已锁定',
+        'en-US': reason ? `Account locked: ${reason}` : 'Account locked',
+      });
+    }
+    return this.sessions.create({ userId: user.id, platform, ...client });
+  }
+
+  async info(appUser: AppUserPrincipal): Promise<AppUserInfo> {
+    const user = await this.repo.userById(appUser.userId);
+    // The session's row cascades away with its user, so a resolved session has one.
+    if (!user) throw new AppError(ErrorCode.TOKEN_INVALID);
+    return { id: user.id, name: user.name, mobile: user.mobile, head_img_url: user.headImgUrl, type_user: user.typeUser };
+  }
+
+  logout(appUser: AppUserPrincipal): Promise<void> {
+    return this.sessions.end(appUser);
+  }
+}

@@ -1,0 +1,1 @@
+export { RechargeRecordsPage } from './recharge-page';

@@ -1,0 +1,250 @@
+import { ACCOUNT_KINDS, TOP_UP_STATES, PAY_CHANNELS, topUpRecordCalls, type TopUpRecord, type TopUpState } from '@juqi/contract';
+import { Card, DatePicker, Descriptions, Flex, InputNumber, Select, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { DetailList } from '../../../components/detail-list';
+import { ExportButton } from '../../../components/export-button';
+import { FilterBar } from '../../../components/filter-bar';
+import { commonMessages } from '../../../components/messages';
+import { QueryFailure } from '../../../components/query-failure';
+import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
+import { TextFilter } from '../../../components/text-filter';
+import { TimeZoneNote } from '../../../components/time-zone-note';
+import { useDateTime } from '../../../lib/date-time';
+import { format, useMessages } from '../../../lib/i18n';
+import { formatCents } from '../../../lib/money';
+import { usePreferences } from '../../../lib/preferences';
+import { useCan } from '../../../lib/shell-session';
+import { clearedUrlState, urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
+import { useTopUpDetails, useTopUpRecords } from '../api';
+import { financeMessages } from '../messages';
+
+const shape = topUpRecordCalls.list.body!;
+
+/** The records' filters as written in the URL (`/finance/user_recharge?state=paid&time=2026-11-01&time=2026-11-30`). */
+export const RECHARGE_URL = {
+  keyword: urlField('text', shape.shape.keyword),
+  user_id: urlField('number', shape.shape.user_id),
+  state: urlField('text', shape.shape.state),
+  channel: urlField('text', shape.shape.channel),
+  time: urlField('days', shape.shape.time),
+  amount_min: urlField('number', shape.shape.amount_min),
+  amount_max: urlField('number', shape.shape.amount_max),
+};
+type RechargeFilter = UrlValues<typeof RECHARGE_URL>;
+
+const DAY = 'YYYY-MM-DD';
+const STATE_TONE: Record<TopUpState, CellTone> = { pending: 'processing', paid: 'success', closed: 'default' };
+/** Yuan typed in the filter, fen sent. */
+const toFen = (yuan: number | null) => (yuan === null ? undefined : Math.round(yuan * 100));
+
+/**
+ * /finance/user_recharge (用户充值记录): the app users' top-up orders, newest first, filtered by user, state, channel,
+ * days and amount; the filtered set's count and sums above the table; export of the whole set; a drawer with the
+ * order and the ledger entries that credited it (docs/finance.md › Records).
+ */
+export function RechargeRecordsPage() {
+  const t = useMessages(financeMessages);
+  const dateTime = useDateTime();
+  const can = useCan();
+  const [filter, setFilter] = useUrlState(RECHARGE_URL);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const list = useTopUpRecords(filter, page, pageSize);
+  const [open, setOpen] = useState<string | null>(null);
+  const change = (patch: RechargeFilter) => {
+    setFilter(patch);
+    setPage(1);
+  };
+
+  if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
+  const data = list.data;
+
+  return (
+    <Card
+      className="finance-page"
+      title={t.rechargeTitle}
+      extra={
+        <Space size={16} wrap>
+          <TimeZoneNote />
+          {data && (
+            <Typography.Text type="secondary" className="finance-page__totals">
+              {format(t.totals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+    >
+      <Flex vertical gap={12}>
+        <RechargeFilterBar
+          filter={filter}
+          onChange={change}
+          tools={
+            can('finance.recharge.export') && (
+              <ExportButton
+                call={topUpRecordCalls.export}
+                body={filter}
+                count={data?.count}
+                texts={{ title: t.exportTitle, rows: t.exportRows, done: t.exportDone, nothing: t.exportNothing }}
+                fallbackName="user-top-ups.xlsx"
+              />
+            )
+          }
+        />
+        <Table<TopUpRecord>
+          rowKey="order_no"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={data?.data ?? []}
+          scroll={{ x: 1060 }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: data?.count ?? 0,
+            showSizeChanger: true,
+            onChange: (next, size) => {
+              setPage(size === pageSize ? next : 1);
+              setPageSize(size);
+            },
+          }}
+          columns={[
+            { key: 'order_no', title: t.orderNo, dataIndex: 'order_no', width: 200 },
+            {
+              key: 'user',
+              title: t.user,
+              width: 170,
+              render: (_, r) => (
+                <span>
+                  {r.user_name || <CellMuted>#{r.user_id}</CellMuted>} <CellMuted>{r.user_mobile}</CellMuted>
+                </span>
+              ),
+            },
+            { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r) => `¥${formatCents(r.amount)}` },
+            { key: 'channel', title: t.channel, width: 100, render: (_, r) => t[r.channel] },
+            { key: 'state', title: t.state, width: 90, render: (_, r) => <CellTag tone={STATE_TONE[r.state]}>{t[r.state]}</CellTag> },
+            { key: 'created_at', title: t.orderedAt, width: 150, render: (_, r) => dateTime(r.created_at) },
+            { key: 'paid_at', title: t.paidAt, width: 150, render: (_, r) => (r.paid_at ? dateTime(r.paid_at) : <CellMuted>—</CellMuted>) },
+            { key: 'actions', title: t.details, width: 80, fixed: 'right', render: (_, r) => <CellLink onClick={() => setOpen(r.order_no)}>{t.details}</CellLink> },
+          ]}
+        />
+      </Flex>
+      {open !== null && <RechargeDetailsDrawer orderNo={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}
+
+function RechargeFilterBar({ filter, onChange, tools }: { filter: RechargeFilter; onChange: (patch: RechargeFilter) => void; tools: React.ReactNode }) {
+  const t = useMessages(financeMessages);
+  const common = useMessages(commonMessages);
+  const { keyword, ...folded } = filter;
+  return (
+    <FilterBar
+      search={<TextFilter className="finance-filter__keyword" label={t.keyword} maxLength={40} value={keyword} onChange={(words) => onChange({ keyword: words })} />}
+      active={Object.values(folded).filter((value) => value !== undefined).length}
+      searching={keyword !== undefined}
+      onClear={() => onChange(clearedUrlState(RECHARGE_URL))}
+      tools={tools}
+    >
+      <Select
+        className="finance-filter__state"
+        prefix={t.state}
+        aria-label={t.state}
+        placeholder={common.all}
+        allowClear
+        value={filter.state}
+        options={TOP_UP_STATES.map((s) => ({ value: s, label: t[s] }))}
+        onChange={(state: TopUpState | undefined) => onChange({ state: state ?? undefined })}
+      />
+      <Select
+        className="finance-filter__channel"
+        prefix={t.channel}
+        aria-label={t.channel}
+        placeholder={common.all}
+        allowClear
+        value={filter.channel}
+        options={PAY_CHANNELS.map((c) => ({ value: c, label: t[c] }))}
+        onChange={(channel: (typeof PAY_CHANNELS)[number] | undefined) => onChange({ channel: channel ?? undefined })}
+      />
+      <DatePicker.RangePicker
+        className="finance-filter__time"
+        prefix={t.orderDays}
+        aria-label={t.orderDays}
+        placeholder={[t.startDay, t.endDay]}
+        value={filter.time ? [dayjs(filter.time[0]), dayjs(filter.time[1])] : null}
+        allowClear
+        onChange={(days) => onChange({ time: days?.[0] && days[1] ? [days[0].format(DAY), days[1].format(DAY)] : undefined })}
+      />
+      <Space.Compact className="finance-filter__amount">
+        <InputNumber<number>
+          aria-label={t.amountMin}
+          placeholder={t.amountMin}
+          prefix="¥"
+          min={0}
+          precision={2}
+          value={filter.amount_min === undefined ? null : filter.amount_min / 100}
+          onChange={(yuan) => onChange({ amount_min: toFen(yuan) })}
+        />
+        <InputNumber<number>
+          aria-label={t.amountMax}
+          placeholder={t.amountMax}
+          prefix="¥"
+          min={0}
+          precision={2}
+          value={filter.amount_max === undefined ? null : filter.amount_max / 100}
+          onChange={(yuan) => onChange({ amount_max: toFen(yuan) })}
+        />
+      </Space.Compact>
+    </FilterBar>
+  );
+}
+
+function RechargeDetailsDrawer({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
+  const t = useMessages(financeMessages);
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const details = useTopUpDetails(orderNo);
+  const order = details.data?.order;
+  return (
+    <ConfirmCloseDrawer open size={640} title={`${t.detailTitle} ${orderNo}`} onClose={onClose}>
+      {details.isError && !details.data ? (
+        <QueryFailure compact error={details.error} onRetry={() => void details.refetch()} />
+      ) : (
+        order && (
+          <Space orientation="vertical" size={16} className="finance-details">
+            <DetailList size="small" bordered column={2}>
+              <Descriptions.Item label={t.user}>{`${order.user_name} ${order.user_mobile}`}</Descriptions.Item>
+              <Descriptions.Item label={t.amount}>{`¥${formatCents(order.amount)}`}</Descriptions.Item>
+              <Descriptions.Item label={t.state}>
+                <CellTag tone={STATE_TONE[order.state]}>{t[order.state]}</CellTag>
+              </Descriptions.Item>
+              <Descriptions.Item label={t.channel}>{t[order.channel]}</Descriptions.Item>
+              <Descriptions.Item label={t.bonusBeans}>{order.bonus_beans}</Descriptions.Item>
+              <Descriptions.Item label={t.provider}>{order.provider}</Descriptions.Item>
+              <Descriptions.Item label={t.orderedAt}>{dateTime(order.created_at)}</Descriptions.Item>
+              <Descriptions.Item label={t.paidAt}>{order.paid_at ? dateTime(order.paid_at) : '—'}</Descriptions.Item>
+              <Descriptions.Item label={t.tradeNo} span="filled">
+                {order.trade_no ?? '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label={t.notifyCount}>{order.notify_count}</Descriptions.Item>
+              <Descriptions.Item label={t.mismatch}>{order.mismatch ? <Typography.Text type="danger">{order.mismatch}</Typography.Text> : '—'}</Descriptions.Item>
+            </DetailList>
+            <Table
+              rowKey={(e) => `${e.account_kind}:${e.owner_id}:${e.amount}`}
+              size="small"
+              title={() => t.entries}
+              pagination={false}
+              dataSource={details.data?.entries ?? []}
+              locale={{ emptyText: t.noEntries }}
+              columns={[
+                { key: 'account', title: t.account, render: (_, e) => `${ACCOUNT_KINDS[e.account_kind].label[language]}${e.owner_id ? ` #${e.owner_id}` : ''}` },
+                { key: 'amount', title: t.amount, align: 'right', render: (_, e) => (e.currency === 'CNY' ? formatCents(e.amount) : e.amount) },
+                { key: 'after', title: t.balanceAfter, align: 'right', render: (_, e) => (e.currency === 'CNY' ? formatCents(e.balance_after) : e.balance_after) },
+              ]}
+            />
+          </Space>
+        )
+      )}
+    </ConfirmCloseDrawer>
+  );
+}
