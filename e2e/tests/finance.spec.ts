@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { screenshot } from '../support/screenshot';
 import { adminToken, apiOk, appUserToken, openAsAdmin } from '../support/session';
 
 // Finance (docs/finance.md): money enters through the apps' calls under /api_user/ and the payment provider's signed
@@ -32,10 +33,12 @@ test('a top-up paid through the fake provider shows in 用户充值记录 and in
   await expect(row).toContainText('已支付');
   await expect(row).toContainText('¥123.45');
   await expect(page.getByText('共 1 笔 · 金额合计 ¥123.45 · 已支付 ¥123.45')).toBeVisible();
+  await screenshot(page, 'recharge-records');
   await row.getByRole('button', { name: '详情' }).click();
   const details = page.getByRole('dialog');
   await expect(details.getByText('支付通道清算')).toBeVisible();
   await expect(details.getByText(`用户余额 #${user.id}`)).toBeVisible();
+  await screenshot(page, 'recharge-details');
 
   // The user's 账户流水: the credit on top, the balance after it.
   await page.goto(`/user/list?keyword=${user.mobile}`);
@@ -45,6 +48,7 @@ test('a top-up paid through the fake provider shows in 用户充值记录 and in
   const first = drawer.getByRole('tabpanel', { name: '账户流水' }).locator('.ant-table-row').first();
   await expect(first).toContainText('充值');
   await expect(first).toContainText('+123.45');
+  await screenshot(page, 'user-statement');
 
   const trial = await apiOk<{ currencies: { currency: string; balanced: boolean }[] }>(request, admin, '/api/finance/trial_balance', {});
   expect(trial.currencies.map((c) => [c.currency, c.balanced])).toEqual([
