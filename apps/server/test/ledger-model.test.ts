@@ -8,6 +8,7 @@ import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../src/lib/ledger/ta
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ok, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
+import { expectLedgerInvariants } from './helpers/ledger';
 import { insertUser } from './helpers/users';
 
 /**
@@ -140,25 +141,7 @@ async function expectRefused(attempt: () => Promise<unknown>, why: Refusal): Pro
 
 /** The invariants every step must keep, read from the database, and the users' money as the model has it. */
 async function checkLedger(m: Model): Promise<void> {
-  const unbalanced = await rows(sql`select currency, sum(credits_posted - debits_posted)::float8 as posted, sum(credits_pending - debits_pending)::float8 as pending
-    from ledger_account group by currency having sum(credits_posted - debits_posted) <> 0 or sum(credits_pending - debits_pending) <> 0`);
-  expect(unbalanced, 'trial balance').toEqual([]);
-
-  const overdrawn = await rows(sql`select id, kind, owner_id from ledger_account where not may_go_negative and credits_posted - debits_posted - debits_pending < 0`);
-  expect(overdrawn, 'overdrawn accounts').toEqual([]);
-
-  // Posted sums are the posted entries; pending sums are the hold entries whose transfer still holds.
-  const mismatched = await rows(sql`with sums as (
-      select e.account_id,
-        coalesce(sum(-e.amount) filter (where not e.pending and e.amount < 0), 0) as debits_posted,
-        coalesce(sum(e.amount) filter (where not e.pending and e.amount > 0), 0) as credits_posted,
-        coalesce(sum(-e.amount) filter (where e.pending and e.amount < 0 and t.state = 'pending'), 0) as debits_pending,
-        coalesce(sum(e.amount) filter (where e.pending and e.amount > 0 and t.state = 'pending'), 0) as credits_pending
-      from ledger_entry e join ledger_transfer t on t.id = e.transfer_id group by e.account_id)
-    select a.id, a.kind, a.owner_id from ledger_account a left join sums s on s.account_id = a.id
-    where (a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending)
-      is distinct from (coalesce(s.debits_posted, 0), coalesce(s.credits_posted, 0), coalesce(s.debits_pending, 0), coalesce(s.credits_pending, 0))`);
-  expect(mismatched, 'accounts whose sums are not their entries').toEqual([]);
+  await expectLedgerInvariants(t.database.db);
 
   const ids = sql.join(
     m.users.map((u) => sql`${u.id}`),
@@ -180,13 +163,7 @@ async function checkLedger(m: Model): Promise<void> {
 
 /** At the end of a run: every entry's balance_after, the accounts' flags, and the users' statements as staff read them. */
 async function checkHistory(m: Model): Promise<void> {
-  // A hold's entry moves nothing posted, so it carries the posted balance of its moment.
-  const wrongBalances = await rows(sql`select id, account_id, balance_after::float8, running::float8 from (
-      select e.id, e.account_id, e.balance_after,
-        sum(case when e.pending then 0 else e.amount end) over (partition by e.account_id order by e.id) as running
-      from ledger_entry e) x
-    where balance_after <> running`);
-  expect(wrongBalances, 'entries whose balance_after is not the running sum').toEqual([]);
+  await expectLedgerInvariants(t.database.db, { balancesAfter: true });
 
   const flags = await rows<{ kind: AccountKind; currency: Currency; may_go_negative: boolean }>(sql`select distinct kind, currency, may_go_negative from ledger_account`);
   for (const f of flags) expect(f, f.kind).toEqual({ kind: f.kind, currency: ACCOUNT_KINDS[f.kind].currency, may_go_negative: ACCOUNT_KINDS[f.kind].mayGoNegative });

@@ -7,6 +7,7 @@ import { Ledger, type AccountRef, type TransferResult } from '../src/lib/ledger/
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ok, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
+import { expectLedgerInvariants } from './helpers/ledger';
 import { insertUser } from './helpers/users';
 
 // The posting engine (lib/ledger) under real concurrency: many transactions at once on one balance, one hold, one
@@ -76,31 +77,6 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
     return ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
   }
 
-  /** The ledger's invariants after a race: equal books, sums that are their entries, balances after in entry order. */
-  async function expectBooksEqual(): Promise<void> {
-    const unbalanced = await rows(sql`select currency from ledger_account group by currency
-      having sum(credits_posted) <> sum(debits_posted) or sum(credits_pending) <> sum(debits_pending)`);
-    expect(unbalanced, 'trial balance').toEqual([]);
-    const mismatched = await rows(sql`with sums as (
-        select e.account_id,
-          coalesce(sum(-e.amount) filter (where not e.pending and e.amount < 0), 0) as debits_posted,
-          coalesce(sum(e.amount) filter (where not e.pending and e.amount > 0), 0) as credits_posted,
-          coalesce(sum(-e.amount) filter (where e.pending and e.amount < 0 and t.state = 'pending'), 0) as debits_pending,
-          coalesce(sum(e.amount) filter (where e.pending and e.amount > 0 and t.state = 'pending'), 0) as credits_pending
-        from ledger_entry e join ledger_transfer t on t.id = e.transfer_id group by e.account_id)
-      select a.id, a.kind, a.owner_id from ledger_account a left join sums s on s.account_id = a.id
-      where (a.debits_posted, a.credits_posted, a.debits_pending, a.credits_pending)
-        is distinct from (coalesce(s.debits_posted, 0), coalesce(s.credits_posted, 0), coalesce(s.debits_pending, 0), coalesce(s.credits_pending, 0))`);
-    expect(mismatched, 'accounts whose sums are not their entries').toEqual([]);
-    // Entries are written under their account's lock, so their ids follow the order the balances moved in.
-    const wrongBalances = await rows(sql`select id, account_id from (
-        select e.id, e.account_id, e.balance_after,
-          sum(case when e.pending then 0 else e.amount end) over (partition by e.account_id order by e.id) as running
-        from ledger_entry e) x
-      where balance_after <> running`);
-    expect(wrongBalances, 'entries whose balance_after is not the running sum').toEqual([]);
-  }
-
   it('of 100 withdrawals applied at once against one balance, as many as it covers are held and the rest refused as 余额不足', async () => {
     const u = await insertUser(t);
     const [balance, amount] = [10_000, 300];
@@ -113,7 +89,7 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
     const { account } = await statement(u.id);
     expect(account).toMatchObject({ balance, frozen: won.length * amount, available: balance - won.length * amount });
     expect(account.available).toBeGreaterThanOrEqual(0);
-    await expectBooksEqual();
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 
   it('a payment callback replayed 50 times at once credits the user once, and every answer names the same transfer', async () => {
@@ -127,7 +103,7 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
     expect(s.account.balance).toBe(500);
     expect(s.count).toBe(1);
     expect(await rows(sql`select id from ledger_transfer where idempotency_key = ${key}`)).toHaveLength(1);
-    await expectBooksEqual();
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 
   it('a withdrawal paid 50 times at once is paid once; the others are told it is settled already', async () => {
@@ -139,7 +115,7 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
     for (const r of refused) expect(r).toMatchObject({ code: 40900, data: null });
     expect((await statement(u.id)).account).toMatchObject({ balance: 600, frozen: 0, available: 600 });
     expect(await rows(sql`select id from ledger_transfer where pending_id = ${hold.id}`)).toHaveLength(1);
-    await expectBooksEqual();
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 
   it('a withdrawal paid and rejected at once by different staff is settled one way only', async () => {
@@ -153,7 +129,7 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
     for (const r of refused) expect(r).toMatchObject({ code: 40900, data: null });
     const paid = won[0]!.state === 'posted';
     expect((await statement(u.id)).account).toMatchObject({ balance: paid ? 600 : 1_000, frozen: 0 });
-    await expectBooksEqual();
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 
   it('a transfer reversed 30 times at once is reversed once', async () => {
@@ -163,7 +139,7 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
     expect(won).toHaveLength(1);
     for (const r of refused) expect(r).toMatchObject({ code: 40900, data: null });
     expect((await statement(u.id)).account.balance).toBe(0);
-    await expectBooksEqual();
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 
   it('transfers both ways between two users at once all go through, without deadlock, and the balances add up', async () => {
@@ -180,7 +156,7 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
     expect(won).toHaveLength(attempts.length);
     expect((await statement(a.id)).account.balance).toBe(opening - sum(aToB) + sum(bToA));
     expect((await statement(b.id)).account.balance).toBe(opening + sum(aToB) - sum(bToA));
-    await expectBooksEqual();
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 
   it('a brand-new user credited many times at once gets one account of each currency holding every amount', async () => {
@@ -202,6 +178,6 @@ describe.skipIf(testEngine !== 'postgres')('the ledger under concurrent requests
       { kind: 'user_beans', balance: sum(credits.filter((_, i) => i % 2 === 0)) },
       { kind: 'user_cash', balance: sum(credits.filter((_, i) => i % 2 === 1)) },
     ]);
-    await expectBooksEqual();
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 });
