@@ -30,6 +30,9 @@ const SCREENS: [path: string, title: string][] = [
   ['/permission/finance/recharge', '充值设置'],
   ['/permission/finance/package', '套餐设置'],
   ['/permission/finance/function_charge', '功能收费设置'],
+  // Finance records (docs/finance.md › Records): the filters, totals and row actions.
+  ['/finance/user_recharge', '用户充值记录'],
+  ['/finance/agency_withdraw', '代理提现记录'],
   // The four field-definition screens share one page: the form with every kind of editor is checked.
   ['/permission/customer/info', '客户信息设置'],
   // Approvals (docs/approvals.md): the flows' table and one of the two process settings forms.

@@ -189,22 +189,22 @@ test.describe('tab strip', () => {
     await page.setViewportSize({ width: 1280, height: 420 });
     await openAsAdmin(page, request, '/dashboard');
     const search = page.getByRole('searchbox', { name: '查找功能' });
-    await search.fill('充值');
-    await expect(page.getByRole('link', { name: '充值设置' })).toBeVisible();
+    await search.fill('公司');
+    await expect(page.getByRole('link', { name: '公司目标' })).toBeVisible();
     await visiblePane(page).evaluate((el) => el.scrollTo(0, 150));
 
-    await page.getByRole('link', { name: '充值设置' }).click();
-    await expect(page).toHaveURL('/permission/finance/recharge');
+    await page.getByRole('link', { name: '公司目标' }).click();
+    await expect(page).toHaveURL('/target/company');
     // The URL changes before React shows the new pane: wait for the page itself.
     await expect(visiblePane(page).getByText('功能内测中，敬请期待……')).toBeVisible();
     await visiblePane(page).evaluate((el) => el.setAttribute('data-mark', 'kept'));
 
     await tab(page, '首页').click();
     await expect(search).toBeVisible();
-    await expect(search).toHaveValue('充值');
+    await expect(search).toHaveValue('公司');
     await expect.poll(() => visiblePane(page).evaluate((el) => el.scrollTop)).toBe(150);
 
-    await tab(page, '充值设置').click();
+    await tab(page, '公司目标').click();
     await expect(visiblePane(page)).toHaveAttribute('data-mark', 'kept');
   });
 

@@ -44,9 +44,9 @@ test.describe('routing rules (§2.1)', () => {
   });
 
   test('each permitted menu path is a route titled by its menu name; one without a screen shows the placeholder', async ({ page, request }) => {
-    await openAsAdmin(page, request, '/permission/finance/recharge');
+    await openAsAdmin(page, request, '/target/company');
     await expect(page.getByText('功能内测中，敬请期待……')).toBeVisible();
-    await expect(page).toHaveTitle('充值设置 - 聚企中台');
+    await expect(page).toHaveTitle('公司目标 - 聚企中台');
     // A section opens its first child; /man/employee sits in the /human section.
     await page.goto('/human');
     await expect(page).toHaveURL('/human/dashboard');

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeTopUp } from '../src/lib/db/schema';
 import { FakePaymentProvider } from '../src/modules/finance/payments';
-import { seedTopUps } from '../src/modules/finance/top-up-seed';
+import { seedTopUps } from '../src/modules/finance/demo-seed';
 import pino from 'pino';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { signInAppUser } from './helpers/app-user';

@@ -331,3 +331,145 @@ export const topUpRecordCalls = {
     response: 'blob',
   }),
 };
+
+// ——— withdrawals (提现): an app user's application, reviewed and paid out by staff ———
+
+/**
+ * A withdrawal's state: `applied` holds the amount against the user's balance (a pending transfer); staff approve it
+ * (`approved`) and pay it out (`paid`: the hold is posted), or reject it with a reason (`rejected`: the hold is voided),
+ * from either of the first two states. A payout the provider refuses leaves it `approved`, to pay again or reject.
+ */
+export const WITHDRAWAL_STATES = ['applied', 'approved', 'paid', 'rejected'] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+/** The least one withdrawal may be, in fen: 1 元. */
+export const WITHDRAWAL_MIN_FEN = 100;
+
+export const withdrawal = z.object({
+  withdraw_no: z.string(),
+  user_id: z.number(),
+  /** Fen. */
+  amount: z.number(),
+  payout_type: z.number(),
+  account_name: z.string(),
+  /** Masked in lists (the last 4 characters), whole in the details. */
+  account_no: z.string(),
+  state: z.enum(WITHDRAWAL_STATES),
+  reject_reason: z.string(),
+  /** The payout provider's reference once paid. */
+  payout_ref: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+const withdrawNo = z.string().trim().min(1).max(40);
+
+export const withdrawalAppCalls = {
+  apply: defineCall({
+    method: 'POST',
+    path: '/api_user/finance/withdraw',
+    tag: 'finance',
+    summary:
+      'An app user applies to withdraw `amount` fen to a payout account: the amount is held against the balance at once (余额不足 is 40900 naming amount). ' +
+      'The same idempotency_key with the same body answers the first application again; with another body, 40900',
+    permission: 'app-user',
+    body: z
+      .object({
+        amount: z.coerce.number().int().min(WITHDRAWAL_MIN_FEN).max(TOP_UP_MAX_FEN * 10),
+        /** 1 bank card, 2 Alipay, 3 WeChat. */
+        payout_type: z.coerce.number().int().min(1).max(3),
+        account_name: z.string().trim().min(1).max(30),
+        account_no: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9@._-]+$/, 'letters, digits and @ . _ - only'),
+        idempotency_key: idempotencyKey,
+      })
+      .strict(),
+    data: withdrawal,
+  }),
+  status: defineCall({
+    method: 'POST',
+    path: '/api_user/finance/withdraw_status',
+    tag: 'finance',
+    summary: 'One of the app user’s own withdrawals (another user’s is 40400)',
+    permission: 'app-user',
+    body: z.object({ withdraw_no: withdrawNo }).strict(),
+    data: withdrawal,
+  }),
+};
+
+const withdrawalFilterFields = {
+  user_id: fields.id.optional(),
+  /** A user's name or mobile (prefix), or a withdrawal number. */
+  keyword: z.string().trim().max(40).optional(),
+  state: z.enum(WITHDRAWAL_STATES).optional(),
+  payout_type: z.coerce.number().int().min(1).max(3).optional(),
+  time: dayRange.optional(),
+  amount_min: z.coerce.number().int().min(0).optional(),
+  amount_max: z.coerce.number().int().min(0).optional(),
+};
+export const withdrawalFilter = z.object(withdrawalFilterFields).strict().refine(amountRangeOrdered, AMOUNT_RANGE);
+export type WithdrawalFilter = z.infer<typeof withdrawalFilter>;
+
+export const withdrawalRecord = withdrawal.extend({ user_name: z.string(), user_mobile: z.string(), reviewer_name: z.string() });
+export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
+
+export const withdrawalCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/api/finance/withdraw_list',
+    tag: 'finance',
+    summary: '代理提现记录: withdrawals newest first, filtered; with the filtered set’s count, the sum of its amounts and of those paid',
+    permission: operation('finance.withdraw.view'),
+    body: z.object({ ...withdrawalFilterFields, page: fields.page, limit: fields.limit }).strict().refine(amountRangeOrdered, AMOUNT_RANGE),
+    data: z.object({ count: z.number().int(), sum_amount: z.number(), sum_paid: z.number(), data: z.array(withdrawalRecord) }),
+  }),
+  details: defineCall({
+    method: 'POST',
+    path: '/api/finance/withdraw_details',
+    tag: 'finance',
+    summary: 'One withdrawal with its whole payout account, and the entries of its hold and of its settlement',
+    permission: operation('finance.withdraw.view'),
+    body: z.object({ withdraw_no: withdrawNo }).strict(),
+    data: z.object({ withdrawal: withdrawalRecord, entries: z.array(transferEntry.extend({ transfer_state: z.enum(TRANSFER_STATES) })) }),
+  }),
+  export: defineCall({
+    method: 'POST',
+    path: '/api/finance/withdraw_export',
+    tag: 'finance',
+    summary: 'Every withdrawal the filter finds, newest first, as an .xlsx file streamed as it is made (accounts masked)',
+    permission: operation('finance.withdraw.export'),
+    body: withdrawalFilter,
+    data: z.null(),
+    response: 'blob',
+  }),
+  approve: defineCall({
+    method: 'POST',
+    path: '/api/finance/withdraw_approve',
+    tag: 'finance',
+    summary: '审核通过: an applied withdrawal becomes approved, to be paid out. Any other state is 40900',
+    permission: operation('finance.withdraw.approve'),
+    body: z.object({ withdraw_no: withdrawNo }).strict(),
+    data: withdrawal,
+  }),
+  pay: defineCall({
+    method: 'POST',
+    path: '/api/finance/withdraw_pay',
+    tag: 'finance',
+    summary:
+      '打款: the payout provider pays an approved withdrawal and the hold is posted (the money leaves the user’s balance). A refused payout is 40900 and ' +
+      'leaves it approved; any state but approved is 40900',
+    permission: operation('finance.withdraw.pay'),
+    body: z.object({ withdraw_no: withdrawNo }).strict(),
+    data: withdrawal,
+  }),
+  reject: defineCall({
+    method: 'POST',
+    path: '/api/finance/withdraw_reject',
+    tag: 'finance',
+    summary: '驳回: an applied or approved withdrawal is rejected with a reason the user sees; the hold is voided and the amount is available again',
+    permission: operation('finance.withdraw.reject'),
+    body: z.object({ withdraw_no: withdrawNo, reason: z.string().trim().min(1).max(200) }).strict(),
+    data: withdrawal,
+  }),
+};

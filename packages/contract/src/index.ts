@@ -6,7 +6,7 @@ import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
 import { departmentCalls } from './department';
 import { fieldCalls } from './field';
-import { financeCalls, topUpCalls, topUpRecordCalls } from './finance';
+import { financeCalls, topUpCalls, topUpRecordCalls, withdrawalAppCalls, withdrawalCalls } from './finance';
 import { financeSettingsCalls, functionCharge, rechargePreset, topUpPackage } from './finance-settings';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
@@ -74,7 +74,10 @@ export const callsByModule = {
   approval: approvalCalls,
   recruitment: recruitmentCalls,
   // One module, several call families, named apart.
-  finance: { ...financeCalls, ...financeSettingsCalls, ...topUpCalls, topUpList: topUpRecordCalls.list, topUpDetails: topUpRecordCalls.details, topUpExport: topUpRecordCalls.export },
+  finance: { ...financeCalls, ...financeSettingsCalls, ...topUpCalls, topUpList: topUpRecordCalls.list, topUpDetails: topUpRecordCalls.details, topUpExport: topUpRecordCalls.export,
+    withdrawApply: withdrawalAppCalls.apply, withdrawStatus: withdrawalAppCalls.status,
+    withdrawList: withdrawalCalls.list, withdrawDetails: withdrawalCalls.details, withdrawExport: withdrawalCalls.export,
+    withdrawApprove: withdrawalCalls.approve, withdrawPay: withdrawalCalls.pay, withdrawReject: withdrawalCalls.reject },
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

@@ -13,6 +13,11 @@ export interface OperationDefinition {
 
 export const operationCatalogue: OperationDefinition[] = [
   { code: 'finance.ledger.view', name: '查看试算平衡', nameEn: 'View the trial balance', menu: '/finance' },
+  { code: 'finance.withdraw.view', name: '查看代理提现记录', nameEn: 'View agency withdrawals', menu: '/finance/agency_withdraw' },
+  { code: 'finance.withdraw.export', name: '导出代理提现记录', nameEn: 'Export agency withdrawals', menu: '/finance/agency_withdraw' },
+  { code: 'finance.withdraw.approve', name: '提现审核通过', nameEn: 'Approve withdrawals', menu: '/finance/agency_withdraw' },
+  { code: 'finance.withdraw.pay', name: '提现打款', nameEn: 'Pay withdrawals out', menu: '/finance/agency_withdraw' },
+  { code: 'finance.withdraw.reject', name: '驳回提现', nameEn: 'Reject withdrawals', menu: '/finance/agency_withdraw' },
   { code: 'finance.recharge.view', name: '查看用户充值记录', nameEn: 'View user top-ups', menu: '/finance/user_recharge' },
   { code: 'finance.recharge.export', name: '导出用户充值记录', nameEn: 'Export user top-ups', menu: '/finance/user_recharge' },
   { code: 'settings.system.edit', name: '修改系统设置', nameEn: 'Edit system settings', menu: '/permission/homepage' },

@@ -1,21 +1,23 @@
-import { financeCalls, topUpCalls, topUpRecordCalls } from '@juqi/contract';
+import { financeCalls, topUpCalls, topUpRecordCalls, withdrawalAppCalls, withdrawalCalls } from '@juqi/contract';
 import { lazyService } from '../../lib/http/types';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
-import { FakePaymentProvider } from './payments';
+import { FakePaymentProvider, FakePayoutProvider } from './payments';
 import { FinanceService } from './service';
 import { financeSettingsRoutes } from './settings';
 import { seedFinanceSettings } from './settings-seed';
 import { TopUpService } from './top-up';
-import { seedTopUps } from './top-up-seed';
-import { sendTopUpExport } from './top-up-export';
+import { seedTopUps, seedWithdrawals } from './demo-seed';
+import { sendTopUpExport, sendWithdrawalExport } from './record-exports';
+import { WithdrawalService } from './withdrawals';
 import { TopUpRecords } from './top-up-records';
 
 /**
  * Finance (docs/finance.md): the ledger's reads for staff (试算平衡, account statements) and the flows that post to
- * it — top-ups paid through the payment provider now; withdrawals and adjustments build on the same engine.
+ * it — top-ups paid through the payment provider, withdrawals paid out through the payout provider; adjustments
+ * build on the same engine.
  */
 export const financeModule: ServerModule = {
   name: 'finance',
@@ -38,6 +40,19 @@ export const financeModule: ServerModule = {
       return null;
     });
 
+    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, new FakePayoutProvider());
+    route(app, withdrawalAppCalls.apply, ({ body, appUser }) => withdrawals.apply(appUser!.userId, body));
+    route(app, withdrawalAppCalls.status, ({ body, appUser }) => withdrawals.status(appUser!.userId, body.withdraw_no));
+    route(app, withdrawalCalls.list, async ({ body: { page, limit, ...filter } }) => withdrawals.page(filter, await timeZone.current(), page, limit));
+    route(app, withdrawalCalls.details, ({ body }) => withdrawals.details(body.withdraw_no));
+    route(app, withdrawalCalls.export, async ({ body, reply }) => {
+      await sendWithdrawalExport(reply, withdrawals, body);
+      return null;
+    });
+    route(app, withdrawalCalls.approve, ({ body, principal }) => withdrawals.approve(body.withdraw_no, principal!.staffId));
+    route(app, withdrawalCalls.pay, ({ body, principal }) => withdrawals.pay(body.withdraw_no, principal!.staffId));
+    route(app, withdrawalCalls.reject, ({ body, principal }) => withdrawals.reject(body.withdraw_no, body.reason, principal!.staffId));
+
     route(app, topUpCalls.create, ({ body, appUser }) => topUps.create(appUser!.userId, body));
     route(app, topUpCalls.status, ({ body, appUser }) => topUps.status(appUser!.userId, body.order_no));
     route(app, topUpCalls.notifyFake, ({ body }) => topUps.notify(body));
@@ -56,5 +71,6 @@ export const financeModule: ServerModule = {
   seed: async (ctx) => {
     await seedFinanceSettings(ctx);
     await seedTopUps(ctx);
+    await seedWithdrawals(ctx);
   },
 };

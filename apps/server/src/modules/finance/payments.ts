@@ -70,3 +70,34 @@ export class FakePaymentProvider implements PaymentProvider {
     return createHmac('sha256', this.secret).update(signedText(n)).digest('hex');
   }
 }
+
+/** A payout as a provider is asked to make it: the withdrawal number is its idempotency key at the provider. */
+export interface PayoutRequest {
+  withdrawNo: string;
+  /** Fen. */
+  amount: number;
+  payoutType: number;
+  accountName: string;
+  accountNo: string;
+}
+
+export type PayoutResult = { paid: true; reference: string } | { paid: false; reason: string };
+
+/**
+ * A payout provider (docs/finance.md › Withdrawals), shaped for WeChat Pay's transfer to balance and Alipay's
+ * fund transfer: both are idempotent by the merchant's number, so paying the same withdrawal again after a lost answer
+ * pays once. The fake one pays every account but those whose number starts with `FAIL` (how tests see a refusal).
+ */
+export interface PayoutProvider {
+  readonly name: string;
+  pay(request: PayoutRequest): Promise<PayoutResult>;
+}
+
+export class FakePayoutProvider implements PayoutProvider {
+  readonly name = 'fake';
+
+  async pay(request: PayoutRequest): Promise<PayoutResult> {
+    if (request.accountNo.startsWith('FAIL')) return { paid: false, reason: '收款账户不存在' };
+    return { paid: true, reference: `FAKEPAY${request.withdrawNo.slice(2)}` };
+  }
+}

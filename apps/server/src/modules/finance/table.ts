@@ -1,4 +1,4 @@
-import { PAY_CHANNELS, TOP_UP_STATES } from '@juqi/contract';
+import { PAY_CHANNELS, TOP_UP_STATES, WITHDRAWAL_STATES } from '@juqi/contract';
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -42,4 +42,46 @@ export const financeTopUp = pgTable(
   ],
 );
 export type TopUpRow = typeof financeTopUp.$inferSelect;
+
+
+/**
+ * An app user's withdrawal (提现): applied with a hold on their balance, approved and paid out by staff (the hold
+ * posted) or rejected with a reason (the hold voided). See docs/finance.md › Withdrawals.
+ */
+export const financeWithdrawal = pgTable(
+  'finance_withdrawal',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    withdrawNo: text('withdraw_no').notNull(),
+    userId: integer('user_id').notNull(),
+    /** Fen. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** 1 bank card, 2 Alipay, 3 WeChat (the users' withdraw_type codes). */
+    payoutType: integer('payout_type').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNo: text('account_no').notNull(),
+    state: text('state', { enum: WITHDRAWAL_STATES }).notNull().default('applied'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** The hold on the user's balance: set in the application's own transaction, right after the row that claims its key. */
+    holdTransferId: bigint('hold_transfer_id', { mode: 'number' }),
+    /** The transfer that posted or voided the hold. */
+    settleTransferId: bigint('settle_transfer_id', { mode: 'number' }),
+    reviewerId: integer('reviewer_id'),
+    rejectReason: text('reject_reason').notNull().default(''),
+    payoutRef: text('payout_ref'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    reviewedAt: at('reviewed_at'),
+    paidAt: at('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('finance_withdrawal_no_key').on(t.withdrawNo),
+    uniqueIndex('finance_withdrawal_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('finance_withdrawal_created_idx').on(t.createdAt, t.withdrawNo),
+    index('finance_withdrawal_state_idx').on(t.state, t.createdAt),
+    index('finance_withdrawal_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+export type WithdrawalRow = typeof financeWithdrawal.$inferSelect;
+
 export * from './settings-table';

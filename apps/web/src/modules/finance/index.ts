@@ -16,6 +16,7 @@ export const financeWebModule: WebModule = {
   name: 'finance',
   pages: {
     '/finance/user_recharge': { load: () => pages().then((m) => ({ default: m.RechargeRecordsPage })), queryIsState: true },
+    '/finance/agency_withdraw': { load: () => pages().then((m) => ({ default: m.WithdrawRecordsPage })), queryIsState: true },
     '/permission/finance/recharge': { load: () => import('./settings/recharge-settings-page').then((m) => ({ default: m.RechargeSettingsPage })), queryIsState: true },
     '/permission/finance/package': resourcePage(topUpPackage),
     '/permission/finance/function_charge': resourcePage(functionCharge),

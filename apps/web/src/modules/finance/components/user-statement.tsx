@@ -1,5 +1,5 @@
 import { TRANSFER_KINDS, type Currency, type StatementEntry } from '@juqi/contract';
-import { Descriptions, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Descriptions, Empty, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
@@ -9,6 +9,7 @@ import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { useUserStatement } from '../api';
 import { financeMessages } from '../messages';
+import { HoldTag } from './records';
 
 const PAGE = 20;
 
@@ -25,8 +26,7 @@ export function UserAccountStatement({ userId }: { userId: number }) {
   const statement = useUserStatement(userId, currency, page, PAGE);
   const money = (n: number) => (currency === 'CNY' ? formatCents(n) : n.toLocaleString('en-US'));
   const account = statement.data?.account;
-  const holdTag = (e: StatementEntry) =>
-    e.pending && (e.transfer_state === 'pending' ? <Tag color="warning">{t.held}</Tag> : e.transfer_state === 'voided' ? <Tag>{t.released}</Tag> : <Tag color="default">{t.settled}</Tag>);
+
 
   return (
     <Space orientation="vertical" size={12} className="finance-statement">
@@ -81,7 +81,7 @@ export function UserAccountStatement({ userId }: { userId: number }) {
                 align: 'right',
                 render: (_, e) => (
                   <Space size={4}>
-                    {holdTag(e)}
+                    {e.pending && <HoldTag state={e.transfer_state} />}
                     <Typography.Text type={e.amount > 0 ? 'success' : undefined}>{`${e.amount > 0 ? '+' : ''}${money(e.amount)}`}</Typography.Text>
                   </Space>
                 ),

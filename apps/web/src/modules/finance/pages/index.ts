@@ -1,1 +1,2 @@
 export { RechargeRecordsPage } from './recharge-page';
+export { WithdrawRecordsPage } from './withdraw-page';

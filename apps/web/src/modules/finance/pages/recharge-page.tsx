@@ -1,6 +1,5 @@
-import { ACCOUNT_KINDS, TOP_UP_STATES, PAY_CHANNELS, topUpRecordCalls, type TopUpRecord, type TopUpState } from '@juqi/contract';
-import { Card, DatePicker, Descriptions, Flex, InputNumber, Select, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { TOP_UP_STATES, PAY_CHANNELS, topUpRecordCalls, type TopUpRecord, type TopUpState } from '@juqi/contract';
+import { Card, Descriptions, Flex, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -10,14 +9,13 @@ import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
 import { TextFilter } from '../../../components/text-filter';
-import { TimeZoneNote } from '../../../components/time-zone-note';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/money';
-import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { clearedUrlState, urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
 import { useTopUpDetails, useTopUpRecords } from '../api';
+import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordsSummary } from '../components/records';
 import { financeMessages } from '../messages';
 
 const shape = topUpRecordCalls.list.body!;
@@ -34,10 +32,7 @@ export const RECHARGE_URL = {
 };
 type RechargeFilter = UrlValues<typeof RECHARGE_URL>;
 
-const DAY = 'YYYY-MM-DD';
 const STATE_TONE: Record<TopUpState, CellTone> = { pending: 'processing', paid: 'success', closed: 'default' };
-/** Yuan typed in the filter, fen sent. */
-const toFen = (yuan: number | null) => (yuan === null ? undefined : Math.round(yuan * 100));
 
 /**
  * /finance/user_recharge (用户充值记录): the app users' top-up orders, newest first, filtered by user, state, channel,
@@ -65,16 +60,7 @@ export function RechargeRecordsPage() {
     <Card
       className="finance-page"
       title={t.rechargeTitle}
-      extra={
-        <Space size={16} wrap>
-          <TimeZoneNote />
-          {data && (
-            <Typography.Text type="secondary" className="finance-page__totals">
-              {format(t.totals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })}
-            </Typography.Text>
-          )}
-        </Space>
-      }
+      extra={<RecordsSummary totals={data && format(t.totals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })} />}
     >
       <Flex vertical gap={12}>
         <RechargeFilterBar
@@ -166,42 +152,14 @@ function RechargeFilterBar({ filter, onChange, tools }: { filter: RechargeFilter
         options={PAY_CHANNELS.map((c) => ({ value: c, label: t[c] }))}
         onChange={(channel: (typeof PAY_CHANNELS)[number] | undefined) => onChange({ channel: channel ?? undefined })}
       />
-      <DatePicker.RangePicker
-        className="finance-filter__time"
-        prefix={t.orderDays}
-        aria-label={t.orderDays}
-        placeholder={[t.startDay, t.endDay]}
-        value={filter.time ? [dayjs(filter.time[0]), dayjs(filter.time[1])] : null}
-        allowClear
-        onChange={(days) => onChange({ time: days?.[0] && days[1] ? [days[0].format(DAY), days[1].format(DAY)] : undefined })}
-      />
-      <Space.Compact className="finance-filter__amount">
-        <InputNumber<number>
-          aria-label={t.amountMin}
-          placeholder={t.amountMin}
-          prefix="¥"
-          min={0}
-          precision={2}
-          value={filter.amount_min === undefined ? null : filter.amount_min / 100}
-          onChange={(yuan) => onChange({ amount_min: toFen(yuan) })}
-        />
-        <InputNumber<number>
-          aria-label={t.amountMax}
-          placeholder={t.amountMax}
-          prefix="¥"
-          min={0}
-          precision={2}
-          value={filter.amount_max === undefined ? null : filter.amount_max / 100}
-          onChange={(yuan) => onChange({ amount_max: toFen(yuan) })}
-        />
-      </Space.Compact>
+      <DayRangeFilter label={t.orderDays} value={filter.time} onChange={(time) => onChange({ time })} />
+      <AmountRangeFilter value={filter} onChange={onChange} />
     </FilterBar>
   );
 }
 
 function RechargeDetailsDrawer({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
   const t = useMessages(financeMessages);
-  const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   const details = useTopUpDetails(orderNo);
   const order = details.data?.order;
@@ -229,19 +187,7 @@ function RechargeDetailsDrawer({ orderNo, onClose }: { orderNo: string; onClose:
               <Descriptions.Item label={t.notifyCount}>{order.notify_count}</Descriptions.Item>
               <Descriptions.Item label={t.mismatch}>{order.mismatch ? <Typography.Text type="danger">{order.mismatch}</Typography.Text> : '—'}</Descriptions.Item>
             </DetailList>
-            <Table
-              rowKey={(e) => `${e.account_kind}:${e.owner_id}:${e.amount}`}
-              size="small"
-              title={() => t.entries}
-              pagination={false}
-              dataSource={details.data?.entries ?? []}
-              locale={{ emptyText: t.noEntries }}
-              columns={[
-                { key: 'account', title: t.account, render: (_, e) => `${ACCOUNT_KINDS[e.account_kind].label[language]}${e.owner_id ? ` #${e.owner_id}` : ''}` },
-                { key: 'amount', title: t.amount, align: 'right', render: (_, e) => (e.currency === 'CNY' ? formatCents(e.amount) : e.amount) },
-                { key: 'after', title: t.balanceAfter, align: 'right', render: (_, e) => (e.currency === 'CNY' ? formatCents(e.balance_after) : e.balance_after) },
-              ]}
-            />
+            <RecordEntries entries={details.data?.entries ?? []} emptyText={t.noEntries} />
           </Space>
         )
       )}

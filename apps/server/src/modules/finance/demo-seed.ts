@@ -1,0 +1,104 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Clock } from '../../lib/clock';
+import { ledgerAccount, staff, users } from '../../lib/db/schema';
+import { Ledger } from '../../lib/ledger/ledger';
+import type { SeedContext } from '../../lib/module';
+import { FakePaymentProvider, FakePayoutProvider } from './payments';
+import { financeRechargePreset } from './settings-table';
+import { financeTopUp, financeWithdrawal } from './table';
+import { TopUpService } from './top-up';
+import { WithdrawalService } from './withdrawals';
+
+/** Users of the demo who have topped up, and at most how many orders each. */
+const DEMO_PAYERS = 40;
+const MAX_ORDERS = 3;
+const DAY = 86_400_000;
+
+/** A small seeded generator (mulberry32): the demo's orders are the same at every fresh start. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The demo's top-ups, made by the real flow (docs/finance.md › Top-ups): orders over the last 90 days at the recharge
+ * presets' amounts, most paid through the fake provider's signed notification, some left pending, some closed unpaid.
+ * Only while there are none, so a restart adds nothing.
+ */
+export async function seedTopUps({ db, demo }: SeedContext): Promise<void> {
+  if (!demo || (await db.select({ id: financeTopUp.id }).from(financeTopUp).limit(1)).length) return;
+  const payers = await db.select({ id: users.id }).from(users).where(eq(users.locked, false)).orderBy(asc(users.id)).limit(DEMO_PAYERS);
+  const presets = (await db.select({ amount: financeRechargePreset.amount }).from(financeRechargePreset).where(eq(financeRechargePreset.enabled, true))).map((p) => p.amount);
+  const amounts = presets.length ? presets : [1_000, 5_000, 10_000];
+  const random = seeded(20261126);
+  let at = Date.now() - 90 * DAY;
+  const clock: Clock = { now: () => new Date(at) };
+  const provider = new FakePaymentProvider();
+  const topUps = new TopUpService(db, clock, new Ledger(db, clock), provider);
+  for (const [index, payer] of payers.entries()) {
+    for (let n = 1 + Math.floor(random() * MAX_ORDERS); n > 0; n--) {
+      at = Date.now() - Math.floor(random() * 90 * DAY);
+      const amount = amounts[Math.floor(random() * amounts.length)]!;
+      const { order } = await topUps.create(payer.id, { amount, channel: random() < 0.6 ? 'wechat' : 'alipay', idempotency_key: `demo-${index}-${n}` });
+      const fate = random();
+      if (fate < 0.1) continue;
+      at += 30_000 + Math.floor(random() * 300_000);
+      const status = fate < 0.18 ? 'CLOSED' : 'SUCCESS';
+      await topUps.notify(provider.notification({ order_no: order.order_no, trade_no: `FAKE${order.order_no.slice(2)}`, amount, status, paid_at: new Date(at).toISOString() }));
+    }
+  }
+}
+
+/** Withdrawals the demo starts with, and the staff account that reviewed them (the super-admin's). */
+const DEMO_WITHDRAWALS = 16;
+
+/**
+ * The demo's withdrawals, by the real flow (docs/finance.md › Withdrawals): applications of users with money, some
+ * still to review, some approved, most paid out through the fake payout provider, a few rejected with a reason.
+ * Only while there are none.
+ */
+export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> {
+  if (!demo || (await db.select({ id: financeWithdrawal.id }).from(financeWithdrawal).limit(1)).length) return;
+  const [reviewer] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
+  if (!reviewer) return;
+  const payers = await db
+    .select({ id: users.id, name: users.name, available: sql<number>`(${ledgerAccount.creditsPosted} - ${ledgerAccount.debitsPosted} - ${ledgerAccount.debitsPending})::float8` })
+    .from(ledgerAccount)
+    .innerJoin(users, eq(users.id, ledgerAccount.ownerId))
+    .where(and(eq(ledgerAccount.kind, 'user_cash'), eq(users.locked, false), gte(sql`${ledgerAccount.creditsPosted} - ${ledgerAccount.debitsPosted} - ${ledgerAccount.debitsPending}`, 20_000)))
+    .orderBy(asc(users.id))
+    .limit(DEMO_WITHDRAWALS);
+  const random = seeded(20261127);
+  let at = Date.now() - 30 * DAY;
+  const clock: Clock = { now: () => new Date(at) };
+  const withdrawals = new WithdrawalService(db, clock, new Ledger(db, clock), new FakePayoutProvider());
+  for (const [index, payer] of payers.entries()) {
+    at = Date.now() - Math.floor(random() * 30 * DAY);
+    const payoutType = 1 + Math.floor(random() * 3);
+    const w = await withdrawals.apply(payer.id, {
+      amount: Math.max(100, Math.floor((payer.available * (0.1 + random() * 0.5)) / 100) * 100),
+      payout_type: payoutType,
+      account_name: payer.name,
+      account_no: payoutType === 1 ? `62220200${String(10_000_000 + index * 7_919).slice(0, 8)}` : `1380000${String(1000 + index).padStart(4, '0')}`,
+      idempotency_key: `demo-withdrawal-${index}`,
+    });
+    // Of every eight: two still to review, one rejected, one approved and waiting, four paid out.
+    const fate = index % 8;
+    if (fate < 2) continue;
+    at += 3_600_000 + Math.floor(random() * 86_400_000);
+    if (fate === 2) {
+      await withdrawals.reject(w.withdraw_no, '收款账户信息有误，请核对后重新申请', reviewer.id);
+      continue;
+    }
+    await withdrawals.approve(w.withdraw_no, reviewer.id);
+    if (fate === 3) continue;
+    at += 600_000;
+    await withdrawals.pay(w.withdraw_no, reviewer.id);
+  }
+}

@@ -1,0 +1,260 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { CallBody, Withdrawal, WithdrawalFilter, WithdrawalRecord, withdrawalAppCalls } from '@juqi/contract';
+import { and, count, desc, eq, gte, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Clock } from '../../lib/clock';
+import type { Executor } from '../../lib/db/client';
+import { isUniqueViolation } from '../../lib/db/errors';
+import { escapeLike } from '../../lib/db/like';
+import { ledgerAccount, ledgerEntry, ledgerTransfer, staff, users } from '../../lib/db/schema';
+import { AppError } from '../../lib/errors';
+import type { Ledger } from '../../lib/ledger/ledger';
+import { dayRangeConditions } from '../../lib/time-zone';
+import type { PayoutProvider } from './payments';
+import { financeWithdrawal, type WithdrawalRow } from './table';
+
+type ApplyBody = CallBody<typeof withdrawalAppCalls.apply> & { payout_type: number; amount: number };
+
+const KEY_REUSED = { 'zh-CN': '该幂等键已用于另一笔请求', 'en-US': 'This idempotency key was used for another request' } as const;
+
+/** The last 4 characters, the rest starred: what lists and exports show of an account. */
+export const maskAccount = (no: string) => `${'*'.repeat(Math.max(no.length - 4, 0))}${no.slice(-4)}`;
+
+const toWithdrawal = (r: WithdrawalRow, whole = false): Withdrawal => ({
+  withdraw_no: r.withdrawNo,
+  user_id: r.userId,
+  amount: r.amount,
+  payout_type: r.payoutType,
+  account_name: r.accountName,
+  account_no: whole ? r.accountNo : maskAccount(r.accountNo),
+  state: r.state,
+  reject_reason: r.rejectReason,
+  payout_ref: r.payoutRef,
+  created_at: r.createdAt.toISOString(),
+  reviewed_at: r.reviewedAt?.toISOString() ?? null,
+  paid_at: r.paidAt?.toISOString() ?? null,
+});
+
+const recordColumns = {
+  row: financeWithdrawal,
+  userName: sql<string>`coalesce(${users.name}, '')`,
+  userMobile: sql<string>`coalesce(${users.mobile}, '')`,
+  reviewerName: sql<string>`coalesce(${staff.name}, '')`,
+};
+type RecordRow = { row: WithdrawalRow; userName: string; userMobile: string; reviewerName: string };
+const toRecord = (r: RecordRow, whole = false): WithdrawalRecord => ({ ...toWithdrawal(r.row, whole), user_name: r.userName, user_mobile: r.userMobile, reviewer_name: r.reviewerName });
+
+const STATE_NOW = (state: string) => ({ 'zh-CN': `该提现当前为${{ applied: '待审核', approved: '待打款', paid: '已打款', rejected: '已驳回' }[state]}，不能这样处理`, 'en-US': `This withdrawal is ${state}` });
+
+export interface WithdrawalPosition {
+  createdAt: Date;
+  withdrawNo: string;
+}
+
+/**
+ * Withdrawals (docs/finance.md › Withdrawals): an app user's application holds the amount (a pending transfer to
+ * withdrawal clearing); staff approve, pay out through the payout provider (the hold posted) or reject (voided). Each
+ * decision locks the withdrawal's row, so two staff acting at once decide once; a wrong state is 40900.
+ */
+export class WithdrawalService {
+  constructor(
+    private readonly db: Executor,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly payouts: PayoutProvider,
+  ) {}
+
+  async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
+    const fingerprint = createHash('sha256').update(JSON.stringify([body.amount, body.payout_type, body.account_name, body.account_no])).digest('hex');
+    const byKey = async (tx: Executor) =>
+      (await tx.select().from(financeWithdrawal).where(and(eq(financeWithdrawal.userId, userId), eq(financeWithdrawal.idempotencyKey, body.idempotency_key))))[0];
+    const row = await this.db
+      .transaction(async (tx) => {
+        const existing = await byKey(tx);
+        if (existing) return existing;
+        const now = this.clock.now();
+        const withdrawNo = `WD${now.toISOString().replace(/\D/g, '').slice(0, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+        // The row first: its unique key makes a concurrent request under the same key wait here for this one.
+        const [inserted] = await tx
+          .insert(financeWithdrawal)
+          .values({
+            withdrawNo,
+            userId,
+            amount: body.amount,
+            payoutType: body.payout_type,
+            accountName: body.account_name,
+            accountNo: body.account_no,
+            idempotencyKey: body.idempotency_key,
+            fingerprint,
+            createdAt: now,
+          })
+          .returning();
+        const hold = await this.ledger.reserve(
+          {
+            kind: 'withdrawal',
+            legs: [{ debit: { kind: 'user_cash', ownerId: userId }, credit: { kind: 'withdrawal_clearing' }, amount: body.amount }],
+            idempotencyKey: `withdraw:${withdrawNo}`,
+            memo: `提现 ${withdrawNo}`,
+            reference: { withdraw_no: withdrawNo },
+            userId,
+          },
+          tx,
+        );
+        const [held] = await tx.update(financeWithdrawal).set({ holdTransferId: hold.id }).where(eq(financeWithdrawal.id, inserted!.id)).returning();
+        return held!;
+      })
+      // A request under the same key committed first: its application is the answer.
+      .catch(async (err: unknown) => {
+        const first = isUniqueViolation(err) ? await byKey(this.db) : undefined;
+        if (!first) throw err;
+        return first;
+      });
+    if (row.fingerprint !== fingerprint) throw new AppError(40900, KEY_REUSED, { field: 'idempotency_key' });
+    return toWithdrawal(row);
+  }
+
+  async status(userId: number, withdrawNo: string): Promise<Withdrawal> {
+    const [row] = await this.db
+      .select()
+      .from(financeWithdrawal)
+      .where(and(eq(financeWithdrawal.withdrawNo, withdrawNo), eq(financeWithdrawal.userId, userId)));
+    if (!row) throw AppError.notFound();
+    return toWithdrawal(row);
+  }
+
+  /** 审核通过: applied → approved. */
+  approve(withdrawNo: string, staffId: number): Promise<Withdrawal> {
+    return this.decide(withdrawNo, ['applied'], async (row, tx) => {
+      const [updated] = await tx.update(financeWithdrawal).set({ state: 'approved', reviewerId: staffId, reviewedAt: this.clock.now() }).where(eq(financeWithdrawal.id, row.id)).returning();
+      return updated!;
+    });
+  }
+
+  /** 打款: the provider pays an approved withdrawal and the hold is posted; a refused payout changes nothing (40900). */
+  async pay(withdrawNo: string, staffId: number): Promise<Withdrawal> {
+    const outcome = await this.decide(withdrawNo, ['approved'], async (row, tx) => {
+      const payout = await this.payouts.pay({ withdrawNo: row.withdrawNo, amount: row.amount, payoutType: row.payoutType, accountName: row.accountName, accountNo: row.accountNo });
+      if (!payout.paid) return { refused: payout.reason };
+      const settled = await this.ledger.postPending(row.holdTransferId!, { memo: `提现打款 ${row.withdrawNo}`, staffId, reference: { payout_ref: payout.reference } }, tx);
+      const [updated] = await tx
+        .update(financeWithdrawal)
+        .set({ state: 'paid', settleTransferId: settled.id, payoutRef: payout.reference, paidAt: this.clock.now(), reviewerId: staffId })
+        .where(eq(financeWithdrawal.id, row.id))
+        .returning();
+      return updated!;
+    });
+    if ('refused' in outcome) throw AppError.conflict({ 'zh-CN': `打款失败：${outcome.refused}`, 'en-US': `The payout was refused: ${outcome.refused}` });
+    return outcome;
+  }
+
+  /** 驳回: applied or approved → rejected with the reason; the hold is voided. */
+  reject(withdrawNo: string, reason: string, staffId: number): Promise<Withdrawal> {
+    return this.decide(withdrawNo, ['applied', 'approved'], async (row, tx) => {
+      const voided = await this.ledger.voidPending(row.holdTransferId!, { memo: `提现驳回：${reason}`, staffId }, tx);
+      const [updated] = await tx
+        .update(financeWithdrawal)
+        .set({ state: 'rejected', rejectReason: reason, settleTransferId: voided.id, reviewerId: staffId, reviewedAt: this.clock.now() })
+        .where(eq(financeWithdrawal.id, row.id))
+        .returning();
+      return updated!;
+    });
+  }
+
+  /** Locks the withdrawal, checks its state, makes the change; answers it as it is now. */
+  private async decide<T extends WithdrawalRow | { refused: string }>(
+    withdrawNo: string,
+    from: WithdrawalRow['state'][],
+    change: (row: WithdrawalRow, tx: Executor) => Promise<T>,
+  ): Promise<T extends WithdrawalRow ? Withdrawal : Withdrawal | { refused: string }> {
+    const result = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(financeWithdrawal).where(eq(financeWithdrawal.withdrawNo, withdrawNo)).for('update');
+      if (!row) throw AppError.notFound();
+      if (!from.includes(row.state)) throw new AppError(40900, STATE_NOW(row.state), null);
+      return change(row, tx);
+    });
+    return ('refused' in result ? result : toWithdrawal(result as WithdrawalRow)) as never;
+  }
+
+  // ——— records ———
+
+  private where(filter: WithdrawalFilter, zone: string): SQL | undefined {
+    const keyword = filter.keyword ? `${escapeLike(filter.keyword)}%` : undefined;
+    return and(
+      filter.user_id === undefined ? undefined : eq(financeWithdrawal.userId, filter.user_id),
+      keyword ? or(like(users.name, keyword), like(users.mobile, keyword), eq(financeWithdrawal.withdrawNo, filter.keyword!)) : undefined,
+      filter.state ? eq(financeWithdrawal.state, filter.state) : undefined,
+      filter.payout_type === undefined ? undefined : eq(financeWithdrawal.payoutType, filter.payout_type),
+      ...(filter.time ? dayRangeConditions(financeWithdrawal.createdAt, filter.time, zone) : []),
+      filter.amount_min === undefined ? undefined : gte(financeWithdrawal.amount, filter.amount_min),
+      filter.amount_max === undefined ? undefined : lte(financeWithdrawal.amount, filter.amount_max),
+    );
+  }
+
+  private records(tx: Executor = this.db) {
+    return tx
+      .select(recordColumns)
+      .from(financeWithdrawal)
+      .leftJoin(users, eq(users.id, financeWithdrawal.userId))
+      .leftJoin(staff, eq(staff.id, financeWithdrawal.reviewerId))
+      .$dynamic();
+  }
+
+  async page(filter: WithdrawalFilter, zone: string, page: number, limit: number) {
+    const where = this.where(filter, zone);
+    const [totals] = await this.db
+      .select({
+        count: count(),
+        sumAmount: sql<number>`coalesce(sum(${financeWithdrawal.amount}), 0)::float8`,
+        sumPaid: sql<number>`coalesce(sum(${financeWithdrawal.amount}) filter (where ${financeWithdrawal.state} = 'paid'), 0)::float8`,
+      })
+      .from(financeWithdrawal)
+      .leftJoin(users, eq(users.id, financeWithdrawal.userId))
+      .where(where);
+    const rows = await this.records()
+      .where(where)
+      .orderBy(desc(financeWithdrawal.createdAt), desc(financeWithdrawal.withdrawNo))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return { count: totals?.count ?? 0, sum_amount: totals?.sumAmount ?? 0, sum_paid: totals?.sumPaid ?? 0, data: rows.map((r) => toRecord(r)) };
+  }
+
+  async count(filter: WithdrawalFilter, zone: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(financeWithdrawal).leftJoin(users, eq(users.id, financeWithdrawal.userId)).where(this.where(filter, zone));
+    return row?.n ?? 0;
+  }
+
+  async batch(filter: WithdrawalFilter, zone: string, after: WithdrawalPosition | undefined, size: number): Promise<WithdrawalRecord[]> {
+    const rows = await this.records()
+      .where(
+        and(
+          this.where(filter, zone),
+          after ? or(lt(financeWithdrawal.createdAt, after.createdAt), and(eq(financeWithdrawal.createdAt, after.createdAt), lt(financeWithdrawal.withdrawNo, after.withdrawNo))) : undefined,
+        ),
+      )
+      .orderBy(desc(financeWithdrawal.createdAt), desc(financeWithdrawal.withdrawNo))
+      .limit(size);
+    return rows.map((r) => toRecord(r));
+  }
+
+  /** One withdrawal, its account whole, and the entries of its hold and of what settled it. */
+  async details(withdrawNo: string) {
+    const [row] = await this.records().where(eq(financeWithdrawal.withdrawNo, withdrawNo));
+    if (!row) throw AppError.notFound();
+    const transferIds = [row.row.holdTransferId, row.row.settleTransferId].filter((id): id is number => id !== null);
+    const entries = await this.db
+      .select({
+        account_kind: ledgerAccount.kind,
+        owner_id: ledgerAccount.ownerId,
+        currency: ledgerAccount.currency,
+        amount: ledgerEntry.amount,
+        pending: ledgerEntry.pending,
+        balance_after: ledgerEntry.balanceAfter,
+        transfer_state: ledgerTransfer.state,
+      })
+      .from(ledgerEntry)
+      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+      .where(or(...transferIds.map((id) => eq(ledgerEntry.transferId, id))))
+      .orderBy(ledgerEntry.id);
+    return { withdrawal: toRecord(row, true), entries };
+  }
+}

@@ -1,0 +1,218 @@
+import { financeCalls, withdrawalAppCalls, withdrawalCalls, type CallBody } from '@juqi/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { signInAppUser } from './helpers/app-user';
+import { expectError, invoke, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { testEngine } from './helpers/database';
+import { expectLedgerInvariants } from './helpers/ledger';
+import { generate, insertUser, openBalances } from './helpers/users';
+import { financeWithdrawal } from '../src/lib/db/schema';
+import { seedWithdrawals } from '../src/modules/finance/demo-seed';
+import pino from 'pino';
+
+// Withdrawals (docs/finance.md › Withdrawals): an app user's application holds the amount; staff approve and pay it
+// out (the hold posted) or reject it (voided), each under its own operation code, each decided once.
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+});
+afterAll(() => t?.close());
+
+let keys = 0;
+const key = () => `wd-${process.pid}-${++keys}`;
+
+async function appUserWith(balance: number, name?: string) {
+  const user = await insertUser(t, name ? { name } : {});
+  if (balance) await openBalances(t, [{ userId: user.id, balance }]);
+  return { id: user.id, token: await signInAppUser(t, user.id) };
+}
+
+type Apply = CallBody<typeof withdrawalAppCalls.apply>;
+const apply = (token: string, amount: number, over: Partial<Apply> = {}) =>
+  invoke(t, withdrawalAppCalls.apply, { amount, payout_type: 2, account_name: '张三', account_no: 'zhangsan@example.com', idempotency_key: key(), ...over }, token);
+
+async function applied(token: string, amount: number, over: Partial<Apply> = {}) {
+  const answer = await apply(token, amount, over);
+  if (answer.code !== 20000) expect.fail(`${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+const account = async (userId: number) => (await ok(t, financeCalls.userStatement, { user_id: userId }, admin)).account;
+
+describe('applying', () => {
+  it('holds the amount at once: the balance stays, it is frozen and no longer available; the account is masked', async () => {
+    const u = await appUserWith(10_000);
+    const w = await applied(u.token, 3_000);
+    expect(w).toMatchObject({ user_id: u.id, amount: 3_000, payout_type: 2, account_name: '张三', account_no: '****************.com', state: 'applied', reject_reason: '', payout_ref: null });
+    expect(w.withdraw_no).toMatch(/^WD\d{20}$/);
+    expect(await account(u.id)).toMatchObject({ balance: 10_000, frozen: 3_000, available: 7_000 });
+    expect(await ok(t, withdrawalAppCalls.status, { withdraw_no: w.withdraw_no }, u.token)).toEqual(w);
+  });
+
+  it('refuses more than is available with 余额不足 naming amount, writing nothing', async () => {
+    const u = await appUserWith(1_000);
+    await applied(u.token, 800);
+    expect(expectError(await apply(u.token, 201), 40900)).toMatchObject({ field: 'amount' });
+    expect((await ok(t, withdrawalCalls.list, { user_id: u.id }, admin)).count).toBe(1);
+  });
+
+  it('answers the first application again for the same key and body, 40900 for another body under it', async () => {
+    const u = await appUserWith(5_000);
+    const k = key();
+    const first = await applied(u.token, 1_000, { idempotency_key: k });
+    expect(await applied(u.token, 1_000, { idempotency_key: k })).toEqual(first);
+    expect(expectError(await apply(u.token, 1_500, { idempotency_key: k }), 40900)).toMatchObject({ field: 'idempotency_key' });
+    expect(await account(u.id)).toMatchObject({ frozen: 1_000 });
+  });
+
+  it('is the user’s own, and refuses bad input naming the field', async () => {
+    const [a, b] = [await appUserWith(1_000), await appUserWith(0)];
+    const w = await applied(a.token, 500);
+    expectError(await invoke(t, withdrawalAppCalls.status, { withdraw_no: w.withdraw_no }, b.token), 40400);
+    expect(expectError(await apply(a.token, 99), 40000)).toMatchObject({ field: 'amount' });
+    expect(expectError(await apply(a.token, 500, { payout_type: 4 }), 40000)).toMatchObject({ field: 'payout_type' });
+    expect(expectError(await apply(a.token, 500, { account_no: '12' }), 40000)).toMatchObject({ field: 'account_no' });
+  });
+});
+
+describe('reviewing', () => {
+  it('approve then pay: the hold is posted, the money leaves the balance, the books stay equal', async () => {
+    const u = await appUserWith(10_000);
+    const w = await applied(u.token, 4_000);
+    expect(await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin)).toMatchObject({ state: 'approved', reviewed_at: expect.any(String) });
+    const paid = await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin);
+    expect(paid).toMatchObject({ state: 'paid', payout_ref: expect.stringMatching(/^FAKEPAY/), paid_at: expect.any(String) });
+    expect(await account(u.id)).toMatchObject({ balance: 6_000, frozen: 0, available: 6_000 });
+    const details = await ok(t, withdrawalCalls.details, { withdraw_no: w.withdraw_no }, admin);
+    expect(details.withdrawal).toMatchObject({ account_no: 'zhangsan@example.com', reviewer_name: expect.any(String) });
+    expect(details.entries.map((e) => [e.account_kind, e.amount, e.pending, e.transfer_state])).toEqual([
+      ['user_cash', -4_000, true, 'posted'],
+      ['withdrawal_clearing', 4_000, true, 'posted'],
+      ['user_cash', -4_000, false, 'posted'],
+      ['withdrawal_clearing', 4_000, false, 'posted'],
+    ]);
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
+  });
+
+  it('reject with a reason, from applied or approved: the hold is voided and the amount available again', async () => {
+    const u = await appUserWith(5_000);
+    const [first, second] = [await applied(u.token, 1_000), await applied(u.token, 2_000)];
+    await ok(t, withdrawalCalls.approve, { withdraw_no: second.withdraw_no }, admin);
+    expect(await ok(t, withdrawalCalls.reject, { withdraw_no: first.withdraw_no, reason: '收款账户信息有误' }, admin)).toMatchObject({ state: 'rejected', reject_reason: '收款账户信息有误' });
+    await ok(t, withdrawalCalls.reject, { withdraw_no: second.withdraw_no, reason: '风控拦截' }, admin);
+    expect(await account(u.id)).toMatchObject({ balance: 5_000, frozen: 0, available: 5_000 });
+    expect(expectError(await invoke(t, withdrawalCalls.reject, { withdraw_no: second.withdraw_no, reason: '' }, admin), 40000)).toMatchObject({ field: 'reason' });
+  });
+
+  it('refuses a step out of order with 40900 and changes nothing: pay before approval, approve twice, pay or reject once paid', async () => {
+    const u = await appUserWith(3_000);
+    const w = await applied(u.token, 1_000);
+    expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin), 40900);
+    await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin);
+    expectError(await invoke(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin), 40900);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin);
+    expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin), 40900);
+    expectError(await invoke(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '晚了' }, admin), 40900);
+    expect(await account(u.id)).toMatchObject({ balance: 2_000, frozen: 0 });
+    expectError(await invoke(t, withdrawalCalls.approve, { withdraw_no: 'WD0' }, admin), 40400);
+  });
+
+  it('keeps a withdrawal approved when the payout provider refuses it, to pay again or reject', async () => {
+    const u = await appUserWith(3_000);
+    const w = await applied(u.token, 1_000, { payout_type: 1, account_no: 'FAIL6222020000001' });
+    await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin);
+    const refused = await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin);
+    expectError(refused, 40900);
+    expect(refused.message).toContain('收款账户不存在');
+    expect((await ok(t, withdrawalCalls.details, { withdraw_no: w.withdraw_no }, admin)).withdrawal.state).toBe('approved');
+    expect(await account(u.id)).toMatchObject({ balance: 3_000, frozen: 1_000 });
+    await ok(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '收款账户不存在' }, admin);
+  });
+
+  it('gives each step its own operation: a staff who may approve may not pay or reject', async () => {
+    const u = await appUserWith(2_000);
+    const w = await applied(u.token, 1_000);
+    const approver = await signInWith(t, ['finance.withdraw.view', 'finance.withdraw.approve']);
+    await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, approver);
+    expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, approver), 40300);
+    expectError(await invoke(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '无权' }, approver), 40300);
+    expect((await ok(t, withdrawalCalls.details, { withdraw_no: w.withdraw_no }, admin)).withdrawal.state).toBe('approved');
+  });
+});
+
+describe('代理提现记录', () => {
+  it('lists withdrawals newest first with the count and sums, filtered; exports them with accounts masked', async () => {
+    const u = await appUserWith(50_000, '提现记录甲');
+    const made = [await applied(u.token, 1_000), await applied(u.token, 2_000, { payout_type: 1, account_no: '6222020000001234' }), await applied(u.token, 3_000)];
+    await ok(t, withdrawalCalls.approve, { withdraw_no: made[0]!.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: made[0]!.withdraw_no }, admin);
+    const list = (filter: CallBody<typeof withdrawalCalls.list> = {}) => ok(t, withdrawalCalls.list, { user_id: u.id, ...filter }, admin);
+    expect(await list()).toMatchObject({ count: 3, sum_amount: 6_000, sum_paid: 1_000 });
+    expect((await list()).data.map((w) => w.withdraw_no)).toEqual([made[2]!.withdraw_no, made[1]!.withdraw_no, made[0]!.withdraw_no]);
+    expect((await list()).data[1]).toMatchObject({ user_name: '提现记录甲', account_no: '************1234' });
+    expect((await list({ state: 'applied' })).count).toBe(2);
+    expect((await list({ payout_type: 1 })).data.map((w) => w.amount)).toEqual([2_000]);
+    expect((await list({ amount_min: 1_500 })).count).toBe(2);
+    expect((await ok(t, withdrawalCalls.list, { keyword: made[1]!.withdraw_no }, admin)).count).toBe(1);
+
+    const res = await t.app.inject({ method: 'POST', url: withdrawalCalls.export.path, payload: { user_id: u.id }, headers: { 'x-token': admin } });
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows.slice(1).map((r) => [r[0], r[4], r[7], r[8]])).toEqual([
+      [made[2]!.withdraw_no, 30, '****************.com', '待审核'],
+      [made[1]!.withdraw_no, 20, '************1234', '待审核'],
+      [made[0]!.withdraw_no, 10, '****************.com', '已打款'],
+    ]);
+  });
+});
+
+describe('the demo’s withdrawals', () => {
+  it('are made by the real flow once, in every state, and the books stay equal', async () => {
+    await generate(t, 80);
+    await t.database.db.delete(financeWithdrawal);
+    const seed = () => seedWithdrawals({ db: t.database.db, log: pino({ level: 'silent' }), demo: true });
+    await seed();
+    const rows = await t.database.db.select().from(financeWithdrawal);
+    expect(rows.length).toBeGreaterThan(8);
+    expect(new Set(rows.map((w) => w.state))).toEqual(new Set(['applied', 'approved', 'paid', 'rejected']));
+    await seed();
+    expect(await t.database.db.select().from(financeWithdrawal)).toHaveLength(rows.length);
+    await expectLedgerInvariants(t.database.db);
+  });
+});
+
+// PGlite has one connection: concurrent decisions there queue by construction and prove nothing.
+describe.skipIf(testEngine !== 'postgres')('racing on PostgreSQL', () => {
+  it('decides once when 20 staff pay and reject one withdrawal at once', async () => {
+    const u = await appUserWith(5_000);
+    const w = await applied(u.token, 2_000);
+    await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 ? invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin) : invoke(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '并发' }, admin),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 20000)).toHaveLength(1);
+    expect(answers.filter((a) => a.code !== 20000).every((a) => a.code === 40900)).toBe(true);
+    const { frozen, balance } = await account(u.id);
+    expect(frozen).toBe(0);
+    expect([3_000, 5_000]).toContain(balance);
+    await expectLedgerInvariants(t.database.db);
+  });
+
+  it('makes one application and one hold when 20 requests under one key arrive at once', async () => {
+    const u = await appUserWith(5_000);
+    const k = key();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => apply(u.token, 1_000, { idempotency_key: k })));
+    const numbers = new Set(answers.map((a) => (a.code === 20000 ? a.data.withdraw_no : `error ${a.code}`)));
+    expect([...numbers]).toHaveLength(1);
+    expect(await account(u.id)).toMatchObject({ frozen: 1_000 });
+  });
+});

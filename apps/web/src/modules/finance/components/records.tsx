@@ -1,0 +1,125 @@
+import { ACCOUNT_KINDS, type TransferEntry, type TransferState } from '@juqi/contract';
+import { DatePicker, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { TimeZoneNote } from '../../../components/time-zone-note';
+import { useMessages } from '../../../lib/i18n';
+import { formatCents } from '../../../lib/money';
+import { usePreferences } from '../../../lib/preferences';
+import { financeMessages } from '../messages';
+
+/*
+ * The pieces the record pages (用户充值记录, 代理提现记录) share: the times' zone and the filtered set's totals above
+ * the table, the days and amount filters, and a record's ledger entries.
+ */
+
+/** The list's time zone and, once loaded, its count and sums (`totals`, worded by the page). */
+export function RecordsSummary({ totals }: { totals: string | undefined }) {
+  return (
+    <Space size={16} wrap>
+      <TimeZoneNote />
+      {totals !== undefined && (
+        <Typography.Text type="secondary" className="finance-page__totals">
+          {totals}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+const DAY = 'YYYY-MM-DD';
+
+/** A range of days (`[first, last]`, the platform's days), named by `label`. */
+export function DayRangeFilter({ label, value, onChange }: { label: string; value: [string, string] | undefined; onChange: (days: [string, string] | undefined) => void }) {
+  const t = useMessages(financeMessages);
+  return (
+    <DatePicker.RangePicker
+      className="finance-filter__time"
+      prefix={label}
+      aria-label={label}
+      placeholder={[t.startDay, t.endDay]}
+      value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
+      allowClear
+      onChange={(days) => onChange(days?.[0] && days[1] ? [days[0].format(DAY), days[1].format(DAY)] : undefined)}
+    />
+  );
+}
+
+export interface AmountRange {
+  amount_min?: number;
+  amount_max?: number;
+}
+
+/** Yuan typed in the filter, fen sent. */
+const toFen = (yuan: number | null) => (yuan === null ? undefined : Math.round(yuan * 100));
+
+/** An amount range typed in yuan; `onChange` gets the bound that changed, in fen (cleared: undefined). */
+export function AmountRangeFilter({ value, onChange }: { value: AmountRange; onChange: (patch: AmountRange) => void }) {
+  const t = useMessages(financeMessages);
+  return (
+    <Space.Compact className="finance-filter__amount">
+      <InputNumber<number>
+        aria-label={t.amountMin}
+        placeholder={t.amountMin}
+        prefix="¥"
+        min={0}
+        precision={2}
+        value={value.amount_min === undefined ? null : value.amount_min / 100}
+        onChange={(yuan) => onChange({ amount_min: toFen(yuan) })}
+      />
+      <InputNumber<number>
+        aria-label={t.amountMax}
+        placeholder={t.amountMax}
+        prefix="¥"
+        min={0}
+        precision={2}
+        value={value.amount_max === undefined ? null : value.amount_max / 100}
+        onChange={(yuan) => onChange({ amount_max: toFen(yuan) })}
+      />
+    </Space.Compact>
+  );
+}
+
+/** An entry of a record's transfers; a withdrawal's also say what became of their transfer (a hold's state). */
+export type RecordEntry = TransferEntry & { transfer_state?: TransferState };
+
+/** What became of a held amount, as the account statement shows it: still 冻结中, 已转出 when posted, 已解冻 when voided. */
+export function HoldTag({ state }: { state: TransferState }) {
+  const t = useMessages(financeMessages);
+  if (state === 'pending') return <Tag color="warning">{t.held}</Tag>;
+  return <Tag>{state === 'voided' ? t.released : t.settled}</Tag>;
+}
+
+/** A record's ledger entries: the account, the signed amount (a hold tagged with its state) and the balance after. */
+export function RecordEntries({ entries, emptyText }: { entries: RecordEntry[]; emptyText: string }) {
+  const t = useMessages(financeMessages);
+  const language = usePreferences((s) => s.language);
+  const amount = (e: RecordEntry, n: number) => (e.currency === 'CNY' ? formatCents(n) : n);
+  return (
+    <Table
+      size="small"
+      title={() => t.entries}
+      pagination={false}
+      // A hold and the transfer that settles it may move the same amount between the same accounts: keyed by place.
+      dataSource={entries.map((entry, index) => ({ ...entry, key: index }))}
+      locale={{ emptyText }}
+      columns={[
+        { key: 'account', title: t.account, render: (_, e) => `${ACCOUNT_KINDS[e.account_kind].label[language]}${e.owner_id ? ` #${e.owner_id}` : ''}` },
+        {
+          key: 'amount',
+          title: t.amount,
+          align: 'right',
+          render: (_, e) =>
+            e.pending && e.transfer_state ? (
+              <Space size={4}>
+                <HoldTag state={e.transfer_state} />
+                <span>{amount(e, e.amount)}</span>
+              </Space>
+            ) : (
+              amount(e, e.amount)
+            ),
+        },
+        { key: 'after', title: t.balanceAfter, align: 'right', render: (_, e) => amount(e, e.balance_after) },
+      ]}
+    />
+  );
+}

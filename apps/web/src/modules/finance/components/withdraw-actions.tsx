@@ -1,0 +1,147 @@
+import { ErrorCode, WITHDRAW_TYPES, type Withdrawal, type WithdrawalState } from '@juqi/contract';
+import { App, Button, Form, Input, Modal, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { commonMessages } from '../../../components/messages';
+import { CellTag, type CellTone } from '../../../components/table-cells';
+import { ApiError } from '../../../lib/api-client';
+import { format, useMessages } from '../../../lib/i18n';
+import { formatCents } from '../../../lib/money';
+import { usePreferences } from '../../../lib/preferences';
+import { useCan } from '../../../lib/shell-session';
+import { useApproveWithdrawal, usePayWithdrawal, useRejectWithdrawal } from '../api';
+import { financeMessages } from '../messages';
+
+const REASON_MAX = 200;
+
+const STATE_TONE: Record<WithdrawalState, CellTone> = { applied: 'warning', approved: 'processing', paid: 'success', rejected: 'default' };
+/** The message key of each state's name. */
+export const WITHDRAWAL_STATE_LABEL = { applied: 'withdrawApplied', approved: 'withdrawApproved', paid: 'withdrawPaid', rejected: 'withdrawRejected' } as const;
+
+/** 待审核 / 待打款 / 已打款 / 已驳回. */
+export function WithdrawalStateTag({ state }: { state: WithdrawalState }) {
+  const t = useMessages(financeMessages);
+  return <CellTag tone={STATE_TONE[state]}>{t[WITHDRAWAL_STATE_LABEL[state]]}</CellTag>;
+}
+
+/** The name of a payout type (the users' 提现方式 codes: 银行卡, 支付宝, 微信) in the current language. */
+export function usePayoutTypeName(): (type: number) => string {
+  const language = usePreferences((s) => s.language);
+  return (type) => WITHDRAW_TYPES.find((w) => w.value === type)?.name[language] ?? String(type);
+}
+
+/** Which decisions the staff may take on a withdrawal in `state` (none while unknown): each needs its state and its operation. */
+export function useWithdrawalDecisions(state: WithdrawalState | undefined) {
+  const can = useCan();
+  const approve = state === 'applied' && can('finance.withdraw.approve');
+  const pay = state === 'approved' && can('finance.withdraw.pay');
+  const reject = (state === 'applied' || state === 'approved') && can('finance.withdraw.reject');
+  return { approve, pay, reject, any: approve || pay || reject };
+}
+
+/**
+ * 审核通过, 打款 and 驳回 on one withdrawal, as its state and the staff's operations allow: approving and paying ask in
+ * a popover (paying names the amount and the account), rejecting asks for the reason. A refusal has been shown by the
+ * API client, and the withdrawals are read again either way, so the row and the drawer show where it stands.
+ * `compact`: link buttons, for a table row.
+ */
+export function WithdrawActions({ withdrawal, compact = false }: { withdrawal: Withdrawal; compact?: boolean }) {
+  const t = useMessages(financeMessages);
+  const common = useMessages(commonMessages);
+  const { message } = App.useApp();
+  const payoutTypeName = usePayoutTypeName();
+  const may = useWithdrawalDecisions(withdrawal.state);
+  const approve = useApproveWithdrawal();
+  const pay = usePayWithdrawal();
+  const [rejecting, setRejecting] = useState(false);
+  // In a row: links; in the drawer: approve and pay as primary buttons, reject beside them.
+  const look = (primary: boolean) => (compact ? ({ type: 'link', size: 'small' } as const) : ({ type: primary ? 'primary' : 'default' } as const));
+  const amount = formatCents(withdrawal.amount);
+  const target = { withdraw_no: withdrawal.withdraw_no };
+
+  const decide = async (run: () => Promise<unknown>, done: string) => {
+    try {
+      await run();
+    } catch {
+      return; // Shown by the API client.
+    }
+    void message.success(done);
+  };
+
+  return (
+    <>
+      {may.approve && (
+        <Popconfirm title={t.approveConfirm} okText={t.approve} cancelText={common.cancel} onConfirm={() => decide(() => approve.mutateAsync(target), t.approved)}>
+          <Button {...look(true)} loading={approve.isPending}>
+            {t.approve}
+          </Button>
+        </Popconfirm>
+      )}
+      {may.pay && (
+        <Popconfirm
+          title={format(t.payConfirm, { amount })}
+          description={format(t.payTo, { type: payoutTypeName(withdrawal.payout_type), name: withdrawal.account_name, account: withdrawal.account_no })}
+          okText={t.pay}
+          cancelText={common.cancel}
+          styles={{ root: { maxWidth: 360 } }}
+          onConfirm={() => decide(() => pay.mutateAsync(target), format(t.paidOut, { amount }))}
+        >
+          <Button {...look(true)} loading={pay.isPending}>
+            {t.pay}
+          </Button>
+        </Popconfirm>
+      )}
+      {may.reject && (
+        <Button {...look(false)} danger onClick={() => setRejecting(true)}>
+          {t.reject}
+        </Button>
+      )}
+      {rejecting && <RejectWithdrawalModal withdrawNo={withdrawal.withdraw_no} onClose={() => setRejecting(false)} />}
+    </>
+  );
+}
+
+/** 驳回: the reason is required (the user sees it). */
+function RejectWithdrawalModal({ withdrawNo, onClose }: { withdrawNo: string; onClose: () => void }) {
+  const t = useMessages(financeMessages);
+  const common = useMessages(commonMessages);
+  const { message } = App.useApp();
+  const reject = useRejectWithdrawal();
+
+  const submit = async ({ reason }: { reason: string }) => {
+    try {
+      await reject.mutateAsync({ withdraw_no: withdrawNo, reason: reason.trim() });
+    } catch (error) {
+      // Shown by the API client. A 40900 means it was decided meanwhile: nothing left to reject here. Otherwise the
+      // dialog stays, with the reason, to try again.
+      if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) onClose();
+      return;
+    }
+    void message.success(t.rejected);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open
+      title={format(t.rejectTitle, { no: withdrawNo })}
+      okText={t.reject}
+      okButtonProps={{ danger: true, loading: reject.isPending, htmlType: 'submit', form: 'withdraw-reject-form' }}
+      cancelText={common.cancel}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form id="withdraw-reject-form" layout="vertical" onFinish={submit}>
+        <Form.Item
+          name="reason"
+          label={t.rejectReason}
+          rules={[
+            { required: true, whitespace: true, message: t.rejectReasonRequired },
+            { max: REASON_MAX, message: format(t.rejectReasonTooLong, { max: REASON_MAX }) },
+          ]}
+        >
+          <Input.TextArea autoFocus rows={3} maxLength={REASON_MAX} showCount placeholder={t.rejectReasonPlaceholder} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
