@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { ACCOUNT_KINDS, isIncomeKind, type AccountKind, type TransferKind, type TransferState } from '@juqi/contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
 import { AppError } from '../errors';
+import { keyReused, requestFingerprint } from '../idempotency';
 import { ledgerAccount, ledgerEntry, ledgerTransfer, type LedgerAccountRow, type LedgerTransferRow } from './table';
 
 /** An account by what it is: a kind and, for a user's or an agency's, its owner. Accounts are opened on first use. */
@@ -73,7 +73,7 @@ function checkLegs(legs: Leg[]): void {
 /** What tells a replay from another transfer under the same key: the kind, the legs and whether it is a hold. */
 function fingerprintOf(input: TransferInput, state: TransferState): string {
   const legs = input.legs.map((l) => [keyOf(l.debit), keyOf(l.credit), l.amount]);
-  return createHash('sha256').update(JSON.stringify([input.kind, state, legs])).digest('hex');
+  return requestFingerprint([input.kind, state, legs]);
 }
 
 /** An account's four sums and income as they change while a transfer's entries are applied, in memory. */
@@ -168,7 +168,7 @@ export class Ledger {
     if (!transfer) {
       const [first] = await tx.select().from(ledgerTransfer).where(eq(ledgerTransfer.idempotencyKey, input.idempotencyKey!));
       if (!first || first.fingerprint !== fingerprint)
-        throw new AppError(40900, { 'zh-CN': '该幂等键已用于另一笔请求', 'en-US': 'This idempotency key was used for another request' }, { field: 'idempotency_key' });
+        throw keyReused();
       return { id: first.id, kind: first.kind, state: first.state, createdAt: first.createdAt, replayed: true };
     }
     const accounts = await this.open(

@@ -2,9 +2,10 @@ import type { TopUpFilter, TopUpRecord, TransferEntry } from '@juqi/contract';
 import { and, count, desc, eq, gte, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { escapeLike } from '../../lib/db/like';
-import { ledgerAccount, ledgerEntry, users } from '../../lib/db/schema';
+import { users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { dayRangeConditions } from '../../lib/time-zone';
+import { FinanceRepository } from './repository';
 import { financeTopUp } from './table';
 import { toTopUpOrder } from './top-up';
 
@@ -32,7 +33,11 @@ const toRecord = (r: RecordRow): TopUpRecord => ({
 
 /** 用户充值记录: the top-up orders read for staff (docs/finance.md › Records). */
 export class TopUpRecords {
-  constructor(private readonly db: Executor) {}
+  private readonly ledger: FinanceRepository;
+
+  constructor(private readonly db: Executor) {
+    this.ledger = new FinanceRepository(db);
+  }
 
   private where(filter: TopUpFilter, zone: string): SQL | undefined {
     const keyword = filter.keyword ? `${escapeLike(filter.keyword)}%` : undefined;
@@ -96,21 +101,7 @@ export class TopUpRecords {
   async details(orderNo: string): Promise<{ order: TopUpRecord; entries: TransferEntry[] }> {
     const [row] = await this.db.select(recordColumns).from(financeTopUp).leftJoin(users, eq(users.id, financeTopUp.userId)).where(eq(financeTopUp.orderNo, orderNo));
     if (!row) throw AppError.notFound();
-    const entries = row.order.transferId
-      ? await this.db
-          .select({
-            account_kind: ledgerAccount.kind,
-            owner_id: ledgerAccount.ownerId,
-            currency: ledgerAccount.currency,
-            amount: ledgerEntry.amount,
-            pending: ledgerEntry.pending,
-            balance_after: ledgerEntry.balanceAfter,
-          })
-          .from(ledgerEntry)
-          .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-          .where(eq(ledgerEntry.transferId, row.order.transferId))
-          .orderBy(ledgerEntry.id)
-      : [];
+    const entries = await this.ledger.transferEntries(row.order.transferId ? [row.order.transferId] : []);
     return { order: toRecord(row), entries };
   }
 }

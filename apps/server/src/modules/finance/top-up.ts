@@ -1,16 +1,16 @@
-import { createHash, randomInt } from 'node:crypto';
 import type { FakePayNotification, PayChannel, TopUpOrder, TopUpState } from '@juqi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
+import { keyReused, requestFingerprint } from '../../lib/idempotency';
 import { SettingsStore } from '../../lib/settings/store';
 import type { Ledger } from '../../lib/ledger/ledger';
 import type { PaymentProvider } from './payments';
+import { recordNumber } from './record-number';
 import { financeRechargePreset } from './settings-table';
 import { financeTopUp, type TopUpRow } from './table';
 
-const KEY_REUSED = { 'zh-CN': '该幂等键已用于另一笔请求', 'en-US': 'This idempotency key was used for another request' } as const;
 const BAD_SIGNATURE = { 'zh-CN': '签名无效', 'en-US': 'Invalid signature' } as const;
 const AMOUNT_MISMATCH = { 'zh-CN': '通知金额与订单不符', 'en-US': 'The notified amount is not the order’s' } as const;
 
@@ -27,11 +27,6 @@ export const toTopUpOrder = (r: TopUpRow): TopUpOrder => ({
   paid_at: r.paidAt?.toISOString() ?? null,
   transfer_id: r.transferId,
 });
-
-/** `TU` + the UTC time to the second + 6 random digits: sortable, unguessable enough, 22 characters. */
-function newOrderNo(now: Date): string {
-  return `TU${now.toISOString().replace(/\D/g, '').slice(0, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-}
 
 /**
  * Top-ups (docs/finance.md › Top-ups): an app user's order, paid through the provider; the provider's verified
@@ -54,7 +49,7 @@ export class TopUpService {
    * within the recharge settings' limits (40000 naming amount); an amount an enabled preset offers brings its bonus beans.
    */
   async create(userId: number, body: { amount: number; channel: PayChannel; idempotency_key: string }) {
-    const fingerprint = createHash('sha256').update(JSON.stringify([body.amount, body.channel])).digest('hex');
+    const fingerprint = requestFingerprint([body.amount, body.channel]);
     const limits = await this.settings.get('finance_recharge');
     if (body.amount < limits.min_amount || body.amount > limits.max_amount)
       throw AppError.invalid('amount', `must be between ${limits.min_amount} and ${limits.max_amount} fen`);
@@ -66,7 +61,7 @@ export class TopUpService {
     const [inserted] = await this.db
       .insert(financeTopUp)
       .values({
-        orderNo: newOrderNo(now),
+        orderNo: recordNumber('TU', now),
         userId,
         amount: body.amount,
         bonusBeans: preset?.bonusBeans ?? 0,
@@ -79,7 +74,7 @@ export class TopUpService {
       .onConflictDoNothing({ target: [financeTopUp.userId, financeTopUp.idempotencyKey] })
       .returning();
     const order = inserted ?? (await this.byKey(userId, body.idempotency_key));
-    if (order.fingerprint !== fingerprint) throw new AppError(40900, KEY_REUSED, { field: 'idempotency_key' });
+    if (order.fingerprint !== fingerprint) throw keyReused();
     const payUrl = await this.provider.checkoutUrl({ orderNo: order.orderNo, amount: order.amount, channel: order.channel, description: '账户充值' });
     return { order: toTopUpOrder(order), pay_url: payUrl };
   }

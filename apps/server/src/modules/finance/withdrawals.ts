@@ -1,20 +1,21 @@
-import { createHash, randomInt } from 'node:crypto';
 import type { CallBody, Withdrawal, WithdrawalFilter, WithdrawalRecord, withdrawalAppCalls } from '@juqi/contract';
 import { and, count, desc, eq, gte, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { escapeLike } from '../../lib/db/like';
-import { ledgerAccount, ledgerEntry, ledgerTransfer, staff, users } from '../../lib/db/schema';
+import { staff, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
+import { keyReused, requestFingerprint } from '../../lib/idempotency';
 import type { Ledger } from '../../lib/ledger/ledger';
 import { dayRangeConditions } from '../../lib/time-zone';
 import type { PayoutProvider } from './payments';
+import { recordNumber } from './record-number';
+import { FinanceRepository } from './repository';
 import { financeWithdrawal, type WithdrawalRow } from './table';
 
 type ApplyBody = CallBody<typeof withdrawalAppCalls.apply> & { payout_type: number; amount: number };
 
-const KEY_REUSED = { 'zh-CN': '该幂等键已用于另一笔请求', 'en-US': 'This idempotency key was used for another request' } as const;
 
 /** The last 4 characters, the rest starred: what lists and exports show of an account. */
 export const maskAccount = (no: string) => `${'*'.repeat(Math.max(no.length - 4, 0))}${no.slice(-4)}`;
@@ -61,10 +62,14 @@ export class WithdrawalService {
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly payouts: PayoutProvider,
-  ) {}
+  ) {
+    this.ledgerRecords = new FinanceRepository(db);
+  }
+
+  private readonly ledgerRecords: FinanceRepository;
 
   async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
-    const fingerprint = createHash('sha256').update(JSON.stringify([body.amount, body.payout_type, body.account_name, body.account_no])).digest('hex');
+    const fingerprint = requestFingerprint([body.amount, body.payout_type, body.account_name, body.account_no]);
     const byKey = async (tx: Executor) =>
       (await tx.select().from(financeWithdrawal).where(and(eq(financeWithdrawal.userId, userId), eq(financeWithdrawal.idempotencyKey, body.idempotency_key))))[0];
     const row = await this.db
@@ -72,7 +77,7 @@ export class WithdrawalService {
         const existing = await byKey(tx);
         if (existing) return existing;
         const now = this.clock.now();
-        const withdrawNo = `WD${now.toISOString().replace(/\D/g, '').slice(0, 14)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+        const withdrawNo = recordNumber('WD', now);
         // The row first: its unique key makes a concurrent request under the same key wait here for this one.
         const [inserted] = await tx
           .insert(financeWithdrawal)
@@ -108,7 +113,7 @@ export class WithdrawalService {
         if (!first) throw err;
         return first;
       });
-    if (row.fingerprint !== fingerprint) throw new AppError(40900, KEY_REUSED, { field: 'idempotency_key' });
+    if (row.fingerprint !== fingerprint) throw keyReused();
     return toWithdrawal(row);
   }
 
@@ -240,21 +245,7 @@ export class WithdrawalService {
     const [row] = await this.records().where(eq(financeWithdrawal.withdrawNo, withdrawNo));
     if (!row) throw AppError.notFound();
     const transferIds = [row.row.holdTransferId, row.row.settleTransferId].filter((id): id is number => id !== null);
-    const entries = await this.db
-      .select({
-        account_kind: ledgerAccount.kind,
-        owner_id: ledgerAccount.ownerId,
-        currency: ledgerAccount.currency,
-        amount: ledgerEntry.amount,
-        pending: ledgerEntry.pending,
-        balance_after: ledgerEntry.balanceAfter,
-        transfer_state: ledgerTransfer.state,
-      })
-      .from(ledgerEntry)
-      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
-      .where(or(...transferIds.map((id) => eq(ledgerEntry.transferId, id))))
-      .orderBy(ledgerEntry.id);
+    const entries = await this.ledgerRecords.transferEntries(transferIds);
     return { withdrawal: toRecord(row, true), entries };
   }
 }
