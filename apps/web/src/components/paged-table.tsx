@@ -79,6 +79,8 @@ export const pagingSearch = (paging: Paging, list: PagedList<unknown>) => ({
 
 interface PagedTableProps<Row> {
   list: PagedList<Row>;
+  /** What names a row; `id` unless said. */
+  rowKey?: TableProps<Row>['rowKey'];
   paging: Paging;
   columns: TableColumnsType<Row>;
   scrollX: number;
@@ -92,8 +94,9 @@ interface PagedTableProps<Row> {
 }
 
 /** A table of one page of a server-paged list, with its empty text and total line in the current language. */
-export function PagedTable<Row extends { id: number }>({
+export function PagedTable<Row extends object>({
   list,
+  rowKey = 'id',
   paging,
   columns,
   scrollX,
@@ -106,7 +109,7 @@ export function PagedTable<Row extends { id: number }>({
   const narrow = useNarrowScreen();
   return (
     <Table<Row>
-      rowKey="id"
+      rowKey={rowKey}
       size="middle"
       columns={narrow ? withOnePinnedColumn(columns) : columns}
       dataSource={list.data?.data}

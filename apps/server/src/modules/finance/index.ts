@@ -10,9 +10,10 @@ import { financeSettingsRoutes } from './settings';
 import { seedFinanceSettings } from './settings-seed';
 import { TopUpService } from './top-up';
 import { seedTopUps, seedWithdrawals } from './demo-seed';
-import { sendTopUpExport, sendWithdrawalExport } from './record-exports';
+import { sendRecords, topUpWorkbook, withdrawalWorkbook } from './record-exports';
+import { topUpDetails, topUpRecordList } from './top-up-records';
+import { withdrawalDetails, withdrawalRecordList } from './withdrawal-records';
 import { WithdrawalService } from './withdrawals';
-import { TopUpRecords } from './top-up-records';
 
 /**
  * Finance (docs/finance.md): the ledger's reads for staff (试算平衡, account statements) and the flows that post to
@@ -31,22 +32,23 @@ export const financeModule: ServerModule = {
     route(app, financeCalls.trialBalance, () => service.trialBalance());
     route(app, financeCalls.userStatement, ({ body }) => service.userStatement(body.user_id, body.currency, body.page, body.limit));
 
-    const records = new TopUpRecords(app.database.db);
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
-    route(app, topUpRecordCalls.list, async ({ body: { page, limit, ...filter } }) => records.page(filter, await timeZone.current(), page, limit));
-    route(app, topUpRecordCalls.details, ({ body }) => records.details(body.order_no));
+    const topUpRecords = topUpRecordList(app.database.db);
+    route(app, topUpRecordCalls.list, async ({ body: { page, limit, ...filter } }) => topUpRecords.page(filter, await timeZone.current(), page, limit));
+    route(app, topUpRecordCalls.details, ({ body }) => topUpDetails(app.database.db, body.order_no));
     route(app, topUpRecordCalls.export, async ({ body, reply }) => {
-      await sendTopUpExport(reply, records, body);
+      await sendRecords(reply, topUpRecords, body, topUpWorkbook);
       return null;
     });
 
     const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, new FakePayoutProvider());
     route(app, withdrawalAppCalls.apply, ({ body, appUser }) => withdrawals.apply(appUser!.userId, body));
     route(app, withdrawalAppCalls.status, ({ body, appUser }) => withdrawals.status(appUser!.userId, body.withdraw_no));
-    route(app, withdrawalCalls.list, async ({ body: { page, limit, ...filter } }) => withdrawals.page(filter, await timeZone.current(), page, limit));
-    route(app, withdrawalCalls.details, ({ body }) => withdrawals.details(body.withdraw_no));
+    const withdrawalRecords = withdrawalRecordList(app.database.db);
+    route(app, withdrawalCalls.list, async ({ body: { page, limit, ...filter } }) => withdrawalRecords.page(filter, await timeZone.current(), page, limit));
+    route(app, withdrawalCalls.details, ({ body }) => withdrawalDetails(app.database.db, body.withdraw_no));
     route(app, withdrawalCalls.export, async ({ body, reply }) => {
-      await sendWithdrawalExport(reply, withdrawals, body);
+      await sendRecords(reply, withdrawalRecords, body, withdrawalWorkbook);
       return null;
     });
     route(app, withdrawalCalls.approve, ({ body, principal }) => withdrawals.approve(body.withdraw_no, principal!.staffId));

@@ -1,10 +1,10 @@
-import { WITHDRAW_TYPES, type TopUpFilter, type TopUpRecord, type WithdrawalFilter, type WithdrawalRecord } from '@juqi/contract';
+import { WITHDRAW_TYPES, type TopUpRecord, type WithdrawalRecord } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
+import type { LocalText } from '../../lib/errors';
 import { keysetBatches } from '../../lib/export/batches';
 import { sendWorkbook, type ExportColumn } from '../../lib/export/workbook';
 import { exportedTime } from '../../lib/time-zone';
-import type { TopUpPosition, TopUpRecords } from './top-up-records';
-import type { WithdrawalPosition, WithdrawalService } from './withdrawals';
+import type { RecordList, RecordPosition } from './record-list';
 
 /** Rows read per keyset query while exporting. */
 const BATCH = 1000;
@@ -29,24 +29,6 @@ const columns: ExportColumn<TopUpRecord>[] = [
   { header: { 'zh-CN': '对账异常', 'en-US': 'Mismatch' }, width: 30, value: (r) => r.mismatch },
 ];
 
-/** Every top-up order the filter finds, newest first, streamed as an .xlsx file (lib/export). */
-export function sendTopUpExport(reply: FastifyReply, records: TopUpRecords, filter: TopUpFilter): Promise<void> {
-  return sendWorkbook(reply, {
-    fileName: { 'zh-CN': '用户充值记录', 'en-US': 'User top-ups' },
-    sheetName: { 'zh-CN': '充值记录', 'en-US': 'Top-ups' },
-    columns,
-    bytesPerRow: BYTES_PER_ROW,
-    open: async (zone) => ({
-      total: await records.count(filter, zone),
-      batches: keysetBatches<TopUpRecord, TopUpPosition>(
-        BATCH,
-        (after, size) => records.batch(filter, zone, after, size),
-        (last) => ({ createdAt: new Date(last.created_at), orderNo: last.order_no }),
-      ),
-    }),
-  });
-}
-
 const WITHDRAWAL_STATE = {
   applied: { 'zh-CN': '待审核', 'en-US': 'To review' },
   approved: { 'zh-CN': '待打款', 'en-US': 'To pay' },
@@ -70,20 +52,34 @@ const withdrawalColumns: ExportColumn<WithdrawalRecord>[] = [
   { header: { 'zh-CN': '驳回原因', 'en-US': 'Reject reason' }, width: 30, value: (r) => r.reject_reason },
 ];
 
-/** Every withdrawal the filter finds, newest first, accounts masked, streamed as an .xlsx file (lib/export). */
-export function sendWithdrawalExport(reply: FastifyReply, withdrawals: WithdrawalService, filter: WithdrawalFilter): Promise<void> {
+export interface RecordWorkbook<Rec> {
+  fileName: LocalText;
+  sheetName: LocalText;
+  columns: ExportColumn<Rec>[];
+}
+
+/** Every record the filter finds, newest first, streamed as an .xlsx file (lib/export), read in keyset batches. */
+export function sendRecords<Row, Rec, Filter, Sum extends string>(reply: FastifyReply, list: RecordList<Row, Rec, Filter, Sum>, filter: Filter, workbook: RecordWorkbook<Rec>): Promise<void> {
   return sendWorkbook(reply, {
-    fileName: { 'zh-CN': '代理提现记录', 'en-US': 'Agency withdrawals' },
-    sheetName: { 'zh-CN': '提现记录', 'en-US': 'Withdrawals' },
-    columns: withdrawalColumns,
+    ...workbook,
     bytesPerRow: BYTES_PER_ROW,
     open: async (zone) => ({
-      total: await withdrawals.count(filter, zone),
-      batches: keysetBatches<WithdrawalRecord, WithdrawalPosition>(
-        BATCH,
-        (after, size) => withdrawals.batch(filter, zone, after, size),
-        (last) => ({ createdAt: new Date(last.created_at), withdrawNo: last.withdraw_no }),
-      ),
+      total: await list.count(filter, zone),
+      batches: keysetBatches<Rec, RecordPosition>(BATCH, (after, size) => list.batch(filter, zone, after, size), list.spec.position),
     }),
   });
 }
+
+/** 用户充值记录's file. */
+export const topUpWorkbook: RecordWorkbook<TopUpRecord> = {
+  fileName: { 'zh-CN': '用户充值记录', 'en-US': 'User top-ups' },
+  sheetName: { 'zh-CN': '充值记录', 'en-US': 'Top-ups' },
+  columns,
+};
+
+/** 代理提现记录's file, accounts masked. */
+export const withdrawalWorkbook: RecordWorkbook<WithdrawalRecord> = {
+  fileName: { 'zh-CN': '代理提现记录', 'en-US': 'Agency withdrawals' },
+  sheetName: { 'zh-CN': '提现记录', 'en-US': 'Withdrawals' },
+  columns: withdrawalColumns,
+};

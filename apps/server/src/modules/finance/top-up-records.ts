@@ -1,19 +1,12 @@
 import type { TopUpFilter, TopUpRecord, TransferEntry } from '@juqi/contract';
-import { and, count, desc, eq, gte, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
-import { escapeLike } from '../../lib/db/like';
 import { users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
-import { dayRangeConditions } from '../../lib/time-zone';
+import { commonRecordConditions, RecordList } from './record-list';
 import { FinanceRepository } from './repository';
 import { financeTopUp } from './table';
 import { toTopUpOrder } from './top-up';
-
-/** Where the next export batch starts: after this order in the newest-first order. */
-export interface TopUpPosition {
-  createdAt: Date;
-  orderNo: string;
-}
 
 const recordColumns = {
   order: financeTopUp,
@@ -32,76 +25,26 @@ const toRecord = (r: RecordRow): TopUpRecord => ({
 });
 
 /** 用户充值记录: the top-up orders read for staff (docs/finance.md › Records). */
-export class TopUpRecords {
-  private readonly ledger: FinanceRepository;
+export const topUpRecordList = (db: Executor) =>
+  new RecordList<RecordRow, TopUpRecord, TopUpFilter, 'sum_amount' | 'sum_paid'>(db, {
+    columns: recordColumns,
+    from: (tx, fields) => tx.select(fields).from(financeTopUp).leftJoin(users, eq(users.id, financeTopUp.userId)).$dynamic(),
+    where: (filter, zone) =>
+      and(
+        ...commonRecordConditions(filter, zone, { userId: financeTopUp.userId, number: financeTopUp.orderNo, at: financeTopUp.createdAt, amount: financeTopUp.amount }),
+        filter.state ? eq(financeTopUp.state, filter.state) : undefined,
+        filter.channel ? eq(financeTopUp.channel, filter.channel) : undefined,
+      ),
+    sums: { sum_amount: sql<number>`sum(${financeTopUp.amount})`, sum_paid: sql<number>`sum(${financeTopUp.amount}) filter (where ${financeTopUp.state} = 'paid')` },
+    newest: { at: financeTopUp.createdAt, tie: financeTopUp.orderNo },
+    toRecord,
+    position: (r) => ({ at: new Date(r.created_at), tie: r.order_no }),
+  });
 
-  constructor(private readonly db: Executor) {
-    this.ledger = new FinanceRepository(db);
-  }
-
-  private where(filter: TopUpFilter, zone: string): SQL | undefined {
-    const keyword = filter.keyword ? `${escapeLike(filter.keyword)}%` : undefined;
-    return and(
-      filter.user_id === undefined ? undefined : eq(financeTopUp.userId, filter.user_id),
-      keyword ? or(like(users.name, keyword), like(users.mobile, keyword), eq(financeTopUp.orderNo, filter.keyword!)) : undefined,
-      filter.state ? eq(financeTopUp.state, filter.state) : undefined,
-      filter.channel ? eq(financeTopUp.channel, filter.channel) : undefined,
-      ...(filter.time ? dayRangeConditions(financeTopUp.createdAt, filter.time, zone) : []),
-      filter.amount_min === undefined ? undefined : gte(financeTopUp.amount, filter.amount_min),
-      filter.amount_max === undefined ? undefined : lte(financeTopUp.amount, filter.amount_max),
-    );
-  }
-
-  /** A page, newest first, with the whole filtered set's count and sums. */
-  async page(filter: TopUpFilter, zone: string, page: number, limit: number) {
-    const where = this.where(filter, zone);
-    const [totals] = await this.db
-      .select({
-        count: count(),
-        sumAmount: sql<number>`coalesce(sum(${financeTopUp.amount}), 0)::float8`,
-        sumPaid: sql<number>`coalesce(sum(${financeTopUp.amount}) filter (where ${financeTopUp.state} = 'paid'), 0)::float8`,
-      })
-      .from(financeTopUp)
-      .leftJoin(users, eq(users.id, financeTopUp.userId))
-      .where(where);
-    const rows = await this.db
-      .select(recordColumns)
-      .from(financeTopUp)
-      .leftJoin(users, eq(users.id, financeTopUp.userId))
-      .where(where)
-      .orderBy(desc(financeTopUp.createdAt), desc(financeTopUp.orderNo))
-      .limit(limit)
-      .offset((page - 1) * limit);
-    return { count: totals?.count ?? 0, sum_amount: totals?.sumAmount ?? 0, sum_paid: totals?.sumPaid ?? 0, data: rows.map(toRecord) };
-  }
-
-  async count(filter: TopUpFilter, zone: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(financeTopUp).leftJoin(users, eq(users.id, financeTopUp.userId)).where(this.where(filter, zone));
-    return row?.n ?? 0;
-  }
-
-  /** A batch of the export, newest first, after `after`. */
-  async batch(filter: TopUpFilter, zone: string, after: TopUpPosition | undefined, size: number): Promise<TopUpRecord[]> {
-    const rows = await this.db
-      .select(recordColumns)
-      .from(financeTopUp)
-      .leftJoin(users, eq(users.id, financeTopUp.userId))
-      .where(
-        and(
-          this.where(filter, zone),
-          after ? or(lt(financeTopUp.createdAt, after.createdAt), and(eq(financeTopUp.createdAt, after.createdAt), lt(financeTopUp.orderNo, after.orderNo))) : undefined,
-        ),
-      )
-      .orderBy(desc(financeTopUp.createdAt), desc(financeTopUp.orderNo))
-      .limit(size);
-    return rows.map(toRecord);
-  }
-
-  /** One order and the entries of the transfer that credited it. */
-  async details(orderNo: string): Promise<{ order: TopUpRecord; entries: TransferEntry[] }> {
-    const [row] = await this.db.select(recordColumns).from(financeTopUp).leftJoin(users, eq(users.id, financeTopUp.userId)).where(eq(financeTopUp.orderNo, orderNo));
-    if (!row) throw AppError.notFound();
-    const entries = await this.ledger.transferEntries(row.order.transferId ? [row.order.transferId] : []);
-    return { order: toRecord(row), entries };
-  }
+/** One order and the entries of the transfer that credited it. */
+export async function topUpDetails(db: Executor, orderNo: string): Promise<{ order: TopUpRecord; entries: TransferEntry[] }> {
+  const row = await topUpRecordList(db).one(eq(financeTopUp.orderNo, orderNo));
+  if (!row) throw AppError.notFound();
+  const entries = await new FinanceRepository(db).transferEntries(row.order.transferId ? [row.order.transferId] : []);
+  return { order: toRecord(row), entries };
 }

@@ -1,26 +1,21 @@
-import type { CallBody, Withdrawal, WithdrawalFilter, WithdrawalRecord, withdrawalAppCalls } from '@juqi/contract';
-import { and, count, desc, eq, gte, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CallBody, Withdrawal, withdrawalAppCalls } from '@juqi/contract';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
-import { escapeLike } from '../../lib/db/like';
-import { staff, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { keyReused, requestFingerprint } from '../../lib/idempotency';
 import type { Ledger } from '../../lib/ledger/ledger';
-import { dayRangeConditions } from '../../lib/time-zone';
 import type { PayoutProvider } from './payments';
 import { recordNumber } from './record-number';
-import { FinanceRepository } from './repository';
 import { financeWithdrawal, type WithdrawalRow } from './table';
 
 type ApplyBody = CallBody<typeof withdrawalAppCalls.apply> & { payout_type: number; amount: number };
 
-
 /** The last 4 characters, the rest starred: what lists and exports show of an account. */
 export const maskAccount = (no: string) => `${'*'.repeat(Math.max(no.length - 4, 0))}${no.slice(-4)}`;
 
-const toWithdrawal = (r: WithdrawalRow, whole = false): Withdrawal => ({
+export const toWithdrawal = (r: WithdrawalRow, whole = false): Withdrawal => ({
   withdraw_no: r.withdrawNo,
   user_id: r.userId,
   amount: r.amount,
@@ -35,21 +30,7 @@ const toWithdrawal = (r: WithdrawalRow, whole = false): Withdrawal => ({
   paid_at: r.paidAt?.toISOString() ?? null,
 });
 
-const recordColumns = {
-  row: financeWithdrawal,
-  userName: sql<string>`coalesce(${users.name}, '')`,
-  userMobile: sql<string>`coalesce(${users.mobile}, '')`,
-  reviewerName: sql<string>`coalesce(${staff.name}, '')`,
-};
-type RecordRow = { row: WithdrawalRow; userName: string; userMobile: string; reviewerName: string };
-const toRecord = (r: RecordRow, whole = false): WithdrawalRecord => ({ ...toWithdrawal(r.row, whole), user_name: r.userName, user_mobile: r.userMobile, reviewer_name: r.reviewerName });
-
 const STATE_NOW = (state: string) => ({ 'zh-CN': `该提现当前为${{ applied: '待审核', approved: '待打款', paid: '已打款', rejected: '已驳回' }[state]}，不能这样处理`, 'en-US': `This withdrawal is ${state}` });
-
-export interface WithdrawalPosition {
-  createdAt: Date;
-  withdrawNo: string;
-}
 
 /**
  * Withdrawals (docs/finance.md › Withdrawals): an app user's application holds the amount (a pending transfer to
@@ -63,10 +44,7 @@ export class WithdrawalService {
     private readonly ledger: Ledger,
     private readonly payouts: PayoutProvider,
   ) {
-    this.ledgerRecords = new FinanceRepository(db);
   }
-
-  private readonly ledgerRecords: FinanceRepository;
 
   async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
     const fingerprint = requestFingerprint([body.amount, body.payout_type, body.account_name, body.account_no]);
@@ -177,75 +155,5 @@ export class WithdrawalService {
       return change(row, tx);
     });
     return ('refused' in result ? result : toWithdrawal(result as WithdrawalRow)) as never;
-  }
-
-  // ——— records ———
-
-  private where(filter: WithdrawalFilter, zone: string): SQL | undefined {
-    const keyword = filter.keyword ? `${escapeLike(filter.keyword)}%` : undefined;
-    return and(
-      filter.user_id === undefined ? undefined : eq(financeWithdrawal.userId, filter.user_id),
-      keyword ? or(like(users.name, keyword), like(users.mobile, keyword), eq(financeWithdrawal.withdrawNo, filter.keyword!)) : undefined,
-      filter.state ? eq(financeWithdrawal.state, filter.state) : undefined,
-      filter.payout_type === undefined ? undefined : eq(financeWithdrawal.payoutType, filter.payout_type),
-      ...(filter.time ? dayRangeConditions(financeWithdrawal.createdAt, filter.time, zone) : []),
-      filter.amount_min === undefined ? undefined : gte(financeWithdrawal.amount, filter.amount_min),
-      filter.amount_max === undefined ? undefined : lte(financeWithdrawal.amount, filter.amount_max),
-    );
-  }
-
-  private records(tx: Executor = this.db) {
-    return tx
-      .select(recordColumns)
-      .from(financeWithdrawal)
-      .leftJoin(users, eq(users.id, financeWithdrawal.userId))
-      .leftJoin(staff, eq(staff.id, financeWithdrawal.reviewerId))
-      .$dynamic();
-  }
-
-  async page(filter: WithdrawalFilter, zone: string, page: number, limit: number) {
-    const where = this.where(filter, zone);
-    const [totals] = await this.db
-      .select({
-        count: count(),
-        sumAmount: sql<number>`coalesce(sum(${financeWithdrawal.amount}), 0)::float8`,
-        sumPaid: sql<number>`coalesce(sum(${financeWithdrawal.amount}) filter (where ${financeWithdrawal.state} = 'paid'), 0)::float8`,
-      })
-      .from(financeWithdrawal)
-      .leftJoin(users, eq(users.id, financeWithdrawal.userId))
-      .where(where);
-    const rows = await this.records()
-      .where(where)
-      .orderBy(desc(financeWithdrawal.createdAt), desc(financeWithdrawal.withdrawNo))
-      .limit(limit)
-      .offset((page - 1) * limit);
-    return { count: totals?.count ?? 0, sum_amount: totals?.sumAmount ?? 0, sum_paid: totals?.sumPaid ?? 0, data: rows.map((r) => toRecord(r)) };
-  }
-
-  async count(filter: WithdrawalFilter, zone: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(financeWithdrawal).leftJoin(users, eq(users.id, financeWithdrawal.userId)).where(this.where(filter, zone));
-    return row?.n ?? 0;
-  }
-
-  async batch(filter: WithdrawalFilter, zone: string, after: WithdrawalPosition | undefined, size: number): Promise<WithdrawalRecord[]> {
-    const rows = await this.records()
-      .where(
-        and(
-          this.where(filter, zone),
-          after ? or(lt(financeWithdrawal.createdAt, after.createdAt), and(eq(financeWithdrawal.createdAt, after.createdAt), lt(financeWithdrawal.withdrawNo, after.withdrawNo))) : undefined,
-        ),
-      )
-      .orderBy(desc(financeWithdrawal.createdAt), desc(financeWithdrawal.withdrawNo))
-      .limit(size);
-    return rows.map((r) => toRecord(r));
-  }
-
-  /** One withdrawal, its account whole, and the entries of its hold and of what settled it. */
-  async details(withdrawNo: string) {
-    const [row] = await this.records().where(eq(financeWithdrawal.withdrawNo, withdrawNo));
-    if (!row) throw AppError.notFound();
-    const transferIds = [row.row.holdTransferId, row.row.settleTransferId].filter((id): id is number => id !== null);
-    const entries = await this.ledgerRecords.transferEntries(transferIds);
-    return { withdrawal: toRecord(row, true), entries };
   }
 }

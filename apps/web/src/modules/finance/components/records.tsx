@@ -1,6 +1,7 @@
 import { ACCOUNT_KINDS, type TransferEntry, type TransferState } from '@juqi/contract';
 import { DatePicker, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { CellMuted } from '../../../components/table-cells';
 import { TimeZoneNote } from '../../../components/time-zone-note';
 import { useMessages } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/money';
@@ -27,6 +28,15 @@ export function RecordsSummary({ totals }: { totals: string | undefined }) {
 }
 
 const DAY = 'YYYY-MM-DD';
+
+/** A record's user: the name (or the id when the user is gone) and the mobile. */
+export function RecordUser({ record }: { record: { user_id: number; user_name: string; user_mobile: string } }) {
+  return (
+    <span>
+      {record.user_name || <CellMuted>#{record.user_id}</CellMuted>} <CellMuted>{record.user_mobile}</CellMuted>
+    </span>
+  );
+}
 
 /** A range of days (`[first, last]`, the platform's days), named by `label`. */
 export function DayRangeFilter({ label, value, onChange }: { label: string; value: [string, string] | undefined; onChange: (days: [string, string] | undefined) => void }) {

@@ -1,21 +1,17 @@
 import { TOP_UP_STATES, PAY_CHANNELS, topUpRecordCalls, type TopUpRecord, type TopUpState } from '@juqi/contract';
-import { Card, Descriptions, Flex, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Descriptions, Select, Space, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
-import { ExportButton } from '../../../components/export-button';
-import { FilterBar } from '../../../components/filter-bar';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
-import { TextFilter } from '../../../components/text-filter';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/money';
-import { useCan } from '../../../lib/shell-session';
-import { clearedUrlState, urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
-import { useTopUpDetails, useTopUpRecords } from '../api';
-import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordsSummary } from '../components/records';
+import { urlField, type UrlValues } from '../../../lib/url-state';
+import { financeKeys, useTopUpDetails } from '../api';
+import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
+import { RecordsPage } from '../components/records-page';
 import { financeMessages } from '../messages';
 
 const shape = topUpRecordCalls.list.body!;
@@ -30,7 +26,6 @@ export const RECHARGE_URL = {
   amount_min: urlField('number', shape.shape.amount_min),
   amount_max: urlField('number', shape.shape.amount_max),
 };
-type RechargeFilter = UrlValues<typeof RECHARGE_URL>;
 
 const STATE_TONE: Record<TopUpState, CellTone> = { pending: 'processing', paid: 'success', closed: 'default' };
 
@@ -42,96 +37,44 @@ const STATE_TONE: Record<TopUpState, CellTone> = { pending: 'processing', paid: 
 export function RechargeRecordsPage() {
   const t = useMessages(financeMessages);
   const dateTime = useDateTime();
-  const can = useCan();
-  const [filter, setFilter] = useUrlState(RECHARGE_URL);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useTopUpRecords(filter, page, pageSize);
-  const [open, setOpen] = useState<string | null>(null);
-  const change = (patch: RechargeFilter) => {
-    setFilter(patch);
-    setPage(1);
-  };
-
-  if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
-  const data = list.data;
-
   return (
-    <Card
-      className="finance-page"
+    <RecordsPage
       title={t.rechargeTitle}
-      extra={<RecordsSummary totals={data && format(t.totals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })} />}
-    >
-      <Flex vertical gap={12}>
-        <RechargeFilterBar
-          filter={filter}
-          onChange={change}
-          tools={
-            can('finance.recharge.export') && (
-              <ExportButton
-                call={topUpRecordCalls.export}
-                body={filter}
-                count={data?.count}
-                texts={{ title: t.exportTitle, rows: t.exportRows, done: t.exportDone, nothing: t.exportNothing }}
-                fallbackName="user-top-ups.xlsx"
-              />
-            )
-          }
-        />
-        <Table<TopUpRecord>
-          rowKey="order_no"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={data?.data ?? []}
-          scroll={{ x: 1060 }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: data?.count ?? 0,
-            showSizeChanger: true,
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-          columns={[
-            { key: 'order_no', title: t.orderNo, dataIndex: 'order_no', width: 200 },
-            {
-              key: 'user',
-              title: t.user,
-              width: 170,
-              render: (_, r) => (
-                <span>
-                  {r.user_name || <CellMuted>#{r.user_id}</CellMuted>} <CellMuted>{r.user_mobile}</CellMuted>
-                </span>
-              ),
-            },
-            { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r) => `¥${formatCents(r.amount)}` },
-            { key: 'channel', title: t.channel, width: 100, render: (_, r) => t[r.channel] },
-            { key: 'state', title: t.state, width: 90, render: (_, r) => <CellTag tone={STATE_TONE[r.state]}>{t[r.state]}</CellTag> },
-            { key: 'created_at', title: t.orderedAt, width: 150, render: (_, r) => dateTime(r.created_at) },
-            { key: 'paid_at', title: t.paidAt, width: 150, render: (_, r) => (r.paid_at ? dateTime(r.paid_at) : <CellMuted>—</CellMuted>) },
-            { key: 'actions', title: t.details, width: 80, fixed: 'right', render: (_, r) => <CellLink onClick={() => setOpen(r.order_no)}>{t.details}</CellLink> },
-          ]}
-        />
-      </Flex>
-      {open !== null && <RechargeDetailsDrawer orderNo={open} onClose={() => setOpen(null)} />}
-    </Card>
+      url={RECHARGE_URL}
+      list={topUpRecordCalls.list}
+      queryKey={financeKeys.topUps}
+      totals={(data) => format(t.totals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })}
+      keywordLabel={t.keyword}
+      Filters={RechargeFilters}
+      exportAs={{
+        operation: 'finance.recharge.export',
+        call: topUpRecordCalls.export,
+        texts: { title: t.exportTitle, rows: t.exportRows, done: t.exportDone, nothing: t.exportNothing },
+        fallbackName: 'user-top-ups.xlsx',
+      }}
+      rowKey="order_no"
+      scrollX={1060}
+      columns={(open) => [
+        { key: 'order_no', title: t.orderNo, dataIndex: 'order_no', width: 200 },
+        { key: 'user', title: t.user, width: 170, render: (_, r: TopUpRecord) => <RecordUser record={r} /> },
+        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: TopUpRecord) => `¥${formatCents(r.amount)}` },
+        { key: 'channel', title: t.channel, width: 100, render: (_, r: TopUpRecord) => t[r.channel] },
+        { key: 'state', title: t.state, width: 90, render: (_, r: TopUpRecord) => <CellTag tone={STATE_TONE[r.state]}>{t[r.state]}</CellTag> },
+        { key: 'created_at', title: t.orderedAt, width: 150, render: (_, r: TopUpRecord) => dateTime(r.created_at) },
+        { key: 'paid_at', title: t.paidAt, width: 150, render: (_, r: TopUpRecord) => (r.paid_at ? dateTime(r.paid_at) : <CellMuted>—</CellMuted>) },
+        { key: 'actions', title: t.details, width: 80, fixed: 'right', render: (_, r: TopUpRecord) => <CellLink onClick={() => open(r.order_no)}>{t.details}</CellLink> },
+      ]}
+      Details={RechargeDetailsDrawer}
+    />
   );
 }
 
-function RechargeFilterBar({ filter, onChange, tools }: { filter: RechargeFilter; onChange: (patch: RechargeFilter) => void; tools: React.ReactNode }) {
+/** The filters after the search box. */
+function RechargeFilters({ filter, change }: { filter: UrlValues<typeof RECHARGE_URL>; change: (patch: UrlValues<typeof RECHARGE_URL>) => void }) {
   const t = useMessages(financeMessages);
   const common = useMessages(commonMessages);
-  const { keyword, ...folded } = filter;
   return (
-    <FilterBar
-      search={<TextFilter className="finance-filter__keyword" label={t.keyword} maxLength={40} value={keyword} onChange={(words) => onChange({ keyword: words })} />}
-      active={Object.values(folded).filter((value) => value !== undefined).length}
-      searching={keyword !== undefined}
-      onClear={() => onChange(clearedUrlState(RECHARGE_URL))}
-      tools={tools}
-    >
+    <>
       <Select
         className="finance-filter__state"
         prefix={t.state}
@@ -140,7 +83,7 @@ function RechargeFilterBar({ filter, onChange, tools }: { filter: RechargeFilter
         allowClear
         value={filter.state}
         options={TOP_UP_STATES.map((s) => ({ value: s, label: t[s] }))}
-        onChange={(state: TopUpState | undefined) => onChange({ state: state ?? undefined })}
+        onChange={(state: TopUpState | undefined) => change({ state: state ?? undefined })}
       />
       <Select
         className="finance-filter__channel"
@@ -150,15 +93,15 @@ function RechargeFilterBar({ filter, onChange, tools }: { filter: RechargeFilter
         allowClear
         value={filter.channel}
         options={PAY_CHANNELS.map((c) => ({ value: c, label: t[c] }))}
-        onChange={(channel: (typeof PAY_CHANNELS)[number] | undefined) => onChange({ channel: channel ?? undefined })}
+        onChange={(channel: (typeof PAY_CHANNELS)[number] | undefined) => change({ channel: channel ?? undefined })}
       />
-      <DayRangeFilter label={t.orderDays} value={filter.time} onChange={(time) => onChange({ time })} />
-      <AmountRangeFilter value={filter} onChange={onChange} />
-    </FilterBar>
+      <DayRangeFilter label={t.orderDays} value={filter.time} onChange={(time) => change({ time })} />
+      <AmountRangeFilter value={filter} onChange={change} />
+    </>
   );
 }
 
-function RechargeDetailsDrawer({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
+function RechargeDetailsDrawer({ recordKey: orderNo, onClose }: { recordKey: string; onClose: () => void }) {
   const t = useMessages(financeMessages);
   const dateTime = useDateTime();
   const details = useTopUpDetails(orderNo);

@@ -1,22 +1,18 @@
 import { WITHDRAW_TYPES, WITHDRAWAL_STATES, withdrawalCalls, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
-import { Card, Descriptions, Flex, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Descriptions, Flex, Select, Space, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
-import { ExportButton } from '../../../components/export-button';
-import { FilterBar } from '../../../components/filter-bar';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellLink, CellMuted } from '../../../components/table-cells';
-import { TextFilter } from '../../../components/text-filter';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
-import { useCan } from '../../../lib/shell-session';
-import { clearedUrlState, urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
-import { useWithdrawalDetails, useWithdrawalRecords } from '../api';
-import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordsSummary } from '../components/records';
+import { urlField, type UrlValues } from '../../../lib/url-state';
+import { financeKeys, useWithdrawalDetails } from '../api';
+import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
+import { RecordsPage } from '../components/records-page';
 import { usePayoutTypeName, useWithdrawalDecisions, WithdrawActions, WITHDRAWAL_STATE_LABEL, WithdrawalStateTag } from '../components/withdraw-actions';
 import { financeMessages } from '../messages';
 
@@ -32,7 +28,6 @@ export const WITHDRAW_URL = {
   amount_min: urlField('number', shape.shape.amount_min),
   amount_max: urlField('number', shape.shape.amount_max),
 };
-type WithdrawFilter = UrlValues<typeof WITHDRAW_URL>;
 
 /** The payout types a withdrawal can name (the users' codes without 未绑定). */
 const PAYOUT_TYPES = WITHDRAW_TYPES.filter((w) => w.value > 0);
@@ -46,118 +41,66 @@ export function WithdrawRecordsPage() {
   const t = useMessages(financeMessages);
   const common = useMessages(commonMessages);
   const dateTime = useDateTime();
-  const can = useCan();
   const payoutTypeName = usePayoutTypeName();
-  const [filter, setFilter] = useUrlState(WITHDRAW_URL);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useWithdrawalRecords(filter, page, pageSize);
-  const [open, setOpen] = useState<string | null>(null);
-  const change = (patch: WithdrawFilter) => {
-    setFilter(patch);
-    setPage(1);
-  };
-
-  if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
-  const data = list.data;
-
   return (
-    <Card
-      className="finance-page"
+    <RecordsPage
       title={t.withdrawTitle}
-      extra={<RecordsSummary totals={data && format(t.withdrawTotals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })} />}
-    >
-      <Flex vertical gap={12}>
-        <WithdrawFilterBar
-          filter={filter}
-          onChange={change}
-          tools={
-            can('finance.withdraw.export') && (
-              <ExportButton
-                call={withdrawalCalls.export}
-                body={filter}
-                count={data?.count}
-                texts={{ title: t.withdrawExportTitle, rows: t.withdrawExportRows, done: t.withdrawExportDone, nothing: t.withdrawExportNothing }}
-                fallbackName="agency-withdrawals.xlsx"
-              />
-            )
-          }
-        />
-        <Table<WithdrawalRecord>
-          rowKey="withdraw_no"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={data?.data ?? []}
-          scroll={{ x: 1240 }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: data?.count ?? 0,
-            showSizeChanger: true,
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-          columns={[
-            { key: 'withdraw_no', title: t.withdrawNo, dataIndex: 'withdraw_no', width: 200 },
-            {
-              key: 'user',
-              title: t.user,
-              width: 170,
-              render: (_, r) => (
-                <span>
-                  {r.user_name || <CellMuted>#{r.user_id}</CellMuted>} <CellMuted>{r.user_mobile}</CellMuted>
-                </span>
-              ),
-            },
-            { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r) => `¥${formatCents(r.amount)}` },
-            {
-              key: 'payout',
-              title: t.payoutAccount,
-              width: 170,
-              render: (_, r) => (
-                <span>
-                  {payoutTypeName(r.payout_type)} <CellMuted>{r.account_no}</CellMuted>
-                </span>
-              ),
-            },
-            { key: 'state', title: t.state, width: 90, render: (_, r) => <WithdrawalStateTag state={r.state} /> },
-            { key: 'created_at', title: t.appliedAt, width: 150, render: (_, r) => dateTime(r.created_at) },
-            { key: 'reviewer', title: t.reviewer, width: 100, render: (_, r) => r.reviewer_name || <CellMuted>—</CellMuted> },
-            {
-              key: 'actions',
-              title: common.actions,
-              width: 220,
-              fixed: 'right',
-              render: (_, r) => (
-                <Flex gap={8} align="center" wrap>
-                  <CellLink onClick={() => setOpen(r.withdraw_no)}>{t.details}</CellLink>
-                  <WithdrawActions withdrawal={r} compact />
-                </Flex>
-              ),
-            },
-          ]}
-        />
-      </Flex>
-      {open !== null && <WithdrawDetailsDrawer withdrawNo={open} onClose={() => setOpen(null)} />}
-    </Card>
+      url={WITHDRAW_URL}
+      list={withdrawalCalls.list}
+      queryKey={financeKeys.withdrawals}
+      totals={(data) => format(t.withdrawTotals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })}
+      keywordLabel={t.withdrawKeyword}
+      Filters={WithdrawFilters}
+      exportAs={{
+        operation: 'finance.withdraw.export',
+        call: withdrawalCalls.export,
+        texts: { title: t.withdrawExportTitle, rows: t.withdrawExportRows, done: t.withdrawExportDone, nothing: t.withdrawExportNothing },
+        fallbackName: 'agency-withdrawals.xlsx',
+      }}
+      rowKey="withdraw_no"
+      scrollX={1240}
+      columns={(open) => [
+        { key: 'withdraw_no', title: t.withdrawNo, dataIndex: 'withdraw_no', width: 200 },
+        { key: 'user', title: t.user, width: 170, render: (_, r: WithdrawalRecord) => <RecordUser record={r} /> },
+        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: WithdrawalRecord) => `¥${formatCents(r.amount)}` },
+        {
+          key: 'payout',
+          title: t.payoutAccount,
+          width: 170,
+          render: (_, r: WithdrawalRecord) => (
+            <span>
+              {payoutTypeName(r.payout_type)} <CellMuted>{r.account_no}</CellMuted>
+            </span>
+          ),
+        },
+        { key: 'state', title: t.state, width: 90, render: (_, r: WithdrawalRecord) => <WithdrawalStateTag state={r.state} /> },
+        { key: 'created_at', title: t.appliedAt, width: 150, render: (_, r: WithdrawalRecord) => dateTime(r.created_at) },
+        { key: 'reviewer', title: t.reviewer, width: 100, render: (_, r: WithdrawalRecord) => r.reviewer_name || <CellMuted>—</CellMuted> },
+        {
+          key: 'actions',
+          title: common.actions,
+          width: 220,
+          fixed: 'right',
+          render: (_, r: WithdrawalRecord) => (
+            <Flex gap={8} align="center" wrap>
+              <CellLink onClick={() => open(r.withdraw_no)}>{t.details}</CellLink>
+              <WithdrawActions withdrawal={r} compact />
+            </Flex>
+          ),
+        },
+      ]}
+      Details={WithdrawDetailsDrawer}
+    />
   );
 }
 
-function WithdrawFilterBar({ filter, onChange, tools }: { filter: WithdrawFilter; onChange: (patch: WithdrawFilter) => void; tools: React.ReactNode }) {
+/** The filters after the search box. */
+function WithdrawFilters({ filter, change }: { filter: UrlValues<typeof WITHDRAW_URL>; change: (patch: UrlValues<typeof WITHDRAW_URL>) => void }) {
   const t = useMessages(financeMessages);
   const common = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
-  const { keyword, ...folded } = filter;
   return (
-    <FilterBar
-      search={<TextFilter className="finance-filter__keyword" label={t.withdrawKeyword} maxLength={40} value={keyword} onChange={(words) => onChange({ keyword: words })} />}
-      active={Object.values(folded).filter((value) => value !== undefined).length}
-      searching={keyword !== undefined}
-      onClear={() => onChange(clearedUrlState(WITHDRAW_URL))}
-      tools={tools}
-    >
+    <>
       <Select
         className="finance-filter__state"
         prefix={t.state}
@@ -166,7 +109,7 @@ function WithdrawFilterBar({ filter, onChange, tools }: { filter: WithdrawFilter
         allowClear
         value={filter.state}
         options={WITHDRAWAL_STATES.map((s) => ({ value: s, label: t[WITHDRAWAL_STATE_LABEL[s]] }))}
-        onChange={(state: WithdrawalState | undefined) => onChange({ state: state ?? undefined })}
+        onChange={(state: WithdrawalState | undefined) => change({ state: state ?? undefined })}
       />
       <Select
         className="finance-filter__payout"
@@ -176,15 +119,15 @@ function WithdrawFilterBar({ filter, onChange, tools }: { filter: WithdrawFilter
         allowClear
         value={filter.payout_type}
         options={PAYOUT_TYPES.map((w) => ({ value: w.value, label: w.name[language] }))}
-        onChange={(type: number | undefined) => onChange({ payout_type: type ?? undefined })}
+        onChange={(type: number | undefined) => change({ payout_type: type ?? undefined })}
       />
-      <DayRangeFilter label={t.applyDays} value={filter.time} onChange={(time) => onChange({ time })} />
-      <AmountRangeFilter value={filter} onChange={onChange} />
-    </FilterBar>
+      <DayRangeFilter label={t.applyDays} value={filter.time} onChange={(time) => change({ time })} />
+      <AmountRangeFilter value={filter} onChange={change} />
+    </>
   );
 }
 
-function WithdrawDetailsDrawer({ withdrawNo, onClose }: { withdrawNo: string; onClose: () => void }) {
+function WithdrawDetailsDrawer({ recordKey: withdrawNo, onClose }: { recordKey: string; onClose: () => void }) {
   const t = useMessages(financeMessages);
   const dateTime = useDateTime();
   const payoutTypeName = usePayoutTypeName();

@@ -1,0 +1,87 @@
+import type { AnyCall, CallBody, CallData } from '@juqi/contract';
+import { Card, Flex, type TableColumnsType } from 'antd';
+import { useState, type ComponentType } from 'react';
+import { ExportButton, type ExportTexts } from '../../../components/export-button';
+import { FilterBar } from '../../../components/filter-bar';
+import { PagedTable, usePaging } from '../../../components/paged-table';
+import { QueryFailure } from '../../../components/query-failure';
+import { TextFilter } from '../../../components/text-filter';
+import { useMessages } from '../../../lib/i18n';
+import { useCan } from '../../../lib/shell-session';
+import { clearedUrlState, useUrlState, type UrlFields, type UrlValues } from '../../../lib/url-state';
+import { useRecordPage } from '../api';
+import { financeMessages } from '../messages';
+import { RecordsSummary } from './records';
+import './records-page.css';
+
+/** A record list's call: it answers a page of records with the filtered set's count (and sums, which `totals` words). */
+type ListCall = AnyCall;
+type RecordOf<C extends ListCall> = CallData<C> extends { data: (infer R extends object)[] } ? R : never;
+type ListAnswer<C extends ListCall> = CallData<C> & { count: number; data: RecordOf<C>[] };
+
+export interface RecordsPageProps<C extends ListCall, Url extends UrlFields & { keyword: unknown }> {
+  title: string;
+  list: C;
+  /** The module's query key the pages and details of these records live under (a decision invalidates it). */
+  queryKey: readonly unknown[];
+  /** The filters as the URL keeps them; `keyword` is the search box, the others fold into the 筛选 drawer on a phone. */
+  url: Url;
+  /** The line above the table: the count and sums of the filtered set. */
+  totals: (answer: ListAnswer<C>) => string;
+  keywordLabel: string;
+  /** The filters after the search box; `change` sets some and goes back to page 1. */
+  Filters: ComponentType<{ filter: UrlValues<Url>; change: (patch: UrlValues<Url>) => void }>;
+  /** Who may export, and how: the call answers the whole filtered set as a file. */
+  exportAs?: { operation: string; call: AnyCall; texts: ExportTexts; fallbackName: string };
+  rowKey: keyof RecordOf<C> & string;
+  /** The table's columns; `open` shows a record's details. */
+  columns: (open: (key: string) => void) => TableColumnsType<RecordOf<C>>;
+  scrollX: number;
+  /** A record's details, in a drawer. */
+  Details: ComponentType<{ recordKey: string; onClose: () => void }>;
+}
+
+/**
+ * The frame of every finance record screen (用户充值记录, 代理提现记录, the ledger's books): the filters in the URL, the
+ * filtered set's count and sums above a server-paged table, export of the whole set, and a record's details.
+ */
+export function RecordsPage<C extends ListCall, Url extends UrlFields & { keyword: unknown }>(props: RecordsPageProps<C, Url>) {
+  const t = useMessages(financeMessages);
+  const can = useCan();
+  const [filter, setFilter] = useUrlState(props.url);
+  const paging = usePaging();
+  const list = useRecordPage<C, ListAnswer<C>>(props.list, props.queryKey, filter, paging.page, paging.pageSize);
+  const [open, setOpen] = useState<string | null>(null);
+  const change = (patch: UrlValues<Url>) => {
+    setFilter(patch);
+    paging.restart();
+  };
+
+  if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
+  const { keyword, ...folded } = filter as UrlValues<Url> & { keyword?: string };
+  const exportAs = props.exportAs && can(props.exportAs.operation) ? props.exportAs : undefined;
+
+  return (
+    <Card className="finance-page" title={props.title} extra={<RecordsSummary totals={list.data && props.totals(list.data)} />}>
+      <Flex vertical gap={12}>
+        <FilterBar
+          search={
+            <TextFilter className="finance-filter__keyword" label={props.keywordLabel} maxLength={40} value={keyword} onChange={(words) => change({ keyword: words } as UrlValues<Url>)} />
+          }
+          active={Object.values(folded).filter((value) => value !== undefined).length}
+          searching={keyword !== undefined}
+          onClear={() => change(clearedUrlState(props.url))}
+          tools={
+            exportAs && (
+              <ExportButton call={exportAs.call} body={filter as CallBody<AnyCall>} count={list.data?.count} texts={exportAs.texts} fallbackName={exportAs.fallbackName} />
+            )
+          }
+        >
+          <props.Filters filter={filter} change={change} />
+        </FilterBar>
+        <PagedTable<RecordOf<C>> list={list} paging={paging} rowKey={props.rowKey} columns={props.columns(setOpen)} scrollX={props.scrollX} totalText={t.recordCount} />
+      </Flex>
+      {open !== null && <props.Details recordKey={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}
