@@ -7,6 +7,7 @@ import type { AnyCall } from './call';
 import { departmentCalls } from './department';
 import { fieldCalls } from './field';
 import { financeCalls, topUpCalls, topUpRecordCalls, withdrawalAppCalls, withdrawalCalls } from './finance';
+import { beanAppCalls, ledgerBookCalls, manualCreditCalls } from './finance-books';
 import { financeSettingsCalls, functionCharge, rechargePreset, topUpPackage } from './finance-settings';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
@@ -32,6 +33,7 @@ export * from './errors';
 export * from './field';
 export * from './field-types';
 export * from './finance';
+export * from './finance-books';
 export * from './finance-settings';
 export * from './file';
 export * from './general';
@@ -77,7 +79,9 @@ export const callsByModule = {
   finance: { ...financeCalls, ...financeSettingsCalls, ...topUpCalls, topUpList: topUpRecordCalls.list, topUpDetails: topUpRecordCalls.details, topUpExport: topUpRecordCalls.export,
     withdrawApply: withdrawalAppCalls.apply, withdrawStatus: withdrawalAppCalls.status,
     withdrawList: withdrawalCalls.list, withdrawDetails: withdrawalCalls.details, withdrawExport: withdrawalCalls.export,
-    withdrawApprove: withdrawalCalls.approve, withdrawPay: withdrawalCalls.pay, withdrawReject: withdrawalCalls.reject },
+    withdrawApprove: withdrawalCalls.approve, withdrawPay: withdrawalCalls.pay, withdrawReject: withdrawalCalls.reject,
+    ...manualCreditCalls, ...beanAppCalls,
+    ...Object.fromEntries(Object.entries(ledgerBookCalls).flatMap(([book, calls]) => Object.entries(calls).map(([name, call]) => [`${book}_${name}`, call]))) },
 } satisfies Record<string, Record<string, AnyCall>>;
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));

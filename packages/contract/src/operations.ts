@@ -2,6 +2,8 @@
  * The catalogue of operation (button) codes. Each belongs to the menu entry whose screen offers it; the seed creates
  * one operation entry per code under that menu path, so roles can grant it. A call's `{ operation }` must be listed here.
  */
+import { ledgerBookOperations } from './finance-books';
+
 export interface OperationDefinition {
   code: string;
   name: string;
@@ -20,6 +22,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'finance.withdraw.reject', name: '驳回提现', nameEn: 'Reject withdrawals', menu: '/finance/agency_withdraw' },
   { code: 'finance.recharge.view', name: '查看用户充值记录', nameEn: 'View user top-ups', menu: '/finance/user_recharge' },
   { code: 'finance.recharge.export', name: '导出用户充值记录', nameEn: 'Export user top-ups', menu: '/finance/user_recharge' },
+  ...ledgerBookOperations,
   { code: 'settings.system.edit', name: '修改系统设置', nameEn: 'Edit system settings', menu: '/permission/homepage' },
   { code: 'settings.login.view', name: '查看登录设置', nameEn: 'View sign-in settings', menu: '/permission/loginpage' },
   { code: 'settings.login.edit', name: '修改登录设置', nameEn: 'Edit sign-in settings', menu: '/permission/loginpage' },

@@ -1,10 +1,13 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import { ledgerAccount, staff, users } from '../../lib/db/schema';
+import { ledgerAccount, ledgerTransfer, staff, users } from '../../lib/db/schema';
 import { Ledger } from '../../lib/ledger/ledger';
+import { AppError } from '../../lib/errors';
 import type { SeedContext } from '../../lib/module';
+import { BeanPurchaseService } from './bean-purchases';
+import { EarningService } from './earnings';
 import { FakePaymentProvider, FakePayoutProvider } from './payments';
-import { financeRechargePreset } from './settings-table';
+import { financeFunctionCharge, financePackage, financeRechargePreset } from './settings-table';
 import { financeTopUp, financeWithdrawal } from './table';
 import { TopUpService } from './top-up';
 import { WithdrawalService } from './withdrawals';
@@ -100,5 +103,55 @@ export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> 
     if (fate === 3) continue;
     at += 600_000;
     await withdrawals.pay(w.withdraw_no, reviewer.id);
+  }
+}
+
+/** Users of the demo who earn, buy packages and spend beans. */
+const DEMO_BOOK_USERS = 30;
+const EARNING_REASONS = ['推广佣金', '邀请奖励', '活动奖励', '内容分成'];
+
+/**
+ * The demo's books (docs/finance.md › Books), by the real flows: earnings posted to users (commissions, a few
+ * credited by hand by the super-admin, some in beans), package purchases with users' balances, and beans spent on the
+ * paid features. Only while no such posting exists.
+ */
+export async function seedBookActivity({ db, demo }: SeedContext): Promise<void> {
+  if (!demo) return;
+  const made = await db.select({ id: ledgerTransfer.id }).from(ledgerTransfer).where(inArray(ledgerTransfer.kind, ['earning', 'bean_earning', 'bean_purchase', 'bean_spend'])).limit(1);
+  if (made.length) return;
+  const [staffer] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
+  const people = await db.select({ id: users.id }).from(users).where(eq(users.locked, false)).orderBy(asc(users.id)).limit(DEMO_BOOK_USERS);
+  const packages = await db.select({ id: financePackage.id, price: financePackage.price }).from(financePackage).where(eq(financePackage.enabled, true));
+  const features = await db.select({ code: financeFunctionCharge.code }).from(financeFunctionCharge).where(eq(financeFunctionCharge.enabled, true));
+  const random = seeded(20261128);
+  let at = Date.now() - 60 * DAY;
+  const clock: Clock = { now: () => new Date(at) };
+  const ledger = new Ledger(db, clock);
+  const earnings = new EarningService(db, ledger);
+  const beans = new BeanPurchaseService(db, ledger);
+  const refusedIsFine = (err: unknown) => {
+    // A purchase or spending beyond the user's means is refused as it would be in the app; the demo moves on.
+    if (!(err instanceof AppError && err.code === 40900)) throw err;
+  };
+  for (const [index, person] of people.entries()) {
+    at = Date.now() - Math.floor(random() * 60 * DAY);
+    const reason = EARNING_REASONS[index % EARNING_REASONS.length]!;
+    const amount = 500 + Math.floor(random() * 200) * 100;
+    if (staffer && index % 5 === 0) await earnings.credit('cash', { user_id: person.id, amount, reason, idempotency_key: `demo-credit-${index}` }, { staffId: staffer.id, ip: '127.0.0.1' });
+    else await earnings.post({ userId: person.id, amount, memo: reason, idempotencyKey: `demo-earning-${index}` });
+    if (index % 3 === 0) {
+      at += 3_600_000;
+      await earnings.postBeans({ userId: person.id, amount: 10 + Math.floor(random() * 20) * 10, memo: '签到奖励', idempotencyKey: `demo-bean-earning-${index}` });
+    }
+    if (packages.length && index % 2 === 0) {
+      at += 86_400_000;
+      const pkg = packages[Math.floor(random() * packages.length)]!;
+      await beans.buyPackage(person.id, { package_id: pkg.id, idempotency_key: `demo-package-${index}` }).catch(refusedIsFine);
+    }
+    for (let n = 0; features.length && n < 3; n++) {
+      at += 3_600_000 + Math.floor(random() * 86_400_000);
+      const feature = features[Math.floor(random() * features.length)]!;
+      await beans.spendBeans(person.id, { feature_code: feature.code, quantity: 1 + Math.floor(random() * 3), idempotency_key: `demo-spend-${index}-${n}` }).catch(refusedIsFine);
+    }
   }
 }

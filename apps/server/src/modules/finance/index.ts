@@ -4,12 +4,13 @@ import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
+import { ledgerBookRoutes } from './book-routes';
 import { FakePaymentProvider, FakePayoutProvider } from './payments';
 import { FinanceService } from './service';
 import { financeSettingsRoutes } from './settings';
 import { seedFinanceSettings } from './settings-seed';
 import { TopUpService } from './top-up';
-import { seedTopUps, seedWithdrawals } from './demo-seed';
+import { seedBookActivity, seedTopUps, seedWithdrawals } from './demo-seed';
 import { sendRecords, topUpWorkbook, withdrawalWorkbook } from './record-exports';
 import { topUpDetails, topUpRecordList } from './top-up-records';
 import { withdrawalDetails, withdrawalRecordList } from './withdrawal-records';
@@ -29,6 +30,7 @@ export const financeModule: ServerModule = {
     const topUps = new TopUpService(app.database.db, app.clock, ledger, provider);
 
     financeSettingsRoutes(app);
+    ledgerBookRoutes(app, ledger);
     route(app, financeCalls.trialBalance, () => service.trialBalance());
     route(app, financeCalls.userStatement, ({ body }) => service.userStatement(body.user_id, body.currency, body.page, body.limit));
 
@@ -74,5 +76,6 @@ export const financeModule: ServerModule = {
     await seedFinanceSettings(ctx);
     await seedTopUps(ctx);
     await seedWithdrawals(ctx);
+    await seedBookActivity(ctx);
   },
 };

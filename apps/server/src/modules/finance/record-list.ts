@@ -47,12 +47,12 @@ export interface CommonRecordFilter {
 export function commonRecordConditions(
   filter: CommonRecordFilter,
   zone: string,
-  columns: { userId: AnyColumn; number: AnyColumn; at: AnyColumn; amount: AnyColumn | SQL },
+  columns: { userId: AnyColumn; number: AnyColumn | SQL; at: AnyColumn; amount: AnyColumn | SQL },
 ): (SQL | undefined)[] {
   const prefix = filter.keyword ? `${escapeLike(filter.keyword)}%` : undefined;
   return [
     filter.user_id === undefined ? undefined : eq(columns.userId, filter.user_id),
-    prefix ? or(like(users.name, prefix), like(users.mobile, prefix), eq(columns.number, filter.keyword!)) : undefined,
+    prefix ? or(like(users.name, prefix), like(users.mobile, prefix), sql`${columns.number} = ${filter.keyword}`) : undefined,
     ...(filter.time ? dayRangeConditions(columns.at, filter.time, zone) : []),
     filter.amount_min === undefined ? undefined : sql`${columns.amount} >= ${filter.amount_min}`,
     filter.amount_max === undefined ? undefined : sql`${columns.amount} <= ${filter.amount_max}`,

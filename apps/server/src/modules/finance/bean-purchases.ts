@@ -1,0 +1,90 @@
+import { ErrorCode, type AppUserPosting } from '@juqi/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../lib/db/client';
+import { AppError } from '../../lib/errors';
+import type { Ledger } from '../../lib/ledger/ledger';
+import { FinanceRepository } from './repository';
+import { financeFunctionCharge, financePackage } from './table';
+
+/**
+ * What app users do with beans (docs/finance.md › Books): buy a 套餐 with their balance — its price to the platform's
+ * revenue and its beans issued to them in one `bean_purchase` transfer, its bonus beans from promotions in a
+ * `bean_bonus` transfer of the same transaction — and spend beans on a paid feature at the price of its charge in
+ * force (`bean_spend`, to bean consumption). Every request carries the user's idempotency key, scoped to the user.
+ */
+export class BeanPurchaseService {
+  private readonly accounts: FinanceRepository;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly ledger: Ledger,
+  ) {
+    this.accounts = new FinanceRepository(db);
+  }
+
+  async buyPackage(userId: number, body: { package_id: number; idempotency_key: string }): Promise<AppUserPosting> {
+    const [pkg] = await this.db
+      .select()
+      .from(financePackage)
+      .where(and(eq(financePackage.id, body.package_id), eq(financePackage.enabled, true)));
+    if (!pkg) throw new AppError(ErrorCode.NOT_FOUND, { 'zh-CN': '套餐不存在或已下架', 'en-US': 'No such package on sale' });
+    const key = `package:${userId}:${body.idempotency_key}`;
+    const purchase = await this.db.transaction(async (tx) => {
+      const bought = await this.ledger.post(
+        {
+          kind: 'bean_purchase',
+          legs: [
+            { debit: { kind: 'user_cash', ownerId: userId }, credit: { kind: 'revenue' }, amount: pkg.price },
+            { debit: { kind: 'bean_issuance' }, credit: { kind: 'user_beans', ownerId: userId }, amount: pkg.beans },
+          ],
+          memo: `购买套餐 ${pkg.name}`,
+          reference: { package_id: pkg.id, package_name: pkg.name },
+          idempotencyKey: key,
+          userId,
+        },
+        tx,
+      );
+      if (pkg.bonusBeans > 0)
+        await this.ledger.post(
+          {
+            kind: 'bean_bonus',
+            legs: [{ debit: { kind: 'promotions' }, credit: { kind: 'user_beans', ownerId: userId }, amount: pkg.bonusBeans }],
+            memo: `套餐赠送 ${pkg.name}`,
+            reference: { package_id: pkg.id, purchase_transfer_id: bought.id },
+            idempotencyKey: `${key}:bonus`,
+            userId,
+          },
+          tx,
+        );
+      return bought;
+    });
+    return this.posting(userId, purchase.id, pkg.price, pkg.beans + pkg.bonusBeans);
+  }
+
+  async spendBeans(userId: number, body: { feature_code: string; quantity: number; idempotency_key: string }): Promise<AppUserPosting> {
+    const [charge] = await this.db
+      .select()
+      .from(financeFunctionCharge)
+      .where(and(eq(financeFunctionCharge.code, body.feature_code), eq(financeFunctionCharge.enabled, true)));
+    if (!charge) throw new AppError(ErrorCode.NOT_FOUND, { 'zh-CN': '该功能没有生效的收费设置', 'en-US': 'No charge is in force for this feature' });
+    const beans = charge.priceBeans * body.quantity;
+    // A free feature moves nothing: a transfer of zero would only fill the books with noise.
+    if (beans === 0) return this.posting(userId, null, 0, 0);
+    const spent = await this.ledger.post({
+      kind: 'bean_spend',
+      legs: [{ debit: { kind: 'user_beans', ownerId: userId }, credit: { kind: 'bean_consumption' }, amount: beans }],
+      memo: body.quantity > 1 ? `${charge.name} ×${body.quantity}` : charge.name,
+      reference: { feature_code: charge.code, quantity: body.quantity, unit_price: charge.priceBeans },
+      idempotencyKey: `spend:${userId}:${body.idempotency_key}`,
+      userId,
+    });
+    return this.posting(userId, spent.id, 0, -beans);
+  }
+
+  /** The answer: what moved, and the user's available cash and beans now. */
+  private async posting(userId: number, transferId: number | null, paid: number, beans: number): Promise<AppUserPosting> {
+    const [cash, beanAccount] = await Promise.all([this.accounts.account('user_cash', userId), this.accounts.account('user_beans', userId)]);
+    const available = (a: typeof cash) => (a ? a.creditsPosted - a.debitsPosted - a.debitsPending : 0);
+    return { transfer_id: transferId, paid, beans, cash_available: available(cash), bean_balance: available(beanAccount) };
+  }
+}
