@@ -7,7 +7,8 @@ import { expectError, invoke, ok, signInAsAdmin, signInWith } from './helpers/au
 import { testEngine } from './helpers/database';
 import { expectLedgerInvariants } from './helpers/ledger';
 import { generate, insertUser, openBalances } from './helpers/users';
-import { financeWithdrawal } from '../src/lib/db/schema';
+import { financeWithdrawal, users } from '../src/lib/db/schema';
+import { eq } from 'drizzle-orm';
 import { seedWithdrawals } from '../src/modules/finance/demo-seed';
 import pino from 'pino';
 
@@ -142,6 +143,23 @@ describe('reviewing', () => {
     expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, approver), 40300);
     expectError(await invoke(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '无权' }, approver), 40300);
     expect((await ok(t, withdrawalCalls.details, { withdraw_no: w.withdraw_no }, admin)).withdrawal.state).toBe('approved');
+  });
+});
+
+describe('the user’s 提现状态', () => {
+  it('follows the latest application: 提现中 while applied or approved, 提现失败 when rejected, 已提现 once paid', async () => {
+    const u = await appUserWith(10_000);
+    const state = async () => (await t.database.db.select({ s: users.withdrawState }).from(users).where(eq(users.id, u.id)))[0]!.s;
+    const first = await applied(u.token, 1_000);
+    expect(await state()).toBe(1);
+    await ok(t, withdrawalCalls.reject, { withdraw_no: first.withdraw_no, reason: '账户有误' }, admin);
+    expect(await state()).toBe(3);
+    const second = await applied(u.token, 2_000);
+    expect(await state()).toBe(1);
+    await ok(t, withdrawalCalls.approve, { withdraw_no: second.withdraw_no }, admin);
+    expect(await state()).toBe(1);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: second.withdraw_no }, admin);
+    expect(await state()).toBe(2);
   });
 });
 

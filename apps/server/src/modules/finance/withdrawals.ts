@@ -1,8 +1,9 @@
 import type { CallBody, Withdrawal, withdrawalAppCalls } from '@juqi/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
+import { users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { keyReused, requestFingerprint } from '../../lib/idempotency';
 import type { Ledger } from '../../lib/ledger/ledger';
@@ -31,6 +32,20 @@ export const toWithdrawal = (r: WithdrawalRow, whole = false): Withdrawal => ({
 });
 
 const STATE_NOW = (state: string) => ({ 'zh-CN': `该提现当前为${{ applied: '待审核', approved: '待打款', paid: '已打款', rejected: '已驳回' }[state]}，不能这样处理`, 'en-US': `This withdrawal is ${state}` });
+
+/**
+ * The user's 提现状态 (`users.withdraw_state`, the user list's filter) follows their latest application: 提现中 while
+ * it is applied or approved, 已提现 once paid, 提现失败 when rejected. Written in the step's transaction.
+ */
+async function followLatestWithdrawal(tx: Executor, userId: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      withdrawState: sql`(select case w.state when 'paid' then 2 when 'rejected' then 3 else 1 end from ${financeWithdrawal} w
+        where w.user_id = ${userId} order by w.created_at desc, w.id desc limit 1)`,
+    })
+    .where(eq(users.id, userId));
+}
 
 /**
  * Withdrawals (docs/finance.md › Withdrawals): an app user's application holds the amount (a pending transfer to
@@ -83,6 +98,7 @@ export class WithdrawalService {
           tx,
         );
         const [held] = await tx.update(financeWithdrawal).set({ holdTransferId: hold.id }).where(eq(financeWithdrawal.id, inserted!.id)).returning();
+        await followLatestWithdrawal(tx, userId);
         return held!;
       })
       // A request under the same key committed first: its application is the answer.
@@ -152,7 +168,9 @@ export class WithdrawalService {
       const [row] = await tx.select().from(financeWithdrawal).where(eq(financeWithdrawal.withdrawNo, withdrawNo)).for('update');
       if (!row) throw AppError.notFound();
       if (!from.includes(row.state)) throw new AppError(40900, STATE_NOW(row.state), null);
-      return change(row, tx);
+      const changed = await change(row, tx);
+      if (!('refused' in changed)) await followLatestWithdrawal(tx, row.userId);
+      return changed;
     });
     return ('refused' in result ? result : toWithdrawal(result as WithdrawalRow)) as never;
   }
