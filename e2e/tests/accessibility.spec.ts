@@ -33,6 +33,10 @@ const SCREENS: [path: string, title: string][] = [
   // Finance records (docs/finance.md › Records): the filters, totals and row actions.
   ['/finance/user_recharge', '用户充值记录'],
   ['/finance/agency_withdraw', '代理提现记录'],
+  // The ledger's books share one page (docs/finance.md › Books): a cash book and a bean book.
+  ['/finance/user_earnings', '用户收益记录'],
+  ['/finance/bean/expense', '金豆消费记录'],
+  ['/finance/adjustment', '调账记录'],
   // The four field-definition screens share one page: the form with every kind of editor is checked.
   ['/permission/customer/info', '客户信息设置'],
   // Approvals (docs/approvals.md): the flows' table and one of the two process settings forms.

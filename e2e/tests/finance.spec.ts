@@ -105,3 +105,54 @@ test('a withdrawal applied from the app is approved and paid in 代理提现记�
   const trial = await apiOk<{ currencies: { balanced: boolean }[] }>(request, admin, '/api/finance/trial_balance', {});
   expect(trial.currencies.every((c) => c.balanced)).toBe(true);
 });
+
+test('a package bought and beans spent in the app show in the books; staff credit an earning by hand in 用户收益记录', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 5 });
+  // Not the first two users (the other journeys' phones wait out their code's cooldown).
+  const user = data[2]!;
+  const token = await appUserToken(request, user.mobile);
+  const stamp = Date.now();
+  const made = await apiOk<{ order: { order_no: string } }>(request, token, '/api_user/finance/top_up', { amount: 50_000, channel: 'wechat', idempotency_key: `e2e-books-${stamp}` });
+  await apiOk(request, null, '/api/finance/fake_pay', { order_no: made.order.order_no });
+
+  // The app: the cheapest package on sale bought with the balance, then beans spent on a paid feature.
+  const packages = await apiOk<{ data: { id: number; name: string; price: number; beans: number; enabled: boolean }[] }>(request, admin, '/api/finance/package_list', { limit: 100 });
+  const pkg = packages.data.filter((p) => p.enabled).sort((a, b) => a.price - b.price)[0]!;
+  const bought = await apiOk<{ paid: number; beans: number }>(request, token, '/api_user/finance/package_buy', { package_id: pkg.id, idempotency_key: `e2e-pkg-${stamp}` });
+  expect(bought.paid).toBe(pkg.price);
+  const charges = await apiOk<{ data: { code: string; name: string; price_beans: number; enabled: boolean }[] }>(request, admin, '/api/finance/function_charge_list', { limit: 100 });
+  const charge = charges.data.find((c) => c.enabled && c.price_beans > 0 && c.price_beans <= bought.beans)!;
+  await apiOk(request, token, '/api_user/finance/bean_spend', { feature_code: charge.code, quantity: 1, idempotency_key: `e2e-spend-${stamp}` });
+
+  // Staff: the purchase in 用户消费记录, with its entries; the spending in 金豆消费记录.
+  await openAsAdmin(page, request, `/finance/user_expense?keyword=${user.mobile}`);
+  const purchase = page.getByRole('row').filter({ hasText: `购买套餐 ${pkg.name}` }).first();
+  await expect(purchase).toContainText(`¥${(pkg.price / 100).toFixed(2)}`);
+  await screenshot(page, 'user-expense');
+  await purchase.getByRole('button', { name: '详情' }).click();
+  const details = page.getByRole('dialog');
+  await expect(details.getByText('平台收入')).toBeVisible();
+  await expect(details.getByText('金豆发行')).toBeVisible();
+
+  await page.goto(`/finance/bean/expense?keyword=${user.mobile}`);
+  await expect(page.getByRole('row').filter({ hasText: charge.name }).first()).toContainText(String(charge.price_beans));
+
+  // 手动入账 in 用户收益记录: the user picked by mobile, ¥12.34 with a reason; the line shows who credited it.
+  await page.goto('/finance/user_earnings');
+  await page.getByRole('button', { name: '手动入账' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('用户').fill(user.mobile);
+  await page.locator('.ant-select-item-option', { hasText: user.mobile }).first().click();
+  await form.getByLabel('入账金额').fill('12.34');
+  await form.getByLabel('入账原因').fill(`端到端奖励 ${stamp}`);
+  await form.getByRole('button', { name: /^入\s*账$/ }).click();
+  await expect(page.getByText('已入账 ¥12.34')).toBeVisible();
+  const earning = page.getByRole('row').filter({ hasText: `手动入账：端到端奖励 ${stamp}` });
+  await expect(earning).toContainText('¥12.34');
+  await expect(earning).toContainText(user.name);
+  await screenshot(page, 'user-earnings');
+
+  const trial = await apiOk<{ currencies: { balanced: boolean }[] }>(request, admin, '/api/finance/trial_balance', {});
+  expect(trial.currencies.every((c) => c.balanced)).toBe(true);
+});

@@ -209,12 +209,13 @@ describe('the books', () => {
   });
 });
 
+const counts = async () => Object.fromEntries(await Promise.all(LEDGER_BOOK_CODES.map(async (name) => [name, (await book(name)).count] as const)));
+
 describe('the demo’s books', () => {
   it('are filled by the real flows once: earnings, package purchases, bean earnings and spending', async () => {
     await generate(t, 40);
     const seed = () => seedBookActivity({ db: t.database.db, log: pino({ level: 'silent' }), demo: true });
     await seed();
-    const counts = async () => Object.fromEntries(await Promise.all(LEDGER_BOOK_CODES.map(async (name) => [name, (await book(name)).count] as const)));
     const first = await counts();
     for (const name of ['user_earnings', 'user_expense', 'bean_recharge', 'bean_earnings', 'bean_expense'] as const) expect(first[name], name).toBeGreaterThan(0);
     await seed();

@@ -6,9 +6,11 @@ import { signInAppUser } from './helpers/app-user';
 import { expectError, invoke, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { testEngine } from './helpers/database';
 import { expectLedgerInvariants } from './helpers/ledger';
-import { generate, insertUser, openBalances } from './helpers/users';
+import { generate, insertUser, moneyOfUsers, openBalances } from './helpers/users';
+import { Ledger } from '../src/lib/ledger/ledger';
+import { ledgerTransfer } from '../src/lib/ledger/table';
 import { financeWithdrawal, users } from '../src/lib/db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { seedWithdrawals } from '../src/modules/finance/demo-seed';
 import pino from 'pino';
 
@@ -160,6 +162,60 @@ describe('the user’s 提现状态', () => {
     expect(await state()).toBe(1);
     await ok(t, withdrawalCalls.pay, { withdraw_no: second.withdraw_no }, admin);
     expect(await state()).toBe(2);
+  });
+});
+
+describe('withdrawals in progress imported with the opening balances (期初冻结)', () => {
+  it('are applications of their own, each paid or rejected alone, to the imported payout account', async () => {
+    const [a, b] = [await insertUser(t, { name: '期初甲' }), await insertUser(t, { name: '期初乙' })];
+    await openBalances(t, [
+      { userId: a.id, balance: 9_000, frozen: 3_000, payoutType: 1, accountName: '期初甲', accountNo: '6222020000009999' },
+      { userId: b.id, balance: 5_000, frozen: 1_000, accountName: '期初乙', accountNo: 'b@example.com' },
+    ]);
+    const opening = async (userId: number) => (await ok(t, withdrawalCalls.list, { user_id: userId }, admin)).data;
+    const [wa] = await opening(a.id);
+    expect(wa).toMatchObject({ amount: 3_000, state: 'applied', payout_type: 1, account_name: '期初甲', account_no: '************9999' });
+    expect(wa!.withdraw_no).toMatch(/^WDO\d{24}$/);
+    const [wb] = await opening(b.id);
+    expect(wb).toMatchObject({ amount: 1_000, payout_type: 2 });
+    const state = async (id: number) => (await t.database.db.select({ s: users.withdrawState }).from(users).where(eq(users.id, id)))[0]!.s;
+    expect([await state(a.id), await state(b.id)]).toEqual([1, 1]);
+
+    await ok(t, withdrawalCalls.approve, { withdraw_no: wa!.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: wa!.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.reject, { withdraw_no: wb!.withdraw_no, reason: '期初冻结核对后解冻' }, admin);
+    expect(await account(a.id)).toMatchObject({ balance: 6_000, frozen: 0, available: 6_000 });
+    expect(await account(b.id)).toMatchObject({ balance: 5_000, frozen: 0, available: 5_000 });
+    expect([await state(a.id), await state(b.id)]).toEqual([2, 3]);
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
+  });
+
+  it('an earlier import’s one hold for every user is split into a hold and an application per user, the sums unchanged', async () => {
+    const [a, b] = [await insertUser(t), await insertUser(t)];
+    await openBalances(t, [
+      { userId: a.id, balance: 4_000 },
+      { userId: b.id, balance: 6_000 },
+    ]);
+    // What the first import made: one pending transfer holding every user's frozen amount.
+    const compound = await new Ledger(t.database.db, t.clock).reserve({
+      kind: 'withdrawal',
+      legs: [
+        { debit: { kind: 'user_cash', ownerId: a.id }, credit: { kind: 'withdrawal_clearing' }, amount: 1_500 },
+        { debit: { kind: 'user_cash', ownerId: b.id }, credit: { kind: 'withdrawal_clearing' }, amount: 2_500 },
+      ],
+      memo: '期初冻结',
+    });
+    const before = await moneyOfUsers(t);
+    await t.database.db.execute(sql`select ledger_split_opening_holds()`);
+    expect(await moneyOfUsers(t)).toEqual(before);
+    const [wa] = (await ok(t, withdrawalCalls.list, { user_id: a.id }, admin)).data;
+    expect(wa).toMatchObject({ amount: 1_500, state: 'applied' });
+    await ok(t, withdrawalCalls.reject, { withdraw_no: wa!.withdraw_no, reason: '拆分后驳回' }, admin);
+    expect(await account(a.id)).toMatchObject({ frozen: 0, available: 4_000 });
+    expect(await account(b.id)).toMatchObject({ frozen: 2_500, available: 3_500 });
+    const [split] = await t.database.db.select().from(ledgerTransfer).where(eq(ledgerTransfer.id, compound.id));
+    expect(split!.state).toBe('voided');
+    await expectLedgerInvariants(t.database.db);
   });
 });
 

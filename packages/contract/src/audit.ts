@@ -62,6 +62,7 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'personnel.delete': { 'zh-CN': '删除人员档案', 'en-US': 'Delete a staff record' },
   'personnel.export': { 'zh-CN': '导出人员档案', 'en-US': 'Export staff records' },
   'personnel.import': { 'zh-CN': '导入人员档案', 'en-US': 'Import staff records' },
+  'finance.adjust.reject': { 'zh-CN': '驳回调账', 'en-US': 'Reject an adjustment' },
 };
 
 /** Records a target names as `<kind>:<id>`, other than resources' (`<module>.<thing>:<id>`); `users` is the whole user list. */
@@ -80,6 +81,7 @@ const NAMED_TARGETS: Record<string, Texts> = {
   'approval.flow': { 'zh-CN': '审批流程', 'en-US': 'Approval flow' },
   'approval.request': { 'zh-CN': '审批申请', 'en-US': 'Approval request' },
   staff_records: { 'zh-CN': '全部人员档案', 'en-US': 'All staff records' },
+  'finance.adjustment': { 'zh-CN': '调账', 'en-US': 'Adjustment' },
 };
 
 const RESOURCE_VERBS = {

@@ -35,6 +35,7 @@ export const ACCOUNT_KINDS = {
   bean_consumption: { currency: 'BEAN', owner: 'platform', mayGoNegative: true, label: { 'zh-CN': '金豆消耗', 'en-US': 'Beans spent' } },
   promotions: { currency: 'BEAN', owner: 'platform', mayGoNegative: true, label: { 'zh-CN': '赠送金豆', 'en-US': 'Bonus beans' } },
   bean_opening: { currency: 'BEAN', owner: 'platform', mayGoNegative: true, label: { 'zh-CN': '金豆期初', 'en-US': 'Opening beans' } },
+  bean_adjustments: { currency: 'BEAN', owner: 'platform', mayGoNegative: true, label: { 'zh-CN': '调账金豆', 'en-US': 'Bean adjustments' } },
 } as const satisfies Record<string, AccountKindDefinition>;
 export type AccountKind = keyof typeof ACCOUNT_KINDS;
 export const ACCOUNT_KIND_CODES = Object.keys(ACCOUNT_KINDS) as [AccountKind, ...AccountKind[]];

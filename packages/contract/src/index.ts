@@ -7,6 +7,7 @@ import type { AnyCall } from './call';
 import { departmentCalls } from './department';
 import { fieldCalls } from './field';
 import { financeCalls, topUpCalls, topUpRecordCalls, withdrawalAppCalls, withdrawalCalls } from './finance';
+import { adjustmentCalls } from './finance-adjustments';
 import { beanAppCalls, ledgerBookCalls, manualCreditCalls } from './finance-books';
 import { financeSettingsCalls, functionCharge, rechargePreset, topUpPackage } from './finance-settings';
 import { fileCalls } from './file';
@@ -33,6 +34,7 @@ export * from './errors';
 export * from './field';
 export * from './field-types';
 export * from './finance';
+export * from './finance-adjustments';
 export * from './finance-books';
 export * from './finance-settings';
 export * from './file';
@@ -76,7 +78,7 @@ export const callsByModule = {
   approval: approvalCalls,
   recruitment: recruitmentCalls,
   // One module, several call families, named apart.
-  finance: { ...financeCalls, ...financeSettingsCalls, ...topUpCalls, topUpList: topUpRecordCalls.list, topUpDetails: topUpRecordCalls.details, topUpExport: topUpRecordCalls.export,
+  finance: { ...financeCalls, ...financeSettingsCalls, ...adjustmentCalls, ...topUpCalls, topUpList: topUpRecordCalls.list, topUpDetails: topUpRecordCalls.details, topUpExport: topUpRecordCalls.export,
     withdrawApply: withdrawalAppCalls.apply, withdrawStatus: withdrawalAppCalls.status,
     withdrawList: withdrawalCalls.list, withdrawDetails: withdrawalCalls.details, withdrawExport: withdrawalCalls.export,
     withdrawApprove: withdrawalCalls.approve, withdrawPay: withdrawalCalls.pay, withdrawReject: withdrawalCalls.reject,

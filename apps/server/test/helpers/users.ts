@@ -25,10 +25,13 @@ export interface UserMoney {
   beans: number;
 }
 
+/** Where an imported frozen amount's withdrawal pays out (defaults: Alipay, no account). */
+type OpeningPayout = Pick<typeof ledgerOpeningImport.$inferInsert, 'payoutType' | 'accountName' | 'accountNo'>;
+
 /** Gives users opening balances through the ledger's import (`ledger_open_balances`), as the migration and the seed do. */
-export async function openBalances(t: TestApp, money: ({ userId: number } & Partial<UserMoney>)[]): Promise<void> {
+export async function openBalances(t: TestApp, money: ({ userId: number } & Partial<UserMoney & OpeningPayout>)[]): Promise<void> {
   await t.database.db.transaction(async (tx) => {
-    await tx.insert(ledgerOpeningImport).values(money.map((m) => ({ userId: m.userId, balance: m.balance ?? 0, frozen: m.frozen ?? 0, income: m.income ?? 0, beans: m.beans ?? 0 })));
+    await tx.insert(ledgerOpeningImport).values(money.map(({ userId, balance = 0, frozen = 0, income = 0, beans = 0, ...payout }) => ({ userId, balance, frozen, income, beans, ...payout })));
     await tx.execute(sql`select ledger_open_balances(now())`);
   });
 }

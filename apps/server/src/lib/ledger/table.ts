@@ -96,8 +96,9 @@ export type LedgerEntryRow = typeof ledgerEntry.$inferSelect;
 /**
  * Opening balances to import (from the users' figures before the ledger, or from another system): fill it and call
  * `ledger_open_balances(at)`, which opens the accounts, posts the figures as opening transfers against the platform's
- * opening accounts (income as 期初收益, the rest of the balance as 期初余额, beans as 期初金豆; frozen amounts as holds
- * 期初冻结 to withdrawal clearing) and empties the table. Defined in migration 0022.
+ * opening accounts (income as 期初收益, the rest of the balance as 期初余额, beans as 期初金豆) and empties the table.
+ * A frozen amount is a withdrawal in progress: it becomes a hold 期初冻结 of its own to withdrawal clearing and an
+ * application to the payout account given here, for staff to pay or reject. Defined in migrations 0022 and 0028.
  */
 export const ledgerOpeningImport = pgTable('ledger_opening_import', {
   userId: integer('user_id').primaryKey(),
@@ -105,4 +106,8 @@ export const ledgerOpeningImport = pgTable('ledger_opening_import', {
   frozen: amount('frozen'),
   income: amount('income'),
   beans: amount('beans'),
+  /** Where a frozen amount's withdrawal pays out: 1 bank card, 2 Alipay, 3 WeChat, and the account. */
+  payoutType: integer('payout_type').notNull().default(2),
+  accountName: text('account_name').notNull().default(''),
+  accountNo: text('account_no').notNull().default(''),
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, loginSettings, RECHARGE_AMOUNT_MAX, RECHARGE_AMOUNT_MIN, rechargeLimitsData, resignSettings, systemDetails, timeZoneField, transferSettings } from '@juqi/contract';
+import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentSettingsData, DEFAULT_TIME_ZONE, loginSettings, RECHARGE_AMOUNT_MAX, RECHARGE_AMOUNT_MIN, rechargeLimitsData, resignSettings, systemDetails, timeZoneField, transferSettings } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -35,6 +35,11 @@ export const settingDocuments = {
   finance_recharge: rechargeLimitsData.extend({
     min_amount: rechargeLimitsData.shape.min_amount.default(RECHARGE_AMOUNT_MIN),
     max_amount: rechargeLimitsData.shape.max_amount.default(RECHARGE_AMOUNT_MAX),
+  }),
+  /** 调账审批金额 (docs/finance.md › Adjustments): above these (fen; beans) an adjustment waits for a second staff. */
+  finance_adjustment: adjustmentSettingsData.extend({
+    approval_threshold: adjustmentSettingsData.shape.approval_threshold.default(ADJUSTMENT_THRESHOLD_DEFAULTS.approval_threshold),
+    bean_approval_threshold: adjustmentSettingsData.shape.bean_approval_threshold.default(ADJUSTMENT_THRESHOLD_DEFAULTS.bean_approval_threshold),
   }),
 } as const;
 

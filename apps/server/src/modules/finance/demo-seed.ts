@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, notLike, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { ledgerAccount, ledgerTransfer, staff, users } from '../../lib/db/schema';
 import { Ledger } from '../../lib/ledger/ledger';
@@ -67,7 +67,9 @@ const DEMO_WITHDRAWALS = 16;
  * Only while there are none.
  */
 export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> {
-  if (!demo || (await db.select({ id: financeWithdrawal.id }).from(financeWithdrawal).limit(1)).length) return;
+  // Applications imported with the opening balances (期初冻结) do not count: they are not the demo's.
+  const made = await db.select({ id: financeWithdrawal.id }).from(financeWithdrawal).where(notLike(financeWithdrawal.idempotencyKey, 'opening:%')).limit(1);
+  if (!demo || made.length) return;
   const [reviewer] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
   if (!reviewer) return;
   const payers = await db
@@ -106,6 +108,11 @@ export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> 
   }
 }
 
+/** A purchase or spending beyond the user's means is refused as it would be in the app; the demo moves on. */
+function refusedIsFine(err: unknown): void {
+  if (!(err instanceof AppError && err.code === 40900)) throw err;
+}
+
 /** Users of the demo who earn, buy packages and spend beans. */
 const DEMO_BOOK_USERS = 30;
 const EARNING_REASONS = ['推广佣金', '邀请奖励', '活动奖励', '内容分成'];
@@ -129,10 +136,6 @@ export async function seedBookActivity({ db, demo }: SeedContext): Promise<void>
   const ledger = new Ledger(db, clock);
   const earnings = new EarningService(db, ledger);
   const beans = new BeanPurchaseService(db, ledger);
-  const refusedIsFine = (err: unknown) => {
-    // A purchase or spending beyond the user's means is refused as it would be in the app; the demo moves on.
-    if (!(err instanceof AppError && err.code === 40900)) throw err;
-  };
   for (const [index, person] of people.entries()) {
     at = Date.now() - Math.floor(random() * 60 * DAY);
     const reason = EARNING_REASONS[index % EARNING_REASONS.length]!;

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
+import { adjustmentRoutes } from './adjustments';
 import { ledgerBookRoutes } from './book-routes';
 import { FakePaymentProvider, FakePayoutProvider } from './payments';
 import { FinanceService } from './service';
@@ -30,6 +31,7 @@ export const financeModule: ServerModule = {
     const topUps = new TopUpService(app.database.db, app.clock, ledger, provider);
 
     financeSettingsRoutes(app);
+    adjustmentRoutes(app, ledger);
     ledgerBookRoutes(app, ledger);
     route(app, financeCalls.trialBalance, () => service.trialBalance());
     route(app, financeCalls.userStatement, ({ body }) => service.userStatement(body.user_id, body.currency, body.page, body.limit));

@@ -85,3 +85,4 @@ export const financeWithdrawal = pgTable(
 export type WithdrawalRow = typeof financeWithdrawal.$inferSelect;
 
 export * from './settings-table';
+export * from './adjustments-table';

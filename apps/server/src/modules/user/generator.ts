@@ -172,17 +172,19 @@ on conflict do nothing`;
 }
 
 /**
- * The users' money, as opening balances of the ledger (ledger_open_balances, migration 0022): a skewed balance, 40 %
- * of it frozen while a withdrawal is in progress, agents' large incomes, and beans.
+ * The users' money, as opening balances of the ledger (ledger_open_balances, migrations 0022 and 0028): a skewed
+ * balance, 40 % of it frozen while a withdrawal is in progress (an application to the user's payout account, by mobile
+ * when none is bound), agents' large incomes, and beans.
  */
 function openingBalancesInsert(from: number, to: number): string {
   return `
-insert into ledger_opening_import (user_id, balance, frozen, income, beans)
+insert into ledger_opening_import (user_id, balance, frozen, income, beans, payout_type, account_name, account_no)
 select id, balance, case when withdraw_state = 1 then floor(balance * 0.4) else 0 end,
   case when type_user = 1 then floor(power(r_income, 2) * 20000000) else floor(power(r_income, 6) * 100000) end,
-  floor(power(r_bean, 2) * 5000)
+  floor(power(r_bean, 2) * 5000),
+  case when withdraw_type = 0 then 2 else withdraw_type end, name, mobile
 from (
-  select id, withdraw_state, type_user, floor(power(random(), 3) * 5000000)::bigint as balance, random() as r_income, random() as r_bean
+  select id, withdraw_state, withdraw_type, type_user, name, mobile, floor(power(random(), 3) * 5000000)::bigint as balance, random() as r_income, random() as r_bean
   from users where id between ${from} and ${to}
 ) u
 on conflict do nothing`;

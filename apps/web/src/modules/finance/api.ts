@@ -1,4 +1,16 @@
-import { financeCalls, topUpRecordCalls, withdrawalCalls, type AnyCall, type CallBody, type Currency, type Withdrawal } from '@juqi/contract';
+import {
+  financeCalls,
+  ledgerBookCalls,
+  manualCreditCalls,
+  topUpRecordCalls,
+  withdrawalCalls,
+  type AnyCall,
+  type CallBody,
+  type Currency,
+  type LEDGER_BOOKS,
+  type LedgerBook,
+  type Withdrawal,
+} from '@juqi/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
@@ -8,6 +20,7 @@ export const financeKeys = {
   topUps: ['finance', 'top-ups'] as const,
   statements: ['finance', 'statement'] as const,
   withdrawals: ['finance', 'withdrawals'] as const,
+  books: (book: LedgerBook) => ['finance', 'books', book] as const,
 };
 
 /** POST /api/finance/recharge_details: one order and the entries that credited it. */
@@ -55,3 +68,21 @@ export const useRecordPage = <C extends AnyCall, Answer>(call: C, queryKey: read
     queryFn: async () => (await callApi(call, { body: { ...filter, page, limit } as CallBody<C> })) as Answer,
     placeholderData: keepPreviousData,
   });
+
+/** POST /api/finance/{book}_details: one entry of a ledger book and every entry of its transfer. */
+export const useBookEntryDetails = (book: LedgerBook, entryId: number) =>
+  useQuery({ queryKey: [...financeKeys.books(book), 'details', entryId], queryFn: () => callApi(ledgerBookCalls[book].details, { body: { entry_id: entryId } }) });
+
+/** The books staff may credit by hand (`manualCredit` in the contract). */
+export type CreditBook = { [B in LedgerBook]: (typeof LEDGER_BOOKS)[B] extends { manualCredit: true } ? B : never }[LedgerBook];
+const CREDIT_CALLS: Record<CreditBook, typeof manualCreditCalls.earningCredit> = { user_earnings: manualCreditCalls.earningCredit, bean_earnings: manualCreditCalls.beanEarningCredit };
+export type ManualCreditBody = CallBody<typeof manualCreditCalls.earningCredit>;
+
+/** 手动入账 to a book: once credited, the book and the users' statements are read again. */
+export function useManualCredit(book: CreditBook) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualCreditBody) => callApi(CREDIT_CALLS[book], { body }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: financeKeys.books(book) }), client.invalidateQueries({ queryKey: financeKeys.statements })]),
+  });
+}

@@ -1,4 +1,4 @@
-import { functionCharge, topUpPackage } from '@juqi/contract';
+import { functionCharge, LEDGER_BOOK_CODES, LEDGER_BOOKS, topUpPackage } from '@juqi/contract';
 import { lazy } from 'react';
 import type { WebModule } from '../../app/web-module';
 import { resourcePage } from '../../components/resource';
@@ -16,9 +16,11 @@ export const financeWebModule: WebModule = {
   name: 'finance',
   pages: {
     '/finance/user_recharge': { load: () => pages().then((m) => ({ default: m.RechargeRecordsPage })), queryIsState: true },
+    '/finance/adjustment': { load: () => import('./pages/adjustment-page').then((m) => ({ default: m.AdjustmentRecordsPage })), queryIsState: true },
     '/finance/agency_withdraw': { load: () => pages().then((m) => ({ default: m.WithdrawRecordsPage })), queryIsState: true },
     '/permission/finance/recharge': { load: () => import('./settings/recharge-settings-page').then((m) => ({ default: m.RechargeSettingsPage })), queryIsState: true },
     '/permission/finance/package': resourcePage(topUpPackage),
     '/permission/finance/function_charge': resourcePage(functionCharge),
+    ...Object.fromEntries(LEDGER_BOOK_CODES.map((book) => [LEDGER_BOOKS[book].menu, { load: () => import('./pages/book-page').then((m) => ({ default: m.bookPages[book] })), queryIsState: true }])),
   },
 };

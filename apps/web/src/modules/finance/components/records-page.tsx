@@ -1,6 +1,6 @@
 import type { AnyCall, CallBody, CallData } from '@juqi/contract';
-import { Card, Flex, type TableColumnsType } from 'antd';
-import { useState, type ComponentType } from 'react';
+import { Card, Flex, Space, type TableColumnsType } from 'antd';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { ExportButton, type ExportTexts } from '../../../components/export-button';
 import { FilterBar } from '../../../components/filter-bar';
 import { PagedTable, usePaging } from '../../../components/paged-table';
@@ -31,6 +31,8 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields & { 
   keywordLabel: string;
   /** The filters after the search box; `change` sets some and goes back to page 1. */
   Filters: ComponentType<{ filter: UrlValues<Url>; change: (patch: UrlValues<Url>) => void }>;
+  /** Buttons of the page's own before the export (a 手动入账), in view on every screen. */
+  tools?: ReactNode;
   /** Who may export, and how: the call answers the whole filtered set as a file. */
   exportAs?: { operation: string; call: AnyCall; texts: ExportTexts; fallbackName: string };
   rowKey: keyof RecordOf<C> & string;
@@ -72,8 +74,13 @@ export function RecordsPage<C extends ListCall, Url extends UrlFields & { keywor
           searching={keyword !== undefined}
           onClear={() => change(clearedUrlState(props.url))}
           tools={
-            exportAs && (
-              <ExportButton call={exportAs.call} body={filter as CallBody<AnyCall>} count={list.data?.count} texts={exportAs.texts} fallbackName={exportAs.fallbackName} />
+            (props.tools || exportAs) && (
+              <Space>
+                {props.tools}
+                {exportAs && (
+                  <ExportButton call={exportAs.call} body={filter as CallBody<AnyCall>} count={list.data?.count} texts={exportAs.texts} fallbackName={exportAs.fallbackName} />
+                )}
+              </Space>
             )
           }
         >

@@ -9,8 +9,8 @@ import { usePreferences } from '../../../lib/preferences';
 import { financeMessages } from '../messages';
 
 /*
- * The pieces the record pages (用户充值记录, 代理提现记录) share: the times' zone and the filtered set's totals above
- * the table, the days and amount filters, and a record's ledger entries.
+ * The pieces the record pages (用户充值记录, 代理提现记录, the ledger's books) share: the times' zone and the filtered
+ * set's totals above the table, the days and amount filters, and a record's ledger entries.
  */
 
 /** The list's time zone and, once loaded, its count and sums (`totals`, worded by the page). */
@@ -59,32 +59,30 @@ export interface AmountRange {
   amount_max?: number;
 }
 
-/** Yuan typed in the filter, fen sent. */
-const toFen = (yuan: number | null) => (yuan === null ? undefined : Math.round(yuan * 100));
+/** What an amount range counts: fen (typed in yuan, two decimals) or whole beans (typed and sent as they are). */
+export type AmountUnit = 'fen' | 'bean';
 
-/** An amount range typed in yuan; `onChange` gets the bound that changed, in fen (cleared: undefined). */
-export function AmountRangeFilter({ value, onChange }: { value: AmountRange; onChange: (patch: AmountRange) => void }) {
+/** An amount range in `unit` (fen by default, typed in yuan); `onChange` gets the bound that changed, in that unit (cleared: undefined). */
+export function AmountRangeFilter({ value, onChange, unit = 'fen' }: { value: AmountRange; onChange: (patch: AmountRange) => void; unit?: AmountUnit }) {
   const t = useMessages(financeMessages);
+  const cash = unit === 'fen';
+  const scale = cash ? 100 : 1;
+  const bound = (key: keyof AmountRange, label: string) => (
+    <InputNumber<number>
+      aria-label={label}
+      placeholder={label}
+      prefix={cash ? '¥' : undefined}
+      suffix={cash ? undefined : t.beans}
+      min={0}
+      precision={cash ? 2 : 0}
+      value={value[key] === undefined ? null : value[key] / scale}
+      onChange={(typed) => onChange({ [key]: typed === null ? undefined : Math.round(typed * scale) })}
+    />
+  );
   return (
     <Space.Compact className="finance-filter__amount">
-      <InputNumber<number>
-        aria-label={t.amountMin}
-        placeholder={t.amountMin}
-        prefix="¥"
-        min={0}
-        precision={2}
-        value={value.amount_min === undefined ? null : value.amount_min / 100}
-        onChange={(yuan) => onChange({ amount_min: toFen(yuan) })}
-      />
-      <InputNumber<number>
-        aria-label={t.amountMax}
-        placeholder={t.amountMax}
-        prefix="¥"
-        min={0}
-        precision={2}
-        value={value.amount_max === undefined ? null : value.amount_max / 100}
-        onChange={(yuan) => onChange({ amount_max: toFen(yuan) })}
-      />
+      {bound('amount_min', t.amountMin)}
+      {bound('amount_max', t.amountMax)}
     </Space.Compact>
   );
 }

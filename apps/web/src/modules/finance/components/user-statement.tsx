@@ -1,5 +1,5 @@
 import { TRANSFER_KINDS, type Currency, type StatementEntry } from '@juqi/contract';
-import { Descriptions, Empty, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Descriptions, Empty, Flex, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
@@ -7,8 +7,11 @@ import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
+import { useCan } from '../../../lib/shell-session';
 import { useUserStatement } from '../api';
+import { adjustmentMessages } from '../adjustment-messages';
 import { financeMessages } from '../messages';
+import { AdjustmentFormModal } from './adjustment-form';
 import { HoldTag } from './records';
 
 const PAGE = 20;
@@ -16,6 +19,7 @@ const PAGE = 20;
 /**
  * 账户流水: a user's money (余额, in fen) or beans as the ledger keeps them — balance, frozen, available, income — and
  * the entries, newest first, each with the balance after it. A hold (a withdrawal in progress) shows its state.
+ * Staff who may adjust balances open the 调账 form here with the user fixed.
  */
 export function UserAccountStatement({ userId }: { userId: number }) {
   const t = useMessages(financeMessages);
@@ -26,21 +30,27 @@ export function UserAccountStatement({ userId }: { userId: number }) {
   const statement = useUserStatement(userId, currency, page, PAGE);
   const money = (n: number) => (currency === 'CNY' ? formatCents(n) : n.toLocaleString('en-US'));
   const account = statement.data?.account;
-
+  const mayAdjust = useCan()('finance.adjust.apply');
+  const adjust = useMessages(adjustmentMessages).adjust;
+  const [adjusting, setAdjusting] = useState(false);
 
   return (
     <Space orientation="vertical" size={12} className="finance-statement">
-      <Segmented<Currency>
-        value={currency}
-        onChange={(value) => {
-          setCurrency(value);
-          setPage(1);
-        }}
-        options={[
-          { value: 'CNY', label: t.cash },
-          { value: 'BEAN', label: t.beans },
-        ]}
-      />
+      <Flex justify="space-between" align="center" gap={8}>
+        <Segmented<Currency>
+          value={currency}
+          onChange={(value) => {
+            setCurrency(value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'CNY', label: t.cash },
+            { value: 'BEAN', label: t.beans },
+          ]}
+        />
+        {mayAdjust && <Button onClick={() => setAdjusting(true)}>{adjust}</Button>}
+      </Flex>
+      {adjusting && <AdjustmentFormModal userId={userId} currency={currency} onClose={() => setAdjusting(false)} />}
       {statement.isError && !statement.data ? (
         <QueryFailure compact error={statement.error} onRetry={() => void statement.refetch()} />
       ) : (

@@ -1,0 +1,302 @@
+import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, type CallBody, type Currency } from '@juqi/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/lib/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { createStaffWith, expectError, invoke, invokeUnchecked, ok, signInAsAdmin } from './helpers/auth';
+import { testEngine } from './helpers/database';
+import { expectLedgerInvariants } from './helpers/ledger';
+import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
+import { insertUser, openBalances } from './helpers/users';
+
+// Manual adjustments (docs/finance.md › Adjustments): at or below the currency's threshold an adjustment posts at once;
+// above it, it waits for a staff other than the applicant, who approves (posted) or rejects it, once.
+
+let t: TestApp;
+let admin: string;
+/** A second staff who may decide adjustments. */
+let checker: string;
+
+const { adjustmentApply, adjustmentApprove, adjustmentReject, adjustmentList, adjustmentDetails, adjustmentSettingsDetails, adjustmentSettingsEdit } = adjustmentCalls;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+  checker = (await createStaffWith(t, ['finance.adjust.view', 'finance.adjust.approve'])).token;
+});
+afterAll(() => t?.close());
+
+let keys = 0;
+const key = () => `aj-${process.pid}-${++keys}`;
+
+async function userWith(money: { balance?: number; beans?: number } = {}) {
+  const user = await insertUser(t);
+  if (money.balance || money.beans) await openBalances(t, [{ userId: user.id, ...money }]);
+  return user.id;
+}
+
+type Apply = CallBody<typeof adjustmentApply>;
+const apply = (userId: number, amount: number, over: Partial<Apply> = {}, token = admin) =>
+  invoke(t, adjustmentApply, { user_id: userId, currency: 'CNY', direction: 'credit', amount, reason: '补发活动奖励', idempotency_key: key(), ...over }, token);
+
+async function applied(userId: number, amount: number, over: Partial<Apply> = {}, token = admin) {
+  const answer = await apply(userId, amount, over, token);
+  if (answer.code !== 20000) expect.fail(`${answer.code} ${answer.message}`);
+  return answer.data;
+}
+
+const account = async (userId: number, currency: Currency = 'CNY') => (await ok(t, financeCalls.userStatement, { user_id: userId, currency }, admin)).account;
+const platformBalance = async (kind: 'adjustments' | 'bean_adjustments') =>
+  (await ok(t, financeCalls.trialBalance, {}, admin)).platform_accounts.find((a) => a.kind === kind)?.balance ?? 0;
+const snapshot = () => snapshotDatabase(t.database.db, { exceptTables: JOURNAL_TABLES, exceptColumns: ACTIVITY_COLUMNS });
+const audits = (no: string) => t.database.db.select().from(auditLog).where(eq(auditLog.target, `finance.adjustment:${no}`)).orderBy(auditLog.id);
+
+describe('at or below the threshold', () => {
+  it('posts at once: the user’s statement and the platform’s adjustment account move, the books stay equal', async () => {
+    const u = await userWith({ balance: 1_000 });
+    const before = await platformBalance('adjustments');
+    const a = await applied(u, ADJUSTMENT_THRESHOLD_DEFAULTS.approval_threshold);
+    expect(a).toMatchObject({ user_id: u, currency: 'CNY', direction: 'credit', amount: 100_000, state: 'posted', approver_id: null, transfer_id: expect.any(Number) });
+    expect(a.adjustment_no).toMatch(/^AJ\d{20}$/);
+    expect(await account(u)).toMatchObject({ balance: 101_000, available: 101_000, income: 0 });
+    expect(await platformBalance('adjustments')).toBe(before - 100_000);
+
+    await applied(u, 30_000, { direction: 'debit' });
+    expect(await account(u)).toMatchObject({ balance: 71_000 });
+    const lines = (await ok(t, financeCalls.userStatement, { user_id: u }, admin)).data;
+    expect(lines.slice(0, 2).map((l) => [l.transfer_kind, l.amount, l.balance_after])).toEqual([
+      ['adjustment', -30_000, 71_000],
+      ['adjustment', 100_000, 101_000],
+    ]);
+    expect(lines[0]!.memo).toContain('补发活动奖励');
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
+  });
+
+  it('adjusts beans against the platform’s bean adjustment account', async () => {
+    const u = await userWith({ beans: 50 });
+    const before = await platformBalance('bean_adjustments');
+    await applied(u, 500, { currency: 'BEAN' });
+    await applied(u, 20, { currency: 'BEAN', direction: 'debit' });
+    expect(await account(u, 'BEAN')).toMatchObject({ kind: 'user_beans', balance: 530 });
+    expect(await platformBalance('bean_adjustments')).toBe(before - 480);
+    await expectLedgerInvariants(t.database.db);
+  });
+
+  it('refuses a debit beyond the available balance with 40900 naming amount, writing nothing', async () => {
+    const u = await userWith({ balance: 1_000 });
+    const before = await snapshot();
+    expect(expectError(await apply(u, 1_001, { direction: 'debit' }), 40900)).toMatchObject({ field: 'amount' });
+    expect(expectError(await apply(u, 1, { direction: 'debit', currency: 'BEAN' }), 40900)).toMatchObject({ field: 'amount' });
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+});
+
+describe('above the threshold', () => {
+  it('waits: nothing moves until a staff other than the applicant approves it, once', async () => {
+    const u = await userWith({ balance: 5_000 });
+    const a = await applied(u, 100_001, { reason: '线下转账补录' });
+    expect(a).toMatchObject({ state: 'pending', transfer_id: null, approver_id: null, decided_at: null });
+    expect(await account(u)).toMatchObject({ balance: 5_000, frozen: 0 });
+    expect((await ok(t, adjustmentDetails, { adjustment_no: a.adjustment_no }, admin)).entries).toEqual([]);
+
+    const self = await invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, admin);
+    expectError(self, 40300);
+    expect(self.message).toBe('调账须由申请人以外的员工审批');
+    expectError(await invoke(t, adjustmentReject, { adjustment_no: a.adjustment_no, reason: '自己驳回' }, admin), 40300);
+
+    const approved = await ok(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker);
+    expect(approved).toMatchObject({ state: 'posted', approver_id: expect.any(Number), approver_name: expect.stringMatching(/^测试员工/), decided_at: expect.any(String) });
+    expect(approved.applicant_name).not.toBe(approved.approver_name);
+    expect(await account(u)).toMatchObject({ balance: 105_001 });
+
+    const again = await invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker);
+    expectError(again, 40900);
+    expect(again.message).toContain('已入账');
+    expectError(await invoke(t, adjustmentReject, { adjustment_no: a.adjustment_no, reason: '晚了' }, checker), 40900);
+    expect(await account(u)).toMatchObject({ balance: 105_001 });
+
+    const details = await ok(t, adjustmentDetails, { adjustment_no: a.adjustment_no }, admin);
+    expect(details.entries.map((e) => [e.account_kind, e.owner_id, e.amount])).toEqual([
+      ['adjustments', 0, -100_001],
+      ['user_cash', u, 100_001],
+    ]);
+    expectError(await invoke(t, adjustmentApprove, { adjustment_no: 'AJ0' }, checker), 40400);
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
+  });
+
+  it('rejected with a reason, moves nothing and is decided', async () => {
+    const u = await userWith({ beans: 100 });
+    const a = await applied(u, 10_001, { currency: 'BEAN' });
+    expect(expectError(await invoke(t, adjustmentReject, { adjustment_no: a.adjustment_no, reason: ' ' }, checker), 40000)).toMatchObject({ field: 'reason' });
+    const rejected = await ok(t, adjustmentReject, { adjustment_no: a.adjustment_no, reason: '金额有误' }, checker);
+    expect(rejected).toMatchObject({ state: 'rejected', reject_reason: '金额有误', transfer_id: null, decided_at: expect.any(String) });
+    expect(await account(u, 'BEAN')).toMatchObject({ balance: 100 });
+    const again = await invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker);
+    expectError(again, 40900);
+    expect(again.message).toContain('已驳回');
+  });
+
+  it('refuses a debit the user cannot pay now, writing nothing; one they could not pay by approval stays pending', async () => {
+    const u = await userWith({ balance: 250_000 });
+    const before = await snapshot();
+    const short = await apply(u, 250_001, { direction: 'debit' });
+    expect(expectError(short, 40900)).toMatchObject({ field: 'amount' });
+    expect(short.message).toBe('用户可用余额 ¥ 2,500.00，不足调减 ¥ 2,500.01');
+    expect(changedTables(before, await snapshot())).toEqual([]);
+
+    const a = await applied(u, 200_000, { direction: 'debit' });
+    expect(a.state).toBe('pending');
+    // Meanwhile a debit below the threshold posts at once.
+    await applied(u, 60_000, { direction: 'debit' });
+    expect(await account(u)).toMatchObject({ balance: 190_000 });
+    expect(expectError(await invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker), 40900)).toMatchObject({ field: 'amount' });
+    expect((await ok(t, adjustmentDetails, { adjustment_no: a.adjustment_no }, admin)).adjustment).toMatchObject({ state: 'pending', transfer_id: null });
+    await expectLedgerInvariants(t.database.db);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('answer the first adjustment again for the same key and body, 40900 naming idempotency_key for another body', async () => {
+    const u = await userWith();
+    const k = key();
+    const first = await applied(u, 700, { idempotency_key: k });
+    expect(await applied(u, 700, { idempotency_key: k })).toEqual(first);
+    expect(expectError(await apply(u, 701, { idempotency_key: k }), 40900)).toMatchObject({ field: 'idempotency_key' });
+    expect(expectError(await apply(u, 700, { idempotency_key: k, reason: '另一个原因' }), 40900)).toMatchObject({ field: 'idempotency_key' });
+    expect(await account(u)).toMatchObject({ balance: 700 });
+    expect(await audits(first.adjustment_no)).toHaveLength(1);
+    // Keys are the applicant's own: another staff's same key is another adjustment.
+    const other = await createStaffWith(t, ['finance.adjust.apply']);
+    expect((await applied(u, 700, { idempotency_key: k }, other.token)).adjustment_no).not.toBe(first.adjustment_no);
+  });
+});
+
+describe('the thresholds (调账审批金额)', () => {
+  it('are ¥ 1,000.00 and 10,000 beans until changed; a change is kept, audited and decides what waits', async () => {
+    expect(await ok(t, adjustmentSettingsDetails, {}, admin)).toEqual(ADJUSTMENT_THRESHOLD_DEFAULTS);
+    expect(await ok(t, adjustmentSettingsEdit, { approval_threshold: 0, bean_approval_threshold: 5 }, admin)).toEqual({ approval_threshold: 0, bean_approval_threshold: 5 });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'finance.adjust.settings'), eq(auditLog.target, 'settings:finance_adjustment')));
+    expect(entry?.detail).toEqual({ before: ADJUSTMENT_THRESHOLD_DEFAULTS, after: { approval_threshold: 0, bean_approval_threshold: 5 } });
+
+    const u = await userWith();
+    expect((await applied(u, 1)).state).toBe('pending');
+    expect((await applied(u, 5, { currency: 'BEAN' })).state).toBe('posted');
+    expect((await applied(u, 6, { currency: 'BEAN' })).state).toBe('pending');
+
+    expect(expectError(await invoke(t, adjustmentSettingsEdit, { approval_threshold: -1, bean_approval_threshold: 5 }, admin), 40000)).toMatchObject({ field: 'approval_threshold' });
+    expect(expectError(await invokeUnchecked(t, adjustmentSettingsEdit, { approval_threshold: 0, bean_approval_threshold: 1.5 }, admin), 40000)).toMatchObject({ field: 'bean_approval_threshold' });
+    await ok(t, adjustmentSettingsEdit, { ...ADJUSTMENT_THRESHOLD_DEFAULTS }, admin);
+  });
+});
+
+describe('the audit log', () => {
+  it('records the application and the decision with who, what and why', async () => {
+    const u = await userWith();
+    const [a, b] = [await applied(u, 150_000), await applied(u, 150_000)];
+    await ok(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker);
+    await ok(t, adjustmentReject, { adjustment_no: b.adjustment_no, reason: '重复申请' }, checker);
+    expect((await audits(a.adjustment_no)).map((e) => [e.action, e.detail])).toEqual([
+      ['finance.adjust.apply', { user_id: u, currency: 'CNY', direction: 'credit', amount: 150_000, reason: '补发活动奖励', state: 'pending' }],
+      ['finance.adjust.approve', { transfer_id: expect.any(Number) }],
+    ]);
+    expect((await audits(b.adjustment_no)).map((e) => [e.action, e.detail])).toEqual([
+      ['finance.adjust.apply', expect.objectContaining({ state: 'pending' })],
+      ['finance.adjust.reject', { reason: '重复申请' }],
+    ]);
+    const small = await applied(u, 10);
+    expect((await audits(small.adjustment_no)).map((e) => e.detail)).toEqual([expect.objectContaining({ state: 'posted' })]);
+  });
+});
+
+describe('调账记录', () => {
+  it('lists adjustments newest first, filtered, with the count and the sums per currency', async () => {
+    const u = await userWith({ balance: 10_000, beans: 30_000 });
+    const made = [
+      await applied(u, 1_000),
+      await applied(u, 400, { direction: 'debit' }),
+      await applied(u, 300, { currency: 'BEAN' }),
+      await applied(u, 200_000),
+      await applied(u, 20_000, { currency: 'BEAN', direction: 'debit', reason: '回收误发金豆' }),
+    ];
+    const list = (filter: CallBody<typeof adjustmentList> = {}) => ok(t, adjustmentList, { user_id: u, ...filter }, admin);
+    expect(await list()).toMatchObject({
+      count: 5,
+      sum_credit_cny: 1_000,
+      sum_debit_cny: 400,
+      sum_pending_cny: 200_000,
+      sum_credit_bean: 300,
+      sum_debit_bean: 0,
+      sum_pending_bean: 20_000,
+    });
+    expect((await list()).data.map((a) => a.adjustment_no)).toEqual([4, 3, 2, 1, 0].map((i) => made[i]!.adjustment_no));
+    expect((await list({ state: 'pending' })).count).toBe(2);
+    expect((await list({ currency: 'BEAN' })).data.map((a) => a.amount)).toEqual([20_000, 300]);
+    expect((await list({ direction: 'debit' })).count).toBe(2);
+    expect((await list({ amount_min: 500, amount_max: 20_000 })).data.map((a) => a.amount)).toEqual([20_000, 1_000]);
+    expect((await list({ limit: 2, page: 3 })).data.map((a) => a.amount)).toEqual([1_000]);
+    expect((await ok(t, adjustmentList, { keyword: made[2]!.adjustment_no }, admin)).count).toBe(1);
+    const [row] = (await list({ keyword: made[0]!.user_mobile.slice(0, 8) })).data;
+    expect(row).toMatchObject({ user_name: expect.stringMatching(/^测试用户/), applicant_name: expect.any(String) });
+    expect(expectError(await invoke(t, adjustmentList, { amount_min: 10, amount_max: 5 }, admin), 40000)).toMatchObject({ field: 'amount_max' });
+  });
+});
+
+describe('operations and input', () => {
+  it('refuses each call to a staff without its operation', async () => {
+    const u = await userWith();
+    const pending = await applied(u, 100_001);
+    const viewer = (await createStaffWith(t, ['finance.adjust.view'])).token;
+    expectError(await apply(u, 10, {}, viewer), 40300);
+    expectError(await invoke(t, adjustmentApprove, { adjustment_no: pending.adjustment_no }, viewer), 40300);
+    expectError(await invoke(t, adjustmentReject, { adjustment_no: pending.adjustment_no, reason: '无权' }, viewer), 40300);
+    expectError(await invoke(t, adjustmentSettingsDetails, {}, viewer), 40300);
+    expectError(await invoke(t, adjustmentSettingsEdit, { ...ADJUSTMENT_THRESHOLD_DEFAULTS }, viewer), 40300);
+    const applicant = (await createStaffWith(t, ['finance.adjust.apply'])).token;
+    expectError(await invoke(t, adjustmentList, {}, applicant), 40300);
+    expectError(await invoke(t, adjustmentDetails, { adjustment_no: pending.adjustment_no }, applicant), 40300);
+    expect((await ok(t, adjustmentDetails, { adjustment_no: pending.adjustment_no }, viewer)).adjustment.state).toBe('pending');
+  });
+
+  it('refuses bad input naming the field, writing nothing', async () => {
+    const u = await userWith();
+    const before = await snapshot();
+    const refused = async (over: Record<string, unknown>) =>
+      expectError(await invokeUnchecked(t, adjustmentApply, { user_id: u, currency: 'CNY', direction: 'credit', amount: 100, reason: '原因', idempotency_key: key(), ...over }, admin), 40000).field;
+    expect(await refused({ amount: 0 })).toBe('amount');
+    expect(await refused({ amount: 1.5 })).toBe('amount');
+    expect(await refused({ amount: 100_000_001 })).toBe('amount');
+    expect(await refused({ currency: 'USD' })).toBe('currency');
+    expect(await refused({ direction: 'sideways' })).toBe('direction');
+    expect(await refused({ reason: '  ' })).toBe('reason');
+    expect(await refused({ reason: '长'.repeat(201) })).toBe('reason');
+    expect(await refused({ idempotency_key: 'short' })).toBe('idempotency_key');
+    expect(await refused({ user_id: 2_000_000_000 })).toBe('user_id');
+    expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+});
+
+// PGlite has one connection: concurrent decisions there queue by construction and prove nothing.
+describe.skipIf(testEngine !== 'postgres')('racing on PostgreSQL', () => {
+  it('posts once when 10 staff approve one adjustment at once', async () => {
+    const u = await userWith();
+    const a = await applied(u, 300_000);
+    const approvers = await Promise.all(Array.from({ length: 10 }, () => createStaffWith(t, ['finance.adjust.approve'])));
+    const answers = await Promise.all(approvers.map((s) => invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, s.token)));
+    expect(answers.filter((x) => x.code === 20000)).toHaveLength(1);
+    expect(answers.filter((x) => x.code !== 20000).every((x) => x.code === 40900)).toBe(true);
+    expect(await account(u)).toMatchObject({ balance: 300_000 });
+    expect((await ok(t, adjustmentDetails, { adjustment_no: a.adjustment_no }, admin)).entries).toHaveLength(2);
+    await expectLedgerInvariants(t.database.db);
+  });
+
+  it('makes one adjustment when 10 requests under one key arrive at once', async () => {
+    const u = await userWith();
+    const k = key();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => apply(u, 800, { idempotency_key: k })));
+    expect(new Set(answers.map((x) => (x.code === 20000 ? x.data.adjustment_no : `error ${x.code}`))).size).toBe(1);
+    expect(await account(u)).toMatchObject({ balance: 800 });
+  });
+});

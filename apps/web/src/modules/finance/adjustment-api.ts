@@ -1,0 +1,56 @@
+import { adjustmentCalls, userCalls, type AdjustmentSettings, type CallBody } from '@juqi/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
+import { financeKeys } from './api';
+
+/** Query keys of 调账; under the module's `['finance']`. */
+export const adjustmentKeys = {
+  all: ['finance', 'adjustments'] as const,
+  settings: ['finance', 'adjustment-settings'] as const,
+  users: (keyword: string) => ['finance', 'adjustment-users', keyword] as const,
+};
+
+/** POST /api/finance/adjustment_details: one adjustment and the entries of its transfer. */
+export const useAdjustmentDetails = (adjustmentNo: string) =>
+  useQuery({ queryKey: [...adjustmentKeys.all, 'details', adjustmentNo], queryFn: () => callApi(adjustmentCalls.adjustmentDetails, { body: { adjustment_no: adjustmentNo } }) });
+
+/**
+ * A write of 调账 (an application or a decision). Refused or not, the adjustments and the users' statements are read
+ * again: a 40900 means someone decided it meanwhile or the balance changed; a success may have moved money.
+ */
+function useAdjustmentWrite<B, R>(write: (body: B) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adjustmentKeys.all }), client.invalidateQueries({ queryKey: financeKeys.statements })]),
+  });
+}
+
+/** POST /api/finance/adjustment_apply: posted at once, or pending above the threshold. */
+export const useApplyAdjustment = () => useAdjustmentWrite((body: CallBody<typeof adjustmentCalls.adjustmentApply>) => callApi(adjustmentCalls.adjustmentApply, { body }));
+
+/** POST /api/finance/adjustment_approve: a pending adjustment is posted. */
+export const useApproveAdjustment = () => useAdjustmentWrite((body: CallBody<typeof adjustmentCalls.adjustmentApprove>) => callApi(adjustmentCalls.adjustmentApprove, { body }));
+
+/** POST /api/finance/adjustment_reject: a pending adjustment is rejected with a reason. */
+export const useRejectAdjustment = () => useAdjustmentWrite((body: CallBody<typeof adjustmentCalls.adjustmentReject>) => callApi(adjustmentCalls.adjustmentReject, { body }));
+
+/** GET /api/finance/adjustment_settings_details: the approval thresholds (fen; beans). */
+export const useAdjustmentSettings = () => useQuery({ queryKey: adjustmentKeys.settings, queryFn: () => callApi(adjustmentCalls.adjustmentSettingsDetails) });
+
+/** POST /api/finance/adjustment_settings_edit; its answer is what is stored now. */
+export function useEditAdjustmentSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdjustmentSettings) => callApi(adjustmentCalls.adjustmentSettingsEdit, { body }),
+    onSuccess: (saved) => client.setQueryData(adjustmentKeys.settings, saved),
+  });
+}
+
+/** Users whose id, mobile (prefix) or name (prefix) the keyword matches, for picking the one to adjust. */
+export const useAdjustableUsers = (keyword: string, enabled: boolean) =>
+  useQuery({
+    queryKey: adjustmentKeys.users(keyword),
+    queryFn: () => callApi(userCalls.selectList, { body: { keyword, limit: 10 } }),
+    enabled: enabled && keyword !== '',
+  });

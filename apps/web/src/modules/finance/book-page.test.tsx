@@ -1,0 +1,249 @@
+import { ledgerBookCalls, manualCreditCalls, userCalls, type BookRecord, type CallData, type LedgerBook } from '@juqi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { visibleOption } from '../../test/antd';
+import { answerOf, fail, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
+import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
+import { bookPages } from './pages/book-page';
+
+vi.setConfig({ testTimeout: 60_000 });
+afterEach(() => resetFakeApi());
+const user = userEvent.setup({ delay: null });
+
+const record = (over: Partial<BookRecord>): BookRecord => ({
+  entry_id: 41,
+  transfer_id: 301,
+  kind: 'earning',
+  user_id: 7,
+  user_name: '张三',
+  user_mobile: '13800000007',
+  amount: 123_456,
+  balance_after: 523_456,
+  memo: '订单 2026112601 佣金',
+  staff_name: '',
+  reversed: false,
+  created_at: '2026-11-26T01:00:00.000Z',
+  ...over,
+});
+
+type Details = CallData<(typeof ledgerBookCalls)['user_earnings']['details']>;
+
+/** A book's API over `rows`: the list with its count and sum, an entry's details, and whatever else `more` answers. */
+function api(book: LedgerBook, rows: BookRecord[], more: Record<string, Handler> = {}, details?: (row: BookRecord) => Details) {
+  const { list, details: detailsCall } = ledgerBookCalls[book];
+  return fakeApi({
+    [`POST ${list.path}`]: () => answerOf(list, { count: rows.length, sum_amount: rows.reduce((sum, r) => sum + r.amount, 0), data: rows }),
+    [`POST ${detailsCall.path}`]: ({ body }) => {
+      const row = rows.find((r) => r.entry_id === (body as { entry_id: number }).entry_id)!;
+      return answerOf(detailsCall, details ? details(row) : { record: row, reference: {}, entries: [] });
+    },
+    ...more,
+  });
+}
+
+const calls = (seen: SeenRequest[], path: string) => seen.filter((r) => r.url === path).map((r) => r.body);
+const rowOf = async (text: string) => (await screen.findByText(text, { selector: 'td' })).closest('tr')!;
+
+const EARNINGS = ledgerBookCalls.user_earnings;
+const EarningsPage = bookPages.user_earnings;
+
+describe('用户收益记录 (a cash book)', () => {
+  it('lists the entries in yuan with the count and sum, and offers only the book’s kinds, through the URL', async () => {
+    const seen = api('user_earnings', [
+      record({}),
+      record({ entry_id: 42, transfer_id: 302, kind: 'opening_income', amount: 10_000, balance_after: 400_000, memo: '', staff_name: '王财务', reversed: true }),
+    ]);
+    renderInShell(<EarningsPage />, { path: '/finance/user_earnings?amount_min=10000', profile: staffWith('finance.earnings.view', 'finance.earnings.export') });
+    expect(await screen.findByText('用户收益记录')).toBeInTheDocument();
+    const row = await rowOf('301');
+    for (const text of ['张三', '13800000007', '收益', '¥1,234.56', '¥5,234.56', '订单 2026112601 佣金', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(within(row).getByText('—')).toBeInTheDocument();
+    const other = await rowOf('302');
+    for (const text of ['期初收益', '已冲正', '王财务', '¥100.00']) expect(within(other).getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('共 2 笔 · 合计 ¥1,334.56')).toBeInTheDocument();
+    expect(calls(seen, EARNINGS.list.path)[0]).toEqual({ amount_min: 10_000, page: 1, limit: 20 });
+    // The amount filter shows the URL's fen as yuan.
+    expect(screen.getByRole('spinbutton', { name: '最低金额' })).toHaveValue('100.00');
+    expect(screen.getByRole('button', { name: /导出/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: '类型' }));
+    const options = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.getAttribute('title'));
+    expect(options).toEqual(['收益', '期初收益']);
+    await user.click(await visibleOption('期初收益'));
+    await waitFor(() => expect(currentUrl()).toContain('kind=opening_income'));
+    await waitFor(() => expect(calls(seen, EARNINGS.list.path).at(-1)).toEqual({ kind: 'opening_income', amount_min: 10_000, page: 1, limit: 20 }));
+  });
+
+  it('drops a kind from the URL that is not the book’s', async () => {
+    const seen = api('user_earnings', [record({})]);
+    renderInShell(<EarningsPage />, { path: '/finance/user_earnings?kind=bean_spend&user_id=7', profile: staffWith('finance.earnings.view') });
+    await rowOf('301');
+    expect(calls(seen, EARNINGS.list.path)[0]).toEqual({ user_id: 7, page: 1, limit: 20 });
+  });
+
+  it('shows an entry with its reference (known names worded) and every entry of its transfer', async () => {
+    const seen = api('user_earnings', [record({ reversed: true, staff_name: '王财务' })], {}, (row) => ({
+      record: row,
+      reference: { order_no: 'OD2026112601', quantity: 10, batch: 'B7' },
+      entries: [
+        { account_kind: 'commission_payable', owner_id: 0, currency: 'CNY', amount: -123_456, pending: false, balance_after: -123_456, transfer_state: 'posted' },
+        { account_kind: 'user_cash', owner_id: 7, currency: 'CNY', amount: 123_456, pending: false, balance_after: 523_456, transfer_state: 'posted' },
+      ],
+    }));
+    renderInShell(<EarningsPage />, { path: '/finance/user_earnings', profile: staffWith('finance.earnings.view') });
+    await user.click(within(await rowOf('301')).getByRole('button', { name: '详情' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('应付佣金')).toBeInTheDocument();
+    expect(calls(seen, EARNINGS.details.path)).toEqual([{ entry_id: 41 }]);
+    expect(drawer).toHaveTextContent('流水详情 301');
+    for (const text of ['张三 13800000007', '¥1,234.56', '¥5,234.56', '王财务', '已冲正', '订单 2026112601 佣金', '充值订单号', 'OD2026112601', '数量', '10', 'batch', 'B7']) {
+      expect(within(drawer).getByText(text)).toBeInTheDocument();
+    }
+    const payable = within(drawer).getByText('应付佣金').closest('tr')!;
+    expect(within(payable).getAllByText('-1,234.56')).toHaveLength(2);
+    const cash = within(drawer).getByText('用户余额 #7').closest('tr')!;
+    expect(within(cash).getByText('1,234.56')).toBeInTheDocument();
+    expect(within(cash).getByText('5,234.56')).toBeInTheDocument();
+  });
+
+  it('offers neither 手动入账 nor export to staff without their operations', async () => {
+    api('user_earnings', [record({})]);
+    renderInShell(<EarningsPage />, { path: '/finance/user_earnings', profile: staffWith('finance.earnings.view') });
+    await rowOf('301');
+    expect(screen.queryByRole('button', { name: '手动入账' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /导出/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('金豆充值记录 (a bean book)', () => {
+  it('shows whole beans, not yuan, and sends a bean range as typed', async () => {
+    const book = ledgerBookCalls.bean_recharge;
+    const seen = api('bean_recharge', [
+      record({ kind: 'bean_purchase', amount: 1_200, balance_after: 1_530, memo: '' }),
+      record({ entry_id: 42, transfer_id: 302, kind: 'bean_bonus', amount: 30, balance_after: 330, memo: '' }),
+    ]);
+    renderInShell(<bookPages.bean_recharge />, { path: '/finance/bean/recharge', profile: staffWith('finance.bean_recharge.view') });
+    expect(await screen.findByText('金豆充值记录')).toBeInTheDocument();
+    const row = await rowOf('301');
+    for (const text of ['金豆充值', '1,200', '1,530']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(within(await rowOf('302')).getByText('赠送金豆')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '金豆' })).toBeInTheDocument();
+    expect(screen.getByText('共 2 笔 · 合计 1,230 金豆')).toBeInTheDocument();
+    expect(screen.queryByText(/¥/)).not.toBeInTheDocument();
+    // Only the staff holding the book's export see it; a book without 手动入账 never offers it.
+    expect(screen.queryByRole('button', { name: /导出/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '手动入账' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: '类型' }));
+    const options = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.getAttribute('title'));
+    expect(options).toEqual(['金豆充值', '赠送金豆', '充值']);
+    await user.keyboard('{Escape}');
+
+    await user.type(screen.getByRole('spinbutton', { name: '最低金额' }), '500');
+    await waitFor(() => expect(currentUrl()).toContain('amount_min=500'));
+    await waitFor(() => expect(calls(seen, book.list.path).at(-1)).toEqual({ amount_min: 500, page: 1, limit: 20 }));
+  });
+});
+
+/** antd puts a space between the two characters of a two-character button. */
+const SUBMIT = { name: /^入\s?账$/ };
+const CREDIT_STAFF = staffWith('finance.earnings.view', 'finance.earnings.credit', 'user.select.list');
+const users = (): Handler => () =>
+  answerOf(userCalls.selectList, { count: 1, data: [{ id: 7, name: '张三', head_img_url: '', authentication_state: 0, mobile: '13800000007', type_user: 1, level: 1 }], next_cursor: null });
+const credited = (amount: number) => answerOf(manualCreditCalls.earningCredit, record({ entry_id: 99, transfer_id: 399, amount, memo: '活动奖励补发', staff_name: '王财务' }));
+
+async function openCreditForm() {
+  await user.click(await screen.findByRole('button', { name: '手动入账' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('手动入账：用户收益记录');
+  return dialog;
+}
+
+async function pickUser(dialog: HTMLElement) {
+  await user.type(within(dialog).getByRole('combobox', { name: '用户' }), '138');
+  await user.click(await visibleOption('张三 13800000007（ID 7）'));
+}
+
+describe('手动入账', () => {
+  it('credits yuan as fen under one key however often it is sent, then reads the book and the statements again', async () => {
+    let answered = 0;
+    const seen = api('user_earnings', [record({})], {
+      'POST /api/user/user_select_list': users(),
+      // The first answer is lost on its way: the credit may have been made, so sending again must not make another.
+      'POST /api/finance/earning_credit': ({ body }) => (answered++ === 0 ? 'drop' : credited((body as { amount: number }).amount)),
+    });
+    const { client } = renderInShell(<EarningsPage />, { path: '/finance/user_earnings', profile: CREDIT_STAFF });
+    const statement = ['finance', 'statement', 7, 'CNY', 1, 20];
+    client.setQueryData(statement, { account: null, count: 0, data: [] });
+    const dialog = await openCreditForm();
+
+    await user.click(within(dialog).getByRole('button', SUBMIT));
+    expect(await within(dialog).findByText('请选择用户')).toBeInTheDocument();
+    expect(within(dialog).getByText('请输入入账金额')).toBeInTheDocument();
+    expect(within(dialog).getByText('请输入入账原因')).toBeInTheDocument();
+
+    await pickUser(dialog);
+    await user.type(within(dialog).getByRole('spinbutton', { name: '入账金额' }), '12.34');
+    await user.type(within(dialog).getByRole('textbox', { name: '入账原因' }), '  活动奖励补发  ');
+    await user.dblClick(within(dialog).getByRole('button', SUBMIT));
+    await waitFor(() => expect(calls(seen, '/api/finance/earning_credit')).toHaveLength(1));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', SUBMIT));
+    expect(await screen.findByText('已入账 ¥12.34')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const [first, second, ...more] = calls(seen, '/api/finance/earning_credit') as { idempotency_key: string }[];
+    expect(more).toEqual([]);
+    expect(first).toEqual({ user_id: 7, amount: 1_234, reason: '活动奖励补发', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(second).toEqual(first);
+    await waitFor(() => expect(calls(seen, EARNINGS.list.path)).toHaveLength(2));
+    expect(client.getQueryState(statement)?.isInvalidated).toBe(true);
+  });
+
+  it('shows a server refusal on its field and keeps the form to send again with the same key', async () => {
+    let refuse = true;
+    const seen = api('user_earnings', [record({})], {
+      'POST /api/user/user_select_list': users(),
+      'POST /api/finance/earning_credit': ({ body }) => {
+        if (!refuse) return credited((body as { amount: number }).amount);
+        refuse = false;
+        return fail(40000, 'amount: Too big: expected number to be <=10000000', { field: 'amount' });
+      },
+    });
+    renderInShell(<EarningsPage />, { path: '/finance/user_earnings', profile: CREDIT_STAFF });
+    const dialog = await openCreditForm();
+    await pickUser(dialog);
+    const amount = within(dialog).getByRole('spinbutton', { name: '入账金额' });
+    await user.type(amount, '99999');
+    await user.type(within(dialog).getByRole('textbox', { name: '入账原因' }), '活动奖励补发');
+    await user.click(within(dialog).getByRole('button', SUBMIT));
+    const field = amount.closest('.ant-form-item')!;
+    await waitFor(() => expect(field).toHaveTextContent('Too big: expected number to be <=10000000'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.click(within(dialog).getByRole('button', SUBMIT));
+    expect(await screen.findByText('已入账 ¥100.00')).toBeInTheDocument();
+    const [first, second] = calls(seen, '/api/finance/earning_credit') as { amount: number; idempotency_key: string }[];
+    expect([first!.amount, second!.amount]).toEqual([9_999_900, 10_000]);
+    expect(second!.idempotency_key).toBe(first!.idempotency_key);
+  });
+
+  it('credits whole beans to 金豆收益记录 as typed', async () => {
+    const seen = api('bean_earnings', [record({ kind: 'bean_earning', amount: 50, balance_after: 50 })], {
+      'POST /api/user/user_select_list': users(),
+      'POST /api/finance/bean_earning_credit': ({ body }) => answerOf(manualCreditCalls.beanEarningCredit, record({ kind: 'bean_earning', amount: (body as { amount: number }).amount })),
+    });
+    renderInShell(<bookPages.bean_earnings />, { path: '/finance/bean/earnings', profile: staffWith('finance.bean_earnings.view', 'finance.bean_earnings.credit', 'user.select.list') });
+    await user.click(await screen.findByRole('button', { name: '手动入账' }));
+    const dialog = await screen.findByRole('dialog');
+    await pickUser(dialog);
+    await user.type(within(dialog).getByRole('spinbutton', { name: '入账金豆' }), '300');
+    await user.type(within(dialog).getByRole('textbox', { name: '入账原因' }), '活动奖励');
+    await user.click(within(dialog).getByRole('button', SUBMIT));
+    expect(await screen.findByText('已入账 300 金豆')).toBeInTheDocument();
+    expect(calls(seen, '/api/finance/bean_earning_credit')).toEqual([{ user_id: 7, amount: 300, reason: '活动奖励', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+  });
+});

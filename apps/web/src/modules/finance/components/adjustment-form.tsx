@@ -1,0 +1,115 @@
+import { ADJUSTMENT_AMOUNT_MAX, type AdjustmentDirection, type CallBody, type Currency, adjustmentCalls } from '@juqi/contract';
+import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { useRef } from 'react';
+import { commonMessages } from '../../../components/messages';
+import { showOnField } from '../../../lib/form-errors';
+import { format, useMessages } from '../../../lib/i18n';
+import { useApplyAdjustment } from '../adjustment-api';
+import { adjustmentMessages } from '../adjustment-messages';
+import './adjustment-form.css';
+import { UserPicker, type UserChoice } from './user-picker';
+
+const REASON_MAX = 200;
+const FIELDS = ['user_id', 'currency', 'direction', 'amount', 'reason'];
+
+type Body = CallBody<typeof adjustmentCalls.adjustmentApply>;
+interface Values {
+  user_id?: UserChoice;
+  currency: Currency;
+  direction: AdjustmentDirection;
+  /** Yuan for money, whole beans for beans. */
+  amount?: number;
+  reason?: string;
+}
+
+/**
+ * 调账: credit or debit a user's balance (typed in yuan, sent in fen) or beans, with a reason. Within the approval
+ * amount it posts at once; above it, it waits for another staff. One idempotency key per body: sending the same again
+ * (a retry after a lost answer) answers the first adjustment; a changed form is a new request. With `userId` the user
+ * is fixed (the user detail's 账户流水).
+ */
+export function AdjustmentFormModal({ userId, currency = 'CNY', onClose }: { userId?: number; currency?: Currency; onClose: () => void }) {
+  const t = useMessages(adjustmentMessages);
+  const common = useMessages(commonMessages);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const chosen = Form.useWatch('currency', form) ?? currency;
+  const apply = useApplyAdjustment();
+  const sent = useRef<{ body: string; key: string } | null>(null);
+
+  const submit = async (values: Values) => {
+    const body: Omit<Body, 'idempotency_key'> = {
+      user_id: userId ?? values.user_id!.value,
+      currency: values.currency,
+      direction: values.direction,
+      amount: values.currency === 'CNY' ? Math.round(values.amount! * 100) : values.amount!,
+      reason: values.reason!.trim(),
+    };
+    const text = JSON.stringify(body);
+    if (sent.current?.body !== text) sent.current = { body: text, key: crypto.randomUUID() };
+    try {
+      const adjustment = await apply.mutateAsync({ ...body, idempotency_key: sent.current.key });
+      void message.success(adjustment.state === 'posted' ? t.posted : t.submittedForApproval);
+      onClose();
+    } catch (error) {
+      showOnField(form, error, FIELDS); // The API client has shown why.
+    }
+  };
+
+  const cash = chosen === 'CNY';
+  return (
+    <Modal
+      open
+      title={userId ? format(t.formUserTitle, { user: format(t.userById, { id: userId }) }) : t.formTitle}
+      okText={t.submit}
+      okButtonProps={{ loading: apply.isPending, htmlType: 'submit', form: 'adjustment-form' }}
+      cancelText={common.cancel}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<Values> id="adjustment-form" form={form} layout="vertical" initialValues={{ currency, direction: 'credit' }} onFinish={submit}>
+        {userId === undefined && (
+          <Form.Item name="user_id" label={t.user} rules={[{ required: true, message: t.userRequired }]}>
+            <UserPicker />
+          </Form.Item>
+        )}
+        <Form.Item name="currency" label={t.currency} required>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'CNY', label: t.cash },
+              { value: 'BEAN', label: t.beans },
+            ]}
+            onChange={() => form.setFieldValue('amount', undefined)}
+          />
+        </Form.Item>
+        <Form.Item name="direction" label={t.direction} required>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'credit', label: t.credit },
+              { value: 'debit', label: t.debit },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="amount" label={cash ? t.amount : t.beanAmount} rules={[{ required: true, message: cash ? t.amountRequired : t.beanAmountRequired }]}>
+          {cash ? (
+            <InputNumber<number> className="finance-adjustment__amount" prefix="¥" min={0.01} max={ADJUSTMENT_AMOUNT_MAX / 100} precision={2} />
+          ) : (
+            <InputNumber<number> className="finance-adjustment__amount" min={1} max={ADJUSTMENT_AMOUNT_MAX} precision={0} />
+          )}
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t.reason}
+          rules={[
+            { required: true, whitespace: true, message: t.reasonRequired },
+            { max: REASON_MAX, message: format(t.reasonTooLong, { max: REASON_MAX }) },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount placeholder={t.reasonPlaceholder} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,364 @@
+import {
+  ADJUSTMENT_DIRECTIONS,
+  ADJUSTMENT_STATES,
+  adjustmentCalls,
+  adjustmentThresholdDefinitions,
+  CURRENCIES,
+  ErrorCode,
+  type Adjustment,
+  type AdjustmentDirection,
+  type AdjustmentSettings,
+  type AdjustmentState,
+  type Currency,
+} from '@juqi/contract';
+import { Button, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Typography, App } from 'antd';
+import { useState } from 'react';
+import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { DetailList } from '../../../components/detail-list';
+import { FieldFormItem } from '../../../components/fields';
+import { commonMessages } from '../../../components/messages';
+import { QueryFailure } from '../../../components/query-failure';
+import { SettingsCard, SettingsForm, useSettingsForm } from '../../../components/settings-form';
+import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
+import { ApiError } from '../../../lib/api-client';
+import { useDateTime } from '../../../lib/date-time';
+import { format, useMessages } from '../../../lib/i18n';
+import { formatCents } from '../../../lib/money';
+import { useCan, useShellSession } from '../../../lib/shell-session';
+import { urlField, type UrlValues } from '../../../lib/url-state';
+import { adjustmentKeys, useAdjustmentDetails, useAdjustmentSettings, useApproveAdjustment, useEditAdjustmentSettings, useRejectAdjustment } from '../adjustment-api';
+import { adjustmentMessages } from '../adjustment-messages';
+import { AdjustmentFormModal } from '../components/adjustment-form';
+import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
+import { RecordsPage } from '../components/records-page';
+
+const shape = adjustmentCalls.adjustmentList.body!;
+
+/** The adjustments' filters as written in the URL (`/finance/adjustment?state=pending&currency=BEAN`). */
+export const ADJUSTMENT_URL = {
+  keyword: urlField('text', shape.shape.keyword),
+  user_id: urlField('number', shape.shape.user_id),
+  state: urlField('text', shape.shape.state),
+  currency: urlField('text', shape.shape.currency),
+  direction: urlField('text', shape.shape.direction),
+  time: urlField('days', shape.shape.time),
+  amount_min: urlField('number', shape.shape.amount_min),
+  amount_max: urlField('number', shape.shape.amount_max),
+};
+type Filter = UrlValues<typeof ADJUSTMENT_URL>;
+
+const STATE_TONE: Record<AdjustmentState, CellTone> = { pending: 'warning', posted: 'success', rejected: 'default' };
+const STATE_LABEL = { pending: 'pending', posted: 'postedState', rejected: 'rejected' } as const;
+const REASON_MAX = 200;
+
+/** An amount as the list shows it: yuan for money, a count of beans. */
+function useAmountText() {
+  const t = useMessages(adjustmentMessages);
+  return (currency: Currency, amount: number) => (currency === 'CNY' ? `¥${formatCents(amount)}` : `${amount.toLocaleString('en-US')} ${t.beans}`);
+}
+
+function StateTag({ state }: { state: AdjustmentState }) {
+  const t = useMessages(adjustmentMessages);
+  return <CellTag tone={STATE_TONE[state]}>{t[STATE_LABEL[state]]}</CellTag>;
+}
+
+/**
+ * /finance/adjustment (调账记录): staff's manual adjustments of users' money and beans, newest first, filtered by user,
+ * state, account, direction, days and amount; the filtered set's count and sums per account above the table; a drawer
+ * with the adjustment and its entries; 通过 and 驳回 for another staff than the applicant; 调账 and the approval amounts
+ * for those who hold their operations (docs/finance.md › Adjustments).
+ */
+export function AdjustmentRecordsPage() {
+  const t = useMessages(adjustmentMessages);
+  const common = useMessages(commonMessages);
+  const can = useCan();
+  const dateTime = useDateTime();
+  const amountText = useAmountText();
+  const [applying, setApplying] = useState(false);
+  return (
+    <Flex vertical gap="middle">
+      <RecordsPage
+        title={t.title}
+        url={ADJUSTMENT_URL}
+        list={adjustmentCalls.adjustmentList}
+        queryKey={adjustmentKeys.all}
+        totals={(d) =>
+          format(t.totals, {
+            count: d.count,
+            cnyCredit: formatCents(d.sum_credit_cny),
+            cnyDebit: formatCents(d.sum_debit_cny),
+            cnyPending: formatCents(d.sum_pending_cny),
+            beanCredit: d.sum_credit_bean.toLocaleString('en-US'),
+            beanDebit: d.sum_debit_bean.toLocaleString('en-US'),
+            beanPending: d.sum_pending_bean.toLocaleString('en-US'),
+          })
+        }
+        keywordLabel={t.keyword}
+        Filters={AdjustmentFilters}
+        tools={
+          can('finance.adjust.apply') && (
+            <Button type="primary" onClick={() => setApplying(true)}>
+              {t.adjust}
+            </Button>
+          )
+        }
+        rowKey="adjustment_no"
+        scrollX={1440}
+        columns={(open) => [
+          { key: 'adjustment_no', title: t.no, dataIndex: 'adjustment_no', width: 200 },
+          { key: 'user', title: t.user, width: 170, render: (_, r: Adjustment) => <RecordUser record={r} /> },
+          { key: 'currency', title: t.currency, width: 70, render: (_, r: Adjustment) => (r.currency === 'CNY' ? t.cash : t.beans) },
+          { key: 'direction', title: t.direction, width: 70, render: (_, r: Adjustment) => t[r.direction] },
+          { key: 'amount', title: t.amount, width: 130, align: 'right', render: (_, r: Adjustment) => amountText(r.currency, r.amount) },
+          { key: 'reason', title: t.reason, dataIndex: 'reason', width: 200, ellipsis: true },
+          { key: 'state', title: t.state, width: 90, render: (_, r: Adjustment) => <StateTag state={r.state} /> },
+          { key: 'applicant', title: t.applicant, width: 100, render: (_, r: Adjustment) => r.applicant_name },
+          { key: 'approver', title: t.approver, width: 100, render: (_, r: Adjustment) => r.approver_name || <CellMuted>—</CellMuted> },
+          { key: 'created_at', title: t.appliedAt, width: 150, render: (_, r: Adjustment) => dateTime(r.created_at) },
+          {
+            key: 'actions',
+            title: common.actions,
+            width: 160,
+            fixed: 'right',
+            render: (_, r: Adjustment) => (
+              <Flex gap={8} align="center" wrap>
+                <CellLink onClick={() => open(r.adjustment_no)}>{t.details}</CellLink>
+                <AdjustmentActions adjustment={r} compact />
+              </Flex>
+            ),
+          },
+        ]}
+        Details={AdjustmentDetailsDrawer}
+      />
+      {can('finance.adjust.settings') && <ThresholdSettings />}
+      {applying && <AdjustmentFormModal onClose={() => setApplying(false)} />}
+    </Flex>
+  );
+}
+
+/** The filters after the search box; the amount range takes the chosen account's unit, so it waits for one. */
+function AdjustmentFilters({ filter, change }: { filter: Filter; change: (patch: Filter) => void }) {
+  const t = useMessages(adjustmentMessages);
+  const common = useMessages(commonMessages);
+  const select = <K extends 'state' | 'currency' | 'direction'>(key: K, label: string, options: { value: NonNullable<Filter[K]>; label: string }[]) => (
+    <Select
+      className={`finance-filter__${key}`}
+      prefix={label}
+      aria-label={label}
+      placeholder={common.all}
+      allowClear
+      value={filter[key]}
+      options={options}
+      onChange={(value: Filter[K] | undefined) => change({ [key]: value ?? undefined, ...(key === 'currency' && { amount_min: undefined, amount_max: undefined }) } as Filter)}
+    />
+  );
+  return (
+    <>
+      {select('state', t.state, ADJUSTMENT_STATES.map((s) => ({ value: s, label: t[STATE_LABEL[s]] })))}
+      {select('currency', t.currency, CURRENCIES.map((c) => ({ value: c, label: c === 'CNY' ? t.cash : t.beans })))}
+      {select('direction', t.direction, ADJUSTMENT_DIRECTIONS.map((d: AdjustmentDirection) => ({ value: d, label: t[d] })))}
+      <DayRangeFilter label={t.applyDays} value={filter.time} onChange={(time) => change({ time })} />
+      {filter.currency === 'CNY' && <AmountRangeFilter value={filter} onChange={change} />}
+      {filter.currency === 'BEAN' && <BeanRangeFilter value={filter} onChange={change} />}
+    </>
+  );
+}
+
+/** A range of beans, whole. */
+function BeanRangeFilter({ value, onChange }: { value: Filter; onChange: (patch: Filter) => void }) {
+  const t = useMessages(adjustmentMessages);
+  const bound = (key: 'amount_min' | 'amount_max', label: string) => (
+    <InputNumber<number> aria-label={label} placeholder={label} min={0} precision={0} value={value[key] ?? null} onChange={(n) => onChange({ [key]: n ?? undefined })} />
+  );
+  return (
+    <Space.Compact className="finance-filter__amount">
+      {bound('amount_min', t.beanMin)}
+      {bound('amount_max', t.beanMax)}
+    </Space.Compact>
+  );
+}
+
+/** Whether the staff may decide this adjustment now: pending, the operation held, and not their own application. */
+function useDecision(adjustment: Adjustment | undefined) {
+  const can = useCan();
+  const { profile } = useShellSession();
+  const open = adjustment?.state === 'pending' && can('finance.adjust.approve');
+  const own = adjustment?.applicant_id === profile.staff_id;
+  return { may: open && !own, ownPending: open && own };
+}
+
+/**
+ * 通过 and 驳回 on a pending adjustment, for a staff holding the operation other than its applicant: approving asks in a
+ * popover naming the user and the amount, rejecting asks for the reason. `compact`: link buttons, for a table row.
+ */
+function AdjustmentActions({ adjustment, compact = false }: { adjustment: Adjustment; compact?: boolean }) {
+  const t = useMessages(adjustmentMessages);
+  const common = useMessages(commonMessages);
+  const { message } = App.useApp();
+  const amountText = useAmountText();
+  const approve = useApproveAdjustment();
+  const [rejecting, setRejecting] = useState(false);
+  const { may } = useDecision(adjustment);
+  if (!may) return null;
+  const look = (primary: boolean) => (compact ? ({ type: 'link', size: 'small' } as const) : ({ type: primary ? 'primary' : 'default' } as const));
+
+  const approveIt = async () => {
+    try {
+      await approve.mutateAsync({ adjustment_no: adjustment.adjustment_no });
+    } catch {
+      return; // Shown by the API client.
+    }
+    void message.success(t.approved);
+  };
+
+  return (
+    <>
+      <Popconfirm
+        title={t.approveConfirm}
+        description={format(t.approveWhat, { user: adjustment.user_name || `#${adjustment.user_id}`, direction: t[adjustment.direction], amount: amountText(adjustment.currency, adjustment.amount) })}
+        okText={t.approve}
+        cancelText={common.cancel}
+        onConfirm={approveIt}
+      >
+        <Button {...look(true)} loading={approve.isPending}>
+          {t.approve}
+        </Button>
+      </Popconfirm>
+      <Button {...look(false)} danger onClick={() => setRejecting(true)}>
+        {t.reject}
+      </Button>
+      {rejecting && <RejectAdjustmentModal adjustmentNo={adjustment.adjustment_no} onClose={() => setRejecting(false)} />}
+    </>
+  );
+}
+
+/** 驳回: the reason is required. */
+function RejectAdjustmentModal({ adjustmentNo, onClose }: { adjustmentNo: string; onClose: () => void }) {
+  const t = useMessages(adjustmentMessages);
+  const common = useMessages(commonMessages);
+  const { message } = App.useApp();
+  const reject = useRejectAdjustment();
+
+  const submit = async ({ reason }: { reason: string }) => {
+    try {
+      await reject.mutateAsync({ adjustment_no: adjustmentNo, reason: reason.trim() });
+    } catch (error) {
+      // Shown by the API client. Decided meanwhile (40900): nothing left to reject. Otherwise the reason stays, to retry.
+      if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) onClose();
+      return;
+    }
+    void message.success(t.rejectedDone);
+    onClose();
+  };
+
+  return (
+    <Modal
+      open
+      title={format(t.rejectTitle, { no: adjustmentNo })}
+      okText={t.reject}
+      okButtonProps={{ danger: true, loading: reject.isPending, htmlType: 'submit', form: 'adjustment-reject-form' }}
+      cancelText={common.cancel}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form id="adjustment-reject-form" layout="vertical" onFinish={submit}>
+        <Form.Item
+          name="reason"
+          label={t.rejectReason}
+          rules={[
+            { required: true, whitespace: true, message: t.rejectReasonRequired },
+            { max: REASON_MAX, message: format(t.rejectReasonTooLong, { max: REASON_MAX }) },
+          ]}
+        >
+          <Input.TextArea autoFocus rows={3} maxLength={REASON_MAX} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function AdjustmentDetailsDrawer({ recordKey: adjustmentNo, onClose }: { recordKey: string; onClose: () => void }) {
+  const t = useMessages(adjustmentMessages);
+  const dateTime = useDateTime();
+  const amountText = useAmountText();
+  const details = useAdjustmentDetails(adjustmentNo);
+  const adjustment = details.data?.adjustment;
+  const decision = useDecision(adjustment);
+  return (
+    <ConfirmCloseDrawer
+      open
+      size={640}
+      title={`${t.detailTitle} ${adjustmentNo}`}
+      onClose={onClose}
+      footer={
+        adjustment &&
+        (decision.may || decision.ownPending) && (
+          <Flex justify="flex-end" align="center" gap={8}>
+            {decision.ownPending ? <Typography.Text type="secondary">{t.ownAdjustment}</Typography.Text> : <AdjustmentActions adjustment={adjustment} />}
+          </Flex>
+        )
+      }
+    >
+      {details.isError && !details.data ? (
+        <QueryFailure compact error={details.error} onRetry={() => void details.refetch()} />
+      ) : (
+        adjustment && (
+          <Space orientation="vertical" size={16} className="finance-details">
+            <DetailList size="small" bordered column={2}>
+              <Descriptions.Item label={t.user}>{`${adjustment.user_name} ${adjustment.user_mobile}`}</Descriptions.Item>
+              <Descriptions.Item label={t.state}>
+                <StateTag state={adjustment.state} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t.currency}>{adjustment.currency === 'CNY' ? t.cash : t.beans}</Descriptions.Item>
+              <Descriptions.Item label={t.direction}>{t[adjustment.direction]}</Descriptions.Item>
+              <Descriptions.Item label={t.amount} span="filled">
+                {amountText(adjustment.currency, adjustment.amount)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t.reason} span="filled">
+                {adjustment.reason}
+              </Descriptions.Item>
+              <Descriptions.Item label={t.applicant}>{adjustment.applicant_name}</Descriptions.Item>
+              <Descriptions.Item label={t.appliedAt}>{dateTime(adjustment.created_at)}</Descriptions.Item>
+              <Descriptions.Item label={t.approver}>{adjustment.approver_name || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t.decidedAt}>{adjustment.decided_at ? dateTime(adjustment.decided_at) : '—'}</Descriptions.Item>
+              {adjustment.reject_reason ? (
+                <Descriptions.Item label={t.rejectReason} span="filled">
+                  {adjustment.reject_reason}
+                </Descriptions.Item>
+              ) : null}
+            </DetailList>
+            <RecordEntries entries={details.data?.entries ?? []} emptyText={t.noEntries} />
+          </Space>
+        )
+      )}
+    </ConfirmCloseDrawer>
+  );
+}
+
+/** 调账审批金额: money edited in yuan and sent in fen by the registry's money editor; beans whole. */
+function ThresholdSettings() {
+  const t = useMessages(adjustmentMessages);
+  return (
+    <SettingsCard title={t.settingsTitle} query={useAdjustmentSettings()}>
+      {(initial) => <ThresholdsForm initial={initial} />}
+    </SettingsCard>
+  );
+}
+
+function ThresholdsForm({ initial }: { initial: AdjustmentSettings }) {
+  const t = useMessages(adjustmentMessages);
+  const settings = useSettingsForm<AdjustmentSettings>({ edit: 'finance.adjust.settings', mutation: useEditAdjustmentSettings(), saved: t.settingsSaved });
+  return (
+    <SettingsForm<AdjustmentSettings>
+      settings={settings}
+      name="adjustment-settings"
+      initialValues={initial}
+      labelWidth={160}
+      onFinish={(values) => void settings.save(values)}
+      intro={<Typography.Paragraph type="secondary">{t.settingsHint}</Typography.Paragraph>}
+    >
+      <FieldFormItem definition={adjustmentThresholdDefinitions.approval_threshold} />
+      <FieldFormItem definition={adjustmentThresholdDefinitions.bean_approval_threshold} />
+    </SettingsForm>
+  );
+}
