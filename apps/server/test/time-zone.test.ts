@@ -1,4 +1,4 @@
-import { settingsCalls, userCalls, type CallBody } from '@juqi/contract';
+import { settingsCalls, topUpRecordCalls, userCalls, type CallBody } from '@juqi/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLoginLog } from '../src/lib/db/schema';
@@ -105,6 +105,15 @@ describe('the platform’s time zone', () => {
     expect((await namesOn({ issue_time_quantum: ['2026-10-25', '2026-10-25'] })).names).toEqual(['时区界始', '时区界末']);
     expect((await namesOn({ issue_time_quantum: ['2026-10-01', '2026-10-24'] })).names).toEqual(['时区界前']);
     expect(await loginIpsOn('2026-03-29')).toEqual(['36.2.2.2', '36.2.2.3']);
+  });
+
+  it('takes the calendar’s first and last days in a day filter, whatever the zone (no year 0, no year 10000 sent)', async () => {
+    const all = await namesOn({});
+    expect(await namesOn({ time_quantum: ['0001-01-01', '9999-12-31'] })).toEqual(all);
+    expect((await namesOn({ time_quantum: ['0001-01-01', '0001-01-02'] })).count).toBe(0);
+    expect(await namesOn({ issue_time_quantum: ['0001-01-01', '9999-12-31'] })).toEqual(all);
+    expect((await namesOn({ issue_time_quantum: ['9999-12-30', '9999-12-31'] })).count).toBe(0);
+    expect((await invoke(t, topUpRecordCalls.list, { time: ['0001-01-01', '9999-12-31'] }, admin)).code).toBe(20000);
   });
 
   it('writes exported times and the file name’s stamp in the zone', async () => {

@@ -32,9 +32,22 @@ export class SiteTimeZone implements TimeZoneSource {
   }
 }
 
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * The instants a `[first, last]` day range covers (`[from, to)`), kept within the years 1–9999: the drivers write a
+ * time as ISO text, which PostgreSQL refuses for year 0 (the zone's first day of year 1 may start in it) and for
+ * years past 9999. Nothing is stored outside those years, so nothing is lost.
+ */
+export function dayRangeInstants(range: DayRange, zone: string): [Date, Date] {
+  const [from, to] = dayRangeInZone(range, zone);
+  return [new Date(Math.max(from.getTime(), FIRST_INSTANT)), new Date(Math.min(to.getTime(), LAST_INSTANT))];
+}
+
 /** A `[first, last]` day filter (both included) on a time column: the days as the zone's clocks count them. */
 export function dayRangeConditions(column: AnyColumn, range: DayRange, zone: string): SQL[] {
-  const [from, to] = dayRangeInZone(range, zone);
+  const [from, to] = dayRangeInstants(range, zone);
   return [gte(column, from), lt(column, to)];
 }
 
