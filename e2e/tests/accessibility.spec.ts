@@ -37,6 +37,7 @@ const SCREENS: [path: string, title: string][] = [
   ['/finance/user_earnings', '用户收益记录'],
   ['/finance/bean/expense', '金豆消费记录'],
   ['/finance/adjustment', '调账记录'],
+  ['/finance/reconciliation', '财务对账'],
   // The four field-definition screens share one page: the form with every kind of editor is checked.
   ['/permission/customer/info', '客户信息设置'],
   // Approvals (docs/approvals.md): the flows' table and one of the two process settings forms.

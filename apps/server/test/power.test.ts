@@ -18,6 +18,7 @@ afterAll(() => t?.close());
 const flatten = <N extends { children: N[] }>(nodes: N[]): N[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 const catalogue = async (): Promise<PowerNode[]> => (await ok(t, powerCalls.particulars, {}, admin)).tree;
 const idOf = async (match: (n: PowerNode) => boolean) => flatten(await catalogue()).find(match)!.id;
+const menuId = (path: string) => idOf((n) => n.path === path);
 
 describe('the function catalogue', () => {
   it('holds the whole menu tree of the spec with every operation under its menu', async () => {
@@ -171,6 +172,21 @@ describe('English names', () => {
     expect(rows.filter((r) => r.nameEn === null)).toEqual([]);
     await db.update(power).set({ nameEn: 'Sign-in records' }).where(eq(power.path, '/user/login_log'));
     await db.update(power).set({ nameEn: 'Lock and unlock users' }).where(eq(power.code, 'user.lock'));
+  });
+});
+
+describe('an operation the catalogue moves from a section down to one of its screens', () => {
+  it('follows it at the next seed; one staff placed elsewhere stays', async () => {
+    const db = t.database.db;
+    const parentOf = async (code: string) => (await db.select({ pid: power.pid }).from(power).where(eq(power.code, code)))[0]!.pid;
+    // Where an earlier catalogue had it: under the 财务 section.
+    await db.update(power).set({ pid: await menuId('/finance') }).where(eq(power.code, 'finance.ledger.view'));
+    // Placed by staff under another section's screen.
+    await db.update(power).set({ pid: await menuId('/user/login_log') }).where(eq(power.code, 'user.export'));
+    await seedPower({ db, log: pino({ level: 'silent' }), demo: false });
+    expect(await parentOf('finance.ledger.view')).toBe(await menuId('/finance/reconciliation'));
+    expect(await parentOf('user.export')).toBe(await menuId('/user/login_log'));
+    await db.update(power).set({ pid: await menuId('/user/list') }).where(eq(power.code, 'user.export'));
   });
 });
 

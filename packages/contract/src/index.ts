@@ -9,6 +9,7 @@ import { fieldCalls } from './field';
 import { financeCalls, topUpCalls, topUpRecordCalls, withdrawalAppCalls, withdrawalCalls } from './finance';
 import { adjustmentCalls } from './finance-adjustments';
 import { beanAppCalls, ledgerBookCalls, manualCreditCalls } from './finance-books';
+import { reconciliationCalls } from './finance-reconciliation';
 import { financeSettingsCalls, functionCharge, rechargePreset, topUpPackage } from './finance-settings';
 import { fileCalls } from './file';
 import { cityResource, generalCalls, industryResource } from './general';
@@ -36,6 +37,7 @@ export * from './field-types';
 export * from './finance';
 export * from './finance-adjustments';
 export * from './finance-books';
+export * from './finance-reconciliation';
 export * from './finance-settings';
 export * from './file';
 export * from './general';
@@ -83,6 +85,7 @@ export const callsByModule = {
     withdrawList: withdrawalCalls.list, withdrawDetails: withdrawalCalls.details, withdrawExport: withdrawalCalls.export,
     withdrawApprove: withdrawalCalls.approve, withdrawPay: withdrawalCalls.pay, withdrawReject: withdrawalCalls.reject,
     ...manualCreditCalls, ...beanAppCalls,
+    ...reconciliationCalls,
     ...Object.fromEntries(Object.entries(ledgerBookCalls).flatMap(([book, calls]) => Object.entries(calls).map(([name, call]) => [`${book}_${name}`, call]))) },
 } satisfies Record<string, Record<string, AnyCall>>;
 

@@ -66,6 +66,7 @@ export const menuTree: MenuDefinition[] = [
       leaf('/finance/user_expense', '用户消费记录', 'User spending'),
       leaf('/finance/adjustment', '调账记录', 'Adjustments'),
       group('/finance/bean', '金豆', 'Gold beans', [['recharge', '金豆充值记录', 'Bean top-ups'], ['earnings', '金豆收益记录', 'Bean earnings'], ['expense', '金豆消费记录', 'Bean spending']], 'GoldOutlined'),
+      leaf('/finance/reconciliation', '财务对账', 'Reconciliation'),
     ],
   },
   {

@@ -14,7 +14,7 @@ export interface OperationDefinition {
 }
 
 export const operationCatalogue: OperationDefinition[] = [
-  { code: 'finance.ledger.view', name: '查看试算平衡', nameEn: 'View the trial balance', menu: '/finance' },
+  { code: 'finance.ledger.view', name: '查看财务对账', nameEn: 'View reconciliation', menu: '/finance/reconciliation' },
   { code: 'finance.withdraw.view', name: '查看代理提现记录', nameEn: 'View agency withdrawals', menu: '/finance/agency_withdraw' },
   { code: 'finance.withdraw.export', name: '导出代理提现记录', nameEn: 'Export agency withdrawals', menu: '/finance/agency_withdraw' },
   { code: 'finance.withdraw.approve', name: '提现审核通过', nameEn: 'Approve withdrawals', menu: '/finance/agency_withdraw' },

@@ -7,6 +7,7 @@ import type { ServerModule } from '../../lib/module';
 import { adjustmentRoutes } from './adjustments';
 import { ledgerBookRoutes } from './book-routes';
 import { FakePaymentProvider, FakePayoutProvider } from './payments';
+import { reconciliationRoutes } from './reconciliation';
 import { FinanceService } from './service';
 import { financeSettingsRoutes } from './settings';
 import { seedFinanceSettings } from './settings-seed';
@@ -33,6 +34,7 @@ export const financeModule: ServerModule = {
     financeSettingsRoutes(app);
     adjustmentRoutes(app, ledger);
     ledgerBookRoutes(app, ledger);
+    reconciliationRoutes(app);
     route(app, financeCalls.trialBalance, () => service.trialBalance());
     route(app, financeCalls.userStatement, ({ body }) => service.userStatement(body.user_id, body.currency, body.page, body.limit));
 

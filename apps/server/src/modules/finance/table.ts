@@ -39,6 +39,8 @@ export const financeTopUp = pgTable(
     uniqueIndex('finance_top_up_trade_no_key').on(t.provider, t.tradeNo),
     index('finance_top_up_created_idx').on(t.createdAt, t.orderNo),
     index('finance_top_up_user_idx').on(t.userId, t.createdAt),
+    // 财务对账 reads a range of days by the payment's time.
+    index('finance_top_up_paid_idx').on(t.paidAt),
   ],
 );
 export type TopUpRow = typeof financeTopUp.$inferSelect;
@@ -80,6 +82,7 @@ export const financeWithdrawal = pgTable(
     index('finance_withdrawal_created_idx').on(t.createdAt, t.withdrawNo),
     index('finance_withdrawal_state_idx').on(t.state, t.createdAt),
     index('finance_withdrawal_user_idx').on(t.userId, t.createdAt),
+    index('finance_withdrawal_paid_idx').on(t.paidAt),
   ],
 );
 export type WithdrawalRow = typeof financeWithdrawal.$inferSelect;

@@ -25,6 +25,17 @@ async function fillEnglishName(repo: PowerRepository, tx: Executor, existing: { 
   if (existing.nameEn === null) await repo.updatePower(existing.id, { nameEn }, tx);
 }
 
+/**
+ * An operation the catalogue has moved from a section down to one of its screens (查看财务对账 from 财务 to 财务对账)
+ * follows it; one staff placed anywhere else stays where they put it.
+ */
+async function moveDownToItsScreen(repo: PowerRepository, tx: Executor, existing: { id: number; pid: number }, menuPath: string): Promise<void> {
+  const parent = await repo.findPower(existing.pid, tx);
+  if (!parent?.path || parent.path === menuPath || !menuPath.startsWith(`${parent.path}/`)) return;
+  const screen = await repo.findMenuByPath(menuPath, tx);
+  if (screen) await repo.updatePower(existing.id, { pid: screen.id }, tx);
+}
+
 /** Adds the menu entries that are missing. Entries already there keep what staff made of them. */
 async function ensureMenus(repo: PowerRepository, tx: Executor, items: MenuDefinition[], pid: number): Promise<void> {
   for (const [index, item] of items.entries()) {
@@ -46,6 +57,7 @@ export async function seedPower({ db, demo }: SeedContext): Promise<void> {
       const existing = await repo.findOperationByCode(op.code, tx);
       if (existing) {
         await fillEnglishName(repo, tx, existing, op.nameEn);
+        await moveDownToItsScreen(repo, tx, existing, op.menu);
         continue;
       }
       const menu = await repo.findMenuByPath(op.menu, tx);

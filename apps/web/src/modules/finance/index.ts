@@ -18,6 +18,7 @@ export const financeWebModule: WebModule = {
     '/finance/user_recharge': { load: () => pages().then((m) => ({ default: m.RechargeRecordsPage })), queryIsState: true },
     '/finance/adjustment': { load: () => import('./pages/adjustment-page').then((m) => ({ default: m.AdjustmentRecordsPage })), queryIsState: true },
     '/finance/agency_withdraw': { load: () => pages().then((m) => ({ default: m.WithdrawRecordsPage })), queryIsState: true },
+    '/finance/reconciliation': { load: () => import('./pages/reconciliation-page').then((m) => ({ default: m.ReconciliationPage })), queryIsState: true },
     '/permission/finance/recharge': { load: () => import('./settings/recharge-settings-page').then((m) => ({ default: m.RechargeSettingsPage })), queryIsState: true },
     '/permission/finance/package': resourcePage(topUpPackage),
     '/permission/finance/function_charge': resourcePage(functionCharge),
