@@ -69,32 +69,34 @@ export async function submitSignIn(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
-/** The menu-tree ids of the given paths, from the function catalogue. */
-export async function powerIds(request: APIRequestContext, token: string, paths: string[]): Promise<number[]> {
+/** The function catalogue's ids of the given menu paths and operation codes. */
+export async function powerIds(request: APIRequestContext, token: string, paths: string[], codes: string[] = []): Promise<number[]> {
   interface Node {
     id: number;
     path: string;
+    code: string | null;
     children: Node[];
   }
   const { tree } = await apiOk<{ tree: Node[] }>(request, token, '/api/power/powerparticulars');
   const all = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...all(n.children)]);
-  return paths.map((p) => {
-    const node = all(tree).find((n) => n.path === p);
-    if (!node) throw new Error(`no catalogue entry for ${p}`);
+  const find = (what: string, match: (n: Node) => boolean) => {
+    const node = all(tree).find(match);
+    if (!node) throw new Error(`no catalogue entry for ${what}`);
     return node.id;
-  });
+  };
+  return [...paths.map((p) => find(p, (n) => n.path === p)), ...codes.map((c) => find(c, (n) => n.code === c))];
 }
 
-/** A staff member with one new role granting exactly the given menu paths. Returns the staff number and role id. */
+/** A staff member with one new role granting exactly the given menu paths (and operations). Returns the staff number and role id. */
 export async function staffWithMenus(
   request: APIRequestContext,
   admin: string,
   paths: string[],
-  extra: { phone?: string } = {},
+  extra: { phone?: string; operations?: string[] } = {},
 ): Promise<{ staffNum: string; password: string; roleId: number }> {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const role = await apiOk<{ id: number }>(request, admin, '/api/power/role_add', { name: `e2e-${suffix}` });
-  await apiOk(request, admin, '/api/power/role_grant', { id: role.id, power_ids: await powerIds(request, admin, paths) });
+  await apiOk(request, admin, '/api/power/role_grant', { id: role.id, power_ids: await powerIds(request, admin, paths, extra.operations) });
   const staffNum = `e2e${suffix}`;
   const password = 'E2e-Pass-2026';
   await apiOk(request, admin, '/api/staff/staff_add', {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from '../support/screenshot';
-import { adminToken, apiOk, appUserToken, openAsAdmin } from '../support/session';
+import { adminToken, apiOk, appUserToken, openAsAdmin, signInByApi, staffWithMenus, useToken } from '../support/session';
 
 // Finance (docs/finance.md): money enters through the apps' calls under /api_user/ and the payment provider's signed
 // notification; staff see it in 用户充值记录 and in the user's 账户流水, and the ledger stays balanced.
@@ -108,9 +108,9 @@ test('a withdrawal applied from the app is approved and paid in 代理提现记�
 
 test('a package bought and beans spent in the app show in the books; staff credit an earning by hand in 用户收益记录', async ({ page, request }) => {
   const admin = await adminToken(request);
-  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 5 });
-  // Not the first two users (the other journeys' phones wait out their code's cooldown).
-  const user = data[2]!;
+  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 8 });
+  // Not one of the first five users (the other journeys' phones wait out their code's cooldown).
+  const user = data[6]!;
   const token = await appUserToken(request, user.mobile);
   const stamp = Date.now();
   const made = await apiOk<{ order: { order_no: string } }>(request, token, '/api_user/finance/top_up', { amount: 50_000, channel: 'wechat', idempotency_key: `e2e-books-${stamp}` });
@@ -155,4 +155,45 @@ test('a package bought and beans spent in the app show in the books; staff credi
 
   const trial = await apiOk<{ currencies: { balanced: boolean }[] }>(request, admin, '/api/finance/trial_balance', {});
   expect(trial.currencies.every((c) => c.balanced)).toBe(true);
+});
+
+test('an adjustment above the approval amount waits for a second staff, who approves it in their browser; 财务对账 stays balanced', async ({ page, request, browser }) => {
+  const admin = await adminToken(request);
+  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 5 });
+  const user = data[3]!;
+  const stamp = Date.now();
+
+  // The admin applies for ¥1,500.00 (above the ¥1,000.00 default): it waits, nothing moves yet.
+  await openAsAdmin(page, request, '/finance/adjustment');
+  await page.getByRole('button', { name: /^调\s*账$/ }).click();
+  const form = page.getByRole('dialog');
+  await form.getByLabel('用户').fill(user.mobile);
+  await page.locator('.ant-select-item-option', { hasText: user.mobile }).first().click();
+  await form.getByLabel('金额').fill('1500');
+  await form.getByLabel('调账原因').fill(`端到端补偿 ${stamp}`);
+  await form.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(page.getByText('调账超过审批金额，已提交，待其他员工审批')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `端到端补偿 ${stamp}` });
+  await expect(row).toContainText('待审批');
+  // The applicant is offered no decision on their own adjustment.
+  await expect(row.getByRole('button', { name: /^通\s*过$/ })).toHaveCount(0);
+
+  // A finance staff member approves it in their own browser.
+  const approver = await staffWithMenus(request, admin, ['/finance', '/finance/adjustment'], { operations: ['finance.adjust.view', 'finance.adjust.approve'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+  await useToken(context, await signInByApi(request, approver.staffNum, approver.password));
+  const other = await context.newPage();
+  await other.goto(`/finance/adjustment?keyword=${user.mobile}`);
+  const theirs = other.getByRole('row').filter({ hasText: `端到端补偿 ${stamp}` });
+  await theirs.getByRole('button', { name: /^通\s*过$/ }).click();
+  await other.locator('.ant-popconfirm:visible').getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(theirs).toContainText('已入账');
+  await context.close();
+
+  const statement = await apiOk<{ data: { transfer_kind: string; amount: number; memo: string }[] }>(request, admin, '/api/finance/user_statement', { user_id: user.id, limit: 1 });
+  expect(statement.data[0]).toMatchObject({ transfer_kind: 'adjustment', amount: 150_000 });
+
+  await page.goto('/finance/reconciliation');
+  await expect(page.getByText('平衡', { exact: true })).toHaveCount(2);
+  await screenshot(page, 'reconciliation');
 });

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, Input, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { format, useMessages } from '../lib/i18n';
+import { KeyboardScrollable } from './keyboard-scrollable';
 import { commonMessages } from './messages';
 import { useNarrowScreen, withOnePinnedColumn } from './narrow-screen';
 import './paged-table.css';
@@ -108,24 +109,26 @@ export function PagedTable<Row extends object>({
   const t = useMessages(commonMessages);
   const narrow = useNarrowScreen();
   return (
-    <Table<Row>
-      rowKey={rowKey}
-      size="middle"
-      columns={narrow ? withOnePinnedColumn(columns) : columns}
-      dataSource={list.data?.data}
-      loading={list.isFetching}
-      expandable={expandable}
-      rowSelection={rowSelection}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
-      pagination={{
-        current: paging.page,
-        pageSize: paging.pageSize,
-        total: list.data?.count ?? 0,
-        showSizeChanger: sizeChanger,
-        showTotal: (count) => format(totalText ?? t.total, { count }),
-        onChange: paging.turn,
-      }}
-      scroll={{ x: scrollX }}
-    />
+    <KeyboardScrollable>
+      <Table<Row>
+        rowKey={rowKey}
+        size="middle"
+        columns={narrow ? withOnePinnedColumn(columns) : columns}
+        dataSource={list.data?.data}
+        loading={list.isFetching}
+        expandable={expandable}
+        rowSelection={rowSelection}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: list.data?.count ?? 0,
+          showSizeChanger: sizeChanger,
+          showTotal: (count) => format(totalText ?? t.total, { count }),
+          onChange: paging.turn,
+        }}
+        scroll={{ x: scrollX }}
+      />
+    </KeyboardScrollable>
   );
 }

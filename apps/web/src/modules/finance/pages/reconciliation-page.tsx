@@ -15,6 +15,7 @@ import { Card, Col, DatePicker, Descriptions, Flex, Row, Table, Tag, Typography,
 import dayjs from 'dayjs';
 // The filter bar's stylesheet shows a range picker's one month on a phone, as on the record pages.
 import '../../../components/filter-bar.css';
+import { KeyboardScrollable } from '../../../components/keyboard-scrollable';
 import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellMuted } from '../../../components/table-cells';
@@ -108,15 +109,17 @@ function CurrencyBalance({ currency: c }: { currency: TrialBalance['currencies']
           <Descriptions.Item label={t.pendingDebits}>{amount(c.pending_debits)}</Descriptions.Item>
           <Descriptions.Item label={t.pendingCredits}>{amount(c.pending_credits)}</Descriptions.Item>
         </DetailList>
-        <Table
-          size="small"
-          title={() => format(t.kindsOf, { currency: t[c.currency] })}
-          pagination={false}
-          rowKey="kind"
-          scroll={{ x: 520 }}
-          dataSource={c.kinds}
-          columns={columns}
-        />
+        <KeyboardScrollable>
+          <Table
+            size="small"
+            title={() => format(t.kindsOf, { currency: t[c.currency] })}
+            pagination={false}
+            rowKey="kind"
+            scroll={{ x: 520 }}
+            dataSource={c.kinds}
+            columns={columns}
+          />
+        </KeyboardScrollable>
       </Flex>
     </Card>
   );
@@ -233,18 +236,20 @@ function DaysTable({ days, loading }: { days: ReconciliationDay[] | undefined; l
     },
   ];
   return (
-    <Table
-      className="reconciliation-days"
-      size="small"
-      bordered
-      rowKey="day"
-      loading={loading}
-      dataSource={days}
-      columns={columns}
-      rowClassName={(d) => (d.balanced ? '' : 'reconciliation-day--uneven')}
-      scroll={{ x: 940 }}
-      pagination={{ defaultPageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
-    />
+    <KeyboardScrollable>
+      <Table
+        className="reconciliation-days"
+        size="small"
+        bordered
+        rowKey="day"
+        loading={loading}
+        dataSource={days}
+        columns={columns}
+        rowClassName={(d) => (d.balanced ? '' : 'reconciliation-day--uneven')}
+        scroll={{ x: 940 }}
+        pagination={{ defaultPageSize: 31, hideOnSinglePage: true, showSizeChanger: false }}
+      />
+    </KeyboardScrollable>
   );
 }
 
@@ -287,16 +292,18 @@ function MismatchesCard({ mismatches, count, loading }: { mismatches: Reconcilia
         </Typography.Text>
       }
     >
-      <Table
-        size="small"
-        rowKey={(m) => `${m.kind}:${m.area}:${m.record_no}:${m.transfer_id}:${m.day}`}
-        loading={loading}
-        dataSource={mismatches}
-        columns={columns}
-        locale={{ emptyText: t.noMismatch }}
-        scroll={{ x: 900 }}
-        pagination={{ defaultPageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-      />
+      <KeyboardScrollable>
+        <Table
+          size="small"
+          rowKey={(m) => `${m.kind}:${m.area}:${m.record_no}:${m.transfer_id}:${m.day}`}
+          loading={loading}
+          dataSource={mismatches}
+          columns={columns}
+          locale={{ emptyText: t.noMismatch }}
+          scroll={{ x: 900 }}
+          pagination={{ defaultPageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+        />
+      </KeyboardScrollable>
     </Card>
   );
 }
