@@ -1,4 +1,4 @@
-import type { BookRecord } from '@juqi/contract';
+import type { AccountKind, BookRecord, TransferKind } from '@juqi/contract';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit/record';
 import type { Executor } from '../../lib/db/client';
@@ -38,26 +38,19 @@ export class EarningService {
 
   /** A cash earning (`earning`): commission payable → the user's cash. */
   post(earning: Earning, tx?: Executor): Promise<TransferResult> {
-    return this.ledger.post(
-      {
-        kind: 'earning',
-        legs: [{ debit: { kind: 'commission_payable' }, credit: { kind: 'user_cash', ownerId: earning.userId }, amount: earning.amount }],
-        memo: earning.memo,
-        reference: earning.reference,
-        idempotencyKey: earning.idempotencyKey,
-        staffId: earning.staffId,
-        userId: earning.userId,
-      },
-      tx,
-    );
+    return this.postFrom('earning', 'commission_payable', 'user_cash', earning, tx);
   }
 
   /** A bean earning (`bean_earning`): promotions → the user's beans. */
   postBeans(earning: Earning, tx?: Executor): Promise<TransferResult> {
+    return this.postFrom('bean_earning', 'promotions', 'user_beans', earning, tx);
+  }
+
+  private postFrom(kind: TransferKind, from: AccountKind, to: AccountKind, earning: Earning, tx?: Executor): Promise<TransferResult> {
     return this.ledger.post(
       {
-        kind: 'bean_earning',
-        legs: [{ debit: { kind: 'promotions' }, credit: { kind: 'user_beans', ownerId: earning.userId }, amount: earning.amount }],
+        kind,
+        legs: [{ debit: { kind: from }, credit: { kind: to, ownerId: earning.userId }, amount: earning.amount }],
         memo: earning.memo,
         reference: earning.reference,
         idempotencyKey: earning.idempotencyKey,

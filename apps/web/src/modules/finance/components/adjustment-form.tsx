@@ -1,15 +1,14 @@
 import { ADJUSTMENT_AMOUNT_MAX, type AdjustmentDirection, type CallBody, type Currency, adjustmentCalls } from '@juqi/contract';
-import { App, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { App, Form, Modal, Radio } from 'antd';
 import { useRef } from 'react';
 import { commonMessages } from '../../../components/messages';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { useApplyAdjustment } from '../adjustment-api';
 import { adjustmentMessages } from '../adjustment-messages';
-import './adjustment-form.css';
 import { UserPicker, type UserChoice } from './user-picker';
+import { AmountReasonItems } from './amount-reason-items';
 
-const REASON_MAX = 200;
 const FIELDS = ['user_id', 'currency', 'direction', 'amount', 'reason'];
 
 type Body = CallBody<typeof adjustmentCalls.adjustmentApply>;
@@ -92,23 +91,7 @@ export function AdjustmentFormModal({ userId, currency = 'CNY', onClose }: { use
             ]}
           />
         </Form.Item>
-        <Form.Item name="amount" label={cash ? t.amount : t.beanAmount} rules={[{ required: true, message: cash ? t.amountRequired : t.beanAmountRequired }]}>
-          {cash ? (
-            <InputNumber<number> className="finance-adjustment__amount" prefix="¥" min={0.01} max={ADJUSTMENT_AMOUNT_MAX / 100} precision={2} />
-          ) : (
-            <InputNumber<number> className="finance-adjustment__amount" min={1} max={ADJUSTMENT_AMOUNT_MAX} precision={0} />
-          )}
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t.reason}
-          rules={[
-            { required: true, whitespace: true, message: t.reasonRequired },
-            { max: REASON_MAX, message: format(t.reasonTooLong, { max: REASON_MAX }) },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount placeholder={t.reasonPlaceholder} />
-        </Form.Item>
+        <AmountReasonItems cash={cash} max={ADJUSTMENT_AMOUNT_MAX} texts={t} />
       </Form>
     </Modal>
   );

@@ -1,17 +1,15 @@
-import { ErrorCode, WITHDRAW_TYPES, type Withdrawal, type WithdrawalState } from '@juqi/contract';
-import { App, Button, Form, Input, Modal, Popconfirm } from 'antd';
+import { WITHDRAW_TYPES, type Withdrawal, type WithdrawalState } from '@juqi/contract';
+import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
 import { CellTag, type CellTone } from '../../../components/table-cells';
-import { ApiError } from '../../../lib/api-client';
 import { format, useMessages } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { useApproveWithdrawal, usePayWithdrawal, useRejectWithdrawal } from '../api';
 import { financeMessages } from '../messages';
-
-const REASON_MAX = 200;
+import { RejectModal } from './reject-modal';
 
 const STATE_TONE: Record<WithdrawalState, CellTone> = { applied: 'warning', approved: 'processing', paid: 'success', rejected: 'default' };
 /** The message key of each state's name. */
@@ -100,48 +98,24 @@ export function WithdrawActions({ withdrawal, compact = false }: { withdrawal: W
   );
 }
 
-/** 驳回: the reason is required (the user sees it). */
+/** 驳回 a withdrawal: the user sees the reason. */
 function RejectWithdrawalModal({ withdrawNo, onClose }: { withdrawNo: string; onClose: () => void }) {
   const t = useMessages(financeMessages);
-  const common = useMessages(commonMessages);
-  const { message } = App.useApp();
   const reject = useRejectWithdrawal();
-
-  const submit = async ({ reason }: { reason: string }) => {
-    try {
-      await reject.mutateAsync({ withdraw_no: withdrawNo, reason: reason.trim() });
-    } catch (error) {
-      // Shown by the API client. A 40900 means it was decided meanwhile: nothing left to reject here. Otherwise the
-      // dialog stays, with the reason, to try again.
-      if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) onClose();
-      return;
-    }
-    void message.success(t.rejected);
-    onClose();
-  };
-
   return (
-    <Modal
-      open
-      title={format(t.rejectTitle, { no: withdrawNo })}
-      okText={t.reject}
-      okButtonProps={{ danger: true, loading: reject.isPending, htmlType: 'submit', form: 'withdraw-reject-form' }}
-      cancelText={common.cancel}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form id="withdraw-reject-form" layout="vertical" onFinish={submit}>
-        <Form.Item
-          name="reason"
-          label={t.rejectReason}
-          rules={[
-            { required: true, whitespace: true, message: t.rejectReasonRequired },
-            { max: REASON_MAX, message: format(t.rejectReasonTooLong, { max: REASON_MAX }) },
-          ]}
-        >
-          <Input.TextArea autoFocus rows={3} maxLength={REASON_MAX} showCount placeholder={t.rejectReasonPlaceholder} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <RejectModal
+      texts={{
+        title: format(t.rejectTitle, { no: withdrawNo }),
+        reject: t.reject,
+        reason: t.rejectReason,
+        reasonRequired: t.rejectReasonRequired,
+        reasonTooLong: t.rejectReasonTooLong,
+        placeholder: t.rejectReasonPlaceholder,
+        done: t.rejected,
+      }}
+      reject={(reason) => reject.mutateAsync({ withdraw_no: withdrawNo, reason })}
+      pending={reject.isPending}
+      onClose={onClose}
+    />
   );
 }

@@ -4,14 +4,13 @@ import {
   adjustmentCalls,
   adjustmentThresholdDefinitions,
   CURRENCIES,
-  ErrorCode,
   type Adjustment,
   type AdjustmentDirection,
   type AdjustmentSettings,
   type AdjustmentState,
   type Currency,
 } from '@juqi/contract';
-import { Button, Descriptions, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Typography, App } from 'antd';
+import { Button, Descriptions, Flex, InputNumber, Popconfirm, Select, Space, Typography, App } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -20,7 +19,6 @@ import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { SettingsCard, SettingsForm, useSettingsForm } from '../../../components/settings-form';
 import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
-import { ApiError } from '../../../lib/api-client';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { formatCents } from '../../../lib/money';
@@ -29,6 +27,7 @@ import { urlField, type UrlValues } from '../../../lib/url-state';
 import { adjustmentKeys, useAdjustmentDetails, useAdjustmentSettings, useApproveAdjustment, useEditAdjustmentSettings, useRejectAdjustment } from '../adjustment-api';
 import { adjustmentMessages } from '../adjustment-messages';
 import { AdjustmentFormModal } from '../components/adjustment-form';
+import { RejectModal } from '../components/reject-modal';
 import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
 import { RecordsPage } from '../components/records-page';
 
@@ -49,7 +48,6 @@ type Filter = UrlValues<typeof ADJUSTMENT_URL>;
 
 const STATE_TONE: Record<AdjustmentState, CellTone> = { pending: 'warning', posted: 'success', rejected: 'default' };
 const STATE_LABEL = { pending: 'pending', posted: 'postedState', rejected: 'rejected' } as const;
-const REASON_MAX = 200;
 
 /** An amount as the list shows it: yuan for money, a count of beans. */
 function useAmountText() {
@@ -232,48 +230,24 @@ function AdjustmentActions({ adjustment, compact = false }: { adjustment: Adjust
   );
 }
 
-/** 驳回: the reason is required. */
+/** 驳回 an adjustment: its applicant sees the reason. */
 function RejectAdjustmentModal({ adjustmentNo, onClose }: { adjustmentNo: string; onClose: () => void }) {
   const t = useMessages(adjustmentMessages);
-  const common = useMessages(commonMessages);
-  const { message } = App.useApp();
   const reject = useRejectAdjustment();
-
-  const submit = async ({ reason }: { reason: string }) => {
-    try {
-      await reject.mutateAsync({ adjustment_no: adjustmentNo, reason: reason.trim() });
-    } catch (error) {
-      // Shown by the API client. Decided meanwhile (40900): nothing left to reject. Otherwise the reason stays, to retry.
-      if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) onClose();
-      return;
-    }
-    void message.success(t.rejectedDone);
-    onClose();
-  };
-
   return (
-    <Modal
-      open
-      title={format(t.rejectTitle, { no: adjustmentNo })}
-      okText={t.reject}
-      okButtonProps={{ danger: true, loading: reject.isPending, htmlType: 'submit', form: 'adjustment-reject-form' }}
-      cancelText={common.cancel}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form id="adjustment-reject-form" layout="vertical" onFinish={submit}>
-        <Form.Item
-          name="reason"
-          label={t.rejectReason}
-          rules={[
-            { required: true, whitespace: true, message: t.rejectReasonRequired },
-            { max: REASON_MAX, message: format(t.rejectReasonTooLong, { max: REASON_MAX }) },
-          ]}
-        >
-          <Input.TextArea autoFocus rows={3} maxLength={REASON_MAX} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <RejectModal
+      texts={{
+        title: format(t.rejectTitle, { no: adjustmentNo }),
+        reject: t.reject,
+        reason: t.rejectReason,
+        reasonRequired: t.rejectReasonRequired,
+        reasonTooLong: t.rejectReasonTooLong,
+        done: t.rejectedDone,
+      }}
+      reject={(reason) => reject.mutateAsync({ adjustment_no: adjustmentNo, reason })}
+      pending={reject.isPending}
+      onClose={onClose}
+    />
   );
 }
 

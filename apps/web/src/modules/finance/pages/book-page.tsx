@@ -8,7 +8,7 @@ import {
   type LedgerBook,
   type TransferKind,
 } from '@juqi/contract';
-import { App, Button, Descriptions, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { App, Button, Descriptions, Form, Modal, Select, Space } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -28,7 +28,7 @@ import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '..
 import { RecordsPage } from '../components/records-page';
 import { UserPicker, type UserChoice } from '../components/user-picker';
 import { financeMessages } from '../messages';
-import './book-page.css';
+import { AmountReasonItems } from '../components/amount-reason-items';
 
 // Every book filters by the same fields.
 const shape = ledgerBookCalls.user_earnings.list.body!.shape;
@@ -223,7 +223,6 @@ function BookEntryDrawer({ book, entryId, onClose }: { book: LedgerBook; entryId
   );
 }
 
-const REASON_MAX = 200;
 const CREDIT_FIELDS = ['user_id', 'amount', 'reason'];
 
 interface CreditValues {
@@ -273,23 +272,7 @@ function ManualCreditModal({ book, onClose }: { book: CreditBook; onClose: () =>
         <Form.Item name="user_id" label={t.user} rules={[{ required: true, message: t.userRequired }]}>
           <UserPicker />
         </Form.Item>
-        <Form.Item name="amount" label={cash ? t.amount : t.beanAmount} rules={[{ required: true, message: cash ? t.amountRequired : t.beanAmountRequired }]}>
-          {cash ? (
-            <InputNumber<number> className="finance-credit__amount" prefix="¥" min={0.01} max={MANUAL_CREDIT_MAX / 100} precision={2} />
-          ) : (
-            <InputNumber<number> className="finance-credit__amount" min={1} max={MANUAL_CREDIT_MAX} precision={0} />
-          )}
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t.reason}
-          rules={[
-            { required: true, whitespace: true, message: t.reasonRequired },
-            { max: REASON_MAX, message: format(t.reasonTooLong, { max: REASON_MAX }) },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={REASON_MAX} showCount placeholder={t.reasonPlaceholder} />
-        </Form.Item>
+        <AmountReasonItems cash={cash} max={MANUAL_CREDIT_MAX} texts={t} />
       </Form>
     </Modal>
   );
