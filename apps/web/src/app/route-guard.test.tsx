@@ -1,10 +1,9 @@
 import { screen, render, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fail, fakeApi, menu, ok, profileOf, resetFakeApi, type Handler } from '../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { fail, fakeApi, menu, ok, profileOf, type Handler } from '../test/fake-api';
 import { AppRoutes } from './app';
-import { useVisitedTabs } from './shell/visited-tabs';
 
 function CurrentPath() {
   const { pathname, search } = useLocation();
@@ -36,16 +35,6 @@ const signedIn = (overrides: Record<string, Handler> = {}) => {
     ...overrides,
   });
 };
-
-beforeEach(() => {
-  sessionStorage.clear();
-  useVisitedTabs.setState({ tabs: [] });
-});
-
-afterEach(() => {
-  resetFakeApi();
-  Cookies.remove('juqi_token');
-});
 
 describe('before the shell: public pages and the token check', () => {
   it('sends a visitor without a token to sign in, remembering the path and its query', async () => {

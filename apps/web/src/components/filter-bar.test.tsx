@@ -1,13 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Input, Select } from 'antd';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FilterBar } from './filter-bar';
-
-const desktopWidth = window.innerWidth;
-afterEach(() => {
-  window.innerWidth = desktopWidth;
-});
 
 /** A bar with a search holding words, one of its two filters set, and a tool. */
 function renderBar(onClear = () => {}, folded = false) {

@@ -2,22 +2,30 @@ import { act, configure, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normalizeLink, RichTextEditor } from './rich-text-editor';
 
 // antd and tiptap make the first render of a file slow in jsdom.
 vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 10_000 });
 
-// ProseMirror scrolls the selection into view and measures it; jsdom has no layout.
+// ProseMirror scrolls the selection into view and measures it; jsdom has no layout. What jsdom lacks is added for this
+// file only: the next files of the worker run in the same window.
+const added: [object, string][] = [];
+const stand = (target: object, key: string, value: unknown) => {
+  if (key in target) return;
+  Object.defineProperty(target, key, { value, configurable: true, writable: true });
+  added.push([target, key]);
+};
 beforeAll(() => {
   const rect = { x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) } as DOMRect;
   const rects = Object.assign([rect], { item: () => rect }) as unknown as DOMRectList;
-  Range.prototype.getBoundingClientRect ??= () => rect;
-  Range.prototype.getClientRects ??= () => rects;
-  Element.prototype.getClientRects ??= () => rects;
-  document.elementFromPoint ??= () => null;
+  stand(Range.prototype, 'getBoundingClientRect', () => rect);
+  stand(Range.prototype, 'getClientRects', () => rects);
+  stand(Element.prototype, 'getClientRects', () => rects);
+  stand(document, 'elementFromPoint', () => null);
 });
+afterAll(() => added.forEach(([target, key]) => Reflect.deleteProperty(target, key)));
 
 function Controlled({ initial, onChange }: { initial: string; onChange?: (html: string) => void }) {
   const [value, setValue] = useState(initial);

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Button, Modal, theme } from 'antd';
 import axios, { type AxiosAdapter } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../lib/api-client';
 import { useUploadStore } from '../lib/upload/upload-store';
 import { useUpload, type UploadOptions } from '../lib/upload/use-upload';
@@ -74,10 +74,8 @@ async function queue(held: Held[], name: string) {
 }
 const tray = () => screen.getByRole('region', { name: '附件上传托盘' });
 
-beforeEach(() => useUploadStore.setState({ items: [], collapsed: false }));
 afterEach(() => {
   act(() => useUploadStore.getState().closeAll());
-  http.defaults.adapter = undefined;
 });
 
 describe('UploadTray', () => {
@@ -165,61 +163,49 @@ describe('UploadTray', () => {
     const held = holdUploads();
     renderTray([]);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      await queue(held, 'a.pdf');
-      await queue(held, 'b.pdf');
-      await act(async () => held[0]!.finish());
-      act(() => vi.advanceTimersByTime(5000));
-      expect(within(tray()).getAllByRole('listitem')).toHaveLength(2);
+    await queue(held, 'a.pdf');
+    await queue(held, 'b.pdf');
+    await act(async () => held[0]!.finish());
+    act(() => vi.advanceTimersByTime(5000));
+    expect(within(tray()).getAllByRole('listitem')).toHaveLength(2);
 
-      await act(async () => held[1]!.finish());
-      act(() => vi.advanceTimersByTime(2900));
-      expect(tray()).toBeInTheDocument();
-      // A new upload before the moment is up keeps the tray; its end starts the wait again.
-      await queue(held, 'c.pdf');
-      act(() => vi.advanceTimersByTime(5000));
-      expect(within(tray()).getAllByRole('listitem')).toHaveLength(3);
-      await act(async () => held[2]!.finish());
-      act(() => vi.advanceTimersByTime(2900));
-      expect(tray()).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(200));
-      expect(screen.queryByRole('region', { name: '附件上传托盘' })).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    await act(async () => held[1]!.finish());
+    act(() => vi.advanceTimersByTime(2900));
+    expect(tray()).toBeInTheDocument();
+    // A new upload before the moment is up keeps the tray; its end starts the wait again.
+    await queue(held, 'c.pdf');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(within(tray()).getAllByRole('listitem')).toHaveLength(3);
+    await act(async () => held[2]!.finish());
+    act(() => vi.advanceTimersByTime(2900));
+    expect(tray()).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByRole('region', { name: '附件上传托盘' })).toBeNull();
   });
 
   it('stays open while hovered, and closes a moment after the pointer leaves', async () => {
     const held = holdUploads();
     renderTray([]);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      await queue(held, 'a.pdf');
-      fireEvent.mouseEnter(tray());
-      await act(async () => held[0]!.finish());
-      act(() => vi.advanceTimersByTime(10_000));
-      expect(within(tray()).getByRole('img', { name: '上传完成' })).toBeInTheDocument();
-      fireEvent.mouseLeave(tray());
-      act(() => vi.advanceTimersByTime(2900));
-      expect(tray()).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(200));
-      expect(screen.queryByRole('region', { name: '附件上传托盘' })).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
+    await queue(held, 'a.pdf');
+    fireEvent.mouseEnter(tray());
+    await act(async () => held[0]!.finish());
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(within(tray()).getByRole('img', { name: '上传完成' })).toBeInTheDocument();
+    fireEvent.mouseLeave(tray());
+    act(() => vi.advanceTimersByTime(2900));
+    expect(tray()).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByRole('region', { name: '附件上传托盘' })).toBeNull();
   });
 
   it('stays open while an upload has failed, so its reason can be read', async () => {
     http.defaults.adapter = async (config) => ({ data: { code: 41300, message: '文件过大', data: null }, status: 200, statusText: 'OK', headers: {}, config });
     renderTray([]);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      await act(async () => void (await useUploadStore.getState().enqueue(file('a.pdf'))));
-      act(() => vi.advanceTimersByTime(10_000));
-      expect(within(tray()).getByRole('img', { name: '上传失败' })).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+    await act(async () => void (await useUploadStore.getState().enqueue(file('a.pdf'))));
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(within(tray()).getByRole('img', { name: '上传失败' })).toBeInTheDocument();
   });
 
   it('stays above dialogs and drawers, where uploads start, and its question above itself', async () => {

@@ -41,10 +41,6 @@ function Probe() {
 
 afterEach(() => {
   window.matchMedia = originalMatchMedia;
-  act(() => {
-    usePreferences.getState().setLanguage('zh-CN');
-    usePreferences.getState().setTheme('light');
-  });
 });
 
 describe('antd follows the staff member and the system', () => {

@@ -1,7 +1,7 @@
 import { settingsCalls, systemCalls, userCalls } from '@juqi/contract';
 import type { AxiosAdapter } from 'axios';
 import Cookies from 'js-cookie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, callApi, downloadFile, fileNameOf, http, TransportError } from './api-client';
 
 const answer =
@@ -10,11 +10,6 @@ const answer =
     seen?.(config.headers as Record<string, unknown>);
     return { data, status, statusText: '', headers: {}, config };
   };
-
-afterEach(() => {
-  http.defaults.adapter = undefined;
-  Cookies.remove('juqi_token');
-});
 
 describe('callApi', () => {
   it('returns data of a 20000 envelope and sends the token from the juqi_token cookie', async () => {

@@ -1,13 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeApi, ok, resetFakeApi } from '../test/fake-api';
+import { fakeApi, ok } from '../test/fake-api';
 import { formatDateTime, pickedInstant, todayIn, useDateTime, useTimeZone, utcOffsetLabel } from './date-time';
 import { reloadSiteDetails } from './site-details';
 
 const machineZone = process.env.TZ;
 afterEach(() => {
   process.env.TZ = machineZone;
-  resetFakeApi();
 });
 
 /** Runs `check` as if the browser were in each zone (Node reads TZ again when it changes). */

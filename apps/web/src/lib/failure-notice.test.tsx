@@ -1,32 +1,22 @@
 import { authCalls, settingsCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ConfigProvider, message, Modal } from 'antd';
+import { message } from 'antd';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok, resetFakeApi } from '../test/fake-api';
+import { fail, fakeApi, ok } from '../test/fake-api';
 import { callApi } from './api-client';
 import './failure-notice';
-import { reloadPage } from './page-load';
+import * as pageLoad from './page-load';
 
-vi.mock('./page-load', () => ({ reloadPage: vi.fn(), loadPage: vi.fn() }));
-
-// jsdom runs no CSS animations: without motion, closed dialogs leave the DOM at once.
-ConfigProvider.config({ holderRender: (children) => <ConfigProvider theme={{ token: { motion: false } }}>{children}</ConfigProvider> });
+// A spy on the export, not vi.mock: the worker may have loaded failure-notice already, bound to the real page-load.
+const reloadPage = vi.spyOn(pageLoad, 'reloadPage').mockImplementation(() => {});
 
 const settled = (promise: Promise<unknown>) => promise.catch(() => undefined);
 
 beforeEach(() => Cookies.set('juqi_token', 'tok-1'));
 
-afterEach(async () => {
-  resetFakeApi();
-  Cookies.remove('juqi_token');
-  vi.clearAllMocks();
-  message.destroy();
-  Modal.destroyAll();
-  // Let the closing dialog finish, so the next test starts without one.
-  await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull());
-});
+afterEach(() => vi.clearAllMocks());
 
 describe('the API client shows the §8 notices', () => {
   it('shows any code other than 20000 as an error toast for 5 seconds, with the message', async () => {

@@ -1,16 +1,65 @@
 import '@testing-library/jest-dom/vitest';
 import { StyleContext } from '@ant-design/cssinjs';
-import { cleanup, configure, renderHook } from '@testing-library/react';
+import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
+import { message, Modal } from 'antd';
+import Cookies from 'js-cookie';
 import { useContext } from 'react';
-import { afterEach } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
+// The API client loads its notices when a call first fails; loaded up front, a toast shows in the test that raised it.
+import '../lib/failure-notice';
+import { usePreferences } from '../lib/preferences';
+import { resetFakeApi } from './fake-api';
+import { resetStores } from './zustand';
 
-afterEach(() => cleanup());
+vi.mock('zustand', async () => (await import('./zustand')).zustandThatRemembers);
+
+/** jsdom's window, a desktop. */
+const WINDOW_WIDTH = 1024;
+
+/**
+ * antd's static notices, which the API client raises (the §8 toasts, the logged-out dialog), render in React roots of
+ * their own that cleanup() does not unmount: closed here, they leave the DOM at once (no motion: see matchMedia below).
+ */
+async function closeStaticNotices(): Promise<void> {
+  // Modal.confirm renders on a timer: let a dialog the test's last step raised appear, to be closed with the others.
+  await act(() => new Promise((resolve) => setTimeout(resolve)));
+  act(() => {
+    // With no toast shown, destroy() would create antd's toast holder for nothing.
+    if (document.querySelector('.ant-message-notice')) message.destroy();
+    Modal.destroyAll();
+  });
+  await waitFor(() => expect(document.querySelector('.ant-message-notice, .ant-modal-root')).toBeNull());
+}
+
+/**
+ * What a test changed outside its rendered tree is put back after it. The files one worker runs share its window and
+ * its loaded modules (`isolate: false`, vite.config.ts), so this is also what keeps a file from seeing the one before.
+ */
+afterEach(async () => {
+  vi.useRealTimers();
+  cleanup();
+  await closeStaticNotices();
+  resetStores();
+  // Setting them again also writes the language and theme on <html>, where the API client reads Accept-Language.
+  const { language, theme, setLanguage, setTheme } = usePreferences.getState();
+  act(() => {
+    setLanguage(language);
+    setTheme(theme);
+  });
+  resetFakeApi();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
+  window.innerWidth = WINDOW_WIDTH;
+});
 
 // Lazy pages and antd render in jsdom take longer than the default 1 s to appear on a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads these browser APIs that jsdom lacks. Width queries (antd's breakpoints, the shell's) answer for the
-// window's width: jsdom's 1024 px, a desktop, unless a test sets `innerWidth` to render a phone. Others never match.
+// window's width: 1024 px, a desktop, unless a test sets `innerWidth` to render a phone. The system asks for reduced
+// motion, so antd under the app's AntdConfig (the shell, the static notices) animates nothing: jsdom plays no CSS
+// animation, and a closed toast or dialog would stay in the DOM waiting for one to end. Other queries never match.
 const widthQuery = /^\((min|max)-width:\s*([\d.]+)px\)$/;
 const matchesWidth = (query: string) =>
   query.split(/\s+and\s+/).every((part) => {
@@ -20,7 +69,7 @@ const matchesWidth = (query: string) =>
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: matchesWidth(query),
+      matches: query === '(prefers-reduced-motion: reduce)' || matchesWidth(query),
       media: query,
       onchange: null,
       addListener: () => {},

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { useState } from 'react';
 import { MemoryRouter, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, menu, ok, profileOf, resetFakeApi } from '../../test/fake-api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadable } from '../../lib/preloadable';
+import { fakeApi, menu, ok, profileOf } from '../../test/fake-api';
 import { AppRoutes } from '../app';
+import * as pages from './pages';
+import * as slots from './slots';
 import { useVisitedTabs } from './visited-tabs';
 
 function NotePage() {
@@ -29,18 +32,16 @@ function CurrentUrl() {
   return <output aria-label="url">{pathname + search}</output>;
 }
 
-vi.mock('../../modules', () => ({
-  webModules: [
-    {
-      name: 'test',
-      pages: {
-        '/user/list': { load: async () => ({ default: NotePage }) },
-        '/user/login_log': { load: async () => ({ default: NotePage }), noCache: true },
-        '/user/filtered': { load: async () => ({ default: FilteredPage }), queryIsState: true },
-      },
-    },
-  ],
-}));
+// The shell serves these pages and no module's slots. Spies on the exports, not vi.mock of the module list: the worker
+// may have loaded the shell already, with the real modules in it.
+const testPages = new Map([
+  ['/user/list', { ...preloadable(async () => ({ default: NotePage })), noCache: false, queryIsState: false }],
+  ['/user/login_log', { ...preloadable(async () => ({ default: NotePage })), noCache: true, queryIsState: false }],
+  ['/user/filtered', { ...preloadable(async () => ({ default: FilteredPage })), noCache: false, queryIsState: true }],
+]);
+vi.spyOn(pages, 'pageFor').mockImplementation((path) => testPages.get(path));
+vi.spyOn(pages, 'preloadPage').mockImplementation((path) => void testPages.get(path)?.preload());
+vi.spyOn(slots, 'shellSlots', 'get').mockReturnValue(slots.collectSlots([]));
 
 const menus = [
   menu('/user', '用户', [
@@ -83,8 +84,6 @@ const tabMenu = async (title: string, action: string) => {
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(async () => {
-  sessionStorage.clear();
-  useVisitedTabs.setState({ tabs: [] });
   Cookies.set('juqi_token', 'tok-1');
   fakeApi({
     'GET /api/set/system_details': () => ok({ pc_logo: '', website: '聚企中台' }),
@@ -99,11 +98,6 @@ beforeEach(async () => {
     </MemoryRouter>,
   );
   await visibleNote();
-});
-
-afterEach(() => {
-  resetFakeApi();
-  Cookies.remove('juqi_token');
 });
 
 describe('pages kept per tab', () => {

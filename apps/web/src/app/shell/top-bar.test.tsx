@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, resetFakeApi } from '../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/fake-api';
 import { renderInShell } from '../../test/render-in-shell';
 import type { WebModule } from '../web-module';
 import { collectSlots } from './slots';
 import { TopBar } from './top-bar';
 
 vi.setConfig({ testTimeout: 30_000 });
-afterEach(() => resetFakeApi());
 
 const Nothing = () => null;
 const text = (zh: string) => ({ 'zh-CN': zh, 'en-US': zh });

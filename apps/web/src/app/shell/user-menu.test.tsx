@@ -1,20 +1,16 @@
 import { authCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPage } from '../../lib/page-load';
-import { answerOf, fakeApi, resetFakeApi } from '../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import * as pageLoad from '../../lib/page-load';
+import { answerOf, fakeApi } from '../../test/fake-api';
 import { renderInShell } from '../../test/render-in-shell';
 import { useLayout } from './layout-store';
 import { UserMenu } from './user-menu';
 
 vi.setConfig({ testTimeout: 30_000 });
-vi.mock('../../lib/page-load', () => ({ loadPage: vi.fn(), reloadPage: vi.fn() }));
-
-afterEach(() => {
-  useLayout.setState({ mobile: false });
-  resetFakeApi();
-});
+// A spy on the export, not vi.mock: the worker may have loaded the user menu already, bound to the real page-load.
+const loadPage = vi.spyOn(pageLoad, 'loadPage').mockImplementation(() => {});
 
 describe('UserMenu', () => {
   it('shows the full name beside the avatar, which keeps the last two characters; its name is what it shows, and what it is', () => {

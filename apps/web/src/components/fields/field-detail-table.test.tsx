@@ -3,17 +3,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Form, type FormInstance } from 'antd';
 import { createRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { usePreferences } from '../../lib/preferences';
 import { fieldViews } from '.';
 
 vi.setConfig({ testTimeout: 60_000 });
 const user = userEvent.setup({ delay: null });
-const desktopWidth = window.innerWidth;
-afterEach(() => {
-  usePreferences.setState({ language: 'zh-CN' });
-  window.innerWidth = desktopWidth;
-});
 
 const both = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const define = (type: string, key: string, label: [string, string], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({

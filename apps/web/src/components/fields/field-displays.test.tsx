@@ -2,15 +2,13 @@ import { generalCalls, type FieldDefinition, type FieldType } from '@juqi/contra
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render as renderPlain, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { usePreferences } from '../../lib/preferences';
-import { answerOf, fakeApi, resetFakeApi } from '../../test/fake-api';
+import { answerOf, fakeApi } from '../../test/fake-api';
 import { fieldViewOf, fieldViews } from '.';
 
-afterEach(() => usePreferences.setState({ language: 'zh-CN' }));
 // Pickers and places name what they show through queries (their own tests cover the names).
-beforeAll(() => fakeApi({ [`POST ${generalCalls.cityTree.path}`]: () => answerOf(generalCalls.cityTree, []) }));
-afterAll(resetFakeApi);
+beforeEach(() => fakeApi({ [`POST ${generalCalls.cityTree.path}`]: () => answerOf(generalCalls.cityTree, []) }));
 const render = (ui: ReactElement) => renderPlain(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
 
 const both = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });

@@ -3,14 +3,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Form, type FormInstance } from 'antd';
 import { createRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { usePreferences } from '../../lib/preferences';
 import { visibleOption } from '../../test/antd';
 import { FieldFormItem } from '.';
 
 vi.setConfig({ testTimeout: 60_000 });
 const user = userEvent.setup({ delay: null });
-afterEach(() => usePreferences.setState({ language: 'zh-CN' }));
 
 const both = (zh: string, en = zh) => ({ 'zh-CN': zh, 'en-US': en });
 const define = (type: string, label: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({

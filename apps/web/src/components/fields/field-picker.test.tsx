@@ -4,14 +4,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Form } from 'antd';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { visibleOption } from '../../test/antd';
-import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { answerOf, fakeApi, type SeenRequest } from '../../test/fake-api';
 import { FieldFormItem, fieldViewOf } from '.';
 
 vi.setConfig({ testTimeout: 60_000 });
 const user = userEvent.setup({ delay: null });
-afterEach(resetFakeApi);
 
 const define = (type: FieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   key: 'value',

@@ -6,7 +6,7 @@ import { App as AntApp, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePreferences } from '../../lib/preferences';
-import { answerOf, fail, fakeApi, resetFakeApi } from '../../test/fake-api';
+import { answerOf, fail, fakeApi } from '../../test/fake-api';
 import { fieldRules } from './field-rules';
 import { PlaceCell, PlaceDetail, PlaceEditor } from './field-place';
 
@@ -23,8 +23,6 @@ beforeEach(() => {
   queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 });
 afterEach(() => {
-  resetFakeApi();
-  usePreferences.setState({ language: 'zh-CN' });
   Reflect.deleteProperty(navigator, 'geolocation');
 });
 

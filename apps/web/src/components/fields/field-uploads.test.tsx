@@ -81,10 +81,8 @@ const show = (Display: ComponentType<FieldDisplayProps>, definition: FieldDefini
     </AntApp>,
   );
 
-beforeEach(() => useUploadStore.setState({ items: [], collapsed: false }));
 afterEach(() => {
   act(() => useUploadStore.getState().closeAll());
-  http.defaults.adapter = undefined;
 });
 
 describe('FilesEditor', () => {

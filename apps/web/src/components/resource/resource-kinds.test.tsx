@@ -1,14 +1,13 @@
 import { defineResource } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { visibleOption } from '../../test/antd';
-import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { answerOf, fakeApi, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell } from '../../test/render-in-shell';
 import { ResourcePage } from './resource-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const both = (text: string) => ({ 'zh-CN': text, 'en-US': text });
 /** A resource with the kinds 案例平台 lacks: a select filtered by `in`, a number by range, a date by range, a yes / no by equals. */

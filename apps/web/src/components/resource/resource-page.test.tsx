@@ -1,13 +1,12 @@
 import { casePlatform } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, fail, file, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, fail, file, ok, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { ResourcePage, type ResourcePageOptions } from './resource-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const at = '2026-03-01T08:00:00.000Z';
 const rows = [
@@ -175,7 +174,6 @@ describe('ResourcePage over casePlatform', () => {
     await screen.findByText('抖音');
     expect(screen.queryByRole('columnheader', { name: '备注' })).toBeNull();
     expect(screen.getByRole('columnheader', { name: '平台名称' })).toBeInTheDocument();
-    localStorage.clear();
   });
 
   it('draws what a screen adds: its own cells, row actions, tools and form parts', async () => {

@@ -56,7 +56,6 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => useUploadStore.setState({ items: [], collapsed: true }));
 afterEach(() => {
   useUploadStore.getState().closeAll();
-  http.defaults.adapter = undefined;
 });
 
 describe('upload store', () => {

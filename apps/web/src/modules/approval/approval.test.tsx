@@ -1,15 +1,14 @@
 import { approvalCalls, personnelProcessCalls, type ApprovalRequestRow } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, fail, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, fail, ok, type SeenRequest } from '../../test/fake-api';
 import { renderInShell, staffWith } from '../../test/render-in-shell';
 import { StaffProcessActions } from './components/process-request';
 import { TodoPanel } from './components/todo-panel';
 import { FlowsPage } from './pages/flows-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 const user = userEvent.setup({ delay: null });
 
 const request: ApprovalRequestRow = {

@@ -3,8 +3,8 @@ import { screen, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
-import { answerOf, fail, fakeApi, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { answerOf, fail, fakeApi, type SeenRequest } from '../../test/fake-api';
 import { SignInPage } from './sign-in-page';
 
 function CurrentPath() {
@@ -24,11 +24,6 @@ const renderAt = (path: string) =>
 
 const site = { 'GET /api/set/system_details': () => answerOf(settingsCalls.systemDetails, { pc_logo: '', website: '聚企中台', time_zone: 'Asia/Shanghai' }) };
 const bodyOf = (seen: SeenRequest[], url: string) => seen.find((r) => r.url === url)?.body as Record<string, string>;
-
-afterEach(() => {
-  resetFakeApi();
-  Cookies.remove('juqi_token');
-});
 
 describe('sign-in page, staff number and password', () => {
   it('sends the trimmed staff number with a fresh sign, keeps the token and goes back to ?redirect', async () => {

@@ -2,7 +2,7 @@ import { auditCalls, type AuditEntry, type AuditEntryDetails } from '@juqi/contr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fail, fakeApi, file, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi, file, type SeenRequest } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { OperationLogPage } from './operation-log-page';
 
@@ -45,8 +45,6 @@ function api(entries: AuditEntry[] = [edit, refusal, bySystem]) {
 
 const bodies = (seen: SeenRequest[], url: string) => seen.filter((r) => r.url === url).map((r) => r.body);
 const rowOf = async (text: string) => (await screen.findByText(text, { selector: '.ant-table-row *' })).closest('.ant-table-row') as HTMLElement;
-
-afterEach(() => resetFakeApi());
 
 describe('OperationLogPage', () => {
   it('lists who did what to which record, when and from where, refusals marked, names instead of codes', async () => {

@@ -1,12 +1,10 @@
 import { authCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fail, fakeApi, profileOf, resetFakeApi } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fail, fakeApi, profileOf } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { PersonalCentre } from './personal-centre';
-
-afterEach(() => resetFakeApi());
 
 const profile = { ...profileOf(), phone: '13800000001' };
 const details = [{ key: 'name', label: '姓名', children: profile.user_name }];

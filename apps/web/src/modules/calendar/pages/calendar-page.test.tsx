@@ -1,13 +1,12 @@
 import { calendarCalls, SPECIAL_DAY_KINDS, type DayStatus } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, ok, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, ok, type SeenRequest } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { CalendarPage } from './calendar-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const user = userEvent.setup({ delay: null });
 const PATH = '/permission/calendar/calendar';

@@ -1,13 +1,12 @@
 import { calendarCalls, type WorkTime } from '@juqi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fail, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fail, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { WorkTimePage } from './work-time-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const user = userEvent.setup({ delay: null });
 const stored: WorkTime = { work_days: [1, 2, 3, 4, 5], start_time: '09:00', end_time: '18:00', break_start: '12:00', break_end: '13:00' };

@@ -3,17 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { visibleOption } from '../../../test/antd';
-import { answerOf, fail, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { TYPE_GROUPS } from '../type-groups';
 import { FieldFormPage } from './field-form-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-const desktopWidth = window.innerWidth;
 afterEach(() => {
-  resetFakeApi();
   vi.restoreAllMocks();
-  window.innerWidth = desktopWidth;
 });
 
 const user = userEvent.setup({ delay: null });

@@ -1,14 +1,13 @@
 import { cityResource, generalCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { CityPage } from './city-page';
 import { visibleOption } from '../../../test/antd';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const user = userEvent.setup({ delay: null });
 const at = '2026-03-01T08:00:00.000Z';

@@ -1,13 +1,12 @@
 import { industryResource } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, fail, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, fail, type SeenRequest } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { IndustryPage } from './industry-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const user = userEvent.setup({ delay: null });
 const at = '2026-03-01T08:00:00.000Z';

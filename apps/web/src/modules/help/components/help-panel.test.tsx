@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { categoryFixture as fx, fakeApi, ok, renderInShell, resetFakeApi } from '../testing';
+import { describe, expect, it, vi } from 'vitest';
+import { categoryFixture as fx, fakeApi, ok, renderInShell } from '../testing';
 import { HelpPanel } from './help-panel';
 import { visibleOption } from '../../../test/antd';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const body = (request: { body: unknown }) => request.body as Record<string, number>;
 

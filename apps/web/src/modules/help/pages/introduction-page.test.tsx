@@ -1,12 +1,11 @@
 import { helpCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, categoryFixture as fx, fail, fakeApi, renderInShell, resetFakeApi, staffWith } from '../testing';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, categoryFixture as fx, fail, fakeApi, renderInShell, staffWith } from '../testing';
 import { IntroductionPage } from './introduction-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const rows = [
   { id: 101, pid: 11, name: '角色授权', sort: 1, category_name: '角色与权限', top_category_id: 1, top_category_name: '系统设置', updated_at: '2026-05-01T08:00:00Z' },

@@ -1,8 +1,8 @@
 import { informCalls, settingsCalls } from '@juqi/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { useLiveStore } from '../live/live-store';
 import { AnnouncementDetailDrawer } from './announcement-detail-drawer';
@@ -25,12 +25,6 @@ function fakeServer() {
     'GET /api/set/system_details': () => answerOf(settingsCalls.systemDetails, { website: '聚企中台', pc_logo: '', time_zone: 'Asia/Shanghai' }),
   });
 }
-
-beforeEach(() => useLiveStore.getState().reset());
-afterEach(() => {
-  resetFakeApi();
-  useLiveStore.getState().reset();
-});
 
 const open = (target: Partial<Parameters<ReturnType<typeof useLiveStore.getState>['showDetails']>[0]>) =>
   act(() => useLiveStore.getState().showDetails({ inform_id: 7, title: '', time: '', content: '', img: '', data: [], ...target }));

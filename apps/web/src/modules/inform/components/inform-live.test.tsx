@@ -1,9 +1,9 @@
 import { informCalls, settingsCalls, type AnnouncementPopup, type StreamEvents } from '@juqi/contract';
 import { act } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE } from '../../../lib/constants';
-import { answerOf, fail, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { useLiveStore } from '../live/live-store';
 import { InformLive } from './inform-live';
@@ -59,18 +59,12 @@ let sessionCode = 20000;
 beforeEach(() => {
   FakeEventSource.made = [];
   sessionCode = 20000;
-  useLiveStore.getState().reset();
   Cookies.set(TOKEN_COOKIE, 'tok-1');
   seen = fakeApi({
     'POST /api/inform/seen_announcements': () => answerOf(informCalls.seenAnnouncements, { updated: 1 }),
     'POST /api/inform/unread_count': () => (sessionCode === 20000 ? answerOf(informCalls.unreadCount, unread(1)) : fail(sessionCode)),
     'GET /api/set/system_details': () => answerOf(settingsCalls.systemDetails, { website: '聚企中台', pc_logo: '', time_zone: 'Asia/Shanghai' }),
   });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  resetFakeApi();
-  Cookies.remove(TOKEN_COOKIE);
 });
 
 describe('InformLive', () => {

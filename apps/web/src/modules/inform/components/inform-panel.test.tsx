@@ -1,8 +1,8 @@
 import { informCalls, notificationTypeResource, type NotificationItem } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { seededTypes } from '../test/type-options';
 import { renderInShell } from '../../../test/render-in-shell';
 import { usePreferences } from '../../../lib/preferences';
@@ -70,9 +70,6 @@ async function chooseType(label: string, open = true) {
   await userEvent.click(option);
 }
 
-beforeEach(() => useLiveStore.getState().reset());
-afterEach(() => resetFakeApi());
-
 describe('InformPanel (the notification drawer)', () => {
   it('lists unread notifications of every type first, with title, content, time, type and the total', async () => {
     const seen = fakeServer();
@@ -127,11 +124,7 @@ describe('InformPanel (the notification drawer)', () => {
     expect(openOptions()).toContain('知识库通知');
 
     usePreferences.getState().setLanguage('en-US');
-    try {
-      await waitFor(() => expect(within(itemOf('帮助手册已更新')).getByText('Knowledge base notice')).toBeInTheDocument());
-    } finally {
-      usePreferences.getState().setLanguage('zh-CN');
-    }
+    await waitFor(() => expect(within(itemOf('帮助手册已更新')).getByText('Knowledge base notice')).toBeInTheDocument());
   });
 
   it('opening an unread item marks it read, and the badge takes the new unread count', async () => {

@@ -1,6 +1,6 @@
 import type { AnnouncementClass, AnnouncementPopup, CloseType } from '@juqi/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderInShell } from '../../../test/render-in-shell';
 import { useLiveStore } from '../live/live-store';
 import { PopupHost } from './popup-host';
@@ -45,12 +45,6 @@ function clickMask(popup: AnnouncementPopup) {
   fireEvent.mouseUp(wrap);
   fireEvent.click(wrap);
 }
-
-beforeEach(() => useLiveStore.getState().reset());
-afterEach(() => {
-  vi.useRealTimers();
-  useLiveStore.getState().reset();
-});
 
 describe('pop-up close rules (§4)', () => {
   it.each(['Dialog', 'MessageBox', 'imgDialog'] as const)('%s with button_close only: the 关闭 button closes it; mask, × and Esc do not', async (cls) => {

@@ -1,7 +1,7 @@
 import { informCalls, type PublishedNotification } from '@juqi/contract';
 import { configure, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi } from '../../../test/fake-api';
 import { typeOptionsHandler } from '../test/type-options';
 import { usePreferences } from '../../../lib/preferences';
 import { renderInShell } from '../../../test/render-in-shell';
@@ -9,7 +9,6 @@ import { SentNotifications } from './sent-notifications';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 
 const sent = (id: number, title: string, extra: Partial<PublishedNotification>): PublishedNotification => ({
   id,
@@ -48,7 +47,6 @@ describe('SentNotifications (已发布通知)', () => {
   });
 
   describe('in English', () => {
-    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
     it('names the type in English on a tag that keeps to its cell and shows the whole name on hover', async () => {
       usePreferences.getState().setLanguage('en-US');

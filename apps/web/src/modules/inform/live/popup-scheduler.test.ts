@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PopupScheduler } from './popup-scheduler';
 
 const item = (id: number) => ({ id });
@@ -12,7 +12,6 @@ describe('PopupScheduler', () => {
     shown = [];
     scheduler = new PopupScheduler((popup) => shown.push({ id: popup.id, at: Date.now() }));
   });
-  afterEach(() => vi.useRealTimers());
 
   it('shows the first at once and each next one 400 ms after the one before (§9)', () => {
     const start = Date.now();

@@ -1,8 +1,8 @@
 import { informCalls, type NotificationRecipient, type PublishedNotification, type PublishedNotificationDetails } from '@juqi/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi } from '../../../test/fake-api';
 import { typeOptionsHandler } from '../test/type-options';
 import { renderInShell } from '../../../test/render-in-shell';
 import { ManagePage } from './manage-page';
@@ -11,8 +11,6 @@ import { ManagePage } from './manage-page';
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
 const user = userEvent.setup({ delay: null });
-
-afterEach(() => resetFakeApi());
 
 const longTitle = '二季度代理商结算规则调整说明（请所有运营同事在周五前完成确认）';
 const longContent = '自 7 月 1 日起，代理商佣金按月结算。\n结算单在每月 5 日前生成，请核对后在后台确认。';

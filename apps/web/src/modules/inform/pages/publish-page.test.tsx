@@ -1,8 +1,8 @@
 import { informCalls, userCalls, type UserSelection, type UserSelectRow } from '@juqi/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, type Handler, type SeenRequest } from '../../../test/fake-api';
 import { seededTypes, typeOptionsHandler } from '../test/type-options';
 import { usePreferences } from '../../../lib/preferences';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
@@ -13,8 +13,6 @@ import { visibleOption } from '../../../test/antd';
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 60_000 });
 const user = userEvent.setup({ delay: null });
-
-afterEach(() => resetFakeApi());
 
 const agent = (id: number): UserSelectRow => ({
   id,
@@ -124,7 +122,6 @@ describe('PublishPage: notification types', () => {
 });
 
 describe('PublishPage: a pop-up announcement in English', () => {
-  afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
   it('names each display once, with its class code where the name differs', async () => {
     usePreferences.getState().setLanguage('en-US');

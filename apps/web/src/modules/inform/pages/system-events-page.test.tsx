@@ -1,14 +1,13 @@
 import { informCalls, powerCalls, SYSTEM_EVENTS, type SystemEventSettings } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { typeOptionsHandler } from '../test/type-options';
 import { SystemEventsPage } from './system-events-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const at = '2026-03-01T08:00:00.000Z';
 const path = '/permission/notification/system';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeApi, ok, resetFakeApi } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { fail, fakeApi, ok } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { StaffImportButton } from './staff-import';
 
@@ -9,8 +9,6 @@ import { StaffImportButton } from './staff-import';
 const user = userEvent.setup({ delay: null, applyAccept: false });
 const xlsx = (name = 'staff.xlsx') => new File([new Uint8Array([0x50, 0x4b, 3, 4])], name);
 const fileInput = () => document.querySelector<HTMLInputElement>('.ant-modal input[type=file]')!;
-
-afterEach(() => resetFakeApi());
 
 describe('StaffImportButton', () => {
   it('sends the file, lists every refused row, and after a good file shows the counts and tells the list', async () => {

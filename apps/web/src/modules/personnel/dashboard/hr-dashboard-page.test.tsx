@@ -1,13 +1,12 @@
 import { personnelCalls, type HrDashboard } from '@juqi/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { getInstanceByDom, type ECElementEvent } from 'echarts/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi } from '../../../test/fake-api';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi } from '../../../test/fake-api';
 import { currentUrl, renderInShell } from '../../../test/render-in-shell';
 import { HrDashboardPage } from './hr-dashboard-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 // jsdom lays nothing out and has no canvas: give the charts a box, and let ECharts estimate text widths itself.
 const box = { clientWidth: 600, clientHeight: 300 };

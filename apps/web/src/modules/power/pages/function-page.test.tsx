@@ -1,7 +1,7 @@
 import { powerCalls, type PowerNode } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usePreferences } from '../../../lib/preferences';
 import { answerOf, fail, fakeApi, ok, type Handler } from '../../../test/fake-api';
 import { catalogueFixture, renderPage, staffWith } from '../testing';
@@ -163,7 +163,6 @@ describe('FunctionPage', () => {
   });
 
   describe('in English', () => {
-    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
     it('names the parent menus as the English sidebar does, and the table shows both names', async () => {
       usePreferences.getState().setLanguage('en-US');

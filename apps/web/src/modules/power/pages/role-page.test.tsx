@@ -1,7 +1,7 @@
 import { powerCalls, type Role } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usePreferences } from '../../../lib/preferences';
 import { powerKeys } from '../api/keys';
 import { answerOf, fakeApi, type Handler } from '../../../test/fake-api';
@@ -114,7 +114,6 @@ describe('RolePage', () => {
   });
 
   describe('in English', () => {
-    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
     it('names entries in English where they have English names, in the tree and in what was refused', async () => {
       usePreferences.getState().setLanguage('en-US');

@@ -1,13 +1,12 @@
 import { departmentCalls, LEAD_STAGES, personnelCalls, recruitmentCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, profileOf, resetFakeApi } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, profileOf } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { ConvertLeadButton } from './convert-lead-button';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const user = userEvent.setup({ delay: null });
 const row = (stage: number) => ({ id: 7, updated_at: '2026-11-20T08:00:00Z', name: '李雷', stage });

@@ -1,13 +1,12 @@
 import { relevanceCalls, type CityRegion } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fail, fakeApi, resetFakeApi } from '../../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fail, fakeApi } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { RegionCitiesDrawer } from './region-cities-drawer';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(resetFakeApi);
 
 const user = userEvent.setup({ delay: null });
 const EAST = 1;

@@ -1,15 +1,14 @@
 import { fileCalls, settingsCalls, type SystemDetails } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useLoadedSiteDetails } from '../../../lib/site-details';
-import { answerOf, fail, fakeApi, resetFakeApi, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { SystemSettingsPage } from './system-settings-page';
 
 // Uploading, typing and picking from a 400-zone list in antd is slow in jsdom on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 
 // antd is slow in jsdom on two cores: no delay between keystrokes.
 const user = userEvent.setup({ delay: null });

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usePreferences } from '../../../lib/preferences';
 import { UserSelectFilters } from './user-select/user-select-filters';
 import { UserFilterBar } from './user-filter-bar';
@@ -25,7 +25,6 @@ function renderBoth() {
 }
 
 describe('the user filter’s field names', () => {
-  afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
   it('are the same in the all-users filter bar and the user-select drawer', () => {
     const { bar, drawer } = renderBoth();

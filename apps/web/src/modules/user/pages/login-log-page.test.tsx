@@ -1,7 +1,7 @@
 import { userCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answerOf,
   currentUrl,
@@ -10,7 +10,6 @@ import {
   keysetPage,
   loginRecord,
   renderInShell,
-  resetFakeApi,
   staffWith,
   userRow,
   type SeenRequest,
@@ -41,8 +40,6 @@ function api() {
 
 const bodies = (seen: SeenRequest[], url: string) => seen.filter((r) => r.url === url).map((r) => r.body);
 const rowOf = async (name: string) => (await screen.findByText(name, { selector: '.ant-table-row .user-cell__name' })).closest('.ant-table-row') as HTMLElement;
-
-afterEach(() => resetFakeApi());
 
 describe('LoginLogPage', () => {
   it('lists every user’s sign-ins; one user’s records come with that user and a lock', async () => {

@@ -10,7 +10,6 @@ import {
   file,
   keysetPage,
   renderInShell,
-  resetFakeApi,
   staffWith,
   userRow,
   type SeenRequest,
@@ -48,9 +47,6 @@ async function choose(name: string, option: string) {
   const item = await visibleOption(option);
   await user.click(item);
 }
-
-beforeEach(() => localStorage.clear());
-afterEach(() => resetFakeApi());
 
 describe('UserListPage', () => {
   it('lists the users matching the filter in its URL, shows the filter in the bar and the count', async () => {
@@ -213,7 +209,6 @@ describe('UserListPage', () => {
     });
     const codedApi = () =>
       api({ 'POST /api/user/lists': () => answerOf(userCalls.lists, keysetPage([coded])), 'POST /api/user/details': () => answerOf(userCalls.details, detailOf(coded)) });
-    afterEach(() => usePreferences.getState().setLanguage('zh-CN'));
 
     it('in the table and the detail drawer, never the stored code', async () => {
       codedApi();

@@ -1,7 +1,7 @@
 import { userCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { file } from '../../../test/fake-api';
 import {
   answerOf,
@@ -9,7 +9,6 @@ import {
   fakeApi,
   keysetPage,
   renderInShell,
-  resetFakeApi,
   staffWith,
   verificationDetail,
   verificationRow,
@@ -67,7 +66,6 @@ const confirmButton = () =>
     return button;
   });
 const audits = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/user/user_enterprise_verification_audit');
-afterEach(() => resetFakeApi());
 
 describe('VerificationPage', () => {
   it('lists submissions by the state and type in its URL, and writes a new choice there', async () => {

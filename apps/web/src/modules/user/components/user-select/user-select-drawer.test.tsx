@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../../../test/fake-api';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi, type Handler, type SeenRequest } from '../../../../test/fake-api';
 import { ROW_HEIGHT } from './user-select-list';
 import { UserSelectDrawer, type UserSelectDrawerProps } from './user-select-drawer';
 import { visibleOption } from '../../../../test/antd';
@@ -62,7 +62,6 @@ afterAll(() => {
   });
   Element.prototype.getBoundingClientRect = saved.getBoundingClientRect;
 });
-afterEach(() => resetFakeApi());
 
 const userRow = (id: number, extra: Partial<UserSelectRow> = {}): UserSelectRow => ({
   id,
