@@ -1,15 +1,14 @@
 import { adjustmentCalls, financeCalls, userCalls, type Adjustment, type AdjustmentSettings } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { visibleOption } from '../../test/antd';
-import { answerOf, fail, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
+import { answerOf, fail, fakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { UserAccountStatement } from './components/user-statement';
 import { AdjustmentRecordsPage } from './pages/adjustment-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 const user = userEvent.setup({ delay: null });
 
 const PATH = '/finance/adjustment';

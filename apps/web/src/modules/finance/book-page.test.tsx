@@ -1,14 +1,13 @@
 import { ledgerBookCalls, manualCreditCalls, userCalls, type BookRecord, type CallData, type LedgerBook } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { visibleOption } from '../../test/antd';
-import { answerOf, fail, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
+import { answerOf, fail, fakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { bookPages } from './pages/book-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 const user = userEvent.setup({ delay: null });
 
 const record = (over: Partial<BookRecord>): BookRecord => ({

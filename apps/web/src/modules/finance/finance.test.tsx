@@ -1,14 +1,13 @@
 import { financeCalls, topUpRecordCalls, type TopUpRecord } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, resetFakeApi } from '../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fakeApi } from '../../test/fake-api';
 import { renderInShell, staffWith } from '../../test/render-in-shell';
 import { RechargeRecordsPage } from './pages/recharge-page';
 import { UserAccountStatement } from './components/user-statement';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 const user = userEvent.setup({ delay: null });
 
 describe('账户流水', () => {

@@ -1,13 +1,12 @@
 import { dayInZone, DEFAULT_TIME_ZONE, financeCalls, reconciliationCalls, type CallData, type ReconciliationDay } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fail, fakeApi, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fail, fakeApi, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { ReconciliationPage } from './pages/reconciliation-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 const user = userEvent.setup({ delay: null });
 
 const PATH = '/finance/reconciliation';

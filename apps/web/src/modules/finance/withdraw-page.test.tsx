@@ -1,13 +1,12 @@
 import { withdrawalCalls, type CallData, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answerOf, fail, fakeApi, resetFakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
+import { describe, expect, it, vi } from 'vitest';
+import { answerOf, fail, fakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { WithdrawRecordsPage } from './pages/withdraw-page';
 
 vi.setConfig({ testTimeout: 60_000 });
-afterEach(() => resetFakeApi());
 const user = userEvent.setup({ delay: null });
 
 const PATH = '/finance/agency_withdraw';

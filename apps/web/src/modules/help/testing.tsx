@@ -1,5 +1,5 @@
 import type { HelpCategory, HelpFunction } from '@juqi/contract';
-export { answerOf, fakeApi, fail, ok, resetFakeApi } from '../../test/fake-api';
+export { answerOf, fakeApi, fail, ok } from '../../test/fake-api';
 export { renderInShell, staffWith } from '../../test/render-in-shell';
 
 // ---- fixtures ----

@@ -3,11 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
 import { ShellContext } from '../../lib/shell-session';
-import { resetFakeApi } from '../../test/fake-api';
-
-afterEach(() => resetFakeApi());
 
 export const superAdmin: Profile = {
   staff_id: 1,

@@ -1,7 +1,7 @@
 import type { LoginRecord, UserDetail, UserRow, VerificationDetail, VerificationRow } from '@juqi/contract';
 
 export { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
-export { answerOf, fakeApi, fail, file, ok, resetFakeApi, type SeenRequest } from '../../test/fake-api';
+export { answerOf, fakeApi, fail, file, ok, type SeenRequest } from '../../test/fake-api';
 
 /** A user as the list answers it. */
 export const userRow = (id: number, name: string, extra: Partial<UserRow> = {}): UserRow => ({
