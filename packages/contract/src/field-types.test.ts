@@ -14,6 +14,7 @@ import {
   type FieldDefinition,
   type FieldDefinitionInput,
   type FieldType,
+  fenAsYuan,
   yuanText,
 } from './field-types';
 
@@ -380,6 +381,7 @@ describe('money: a number in fen', () => {
       expect([1250, 1, 100, 0, 123_456_789].map((fen) => fieldTypes.number.text(fen, price, locale))).toEqual(['¥ 12.50', '¥ 0.01', '¥ 1.00', '¥ 0.00', '¥ 1,234,567.89']);
     }
     expect(yuanText(-5)).toBe('-¥ 0.05');
+    expect([fenAsYuan(0), fenAsYuan(5), fenAsYuan(30), fenAsYuan(123_456_789), fenAsYuan(-1_050)]).toEqual(['0.00', '0.05', '0.30', '1,234,567.89', '-10.50']);
     // A plain number is still a count.
     expect(fieldTypes.number.text(1250, define({ type: 'number' }), 'zh-CN')).toBe('1250');
   });

@@ -68,11 +68,19 @@ export type FieldOperator = (typeof FIELD_OPERATORS)[number];
 export const NUMBER_UNITS = ['fen'] as const;
 export type NumberUnit = (typeof NUMBER_UNITS)[number];
 
-/** Whole fen as yuan with two decimals, thousands grouped: 1250 → `¥ 12.50`, 123456 → `¥ 1,234.56`, -5 → `-¥ 0.05`. */
-export function yuanText(fen: number): string {
+/**
+ * Whole fen as the digits of yuan, two decimals, thousands grouped: 1250 → `12.50`, 123456789 → `1,234,567.89`,
+ * -5 → `-0.05`. Computed on the integer, so no binary fraction shows.
+ */
+export function fenAsYuan(fen: number): string {
   const whole = Math.abs(Math.round(fen));
   const yuan = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${fen < 0 ? '-' : ''}¥ ${yuan}.${String(whole % 100).padStart(2, '0')}`;
+  return `${fen < 0 ? '-' : ''}${yuan}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** Whole fen as money: 1250 → `¥ 12.50`, 123456 → `¥ 1,234.56`, -5 → `-¥ 0.05`. */
+export function yuanText(fen: number): string {
+  return `${fen < 0 ? '-' : ''}¥ ${fenAsYuan(Math.abs(fen))}`;
 }
 
 // ——— the field-permission byte (§3) ———

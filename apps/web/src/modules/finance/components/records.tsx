@@ -1,10 +1,9 @@
-import { ACCOUNT_KINDS, type TransferEntry, type TransferState } from '@juqi/contract';
+import { fenAsYuan, ACCOUNT_KINDS, type TransferEntry, type TransferState } from '@juqi/contract';
 import { DatePicker, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { CellMuted } from '../../../components/table-cells';
 import { TimeZoneNote } from '../../../components/time-zone-note';
 import { useMessages } from '../../../lib/i18n';
-import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { financeMessages } from '../messages';
 
@@ -101,7 +100,7 @@ export function HoldTag({ state }: { state: TransferState }) {
 export function RecordEntries({ entries, emptyText }: { entries: RecordEntry[]; emptyText: string }) {
   const t = useMessages(financeMessages);
   const language = usePreferences((s) => s.language);
-  const amount = (e: RecordEntry, n: number) => (e.currency === 'CNY' ? formatCents(n) : n);
+  const amount = (e: RecordEntry, n: number) => (e.currency === 'CNY' ? fenAsYuan(n) : n);
   return (
     <Table
       size="small"

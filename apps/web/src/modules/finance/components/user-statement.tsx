@@ -1,11 +1,10 @@
-import { TRANSFER_KINDS, type Currency, type StatementEntry } from '@juqi/contract';
+import { fenAsYuan, TRANSFER_KINDS, type Currency, type StatementEntry } from '@juqi/contract';
 import { Button, Descriptions, Empty, Flex, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { useUserStatement } from '../api';
@@ -28,7 +27,7 @@ export function UserAccountStatement({ userId }: { userId: number }) {
   const [currency, setCurrency] = useState<Currency>('CNY');
   const [page, setPage] = useState(1);
   const statement = useUserStatement(userId, currency, page, PAGE);
-  const money = (n: number) => (currency === 'CNY' ? formatCents(n) : n.toLocaleString('en-US'));
+  const money = (n: number) => (currency === 'CNY' ? fenAsYuan(n) : n.toLocaleString('en-US'));
   const account = statement.data?.account;
   const mayAdjust = useCan()('finance.adjust.apply');
   const adjust = useMessages(adjustmentMessages).adjust;

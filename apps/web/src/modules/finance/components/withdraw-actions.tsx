@@ -1,10 +1,9 @@
-import { WITHDRAW_TYPES, type Withdrawal, type WithdrawalState } from '@juqi/contract';
+import { fenAsYuan, WITHDRAW_TYPES, type Withdrawal, type WithdrawalState } from '@juqi/contract';
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
 import { CellTag, type CellTone } from '../../../components/table-cells';
 import { format, useMessages } from '../../../lib/i18n';
-import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { useApproveWithdrawal, usePayWithdrawal, useRejectWithdrawal } from '../api';
@@ -53,7 +52,7 @@ export function WithdrawActions({ withdrawal, compact = false }: { withdrawal: W
   const [rejecting, setRejecting] = useState(false);
   // In a row: links; in the drawer: approve and pay as primary buttons, reject beside them.
   const look = (primary: boolean) => (compact ? ({ type: 'link', size: 'small' } as const) : ({ type: primary ? 'primary' : 'default' } as const));
-  const amount = formatCents(withdrawal.amount);
+  const amount = fenAsYuan(withdrawal.amount);
   const target = { withdraw_no: withdrawal.withdraw_no };
 
   const decide = async (run: () => Promise<unknown>, done: string) => {

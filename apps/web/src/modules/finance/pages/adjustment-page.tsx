@@ -1,4 +1,5 @@
 import {
+  fenAsYuan,
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_STATES,
   adjustmentCalls,
@@ -21,7 +22,6 @@ import { SettingsCard, SettingsForm, useSettingsForm } from '../../../components
 import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { formatCents } from '../../../lib/money';
 import { useCan, useShellSession } from '../../../lib/shell-session';
 import { urlField, type UrlValues } from '../../../lib/url-state';
 import { adjustmentKeys, useAdjustmentDetails, useAdjustmentSettings, useApproveAdjustment, useEditAdjustmentSettings, useRejectAdjustment } from '../adjustment-api';
@@ -52,7 +52,7 @@ const STATE_LABEL = { pending: 'pending', posted: 'postedState', rejected: 'reje
 /** An amount as the list shows it: yuan for money, a count of beans. */
 function useAmountText() {
   const t = useMessages(adjustmentMessages);
-  return (currency: Currency, amount: number) => (currency === 'CNY' ? `¥${formatCents(amount)}` : `${amount.toLocaleString('en-US')} ${t.beans}`);
+  return (currency: Currency, amount: number) => (currency === 'CNY' ? `¥${fenAsYuan(amount)}` : `${amount.toLocaleString('en-US')} ${t.beans}`);
 }
 
 function StateTag({ state }: { state: AdjustmentState }) {
@@ -83,9 +83,9 @@ export function AdjustmentRecordsPage() {
         totals={(d) =>
           format(t.totals, {
             count: d.count,
-            cnyCredit: formatCents(d.sum_credit_cny),
-            cnyDebit: formatCents(d.sum_debit_cny),
-            cnyPending: formatCents(d.sum_pending_cny),
+            cnyCredit: fenAsYuan(d.sum_credit_cny),
+            cnyDebit: fenAsYuan(d.sum_debit_cny),
+            cnyPending: fenAsYuan(d.sum_pending_cny),
             beanCredit: d.sum_credit_bean.toLocaleString('en-US'),
             beanDebit: d.sum_debit_bean.toLocaleString('en-US'),
             beanPending: d.sum_pending_bean.toLocaleString('en-US'),

@@ -1,4 +1,5 @@
 import {
+  fenAsYuan,
   LEDGER_BOOK_CODES,
   LEDGER_BOOKS,
   ledgerBookCalls,
@@ -18,7 +19,6 @@ import { CellLink, CellMuted, CellTag } from '../../../components/table-cells';
 import { useDateTime } from '../../../lib/date-time';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
-import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { urlField, type UrlValues, type Validator } from '../../../lib/url-state';
@@ -54,9 +54,9 @@ const isCash = (book: LedgerBook) => LEDGER_BOOKS[book].account === 'user_cash';
 const isCreditBook = (book: LedgerBook): book is CreditBook => (LEDGER_BOOKS[book] as { manualCredit?: boolean }).manualCredit === true;
 const formatBeans = (beans: number) => beans.toLocaleString('en-US');
 /** A number of the book without its unit: yuan for cash, whole beans for beans. */
-const numberOf = (book: LedgerBook) => (isCash(book) ? formatCents : formatBeans);
+const numberOf = (book: LedgerBook) => (isCash(book) ? fenAsYuan : formatBeans);
 /** An amount of the book in a cell: yuan with ¥ for cash, whole beans for beans (the column names them). */
-const amountOf = (book: LedgerBook) => (amount: number) => (isCash(book) ? `¥${formatCents(amount)}` : formatBeans(amount));
+const amountOf = (book: LedgerBook) => (amount: number) => (isCash(book) ? `¥${fenAsYuan(amount)}` : formatBeans(amount));
 
 /**
  * A ledger book's screen (docs/finance.md › Books): the entries of the users' cash or beans made by the book's kinds of

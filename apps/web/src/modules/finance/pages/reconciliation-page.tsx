@@ -1,4 +1,5 @@
 import {
+  fenAsYuan,
   ACCOUNT_KINDS,
   financeCalls,
   RECONCILIATION_MAX_DAYS,
@@ -23,7 +24,6 @@ import { TimeZoneNote } from '../../../components/time-zone-note';
 import { callApi } from '../../../lib/api-client';
 import { todayIn, useTimeZone } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { urlField, useUrlState } from '../../../lib/url-state';
 import { reconciliationMessages } from '../reconciliation-messages';
@@ -42,7 +42,7 @@ const reconciliationKeys = {
 };
 
 /** Money as ¥ yuan, beans as a whole count. */
-const amountIn = (currency: Currency) => (n: number) => (currency === 'CNY' ? `¥${formatCents(n)}` : n.toLocaleString('en-US'));
+const amountIn = (currency: Currency) => (n: number) => (currency === 'CNY' ? `¥${fenAsYuan(n)}` : n.toLocaleString('en-US'));
 const yuan = amountIn('CNY');
 const yuanOrNone = (n: number | null) => (n === null ? <CellMuted>—</CellMuted> : yuan(n));
 
@@ -163,10 +163,10 @@ function DailyReconciliation() {
             {data && (
               <Typography.Text type="secondary">
                 {format(t.totals, {
-                  receipts: formatCents(data.totals.top_up.provider.sum),
-                  credited: formatCents(data.totals.top_up.ledger.sum),
-                  paidOut: formatCents(data.totals.payout.provider.sum),
-                  settled: formatCents(data.totals.payout.ledger.sum),
+                  receipts: fenAsYuan(data.totals.top_up.provider.sum),
+                  credited: fenAsYuan(data.totals.top_up.ledger.sum),
+                  paidOut: fenAsYuan(data.totals.payout.provider.sum),
+                  settled: fenAsYuan(data.totals.payout.ledger.sum),
                 })}
                 {uneven > 0 && (
                   <>

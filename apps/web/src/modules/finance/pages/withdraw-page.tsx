@@ -1,4 +1,4 @@
-import { WITHDRAW_TYPES, WITHDRAWAL_STATES, withdrawalCalls, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
+import { fenAsYuan, WITHDRAW_TYPES, WITHDRAWAL_STATES, withdrawalCalls, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
 import { Descriptions, Flex, Select, Space, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -7,7 +7,6 @@ import { QueryFailure } from '../../../components/query-failure';
 import { CellLink, CellMuted } from '../../../components/table-cells';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { formatCents } from '../../../lib/money';
 import { usePreferences } from '../../../lib/preferences';
 import { urlField, type UrlValues } from '../../../lib/url-state';
 import { financeKeys, useWithdrawalDetails } from '../api';
@@ -48,7 +47,7 @@ export function WithdrawRecordsPage() {
       url={WITHDRAW_URL}
       list={withdrawalCalls.list}
       queryKey={financeKeys.withdrawals}
-      totals={(data) => format(t.withdrawTotals, { count: data.count, sum: formatCents(data.sum_amount), paid: formatCents(data.sum_paid) })}
+      totals={(data) => format(t.withdrawTotals, { count: data.count, sum: fenAsYuan(data.sum_amount), paid: fenAsYuan(data.sum_paid) })}
       keywordLabel={t.withdrawKeyword}
       Filters={WithdrawFilters}
       exportAs={{
@@ -62,7 +61,7 @@ export function WithdrawRecordsPage() {
       columns={(open) => [
         { key: 'withdraw_no', title: t.withdrawNo, dataIndex: 'withdraw_no', width: 200 },
         { key: 'user', title: t.user, width: 170, render: (_, r: WithdrawalRecord) => <RecordUser record={r} /> },
-        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: WithdrawalRecord) => `¥${formatCents(r.amount)}` },
+        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: WithdrawalRecord) => `¥${fenAsYuan(r.amount)}` },
         {
           key: 'payout',
           title: t.payoutAccount,
@@ -157,7 +156,7 @@ function WithdrawDetailsDrawer({ recordKey: withdrawNo, onClose }: { recordKey: 
           <Space orientation="vertical" size={16} className="finance-details">
             <DetailList size="small" bordered column={2}>
               <Descriptions.Item label={t.user}>{`${withdrawal.user_name} ${withdrawal.user_mobile}`}</Descriptions.Item>
-              <Descriptions.Item label={t.amount}>{`¥${formatCents(withdrawal.amount)}`}</Descriptions.Item>
+              <Descriptions.Item label={t.amount}>{`¥${fenAsYuan(withdrawal.amount)}`}</Descriptions.Item>
               <Descriptions.Item label={t.state}>
                 <WithdrawalStateTag state={withdrawal.state} />
               </Descriptions.Item>

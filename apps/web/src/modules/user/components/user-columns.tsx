@@ -1,7 +1,7 @@
+import { fenAsYuan } from '@juqi/contract';
 import type { UserRow } from '@juqi/contract';
 import type { TableColumnType } from 'antd';
 import { CellAvatar, CellLink, CellMuted, CellTag } from '../../../components/table-cells';
-import { formatCents } from '../../../lib/money';
 import type { UserTexts } from '../messages';
 import type { useCodes } from './codes';
 import type { UserListState } from './user-filter';
@@ -26,7 +26,7 @@ type Column = Omit<TableColumnType<UserRow>, 'title'> & { key: string; width: nu
 type SortOrder = TableColumnType<UserRow>['sortOrder'];
 
 const text = (value: string) => value || <CellMuted>—</CellMuted>;
-const money = (cents: number) => formatCents(cents);
+const money = (cents: number) => fenAsYuan(cents);
 
 /** Every column of the all-users table, in order; the actions column only when there is an action. */
 export function userColumns({ t, codes, dateTime, order, onOpen, onLock }: ColumnContext): Column[] {

@@ -1,3 +1,4 @@
+import { fenAsYuan } from '@juqi/contract';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { LoginRecord, UserDetail } from '@juqi/contract';
 import { Button, Descriptions, Empty, Flex, Skeleton, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
@@ -12,7 +13,6 @@ import { QueryFailure } from '../../../components/query-failure';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { keysetRows } from '../../../lib/keyset-query';
-import { formatCents } from '../../../lib/money';
 import { useCan } from '../../../lib/shell-session';
 import { useUserDetail } from '../api/get-user-detail';
 import { useUserLogins } from '../api/get-user-logins';
@@ -139,10 +139,10 @@ function Profile({ detail, t }: { detail: UserDetail; t: UserTexts }) {
         </Descriptions.Item>
       </DetailList>
       <DetailList size="small" bordered column={2} title={t.sectionAssets}>
-        <Descriptions.Item label={t.colBalance}>{formatCents(u.balance_cents)}</Descriptions.Item>
-        <Descriptions.Item label={t.colFrozen}>{formatCents(u.frozen_cents)}</Descriptions.Item>
-        <Descriptions.Item label={t.colTotalSpent}>{formatCents(u.total_spent_cents)}</Descriptions.Item>
-        <Descriptions.Item label={t.colTotalIncome}>{formatCents(u.total_income_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.colBalance}>{fenAsYuan(u.balance_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.colFrozen}>{fenAsYuan(u.frozen_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.colTotalSpent}>{fenAsYuan(u.total_spent_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.colTotalIncome}>{fenAsYuan(u.total_income_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.colBean}>{u.bean_balance}</Descriptions.Item>
         <Descriptions.Item label={t.colOrderCount}>{u.order_count}</Descriptions.Item>
         <Descriptions.Item label={t.colLastOrderAt}>{or(dateTime(u.last_order_at))}</Descriptions.Item>
