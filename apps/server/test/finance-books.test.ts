@@ -94,6 +94,13 @@ describe('buying a package', () => {
     expectError(await buy(u.token, off!.id), 40400);
     expect(await account(u.id)).toMatchObject({ balance: 600 });
     expect((await book('user_expense', { user_id: u.id })).count).toBe(1);
+
+    // Taken off sale since: a retry of the purchase still answers it, and moves nothing.
+    await t.database.db.update(financePackage).set({ enabled: false }).where(eq(financePackage.id, pkg.id));
+    const retried = await buy(u.token, pkg.id, k);
+    await t.database.db.update(financePackage).set({ enabled: true }).where(eq(financePackage.id, pkg.id));
+    expect(retried).toMatchObject({ code: 20000, data: { transfer_id: first.code === 20000 ? first.data.transfer_id : -1, paid: 3_000, beans: 330, cash_available: 600 } });
+    expect(await account(u.id)).toMatchObject({ balance: 600 });
   });
 });
 

@@ -1,7 +1,9 @@
 import { ErrorCode, type AppUserPosting } from '@juqi/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
+import { keyReused } from '../../lib/idempotency';
+import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../lib/ledger/table';
 import type { Ledger } from '../../lib/ledger/ledger';
 import { FinanceRepository } from './repository';
 import { financeFunctionCharge, financePackage } from './table';
@@ -23,12 +25,18 @@ export class BeanPurchaseService {
   }
 
   async buyPackage(userId: number, body: { package_id: number; idempotency_key: string }): Promise<AppUserPosting> {
+    const key = `package:${userId}:${body.idempotency_key}`;
+    // A retry of a purchase made before answers it, even if the package has since been taken off sale or repriced.
+    const earlier = await this.earlierPurchase(key);
+    if (earlier) {
+      if (earlier.reference.package_id !== body.package_id) throw keyReused();
+      return this.posting(userId, earlier.id, earlier.paid, earlier.beans);
+    }
     const [pkg] = await this.db
       .select()
       .from(financePackage)
       .where(and(eq(financePackage.id, body.package_id), eq(financePackage.enabled, true)));
     if (!pkg) throw new AppError(ErrorCode.NOT_FOUND, { 'zh-CN': '套餐不存在或已下架', 'en-US': 'No such package on sale' });
-    const key = `package:${userId}:${body.idempotency_key}`;
     const purchase = await this.db.transaction(async (tx) => {
       const bought = await this.ledger.post(
         {
@@ -79,6 +87,22 @@ export class BeanPurchaseService {
       userId,
     });
     return this.posting(userId, spent.id, 0, -beans);
+  }
+
+  /** The purchase posted under `key`, if any: what the user paid and the beans credited with its bonus. */
+  private async earlierPurchase(key: string) {
+    const [purchase] = await this.db.select({ id: ledgerTransfer.id, reference: ledgerTransfer.reference }).from(ledgerTransfer).where(eq(ledgerTransfer.idempotencyKey, key));
+    if (!purchase) return undefined;
+    const [moved] = await this.db
+      .select({
+        paid: sql<number>`coalesce(-sum(${ledgerEntry.amount}) filter (where ${ledgerAccount.kind} = 'user_cash'), 0)::float8`,
+        beans: sql<number>`coalesce(sum(${ledgerEntry.amount}) filter (where ${ledgerAccount.kind} = 'user_beans'), 0)::float8`,
+      })
+      .from(ledgerEntry)
+      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+      .where(inArray(ledgerTransfer.idempotencyKey, [key, `${key}:bonus`]));
+    return { ...purchase, paid: moved?.paid ?? 0, beans: moved?.beans ?? 0 };
   }
 
   /** The answer: what moved, and the user's available cash and beans now. */
