@@ -1,13 +1,16 @@
 import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, type CallBody, type Currency } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/lib/db/schema';
+import { auditLog, staff } from '../src/lib/db/schema';
+import { seedAdjustments } from '../src/modules/finance/demo-seed';
+import { financeAdjustment } from '../src/modules/finance/adjustments-table';
+import pino from 'pino';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, expectError, invoke, invokeUnchecked, ok, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
 import { expectLedgerInvariants } from './helpers/ledger';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
-import { insertUser, openBalances } from './helpers/users';
+import { generate, insertUser, openBalances } from './helpers/users';
 
 // Manual adjustments (docs/finance.md › Adjustments): at or below the currency's threshold an adjustment posts at once;
 // above it, it waits for a staff other than the applicant, who approves (posted) or rejects it, once.
@@ -279,6 +282,24 @@ describe('operations and input', () => {
 });
 
 // PGlite has one connection: concurrent decisions there queue by construction and prove nothing.
+describe('the demo’s adjustments', () => {
+  it('are made by the real flow once: posted at once, approved and rejected by the finance clerk, one waiting', async () => {
+    await generate(t, 60);
+    const clerk = await createStaffWith(t, ['finance.adjust.approve']);
+    await t.database.db.update(staff).set({ staffNum: 'fin01' }).where(eq(staff.id, clerk.staffId));
+    await t.database.db.delete(financeAdjustment);
+    const seed = () => seedAdjustments({ db: t.database.db, log: pino({ level: 'silent' }), demo: true });
+    await seed();
+    const rows = await t.database.db.select().from(financeAdjustment);
+    expect(rows.map((r) => r.state).sort()).toEqual(['pending', 'posted', 'posted', 'posted', 'posted', 'rejected']);
+    expect(rows.filter((r) => r.approverId === clerk.staffId).map((r) => r.state).sort()).toEqual(['posted', 'rejected']);
+    await seed();
+    expect(await t.database.db.select().from(financeAdjustment)).toHaveLength(rows.length);
+    await t.database.db.update(staff).set({ staffNum: clerk.staffNum }).where(eq(staff.id, clerk.staffId));
+    await expectLedgerInvariants(t.database.db);
+  });
+});
+
 describe.skipIf(testEngine !== 'postgres')('racing on PostgreSQL', () => {
   it('posts once when 10 staff approve one adjustment at once', async () => {
     const u = await userWith();

@@ -4,6 +4,9 @@ import { ledgerAccount, ledgerTransfer, staff, users } from '../../lib/db/schema
 import { Ledger } from '../../lib/ledger/ledger';
 import { AppError } from '../../lib/errors';
 import type { SeedContext } from '../../lib/module';
+import { SettingsStore } from '../../lib/settings/store';
+import { AdjustmentService } from './adjustments';
+import { financeAdjustment } from './adjustments-table';
 import { BeanPurchaseService } from './bean-purchases';
 import { EarningService } from './earnings';
 import { FakePaymentProvider, FakePayoutProvider } from './payments';
@@ -156,5 +159,46 @@ export async function seedBookActivity({ db, demo }: SeedContext): Promise<void>
       const feature = features[Math.floor(random() * features.length)]!;
       await beans.spendBeans(person.id, { feature_code: feature.code, quantity: 1 + Math.floor(random() * 3), idempotency_key: `demo-spend-${index}-${n}` }).catch(refusedIsFine);
     }
+  }
+}
+
+/** The demo's adjustments: what each shows in 调账记录. */
+const DEMO_ADJUSTMENTS = [
+  { currency: 'CNY', direction: 'credit', amount: 5_000, reason: '补发活动奖励', fate: 'posted' },
+  { currency: 'BEAN', direction: 'credit', amount: 200, reason: '客诉补偿金豆', fate: 'posted' },
+  { currency: 'CNY', direction: 'debit', amount: 2_000, reason: '重复发放的奖励收回', fate: 'posted' },
+  { currency: 'CNY', direction: 'credit', amount: 200_000, reason: '线下打款补记', fate: 'approved' },
+  { currency: 'CNY', direction: 'credit', amount: 150_000, reason: '渠道返利补发', fate: 'pending' },
+  { currency: 'BEAN', direction: 'credit', amount: 20_000, reason: '大客户活动赠送', fate: 'rejected' },
+] as const;
+
+/**
+ * The demo's adjustments, by the real flow (docs/finance.md › Adjustments): small ones the super-admin posted at once,
+ * and above the approval amount one approved and one rejected by the finance clerk (fin01), one still waiting. Only
+ * while there are none, and only with the finance clerk there to approve.
+ */
+export async function seedAdjustments({ db, demo }: SeedContext): Promise<void> {
+  if (!demo || (await db.select({ id: financeAdjustment.id }).from(financeAdjustment).limit(1)).length) return;
+  const [admin] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
+  const [clerk] = await db.select({ id: staff.id }).from(staff).where(eq(staff.staffNum, 'fin01')).limit(1);
+  if (!admin || !clerk) return;
+  const people = await db
+    .select({ id: users.id })
+    .from(ledgerAccount)
+    .innerJoin(users, eq(users.id, ledgerAccount.ownerId))
+    .where(and(eq(ledgerAccount.kind, 'user_cash'), eq(users.locked, false), gte(sql`${ledgerAccount.creditsPosted} - ${ledgerAccount.debitsPosted} - ${ledgerAccount.debitsPending}`, 10_000)))
+    .orderBy(asc(users.id))
+    .limit(DEMO_ADJUSTMENTS.length);
+  let at = Date.now() - 20 * DAY;
+  const clock: Clock = { now: () => new Date(at) };
+  const adjustments = new AdjustmentService(db, clock, new Ledger(db, clock), new SettingsStore(db));
+  const by = (staffId: number) => ({ staffId, ip: '127.0.0.1' });
+  for (const [index, person] of people.entries()) {
+    const { fate, ...adjustment } = DEMO_ADJUSTMENTS[index]!;
+    at += 2 * DAY;
+    const made = await adjustments.apply(by(admin.id), { user_id: person.id, ...adjustment, idempotency_key: `demo-adjustment-${index}` });
+    at += 3_600_000;
+    if (fate === 'approved') await adjustments.approve(made.adjustment_no, by(clerk.id));
+    if (fate === 'rejected') await adjustments.reject(made.adjustment_no, '金额与活动方案不符，请核对后重新申请', by(clerk.id));
   }
 }

@@ -12,7 +12,7 @@ import { FinanceService } from './service';
 import { financeSettingsRoutes } from './settings';
 import { seedFinanceSettings } from './settings-seed';
 import { TopUpService } from './top-up';
-import { seedBookActivity, seedTopUps, seedWithdrawals } from './demo-seed';
+import { seedAdjustments, seedBookActivity, seedTopUps, seedWithdrawals } from './demo-seed';
 import { sendRecords, topUpWorkbook, withdrawalWorkbook } from './record-exports';
 import { topUpDetails, topUpRecordList } from './top-up-records';
 import { withdrawalDetails, withdrawalRecordList } from './withdrawal-records';
@@ -81,5 +81,6 @@ export const financeModule: ServerModule = {
     await seedTopUps(ctx);
     await seedWithdrawals(ctx);
     await seedBookActivity(ctx);
+    await seedAdjustments(ctx);
   },
 };
