@@ -162,6 +162,9 @@ export async function seedBookActivity({ db, demo }: SeedContext): Promise<void>
   }
 }
 
+/** A demo staff member acting from the server itself. */
+const by = (staffId: number) => ({ staffId, ip: '127.0.0.1' });
+
 /** The demo's adjustments: what each shows in 调账记录. */
 const DEMO_ADJUSTMENTS = [
   { currency: 'CNY', direction: 'credit', amount: 5_000, reason: '补发活动奖励', fate: 'posted' },
@@ -192,7 +195,6 @@ export async function seedAdjustments({ db, demo }: SeedContext): Promise<void> 
   let at = Date.now() - 20 * DAY;
   const clock: Clock = { now: () => new Date(at) };
   const adjustments = new AdjustmentService(db, clock, new Ledger(db, clock), new SettingsStore(db));
-  const by = (staffId: number) => ({ staffId, ip: '127.0.0.1' });
   for (const [index, person] of people.entries()) {
     const { fate, ...adjustment } = DEMO_ADJUSTMENTS[index]!;
     at += 2 * DAY;
