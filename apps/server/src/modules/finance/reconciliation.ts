@@ -1,6 +1,5 @@
 import {
   dayInZone,
-  dayRangeInZone,
   RECONCILIATION_MISMATCH_LIMIT,
   reconciliationCalls,
   type CallData,
@@ -15,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../lib/db/client';
 import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
+import { dayRangeInstants } from '../../lib/time-zone';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../lib/ledger/table';
 import { financeTopUp, financeWithdrawal } from './table';
 
@@ -35,7 +35,7 @@ function daysOf([first, last]: DayRange, zone: string): Day[] {
   const count = (Date.parse(`${last}T00:00:00Z`) - start) / DAY_MS + 1;
   return Array.from({ length: count }, (_, i) => {
     const day = new Date(start + i * DAY_MS).toISOString().slice(0, 10);
-    const [from, to] = dayRangeInZone([day, day], zone);
+    const [from, to] = dayRangeInstants([day, day], zone);
     return { day, from, to };
   });
 }
@@ -49,8 +49,8 @@ const userCash = (side: 'credits' | 'debits') => sql`(
 const onDay = (at: string, alias: string) => sql.raw(`${at} >= ${alias}.from_at and ${at} < ${alias}.to_at`);
 const offDay = (at: string, alias: string) => sql.raw(`(${at} < ${alias}.from_at or ${at} >= ${alias}.to_at)`);
 
-/** An instant as epoch time: an ISO string of the calendar's ends (year 0000, +010000) is no timestamp PostgreSQL reads. */
-const instant = (at: Date) => sql`to_timestamp(${at.getTime()}::float8 / 1000)`;
+/** A day's bound as a parameter of the days' VALUES list, which no column types. */
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
  * Both sides of both flows in the range, each row on its day (`d`: the days and their bounds), and the records where
