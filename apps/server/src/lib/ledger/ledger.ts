@@ -57,6 +57,9 @@ const keyOf = (ref: AccountRef) => `${ref.kind}:${ref.ownerId ?? 0}`;
 /** The posted balance of an account row: credits − debits. */
 export const postedBalance = (a: Pick<LedgerAccountRow, 'creditsPosted' | 'debitsPosted'>) => a.creditsPosted - a.debitsPosted;
 
+/** What an account row can still spend or withdraw: the posted balance less what its holds keep (frozen). */
+export const availableBalance = (a: Pick<LedgerAccountRow, 'creditsPosted' | 'debitsPosted' | 'debitsPending'>) => postedBalance(a) - a.debitsPending;
+
 function checkLegs(legs: Leg[]): void {
   if (legs.length === 0) throw new Error('a transfer needs at least one leg');
   for (const leg of legs) {
@@ -279,7 +282,7 @@ export class Ledger {
       if (how.pending || posting) entries.push({ transferId, accountId: r.id, amount: move.amount, pending: how.pending, balanceAfter: postedBalance(r), createdAt: now });
     }
     for (const { row } of accounts.values())
-      if (!row.mayGoNegative && row.creditsPosted - row.debitsPosted - row.debitsPending < 0) throw new AppError(40900, INSUFFICIENT, { field: 'amount' });
+      if (!row.mayGoNegative && availableBalance(row) < 0) throw new AppError(40900, INSUFFICIENT, { field: 'amount' });
     for (const { row, changed } of accounts.values()) {
       if (!changed) continue;
       await tx

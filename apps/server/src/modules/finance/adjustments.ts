@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
 import { keyReused, requestFingerprint } from '../../lib/idempotency';
-import { findAccount, postedBalance, type AccountRef, type Ledger } from '../../lib/ledger/ledger';
+import { availableBalance, findAccount, type AccountRef, type Ledger } from '../../lib/ledger/ledger';
 import { SettingsStore } from '../../lib/settings/store';
 import { financeAdjustment, type AdjustmentRow } from './adjustments-table';
 import { commonRecordConditions, RecordList } from './record-list';
@@ -271,7 +271,7 @@ export class AdjustmentService {
    */
   private async assertAvailable(row: Pick<AdjustmentRow, 'userId' | 'currency' | 'amount'>, tx: Executor): Promise<void> {
     const account = await findAccount(tx, accountsOf(row).user);
-    const available = account ? postedBalance(account) - account.debitsPending : 0;
+    const available = account ? availableBalance(account) : 0;
     if (available >= row.amount) return;
     const [have, want] = [amountText(row.currency, available), amountText(row.currency, row.amount)];
     throw AppError.conflict(

@@ -4,7 +4,7 @@ import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
 import { keyReused } from '../../lib/idempotency';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../lib/ledger/table';
-import type { Ledger } from '../../lib/ledger/ledger';
+import { availableBalance, type Ledger } from '../../lib/ledger/ledger';
 import { FinanceRepository } from './repository';
 import { financeFunctionCharge, financePackage } from './table';
 
@@ -108,7 +108,7 @@ export class BeanPurchaseService {
   /** The answer: what moved, and the user's available cash and beans now. */
   private async posting(userId: number, transferId: number | null, paid: number, beans: number): Promise<AppUserPosting> {
     const [cash, beanAccount] = await Promise.all([this.accounts.account('user_cash', userId), this.accounts.account('user_beans', userId)]);
-    const available = (a: typeof cash) => (a ? a.creditsPosted - a.debitsPosted - a.debitsPending : 0);
+    const available = (a: typeof cash) => (a ? availableBalance(a) : 0);
     return { transfer_id: transferId, paid, beans, cash_available: available(cash), bean_balance: available(beanAccount) };
   }
 }

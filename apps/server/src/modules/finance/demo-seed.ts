@@ -15,6 +15,9 @@ import { financeTopUp, financeWithdrawal } from './table';
 import { TopUpService } from './top-up';
 import { WithdrawalService } from './withdrawals';
 
+/** What a user's account can still spend or withdraw, in SQL (`availableBalance`'s sum). */
+const availableSql = sql`${ledgerAccount.creditsPosted} - ${ledgerAccount.debitsPosted} - ${ledgerAccount.debitsPending}`;
+
 /** Users of the demo who have topped up, and at most how many orders each. */
 const DEMO_PAYERS = 40;
 const MAX_ORDERS = 3;
@@ -76,10 +79,10 @@ export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> 
   const [reviewer] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
   if (!reviewer) return;
   const payers = await db
-    .select({ id: users.id, name: users.name, available: sql<number>`(${ledgerAccount.creditsPosted} - ${ledgerAccount.debitsPosted} - ${ledgerAccount.debitsPending})::float8` })
+    .select({ id: users.id, name: users.name, available: sql<number>`(${availableSql})::float8` })
     .from(ledgerAccount)
     .innerJoin(users, eq(users.id, ledgerAccount.ownerId))
-    .where(and(eq(ledgerAccount.kind, 'user_cash'), eq(users.locked, false), gte(sql`${ledgerAccount.creditsPosted} - ${ledgerAccount.debitsPosted} - ${ledgerAccount.debitsPending}`, 20_000)))
+    .where(and(eq(ledgerAccount.kind, 'user_cash'), eq(users.locked, false), gte(availableSql, 20_000)))
     .orderBy(asc(users.id))
     .limit(DEMO_WITHDRAWALS);
   const random = seeded(20261127);
@@ -189,7 +192,7 @@ export async function seedAdjustments({ db, demo }: SeedContext): Promise<void> 
     .select({ id: users.id })
     .from(ledgerAccount)
     .innerJoin(users, eq(users.id, ledgerAccount.ownerId))
-    .where(and(eq(ledgerAccount.kind, 'user_cash'), eq(users.locked, false), gte(sql`${ledgerAccount.creditsPosted} - ${ledgerAccount.debitsPosted} - ${ledgerAccount.debitsPending}`, 10_000)))
+    .where(and(eq(ledgerAccount.kind, 'user_cash'), eq(users.locked, false), gte(availableSql, 10_000)))
     .orderBy(asc(users.id))
     .limit(DEMO_ADJUSTMENTS.length);
   let at = Date.now() - 20 * DAY;

@@ -1,6 +1,6 @@
 import { CURRENCIES, type AccountKind, type Currency, type TrialBalance } from '@juqi/contract';
 import type { Executor } from '../../lib/db/client';
-import { postedBalance } from '../../lib/ledger/ledger';
+import { availableBalance, postedBalance } from '../../lib/ledger/ledger';
 import { FinanceRepository } from './repository';
 
 /** The finance screens' reads of the ledger (docs/finance.md). */
@@ -37,10 +37,15 @@ export class FinanceService {
   async userStatement(userId: number, currency: Currency, page: number, limit: number) {
     const kind: AccountKind = currency === 'CNY' ? 'user_cash' : 'user_beans';
     const account = await this.records.account(kind, userId);
-    const balance = account ? postedBalance(account) : 0;
-    const frozen = account?.debitsPending ?? 0;
     return {
-      account: { kind, currency, balance, frozen, available: balance - frozen, income: account?.incomePosted ?? 0 },
+      account: {
+        kind,
+        currency,
+        balance: account ? postedBalance(account) : 0,
+        frozen: account?.debitsPending ?? 0,
+        available: account ? availableBalance(account) : 0,
+        income: account?.incomePosted ?? 0,
+      },
       ...(account ? await this.records.statement(account.id, page, limit) : { count: 0, data: [] }),
     };
   }
