@@ -14,12 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
-import { isUniqueViolation } from '../../lib/db/errors';
 import { staff, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
-import { keyReused, requestFingerprint } from '../../lib/idempotency';
+import { onceUnderKey, requestFingerprint } from '../../lib/idempotency';
 import { availableBalance, findAccount, type AccountRef, type Ledger } from '../../lib/ledger/ledger';
 import { SettingsStore } from '../../lib/settings/store';
 import { financeAdjustment, type AdjustmentRow } from './adjustments-table';
@@ -144,49 +143,39 @@ export class AdjustmentService {
     const fingerprint = requestFingerprint([body.user_id, body.currency, body.direction, body.amount, body.reason]);
     const byKey = async (tx: Executor) =>
       (await tx.select().from(financeAdjustment).where(and(eq(financeAdjustment.applicantId, by.staffId), eq(financeAdjustment.idempotencyKey, body.idempotency_key))))[0];
-    const row = await this.db
-      .transaction(async (tx) => {
-        const existing = await byKey(tx);
-        if (existing) return existing;
-        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
-        if (!user) throw AppError.invalid('user_id', 'no such user');
-        const waits = body.amount > thresholdOf(await this.settings.get(SETTINGS, tx), body.currency);
-        if (waits && body.direction === 'debit') await this.assertAvailable({ userId: body.user_id, currency: body.currency, amount: body.amount }, tx);
-        const now = this.clock.now();
-        // The row first: its unique key makes a concurrent request under the same key wait here for this one.
-        const [inserted] = await tx
-          .insert(financeAdjustment)
-          .values({
-            adjustmentNo: recordNumber('AJ', now),
-            userId: body.user_id,
-            currency: body.currency,
-            direction: body.direction,
-            amount: body.amount,
-            reason: body.reason,
-            applicantId: by.staffId,
-            idempotencyKey: body.idempotency_key,
-            fingerprint,
-            createdAt: now,
-          })
-          .returning();
-        const result = waits ? inserted! : await this.post(inserted!, by.staffId, tx);
-        await this.audit(tx, by, 'finance.adjust.apply', result, {
-          user_id: result.userId,
-          currency: result.currency,
-          direction: result.direction,
-          amount: result.amount,
-          reason: result.reason,
-          state: result.state,
-        });
-        return result;
-      })
-      // A request under the same key committed first: its adjustment is the answer.
-      .catch(async (err: unknown) => {
-        const first = isUniqueViolation(err) ? await byKey(this.db) : undefined;
-        if (!first) throw err;
-        return first;
+    const row = await onceUnderKey(this.db, fingerprint, byKey, async (tx) => {
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
+      if (!user) throw AppError.invalid('user_id', 'no such user');
+      const waits = body.amount > thresholdOf(await this.settings.get(SETTINGS, tx), body.currency);
+      if (waits && body.direction === 'debit') await this.assertAvailable({ userId: body.user_id, currency: body.currency, amount: body.amount }, tx);
+      const now = this.clock.now();
+      // The row first: its unique key makes a concurrent request under the same key wait here for this one.
+      const [inserted] = await tx
+        .insert(financeAdjustment)
+        .values({
+          adjustmentNo: recordNumber('AJ', now),
+          userId: body.user_id,
+          currency: body.currency,
+          direction: body.direction,
+          amount: body.amount,
+          reason: body.reason,
+          applicantId: by.staffId,
+          idempotencyKey: body.idempotency_key,
+          fingerprint,
+          createdAt: now,
+        })
+        .returning();
+      const result = waits ? inserted! : await this.post(inserted!, by.staffId, tx);
+      await this.audit(tx, by, 'finance.adjust.apply', result, {
+        user_id: result.userId,
+        currency: result.currency,
+        direction: result.direction,
+        amount: result.amount,
+        reason: result.reason,
+        state: result.state,
       });
-    if (row.fingerprint !== fingerprint) throw keyReused();
+      return result;
+    });
     return toAdjustment(await this.record(row.adjustmentNo));
   }
 

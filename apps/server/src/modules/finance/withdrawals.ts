@@ -2,10 +2,9 @@ import type { CallBody, Withdrawal, withdrawalAppCalls } from '@juqi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
-import { isUniqueViolation } from '../../lib/db/errors';
 import { users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
-import { keyReused, requestFingerprint } from '../../lib/idempotency';
+import { onceUnderKey, requestFingerprint } from '../../lib/idempotency';
 import type { Ledger } from '../../lib/ledger/ledger';
 import type { PayoutProvider } from './payments';
 import { recordNumber } from './record-number';
@@ -58,56 +57,45 @@ export class WithdrawalService {
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly payouts: PayoutProvider,
-  ) {
-  }
+  ) {}
 
   async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
     const fingerprint = requestFingerprint([body.amount, body.payout_type, body.account_name, body.account_no]);
     const byKey = async (tx: Executor) =>
       (await tx.select().from(financeWithdrawal).where(and(eq(financeWithdrawal.userId, userId), eq(financeWithdrawal.idempotencyKey, body.idempotency_key))))[0];
-    const row = await this.db
-      .transaction(async (tx) => {
-        const existing = await byKey(tx);
-        if (existing) return existing;
-        const now = this.clock.now();
-        const withdrawNo = recordNumber('WD', now);
-        // The row first: its unique key makes a concurrent request under the same key wait here for this one.
-        const [inserted] = await tx
-          .insert(financeWithdrawal)
-          .values({
-            withdrawNo,
-            userId,
-            amount: body.amount,
-            payoutType: body.payout_type,
-            accountName: body.account_name,
-            accountNo: body.account_no,
-            idempotencyKey: body.idempotency_key,
-            fingerprint,
-            createdAt: now,
-          })
-          .returning();
-        const hold = await this.ledger.reserve(
-          {
-            kind: 'withdrawal',
-            legs: [{ debit: { kind: 'user_cash', ownerId: userId }, credit: { kind: 'withdrawal_clearing' }, amount: body.amount }],
-            idempotencyKey: `withdraw:${withdrawNo}`,
-            memo: `提现 ${withdrawNo}`,
-            reference: { withdraw_no: withdrawNo },
-            userId,
-          },
-          tx,
-        );
-        const [held] = await tx.update(financeWithdrawal).set({ holdTransferId: hold.id }).where(eq(financeWithdrawal.id, inserted!.id)).returning();
-        await followLatestWithdrawal(tx, userId);
-        return held!;
-      })
-      // A request under the same key committed first: its application is the answer.
-      .catch(async (err: unknown) => {
-        const first = isUniqueViolation(err) ? await byKey(this.db) : undefined;
-        if (!first) throw err;
-        return first;
-      });
-    if (row.fingerprint !== fingerprint) throw keyReused();
+    const row = await onceUnderKey(this.db, fingerprint, byKey, async (tx) => {
+      const now = this.clock.now();
+      const withdrawNo = recordNumber('WD', now);
+      // The row first: its unique key makes a concurrent request under the same key wait here for this one.
+      const [inserted] = await tx
+        .insert(financeWithdrawal)
+        .values({
+          withdrawNo,
+          userId,
+          amount: body.amount,
+          payoutType: body.payout_type,
+          accountName: body.account_name,
+          accountNo: body.account_no,
+          idempotencyKey: body.idempotency_key,
+          fingerprint,
+          createdAt: now,
+        })
+        .returning();
+      const hold = await this.ledger.reserve(
+        {
+          kind: 'withdrawal',
+          legs: [{ debit: { kind: 'user_cash', ownerId: userId }, credit: { kind: 'withdrawal_clearing' }, amount: body.amount }],
+          idempotencyKey: `withdraw:${withdrawNo}`,
+          memo: `提现 ${withdrawNo}`,
+          reference: { withdraw_no: withdrawNo },
+          userId,
+        },
+        tx,
+      );
+      const [held] = await tx.update(financeWithdrawal).set({ holdTransferId: hold.id }).where(eq(financeWithdrawal.id, inserted!.id)).returning();
+      await followLatestWithdrawal(tx, userId);
+      return held!;
+    });
     return toWithdrawal(row);
   }
 
