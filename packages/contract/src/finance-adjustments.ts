@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
 import { dayRange } from './days';
-import { CURRENCIES, idempotencyKey, transferEntry } from './finance';
+import { AMOUNT_RANGE, amountRangeOrdered, CURRENCIES, idempotencyKey, transferEntry } from './finance';
 import { resourceFieldDefinition } from './resource';
 
 /**
@@ -154,7 +154,7 @@ export const adjustmentCalls = {
     body: z
       .object({ ...adjustmentFilterFields, page: fields.page, limit: fields.limit })
       .strict()
-      .refine((f) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max, { path: ['amount_max'], message: 'must not be below amount_min' }),
+      .refine(amountRangeOrdered, AMOUNT_RANGE),
     data: z.object({ count: z.number().int(), ...adjustmentSums, data: z.array(adjustment) }),
   }),
   adjustmentDetails: defineCall({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
 import { dayRange } from './days';
-import { idempotencyKey, TRANSFER_KIND_CODES, TRANSFER_STATES, transferEntry, type TransferKind } from './finance';
+import { AMOUNT_RANGE, amountRangeOrdered, idempotencyKey, TRANSFER_KIND_CODES, TRANSFER_STATES, transferEntry, type TransferKind } from './finance';
 import type { OperationDefinition } from './operations';
 
 /**
@@ -115,8 +115,6 @@ const bookFilterFields = {
   amount_min: z.coerce.number().int().min(0).optional(),
   amount_max: z.coerce.number().int().min(0).optional(),
 };
-const amountRangeOrdered = (f: { amount_min?: number; amount_max?: number }) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max;
-const AMOUNT_RANGE = { path: ['amount_max'], message: 'must not be below amount_min' };
 export const bookFilter = z.object(bookFilterFields).strict().refine(amountRangeOrdered, AMOUNT_RANGE);
 export type BookFilter = z.infer<typeof bookFilter>;
 

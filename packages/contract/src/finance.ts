@@ -277,8 +277,10 @@ const topUpFilterFields = {
   amount_min: z.coerce.number().int().min(0).max(TOP_UP_MAX_FEN).optional(),
   amount_max: z.coerce.number().int().min(0).max(TOP_UP_MAX_FEN).optional(),
 };
-const amountRangeOrdered = (f: { amount_min?: number; amount_max?: number }) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max;
-const AMOUNT_RANGE = { path: ['amount_max'], message: 'must not be below amount_min' };
+/** A record filter's amount range (every finance record screen's): its maximum may not be below its minimum. */
+export const amountRangeOrdered = (f: { amount_min?: number; amount_max?: number }) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max;
+/** `amountRangeOrdered`'s refusal, naming `amount_max`. */
+export const AMOUNT_RANGE = { path: ['amount_max'], message: 'must not be below amount_min' };
 export const topUpFilter = z.object(topUpFilterFields).strict().refine(amountRangeOrdered, AMOUNT_RANGE);
 export type TopUpFilter = z.infer<typeof topUpFilter>;
 
