@@ -101,12 +101,12 @@ export function AdjustmentRecordsPage() {
           )
         }
         rowKey="adjustment_no"
-        scrollX={1440}
+        scrollX={1480}
         columns={(open) => [
           { key: 'adjustment_no', title: t.no, dataIndex: 'adjustment_no', width: 200 },
           { key: 'user', title: t.user, width: 170, render: (_, r: Adjustment) => <RecordUser record={r} /> },
-          { key: 'currency', title: t.currency, width: 70, render: (_, r: Adjustment) => (r.currency === 'CNY' ? t.cash : t.beans) },
-          { key: 'direction', title: t.direction, width: 70, render: (_, r: Adjustment) => t[r.direction] },
+          { key: 'currency', title: t.currency, width: 90, render: (_, r: Adjustment) => (r.currency === 'CNY' ? t.cash : t.beans) },
+          { key: 'direction', title: t.direction, width: 90, render: (_, r: Adjustment) => t[r.direction] },
           { key: 'amount', title: t.amount, width: 130, align: 'right', render: (_, r: Adjustment) => amountText(r.currency, r.amount) },
           { key: 'reason', title: t.reason, dataIndex: 'reason', width: 200, ellipsis: true },
           { key: 'state', title: t.state, width: 90, render: (_, r: Adjustment) => <StateTag state={r.state} /> },
