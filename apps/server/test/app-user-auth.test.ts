@@ -6,6 +6,7 @@ import { hashToken } from '../src/modules/auth/sessions';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from './helpers/app';
 import { signInAppUser } from './helpers/app-user';
 import { expectError, expectOk, invoke, makeSign, ok, signInAsAdmin, smsOutbox } from './helpers/auth';
+import { writesOf } from './helpers/snapshot';
 import { insertUser } from './helpers/users';
 
 let t: TestApp;
@@ -50,10 +51,8 @@ describe('a marketplace user’s SMS sign-in', () => {
     });
     expect((await login(user.mobile, message.code)).code).toBe(40100); // single use
 
-    expect((await loginsOf(user.id)).map((l) => [l.result, l.platform, l.ip])).toEqual([
-      ['success', 'ios', '10.77.250.1'],
-      ['bad_code', 'h5', expect.any(String)],
-    ]);
+    // The second try failed: a failure is not recorded (below).
+    expect((await loginsOf(user.id)).map((l) => [l.result, l.platform, l.ip])).toEqual([['success', 'ios', '10.77.250.1']]);
     const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(after).toMatchObject({ lastLoginIp: '10.77.250.1', lastLoginAt: expect.any(Date) });
     // Only the token's SHA-256 is kept.
@@ -73,7 +72,26 @@ describe('a marketplace user’s SMS sign-in', () => {
 
     expect(unknown).toEqual({ code: 40100, message: '验证码错误或已失效', data: null });
     expect(wrong).toEqual(unknown);
-    expect((await loginsOf(user.id)).map((l) => [l.result, l.platform])).toEqual([['bad_code', 'h5']]);
+    expect(await loginsOf(user.id)).toEqual([]);
+  });
+
+  it('does the same writes for a wrong code on a user’s mobile as for any code on an unknown mobile', async () => {
+    const writes = (attempt: () => Promise<unknown>) => writesOf(t.database.db, attempt);
+    const user = await insertUser(t);
+    const unknown = '19900000002';
+    // With a code sent to each (the unknown mobile's sent nowhere): the try is counted against it, nothing else is kept
+    // but the claimed sign.
+    await sendCode(user.mobile);
+    await sendCode(unknown);
+    const wrong = wrongCode(lastCode(user.mobile)!);
+    const onUser = await writes(() => login(user.mobile, wrong));
+    expect(onUser).toEqual({ sign_nonce: 1, sms_code: 0 });
+    expect(await writes(() => login(unknown, wrong))).toEqual(onUser);
+    // With none sent: only the sign.
+    const other = await insertUser(t);
+    const noCode = await writes(() => login(other.mobile, '123456'));
+    expect(noCode).toEqual({ sign_nonce: 1 });
+    expect(await writes(() => login('19900000003', '123456'))).toEqual(noCode);
   });
 
   it('keeps the staff codes’ limits: one a minute per mobile (42900 with retry_after), void after five wrong tries', async () => {
@@ -108,7 +126,7 @@ describe('a marketplace user’s SMS sign-in', () => {
     expect(expectError(await login(user.mobile, lastCode(user.mobile)!, { sign }), 40000)).toEqual({ field: 'sign' });
   });
 
-  it('tells a locked user of the lock and its reason only with the right code (42300), recording each attempt', async () => {
+  it('tells a locked user of the lock and its reason only with the right code (42300), recording that attempt', async () => {
     const user = await insertUser(t);
     await ok(t, userCalls.lock, { id: user.id, action: 'lock', reason: '涉嫌刷单' }, await signInAsAdmin(t));
     await sendCode(user.mobile);
@@ -116,7 +134,7 @@ describe('a marketplace user’s SMS sign-in', () => {
     expect(await login(user.mobile, wrongCode(code))).toEqual({ code: 40100, message: '验证码错误或已失效', data: null });
     const locked = await login(user.mobile, code);
     expect(locked).toMatchObject({ code: 42300, message: '账号已锁定：涉嫌刷单' });
-    expect((await loginsOf(user.id)).map((l) => l.result)).toEqual(['bad_code', 'locked']);
+    expect((await loginsOf(user.id)).map((l) => l.result)).toEqual(['locked']);
     expect(await t.database.db.select().from(userSession).where(eq(userSession.userId, user.id))).toEqual([]);
   });
 

@@ -81,6 +81,14 @@ export function changedTables(before: DbSnapshot, after: DbSnapshot): string[] {
     .sort();
 }
 
+/** The tables `action` changed, each with how many rows it gained (0: rows changed in place). */
+export async function writesOf(db: Executor, action: () => Promise<unknown>): Promise<Record<string, number>> {
+  const before = await snapshotDatabase(db);
+  await action();
+  const after = await snapshotDatabase(db);
+  return Object.fromEntries(changedTables(before, after).map((table) => [table, (after.get(table)?.rows ?? 0) - (before.get(table)?.rows ?? 0)]));
+}
+
 /** The id the next writing transaction will get. Read-only transactions take none, so it moves only when something wrote. */
 async function nextTransactionId(db: Executor): Promise<string> {
   const result = (await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`)) as unknown as Rows<{ xid: string }>;

@@ -9,8 +9,8 @@ import { BAD_CODE, type ClientInfo, type SignInService } from './sign-in-service
 /**
  * The marketplace users' SMS sign-in to the apps. The codes are the staff's (`SignInService`: the same sender, limits,
  * lifetime, tries and replay-guard sign, counted per phone whichever door asked); what differs is whom they go to (any
- * user, locked or not, so a locked user learns of the lock only after proving the phone) and where attempts are
- * recorded (the user's `user_login_log`, never the staff's sign-in records).
+ * user, locked or not, so a locked user learns of the lock only after proving the phone) and where attempts that proved
+ * the phone are recorded (the user's `user_login_log`, never the staff's sign-in records).
  */
 export class AppUserSignIn {
   constructor(
@@ -30,15 +30,14 @@ export class AppUserSignIn {
     const refusal = await this.codes.refusalOfSign(sign);
     if (refusal) throw AppError.invalid('sign', refusal);
     const user = await this.repo.userByMobile(mobile);
-    const record = (result: AppUserLogin['result']) =>
-      this.repo.recordLogin({ userId: user!.id, loginAt: this.clock.now(), ip: client.ip, platform, result });
-    // An unknown mobile was sent no code: it fails here like a wrong code, with the same answer.
-    if (!user || !(await this.codes.consumeCode(mobile, code))) {
-      if (user) await record('bad_code');
-      throw new AppError(ErrorCode.BAD_CREDENTIALS, BAD_CODE);
-    }
+    // A wrong code and any code for an unknown mobile (sent none) do the same work, so neither the answer nor its time
+    // tells a stranger typing mobiles which are users': the try is counted against the mobile's newest code, whoever
+    // it was sent to or not, and a failure writes nothing more — not to the user's sign-in records, which only a user
+    // has. What a failed try proved is nothing about who made it; its trace is the code's count of tries.
+    const proved = await this.codes.consumeCode(mobile, code);
+    if (!user || !proved) throw new AppError(ErrorCode.BAD_CREDENTIALS, BAD_CODE);
     if (user.locked) {
-      await record('locked');
+      await this.repo.recordLogin({ userId: user.id, loginAt: this.clock.now(), ip: client.ip, platform, result: 'locked' });
       const reason = user.lockReason;
       throw new AppError(ErrorCode.LOCKED, {
         'zh-CN': reason ? `账号已锁定：${reason}` : '账号已锁定',

@@ -273,30 +273,28 @@ export class AuthRepository {
     return row!;
   }
 
-  /** The newest code sent to a phone that can still be used. */
-  async liveSmsCode(phone: string, at: Date, maxAttempts: number, tx: Executor = this.db): Promise<SmsCodeRow | undefined> {
-    const [row] = await tx
-      .select()
+  /**
+   * Counts a try against the phone's newest code that still takes tries (unused, unexpired, fewer than `maxTries`
+   * counted) and answers that code's hash, in one statement: the count is taken before the comparison, so tries arriving
+   * at once are counted one after another on the row and at most `maxTries` of them are ever compared. A code sent
+   * nowhere (its hash null: a phone with no account behind it) takes tries like any other, so a try costs the same
+   * whoever the phone belongs to; a code that was sent is tried before such a one. Undefined when no code takes a try.
+   */
+  async claimSmsTry(phone: string, at: Date, maxTries: number, tx: Executor = this.db): Promise<{ id: number; codeHash: string | null } | undefined> {
+    const takesTries = and(eq(smsCode.phone, phone), isNull(smsCode.usedAt), gt(smsCode.expiresAt, at), lt(smsCode.attempts, maxTries));
+    const newest = tx
+      .select({ id: smsCode.id })
       .from(smsCode)
-      .where(
-        and(
-          eq(smsCode.phone, phone),
-          sql`${smsCode.codeHash} is not null`,
-          isNull(smsCode.usedAt),
-          gt(smsCode.expiresAt, at),
-          lt(smsCode.attempts, maxAttempts),
-        ),
-      )
-      .orderBy(desc(smsCode.id))
+      .where(takesTries)
+      .orderBy(sql`${smsCode.codeHash} is null`, desc(smsCode.id))
       .limit(1);
-    return row;
-  }
-
-  async countSmsAttempt(id: number, tx: Executor = this.db): Promise<void> {
-    await tx
+    // The conditions are checked again on the row once it is locked: a try that waited on another sees its count.
+    const [row] = await tx
       .update(smsCode)
       .set({ attempts: sql`${smsCode.attempts} + 1` })
-      .where(eq(smsCode.id, id));
+      .where(and(eq(smsCode.id, sql`(${newest})`), takesTries))
+      .returning({ id: smsCode.id, codeHash: smsCode.codeHash });
+    return row;
   }
 
   /** Marks a code used; false if another request used it first. */

@@ -160,15 +160,14 @@ export class SignInService {
     return { resend_after: signInRules.smsResendMs / 1000 };
   }
 
-  /** Uses the phone's live code when it matches; a wrong one counts toward that code's tries. */
+  /**
+   * Uses the phone's live code when it matches. Every try, right or wrong, is counted against the code before it is
+   * compared, in one statement, so however many arrive at once no code is compared more than five times.
+   */
   async consumeCode(phone: string, code: string): Promise<boolean> {
-    const live = await this.repo.liveSmsCode(phone, this.clock.now(), signInRules.smsMaxTries);
-    if (!live) return false;
-    if (live.codeHash !== codeHash(phone, code)) {
-      await this.repo.countSmsAttempt(live.id);
-      return false;
-    }
-    return this.repo.useSmsCode(live.id, this.clock.now());
+    const tried = await this.repo.claimSmsTry(phone, this.clock.now(), signInRules.smsMaxTries);
+    if (tried?.codeHash !== codeHash(phone, code)) return false;
+    return this.repo.useSmsCode(tried.id, this.clock.now());
   }
 
   async withSmsCode(phone: string, code: string, sign: string, client: ClientInfo) {
@@ -176,8 +175,10 @@ export class SignInService {
     const account = await this.repo.staffByPhone(phone);
     const attempt: Attempt = { method: 'sms', identifier: phone, ip: client.ip, staffId: account?.id };
     await this.assertNotHeld(attempt, client);
-    // No code is sent to a locked or disabled account, so these fail here like an unknown phone.
-    if (!account || !(await this.consumeCode(phone, code))) return this.fail(attempt, client, BAD_CODE);
+    // No code is sent to a locked or disabled account, so these fail here like an unknown phone. The try is counted
+    // whoever the phone is, so an unknown phone's answer costs what a wrong code's does.
+    const proved = await this.consumeCode(phone, code);
+    if (!account || !proved) return this.fail(attempt, client, BAD_CODE);
     await this.assertNotLockedByAdmin(account, 'sms', phone, client);
     return this.succeed(account, phone, 'sms', client);
   }
