@@ -20,6 +20,8 @@ const server = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
     LOG_LEVEL: 'warn',
     // Every test signs in from 127.0.0.1: the per-address limit (10 a minute) would make them wait their turn.
     SIGN_IN_REQUESTS_PER_MINUTE: '600',
+    // The journeys pay top-ups and withdrawals through the fake providers.
+    FAKE_PAYMENTS: '1',
     DATABASE_URL: '',
   },
 });

@@ -25,7 +25,7 @@ test('a top-up paid through the fake provider shows in 用户充值记录 and in
     idempotency_key: `e2e-${Date.now()}`,
   });
   expect(made.order.state).toBe('pending');
-  expect(await apiOk(request, null, '/api/finance/fake_pay', { order_no: made.order.order_no })).toEqual({ state: 'paid' });
+  expect(await apiOk(request, token, '/api_user/finance/fake_pay', { order_no: made.order.order_no })).toEqual({ state: 'paid' });
 
   // Staff: the order in 用户充值记录, paid, with the ledger entries that credited the user.
   await openAsAdmin(page, request, `/finance/user_recharge?keyword=${made.order.order_no}`);
@@ -57,7 +57,11 @@ test('a top-up paid through the fake provider shows in 用户充值记录 and in
   ]);
 });
 
-test('a withdrawal applied from the app is approved and paid in 代理提现记录; the user’s statement shows the hold settled', async ({ page, request }) => {
+test('a withdrawal applied from the app is approved in 代理提现记录 and paid out by a second staff in their browser; the user’s statement shows the hold settled', async ({
+  page,
+  request,
+  browser,
+}) => {
   const admin = await adminToken(request);
   const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 5 });
   // Not the first user (the top-up journey's: a second code to one phone waits out its cooldown). The demo's money is
@@ -67,7 +71,7 @@ test('a withdrawal applied from the app is approved and paid in 代理提现记�
   const token = await appUserToken(request, user.mobile);
   if (user.balance_cents < 20_000) {
     const made = await apiOk<{ order: { order_no: string } }>(request, token, '/api_user/finance/top_up', { amount: 50_000, channel: 'alipay', idempotency_key: `e2e-top-${Date.now()}` });
-    await apiOk(request, null, '/api/finance/fake_pay', { order_no: made.order.order_no });
+    await apiOk(request, token, '/api_user/finance/fake_pay', { order_no: made.order.order_no });
   }
   const applied = await apiOk<{ withdraw_no: string; state: string }>(request, token, '/api_user/finance/withdraw', {
     amount: 10_000,
@@ -86,11 +90,21 @@ test('a withdrawal applied from the app is approved and paid in 代理提现记�
   await row.getByRole('button', { name: '审核通过' }).click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '审核通过' }).click();
   await expect(row).toContainText('待打款');
-  await row.getByRole('button', { name: '打款' }).click();
-  const confirm = page.locator('.ant-popconfirm:visible');
+  // The approver is offered no payout of what they approved: another person pays it out.
+  await expect(row.getByRole('button', { name: /^打\s*款$/ })).toHaveCount(0);
+
+  const payer = await staffWithMenus(request, admin, ['/finance', '/finance/agency_withdraw'], { operations: ['finance.withdraw.view', 'finance.withdraw.pay'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+  await useToken(context, await signInByApi(request, payer.staffNum, payer.password));
+  const other = await context.newPage();
+  await other.goto(`/finance/agency_withdraw?keyword=${applied.withdraw_no}`);
+  const theirs = other.getByRole('row').filter({ hasText: applied.withdraw_no });
+  await theirs.getByRole('button', { name: /^打\s*款$/ }).click();
+  const confirm = other.locator('.ant-popconfirm:visible');
   await expect(confirm).toContainText('¥100.00');
   await confirm.getByRole('button', { name: /^打\s*款$/ }).click();
-  await expect(row).toContainText('已打款');
+  await expect(theirs).toContainText('已打款');
+  await context.close();
 
   const status = await apiOk<{ state: string; payout_ref: string }>(request, token, '/api_user/finance/withdraw_status', { withdraw_no: applied.withdraw_no });
   expect(status.state).toBe('paid');
@@ -114,7 +128,7 @@ test('a package bought and beans spent in the app show in the books; staff credi
   const token = await appUserToken(request, user.mobile);
   const stamp = Date.now();
   const made = await apiOk<{ order: { order_no: string } }>(request, token, '/api_user/finance/top_up', { amount: 50_000, channel: 'wechat', idempotency_key: `e2e-books-${stamp}` });
-  await apiOk(request, null, '/api/finance/fake_pay', { order_no: made.order.order_no });
+  await apiOk(request, token, '/api_user/finance/fake_pay', { order_no: made.order.order_no });
 
   // The app: the cheapest package on sale bought with the balance, then beans spent on a paid feature.
   const packages = await apiOk<{ data: { id: number; name: string; price: number; beans: number; enabled: boolean }[] }>(request, admin, '/api/finance/package_list', { limit: 100 });

@@ -36,3 +36,12 @@ describe('SIGN_IN_REQUESTS_PER_MINUTE', () => {
     }
   });
 });
+
+describe('FAKE_PAYMENTS', () => {
+  it('is off unless set to 1', () => {
+    expect(loadConfig({}).fakePayments).toBe(false);
+    expect(loadConfig({ FAKE_PAYMENTS: '0' }).fakePayments).toBe(false);
+    expect(loadConfig({ FAKE_PAYMENTS: '1' }).fakePayments).toBe(true);
+    for (const bad of ['yes', 'true', '2']) expect(() => loadConfig({ FAKE_PAYMENTS: bad }), bad).toThrow(/FAKE_PAYMENTS/);
+  });
+});

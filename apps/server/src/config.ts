@@ -42,6 +42,11 @@ const envSchema = z.object({
   SIGN_IN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Folder of the built web app, when not the one `npm run build` writes (a second build tested beside the first). */
   WEB_ROOT: z.string().optional(),
+  /**
+   * `1` turns on the fake payment and payout providers (docs/finance.md › Payments): top-ups are paid through
+   * `/api_user/finance/fake_pay` and withdrawals paid out without any money moving. For tests and a demo only.
+   */
+  FAKE_PAYMENTS: z.enum(['0', '1']).default('0'),
   /** The fake payment provider's signing secret (docs/finance.md › Payments); a random one per process when unset. */
   FAKE_PAY_SECRET: z.string().min(16).optional(),
 });
@@ -61,6 +66,8 @@ export interface AppConfig {
   signInRequestsPerMinute: number;
   /** Folder holding the built web app; served at `/`. */
   webRoot: string;
+  /** Whether the fake payment and payout providers are on; off, top-ups and payouts wait for a real provider. */
+  fakePayments: boolean;
   /** The fake payment provider's signing secret; random per process when absent. */
   fakePaySecret?: string;
 }
@@ -92,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     signInRequestsPerMinute: e.SIGN_IN_REQUESTS_PER_MINUTE,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : defaultWebRoot,
+    fakePayments: e.FAKE_PAYMENTS === '1',
     fakePaySecret: e.FAKE_PAY_SECRET,
   };
 }

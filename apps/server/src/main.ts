@@ -46,7 +46,12 @@ async function main(): Promise<void> {
   const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host;
   process.stdout.write(
     `\n  聚企中台 is running on http://${shownHost}:${config.port}  (database: ${where})\n` +
-      `  Sign in with staff number "admin"; API documentation at http://${shownHost}:${config.port}/api/docs\n\n`,
+      `  Sign in with staff number "admin"; API documentation at http://${shownHost}:${config.port}/api/docs\n` +
+      (config.fakePayments
+        ? '  FAKE_PAYMENTS=1: the fake payment and payout providers are on — top-ups are paid and withdrawals paid out\n' +
+          '  without any money moving. For tests and demonstrations only.\n'
+        : '') +
+      '\n',
   );
 }
 

@@ -1,5 +1,5 @@
-import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, type CallBody, type Currency } from '@juqi/contract';
-import { and, eq } from 'drizzle-orm';
+import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, type AdjustmentSettings, type CallBody, type Currency } from '@juqi/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staff } from '../src/lib/db/schema';
 import { seedAdjustments } from '../src/modules/finance/demo-seed';
@@ -12,20 +12,35 @@ import { expectLedgerInvariants } from './helpers/ledger';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 import { generate, insertUser, openBalances } from './helpers/users';
 
-// Manual adjustments (docs/finance.md › Adjustments): at or below the currency's threshold an adjustment posts at once;
-// above it, it waits for a staff other than the applicant, who approves (posted) or rejects it, once.
+// Manual adjustments (docs/finance.md › Adjustments): at or below the currency's threshold, and within the day's limits
+// per person and per user, an adjustment posts at once; otherwise it waits for a person other than the applicant, who
+// approves (posted) or rejects it, once. A raise of those settings waits for a second person too.
 
 let t: TestApp;
 let admin: string;
 /** A second staff who may decide adjustments. */
 let checker: string;
 
-const { adjustmentApply, adjustmentApprove, adjustmentReject, adjustmentList, adjustmentDetails, adjustmentSettingsDetails, adjustmentSettingsEdit } = adjustmentCalls;
+/** A second person who may change the settings: approves the raises that put them back. */
+let settingsChecker: string;
+
+const {
+  adjustmentApply,
+  adjustmentApprove,
+  adjustmentReject,
+  adjustmentList,
+  adjustmentDetails,
+  adjustmentSettingsDetails,
+  adjustmentSettingsEdit,
+  adjustmentSettingsApprove,
+  adjustmentSettingsReject,
+} = adjustmentCalls;
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await signInAsAdmin(t);
   checker = (await createStaffWith(t, ['finance.adjust.view', 'finance.adjust.approve'])).token;
+  settingsChecker = (await createStaffWith(t, ['finance.adjust.settings'])).token;
 });
 afterAll(() => t?.close());
 
@@ -53,6 +68,16 @@ const platformBalance = async (kind: 'adjustments' | 'bean_adjustments') =>
   (await ok(t, financeCalls.trialBalance, {}, admin)).platform_accounts.find((a) => a.kind === kind)?.balance ?? 0;
 const snapshot = () => snapshotDatabase(t.database.db, { exceptTables: JOURNAL_TABLES, exceptColumns: ACTIVITY_COLUMNS });
 const audits = (no: string) => t.database.db.select().from(auditLog).where(eq(auditLog.target, `finance.adjustment:${no}`)).orderBy(auditLog.id);
+
+/** Accounts made one person, as the super-admin links them (`person_key`). */
+const linkAccounts = (staffIds: number[], personKey: string) => t.database.db.update(staff).set({ personKey }).where(inArray(staff.id, staffIds));
+
+/** Sets the settings: lowered at once; raised by admin's proposal and the settings checker's approval. */
+async function settle(settings: AdjustmentSettings) {
+  const state = await ok(t, adjustmentSettingsEdit, settings, admin);
+  if (state.proposal) await ok(t, adjustmentSettingsApprove, { proposal_id: state.proposal.id }, settingsChecker);
+  expect(await ok(t, adjustmentSettingsDetails, {}, admin)).toEqual({ ...settings, proposal: null });
+}
 
 describe('at or below the threshold', () => {
   it('posts at once: the user’s statement and the platform’s adjustment account move, the books stay equal', async () => {
@@ -104,7 +129,7 @@ describe('above the threshold', () => {
 
     const self = await invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, admin);
     expectError(self, 40300);
-    expect(self.message).toBe('调账须由申请人以外的员工审批');
+    expect(self.message).toBe('调账须由申请人以外的人员审批');
     expectError(await invoke(t, adjustmentReject, { adjustment_no: a.adjustment_no, reason: '自己驳回' }, admin), 40300);
 
     const approved = await ok(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker);
@@ -174,24 +199,134 @@ describe('idempotency keys', () => {
   });
 });
 
-describe('the thresholds (调账审批金额)', () => {
-  it('are ¥ 1,000.00 and 10,000 beans until changed; a change is kept, audited and decides what waits', async () => {
-    expect(await ok(t, adjustmentSettingsDetails, {}, admin)).toEqual(ADJUSTMENT_THRESHOLD_DEFAULTS);
-    expect(await ok(t, adjustmentSettingsEdit, { approval_threshold: 0, bean_approval_threshold: 5 }, admin)).toEqual({ approval_threshold: 0, bean_approval_threshold: 5 });
+describe('the thresholds (调账审批设置)', () => {
+  it('are ¥ 1,000.00 and 10,000 beans until changed; a lowering applies at once, audited, and decides what waits', async () => {
+    expect(await ok(t, adjustmentSettingsDetails, {}, admin)).toEqual({ ...ADJUSTMENT_THRESHOLD_DEFAULTS, proposal: null });
+    const lowered = { ...ADJUSTMENT_THRESHOLD_DEFAULTS, approval_threshold: 0, bean_approval_threshold: 5 };
+    expect(await ok(t, adjustmentSettingsEdit, lowered, admin)).toEqual({ ...lowered, proposal: null });
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'finance.adjust.settings'), eq(auditLog.target, 'settings:finance_adjustment')));
-    expect(entry?.detail).toEqual({ before: ADJUSTMENT_THRESHOLD_DEFAULTS, after: { approval_threshold: 0, bean_approval_threshold: 5 } });
+    expect(entry?.detail).toEqual({ before: ADJUSTMENT_THRESHOLD_DEFAULTS, after: lowered });
 
     const u = await userWith();
     expect((await applied(u, 1)).state).toBe('pending');
     expect((await applied(u, 5, { currency: 'BEAN' })).state).toBe('posted');
     expect((await applied(u, 6, { currency: 'BEAN' })).state).toBe('pending');
 
-    expect(expectError(await invoke(t, adjustmentSettingsEdit, { approval_threshold: -1, bean_approval_threshold: 5 }, admin), 40000)).toMatchObject({ field: 'approval_threshold' });
-    expect(expectError(await invokeUnchecked(t, adjustmentSettingsEdit, { approval_threshold: 0, bean_approval_threshold: 1.5 }, admin), 40000)).toMatchObject({ field: 'bean_approval_threshold' });
-    await ok(t, adjustmentSettingsEdit, { ...ADJUSTMENT_THRESHOLD_DEFAULTS }, admin);
+    expect(expectError(await invoke(t, adjustmentSettingsEdit, { ...lowered, approval_threshold: -1 }, admin), 40000)).toMatchObject({ field: 'approval_threshold' });
+    expect(expectError(await invokeUnchecked(t, adjustmentSettingsEdit, { ...lowered, bean_approval_threshold: 1.5 }, admin), 40000)).toMatchObject({ field: 'bean_approval_threshold' });
+    expect(expectError(await invokeUnchecked(t, adjustmentSettingsEdit, { ...lowered, daily_user_limit: '100' }, admin), 40000)).toMatchObject({ field: 'daily_user_limit' });
+    await settle({ ...ADJUSTMENT_THRESHOLD_DEFAULTS });
+  });
+
+  it('are raised only when a second person approves: not by the proposer, nor another account of theirs, once', async () => {
+    const [proposer, sameProposer, other] = [
+      await createStaffWith(t, ['finance.adjust.settings']),
+      await createStaffWith(t, ['finance.adjust.settings']),
+      await createStaffWith(t, ['finance.adjust.settings']),
+    ];
+    await linkAccounts([proposer.staffId, sameProposer.staffId], `settings-${process.pid}`);
+    const raised = { ...ADJUSTMENT_THRESHOLD_DEFAULTS, approval_threshold: 100_000_000 };
+    const proposed = await ok(t, adjustmentSettingsEdit, raised, proposer.token);
+    expect(proposed).toMatchObject({ ...ADJUSTMENT_THRESHOLD_DEFAULTS, proposal: { values: raised, proposer_id: proposer.staffId, proposer_name: expect.any(String) } });
+    const id = proposed.proposal!.id;
+    // Until approved, adjustments follow the settings in force.
+    expect((await applied(await userWith(), 100_001)).state).toBe('pending');
+
+    for (const self of [proposer.token, sameProposer.token]) {
+      const refused = await invoke(t, adjustmentSettingsApprove, { proposal_id: id }, self);
+      expectError(refused, 40300);
+      expect(refused.message).toBe('调高调账审批设置须由提议人以外的人员批准');
+    }
+    expectError(await invoke(t, adjustmentSettingsApprove, { proposal_id: 'another' }, other.token), 40900);
+    expect(await ok(t, adjustmentSettingsApprove, { proposal_id: id }, other.token)).toEqual({ ...raised, proposal: null });
+    expectError(await invoke(t, adjustmentSettingsApprove, { proposal_id: id }, other.token), 40900);
+    const logged = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(inArray(auditLog.action, ['finance.adjust.settings.propose', 'finance.adjust.settings.approve']), inArray(auditLog.staffId, [proposer.staffId, other.staffId])))
+      .orderBy(auditLog.id);
+    expect(logged.map((e) => [e.action, e.staffId])).toEqual([
+      ['finance.adjust.settings.propose', proposer.staffId],
+      ['finance.adjust.settings.approve', other.staffId],
+    ]);
+    expect(logged[1]!.detail).toEqual({ before: ADJUSTMENT_THRESHOLD_DEFAULTS, after: raised, proposer_id: proposer.staffId });
+
+    // Withdrawn by its proposer, or turned down by another: the settings stay.
+    const second = await ok(t, adjustmentSettingsEdit, { ...raised, daily_staff_limit: 100_000_000 }, proposer.token);
+    expect(await ok(t, adjustmentSettingsReject, { proposal_id: second.proposal!.id }, proposer.token)).toEqual({ ...raised, proposal: null });
+    await settle({ ...ADJUSTMENT_THRESHOLD_DEFAULTS });
+  });
+});
+
+/** The states adjustments of these amounts take, each to a new user with money, applied in turn by `token`. */
+async function statesOf(token: string, amounts: number[], over: Partial<Apply> = {}) {
+  const made = [];
+  for (const amount of amounts) made.push((await applied(await userWith({ balance: 10_000 }), amount, over, token)).state);
+  return made;
+}
+
+describe('the daily limits', () => {
+  it('send what one person posts at once past the day’s limit to approval, over all their accounts', async () => {
+    await settle({ ...ADJUSTMENT_THRESHOLD_DEFAULTS, daily_staff_limit: 1_000, bean_daily_staff_limit: 100 });
+    const [clerk, sameClerk, colleague] = [
+      await createStaffWith(t, ['finance.adjust.apply']),
+      await createStaffWith(t, ['finance.adjust.apply']),
+      await createStaffWith(t, ['finance.adjust.apply']),
+    ];
+    await linkAccounts([clerk.staffId, sameClerk.staffId], `clerk-${process.pid}`);
+    expect(await statesOf(clerk.token, [400, 500])).toEqual(['posted', 'posted']);
+    expect(await statesOf(sameClerk.token, [200, 100])).toEqual(['pending', 'posted']);
+    expect(await statesOf(clerk.token, [1])).toEqual(['pending']);
+    // Debits count too; beans have their own limit; another person has their own day.
+    expect(await statesOf(colleague.token, [1_000, 1], { direction: 'debit' })).toEqual(['posted', 'pending']);
+    expect(await statesOf(clerk.token, [100, 1], { currency: 'BEAN' })).toEqual(['posted', 'pending']);
+    // What was posted yesterday in the platform's zone does not count today.
+    await t.database.db
+      .update(financeAdjustment)
+      .set({ createdAt: sql`${financeAdjustment.createdAt} - interval '1 day'` })
+      .where(inArray(financeAdjustment.applicantId, [clerk.staffId, sameClerk.staffId]));
+    expect(await statesOf(clerk.token, [1_000])).toEqual(['posted']);
+    await settle({ ...ADJUSTMENT_THRESHOLD_DEFAULTS });
+  });
+
+  it('send what one user gets at once past the day’s limit to approval, whoever applies', async () => {
+    await settle({ ...ADJUSTMENT_THRESHOLD_DEFAULTS, daily_user_limit: 600 });
+    const [a, b] = [await createStaffWith(t, ['finance.adjust.apply']), await createStaffWith(t, ['finance.adjust.apply'])];
+    const u = await userWith();
+    expect((await applied(u, 400, {}, a.token)).state).toBe('posted');
+    expect((await applied(u, 300, {}, b.token)).state).toBe('pending');
+    expect((await applied(u, 200, {}, b.token)).state).toBe('posted');
+    expect((await applied(await userWith(), 600, {}, b.token)).state).toBe('posted');
+    await settle({ ...ADJUSTMENT_THRESHOLD_DEFAULTS });
+  });
+});
+
+describe('two people', () => {
+  it('are compared as people: another account of the applicant may not approve or reject', async () => {
+    const [applicant, sameApplicant] = [
+      await createStaffWith(t, ['finance.adjust.apply']),
+      await createStaffWith(t, ['finance.adjust.view', 'finance.adjust.approve']),
+    ];
+    await linkAccounts([applicant.staffId, sameApplicant.staffId], `applicant-${process.pid}`);
+    const a = await applied(await userWith(), 150_000, {}, applicant.token);
+    const refused = await invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, sameApplicant.token);
+    expectError(refused, 40300);
+    expect(refused.message).toBe('调账须由申请人以外的人员审批');
+    expectError(await invoke(t, adjustmentReject, { adjustment_no: a.adjustment_no, reason: '本人' }, sameApplicant.token), 40300);
+    expect((await ok(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker)).state).toBe('posted');
+  });
+
+  it('tell the user’s balance in a refused debit only to staff who may read balances', async () => {
+    const u = await userWith({ balance: 250_000 });
+    const clerk = await createStaffWith(t, ['finance.adjust.apply']);
+    const short = await apply(u, 250_001, { direction: 'debit' }, clerk.token);
+    expect(expectError(short, 40900)).toMatchObject({ field: 'amount' });
+    expect(short.message).toBe('用户可用余额不足调减 ¥ 2,500.01');
+    expect(short.message).not.toContain('2,500.00');
+    expect((await apply(u, 250_001, { direction: 'debit' }, admin)).message).toBe('用户可用余额 ¥ 2,500.00，不足调减 ¥ 2,500.01');
   });
 });
 
@@ -310,6 +445,23 @@ describe.skipIf(testEngine !== 'postgres')('racing on PostgreSQL', () => {
     expect(answers.filter((x) => x.code !== 20000).every((x) => x.code === 40900)).toBe(true);
     expect(await account(u)).toMatchObject({ balance: 300_000 });
     expect((await ok(t, adjustmentDetails, { adjustment_no: a.adjustment_no }, admin)).entries).toHaveLength(2);
+    await expectLedgerInvariants(t.database.db);
+  });
+
+  it('posts at once only as much as the day’s limit when 20 adjustments of the threshold arrive at once', async () => {
+    const clerk = await createStaffWith(t, ['finance.adjust.apply']);
+    const users = await Promise.all(Array.from({ length: 20 }, () => userWith()));
+    const threshold = ADJUSTMENT_THRESHOLD_DEFAULTS.approval_threshold;
+    const answers = await Promise.all(users.map((u) => apply(u, threshold, {}, clerk.token)));
+    const states = answers.map((x) => (x.code === 20000 ? x.data.state : `error ${x.code}`));
+    expect(states.filter((s) => s === 'posted')).toHaveLength(ADJUSTMENT_THRESHOLD_DEFAULTS.daily_staff_limit / threshold);
+    expect(states.filter((s) => s === 'pending')).toHaveLength(20 - ADJUSTMENT_THRESHOLD_DEFAULTS.daily_staff_limit / threshold);
+    // And one user adjusted by several people at once gets at most the user's limit unapproved.
+    const u = await userWith();
+    const clerks = await Promise.all(Array.from({ length: 4 }, () => createStaffWith(t, ['finance.adjust.apply'])));
+    const each = await Promise.all(clerks.flatMap((c) => [apply(u, threshold, {}, c.token), apply(u, threshold, {}, c.token)]));
+    expect(each.filter((x) => x.code === 20000 && x.data.state === 'posted')).toHaveLength(ADJUSTMENT_THRESHOLD_DEFAULTS.daily_user_limit / threshold);
+    expect(await account(u)).toMatchObject({ balance: ADJUSTMENT_THRESHOLD_DEFAULTS.daily_user_limit });
     await expectLedgerInvariants(t.database.db);
   });
 

@@ -24,7 +24,7 @@ let pkg: { id: number };
 let bonusless: { id: number };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ config: { fakePayments: true } });
   admin = await signInAsAdmin(t);
   const db = t.database.db;
   [pkg] = await db.insert(financePackage).values({ name: 'books-月卡', price: 3_000, beans: 300, bonusBeans: 30 }).returning();
@@ -101,6 +101,17 @@ describe('buying a package', () => {
     await t.database.db.update(financePackage).set({ enabled: true }).where(eq(financePackage.id, pkg.id));
     expect(retried).toMatchObject({ code: 20000, data: { transfer_id: first.code === 20000 ? first.data.transfer_id : -1, paid: 3_000, beans: 330, cash_available: 600 } });
     expect(await account(u.id)).toMatchObject({ balance: 600 });
+  });
+
+  it('keeps the keys of its bonus apart from clients’ keys: a purchase under `X:bonus` after one under `X` is a purchase of its own', async () => {
+    const u = await appUserWith(6_000);
+    const k = key();
+    const first = await buy(u.token, pkg.id, k);
+    const second = await buy(u.token, pkg.id, `${k}:bonus`);
+    expect(second).toMatchObject({ code: 20000, data: { paid: 3_000, beans: 330, cash_available: 0 } });
+    expect(second.code === 20000 && first.code === 20000 && second.data.transfer_id !== first.data.transfer_id).toBe(true);
+    expect(await account(u.id)).toMatchObject({ balance: 0 });
+    expect((await book('bean_recharge', { user_id: u.id, kind: 'bean_bonus' })).data.map((r) => r.amount)).toEqual([30, 30]);
   });
 });
 

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeTopUp, financeWithdrawal } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { signInAppUser } from './helpers/app-user';
-import { createStaffWith, expectError, invoke, ok, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, expectError, invoke, ok, signIn, signInAsAdmin } from './helpers/auth';
 import { insertUser, openBalances } from './helpers/users';
 
 // 每日对账 (docs/finance.md › Reconciliation): per day of the platform's zone, the provider's side of top-ups and
@@ -24,10 +24,13 @@ const ZONE = DEFAULT_TIME_ZONE;
 const DAY = 86_400_000;
 let t: TestApp;
 let admin: string;
+/** Pays out what the admin approved: a second person. */
+let payer: { staffNum: string; password: string; token: string };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ config: { fakePayments: true } });
   admin = await signInAsAdmin(t);
+  payer = await createStaffWith(t, ['finance.withdraw.pay']);
 });
 afterAll(() => t?.close());
 
@@ -44,6 +47,7 @@ async function freshDay(before = 12 * 3_600_000): Promise<string> {
   const end = instantInZone(dayAfter(dayAfter(dayAfter(today()))), ZONE).getTime();
   t.clock.advance(end - before - t.clock.now().getTime());
   admin = await signInAsAdmin(t);
+  payer.token = await signIn(t, payer.staffNum, payer.password);
   return today();
 }
 
@@ -56,7 +60,7 @@ async function appUser(balance = 0) {
 /** A top-up by the real flow: the order, then the fake provider's checkout and signed notification. */
 async function topUp(token: string, amount: number): Promise<string> {
   const { order } = await ok(t, topUpCalls.create, { amount, channel: 'alipay', idempotency_key: key() }, token);
-  await ok(t, topUpCalls.fakePay, { order_no: order.order_no });
+  await ok(t, topUpCalls.fakePay, { order_no: order.order_no }, token);
   return order.order_no;
 }
 
@@ -64,7 +68,7 @@ async function topUp(token: string, amount: number): Promise<string> {
 async function payout(token: string, amount: number): Promise<string> {
   const w = await ok(t, withdrawalAppCalls.apply, { amount, payout_type: 2, account_name: '张三', account_no: 'zhangsan@example.com', idempotency_key: key() }, token);
   await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin);
-  await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin);
+  await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token);
   return w.withdraw_no;
 }
 

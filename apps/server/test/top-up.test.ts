@@ -21,7 +21,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { fakePaySecret: SECRET } });
+  t = await buildTestApp({ config: { fakePayments: true, fakePaySecret: SECRET } });
   admin = await signInAsAdmin(t);
 });
 afterAll(() => t?.close());
@@ -86,7 +86,7 @@ describe('the recharge settings', () => {
     expect(made.data.order.bonus_beans).toBe(60);
     const other = await order(u.token, 5_100);
     expect(other.code === 20000 && other.data.order.bonus_beans).toBe(0);
-    await ok(t, topUpCalls.fakePay, { order_no: made.data.order.order_no });
+    await ok(t, topUpCalls.fakePay, { order_no: made.data.order.order_no }, u.token);
     expect((await ok(t, financeCalls.userStatement, { user_id: u.id, currency: 'BEAN' }, admin)).account.balance).toBe(60);
     await ok(t, financeSettingsCalls.rechargeLimitsEdit, { min_amount: 100, max_amount: 5_000_000 }, admin);
   });
@@ -98,7 +98,7 @@ describe('paying through the fake provider', () => {
     const made = await order(u.token, 12_345);
     if (made.code !== 20000) expect.fail(made.message);
     const orderNo = made.data.order.order_no;
-    expect(await ok(t, topUpCalls.fakePay, { order_no: orderNo })).toEqual({ state: 'paid' });
+    expect(await ok(t, topUpCalls.fakePay, { order_no: orderNo }, u.token)).toEqual({ state: 'paid' });
     const status = await ok(t, topUpCalls.status, { order_no: orderNo }, u.token);
     expect(status).toMatchObject({ state: 'paid', trade_no: expect.stringMatching(/^FAKE/), transfer_id: expect.any(Number), paid_at: expect.any(String) });
     const statement = await ok(t, financeCalls.userStatement, { user_id: u.id }, admin);
@@ -159,7 +159,51 @@ describe('paying through the fake provider', () => {
 
   it('answers 40400 for a notification or a checkout of an order that does not exist', async () => {
     expectError(await invoke(t, topUpCalls.notifyFake, paid('TU00000000000000000000', 100)), 40400);
-    expectError(await invoke(t, topUpCalls.fakePay, { order_no: 'TU00000000000000000000' }), 40400);
+    expectError(await invoke(t, topUpCalls.fakePay, { order_no: 'TU00000000000000000000' }, (await appUser()).token), 40400);
+  });
+});
+
+describe('the fake provider’s checkout', () => {
+  it('pays only the signed-in owner’s own order, taken as JSON only', async () => {
+    const [owner, stranger] = [await appUser(), await appUser()];
+    const made = await order(owner.token, 2_040);
+    if (made.code !== 20000) expect.fail(made.message);
+    const orderNo = made.data.order.order_no;
+    expect(made.data.pay_url).toBe(`/api_user/finance/fake_pay?order_no=${orderNo}`);
+    // Signed out, with another user's token, with a staff token: nothing is paid.
+    expect((await invoke(t, topUpCalls.fakePay, { order_no: orderNo })).code).toBe(50008);
+    expectError(await invoke(t, topUpCalls.fakePay, { order_no: orderNo }, stranger.token), 40400);
+    expect((await invoke(t, topUpCalls.fakePay, { order_no: orderNo }, admin)).code).toBe(50008);
+    // A form post, as another site's page would send it, is refused before anything is read.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: topUpCalls.fakePay.path,
+      headers: { 'x-token': owner.token, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `order_no=${orderNo}`,
+    });
+    expect([form.statusCode, form.json().code]).toEqual([415, 41500]);
+    expect((await orderRow(orderNo)).state).toBe('pending');
+    expect(await balance(owner.id)).toBe(0);
+    expect(await ok(t, topUpCalls.fakePay, { order_no: orderNo }, owner.token)).toEqual({ state: 'paid' });
+    expect(await balance(owner.id)).toBe(2_040);
+  });
+});
+
+describe('without FAKE_PAYMENTS', () => {
+  it('has no fake provider: orders are refused, its checkout and notifications answer 40400, nothing is written', async () => {
+    const off = await buildTestApp();
+    try {
+      const user = await insertUser(off);
+      const token = await signInAppUser(off, user.id);
+      const refused = await invoke(off, topUpCalls.create, { amount: 5_000, channel: 'wechat', idempotency_key: key() }, token);
+      expectError(refused, 40900);
+      expect(refused.message).toBe('尚未接入支付渠道，暂不能充值');
+      expect(await off.database.db.select().from(financeTopUp)).toEqual([]);
+      expectError(await invoke(off, topUpCalls.fakePay, { order_no: 'TU00000000000000000000' }, token), 40400);
+      expectError(await invoke(off, topUpCalls.notifyFake, provider.notification({ order_no: 'TU1', trade_no: 'T1', amount: 100, status: 'SUCCESS', paid_at: '2026-11-26T02:00:00.000Z' })), 40400);
+    } finally {
+      await off.close();
+    }
   });
 });
 
@@ -173,8 +217,8 @@ describe('用户充值记录', () => {
       if (answer.code !== 20000) expect.fail(answer.message);
       made.push(answer.data.order.order_no);
     }
-    await ok(t, topUpCalls.fakePay, { order_no: made[0]! });
-    await ok(t, topUpCalls.fakePay, { order_no: made[2]! });
+    await ok(t, topUpCalls.fakePay, { order_no: made[0]! }, token);
+    await ok(t, topUpCalls.fakePay, { order_no: made[2]! }, token);
     const list = (filter: CallBody<typeof topUpRecordCalls.list> = {}) => ok(t, topUpRecordCalls.list, { user_id: user.id, ...filter }, admin);
 
     const all = await list();

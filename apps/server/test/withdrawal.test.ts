@@ -3,26 +3,30 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { signInAppUser } from './helpers/app-user';
-import { expectError, invoke, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { createStaffWith, expectError, invoke, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { testEngine } from './helpers/database';
 import { expectLedgerInvariants } from './helpers/ledger';
 import { generate, insertUser, moneyOfUsers, openBalances } from './helpers/users';
 import { Ledger } from '../src/lib/ledger/ledger';
 import { ledgerTransfer } from '../src/lib/ledger/table';
-import { financeWithdrawal, users } from '../src/lib/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { auditLog, financeWithdrawal, staff, users } from '../src/lib/db/schema';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { seedWithdrawals } from '../src/modules/finance/demo-seed';
 import pino from 'pino';
 
-// Withdrawals (docs/finance.md › Withdrawals): an app user's application holds the amount; staff approve and pay it
-// out (the hold posted) or reject it (voided), each under its own operation code, each decided once.
+// Withdrawals (docs/finance.md › Withdrawals): an app user's application holds the amount; staff approve and another
+// person pays it out (the hold posted), or staff reject it (voided), each under its own operation code, each decided
+// once, each step kept with its staff and time and written to the operation log.
 
 let t: TestApp;
 let admin: string;
+/** Pays out what the admin approved: a second person. */
+let payer: { token: string; staffId: number };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ config: { fakePayments: true } });
   admin = await signInAsAdmin(t);
+  payer = await createStaffWith(t, ['finance.withdraw.view', 'finance.withdraw.pay']);
 });
 afterAll(() => t?.close());
 
@@ -87,12 +91,12 @@ describe('reviewing', () => {
   it('approve then pay: the hold is posted, the money leaves the balance, the books stay equal', async () => {
     const u = await appUserWith(10_000);
     const w = await applied(u.token, 4_000);
-    expect(await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin)).toMatchObject({ state: 'approved', reviewed_at: expect.any(String) });
-    const paid = await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin);
+    expect(await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin)).toMatchObject({ state: 'approved', approved_at: expect.any(String), paid_at: null });
+    const paid = await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token);
     expect(paid).toMatchObject({ state: 'paid', payout_ref: expect.stringMatching(/^FAKEPAY/), paid_at: expect.any(String) });
     expect(await account(u.id)).toMatchObject({ balance: 6_000, frozen: 0, available: 6_000 });
     const details = await ok(t, withdrawalCalls.details, { withdraw_no: w.withdraw_no }, admin);
-    expect(details.withdrawal).toMatchObject({ account_no: 'zhangsan@example.com', reviewer_name: expect.any(String) });
+    expect(details.withdrawal).toMatchObject({ account_no: 'zhangsan@example.com', approver_name: '超级管理员', payer_name: expect.stringMatching(/^测试员工/), rejecter_name: '' });
     expect(details.entries.map((e) => [e.account_kind, e.amount, e.pending, e.transfer_state])).toEqual([
       ['user_cash', -4_000, true, 'posted'],
       ['withdrawal_clearing', 4_000, true, 'posted'],
@@ -115,11 +119,11 @@ describe('reviewing', () => {
   it('refuses a step out of order with 40900 and changes nothing: pay before approval, approve twice, pay or reject once paid', async () => {
     const u = await appUserWith(3_000);
     const w = await applied(u.token, 1_000);
-    expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin), 40900);
+    expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token), 40900);
     await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin);
     expectError(await invoke(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin), 40900);
-    await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin);
-    expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin), 40900);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token);
+    expectError(await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token), 40900);
     expectError(await invoke(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '晚了' }, admin), 40900);
     expect(await account(u.id)).toMatchObject({ balance: 2_000, frozen: 0 });
     expectError(await invoke(t, withdrawalCalls.approve, { withdraw_no: 'WD0' }, admin), 40400);
@@ -129,12 +133,63 @@ describe('reviewing', () => {
     const u = await appUserWith(3_000);
     const w = await applied(u.token, 1_000, { payout_type: 1, account_no: 'FAIL6222020000001' });
     await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin);
-    const refused = await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin);
+    const refused = await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token);
     expectError(refused, 40900);
     expect(refused.message).toContain('收款账户不存在');
     expect((await ok(t, withdrawalCalls.details, { withdraw_no: w.withdraw_no }, admin)).withdrawal.state).toBe('approved');
     expect(await account(u.id)).toMatchObject({ balance: 3_000, frozen: 1_000 });
     await ok(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '收款账户不存在' }, admin);
+  });
+
+  it('is paid out by a person other than its approver: the approver and another account of theirs are refused, nothing moves', async () => {
+    const u = await appUserWith(5_000);
+    const w = await applied(u.token, 2_000);
+    const [approver, sameApprover] = [
+      await createStaffWith(t, ['finance.withdraw.approve', 'finance.withdraw.pay']),
+      await createStaffWith(t, ['finance.withdraw.pay']),
+    ];
+    await t.database.db.update(staff).set({ personKey: `approver-${process.pid}` }).where(inArray(staff.id, [approver.staffId, sameApprover.staffId]));
+    await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, approver.token);
+    for (const self of [approver.token, sameApprover.token]) {
+      const refused = await invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, self);
+      expectError(refused, 40300);
+      expect(refused.message).toBe('提现须由审核人以外的员工打款');
+    }
+    expect(await account(u.id)).toMatchObject({ balance: 5_000, frozen: 2_000 });
+    expect(await ok(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token)).toMatchObject({ state: 'paid' });
+  });
+
+  it('keeps each step’s staff and time, and writes each step and each read of a whole account to the operation log', async () => {
+    const u = await appUserWith(9_000);
+    const [paidOne, rejectedOne] = [await applied(u.token, 1_000), await applied(u.token, 2_000)];
+    await ok(t, withdrawalCalls.approve, { withdraw_no: paidOne.withdraw_no }, admin);
+    t.clock.advance(60_000);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: paidOne.withdraw_no }, payer.token);
+    await ok(t, withdrawalCalls.approve, { withdraw_no: rejectedOne.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.reject, { withdraw_no: rejectedOne.withdraw_no, reason: '账户冻结' }, admin);
+
+    const paid = (await ok(t, withdrawalCalls.details, { withdraw_no: paidOne.withdraw_no }, admin)).withdrawal;
+    expect(paid).toMatchObject({ approver_name: '超级管理员', payer_name: expect.stringMatching(/^测试员工/), approved_at: expect.any(String), paid_at: expect.any(String), rejected_at: null });
+    expect(Date.parse(paid.paid_at!) - Date.parse(paid.approved_at!)).toBeGreaterThanOrEqual(60_000);
+    const rejected = (await ok(t, withdrawalCalls.details, { withdraw_no: rejectedOne.withdraw_no }, payer.token)).withdrawal;
+    expect(rejected).toMatchObject({ approver_name: '超级管理员', rejecter_name: '超级管理员', payer_name: '', approved_at: expect.any(String), rejected_at: expect.any(String) });
+
+    const logOf = async (no: string) =>
+      (await t.database.db.select().from(auditLog).where(eq(auditLog.target, `finance.withdrawal:${no}`)).orderBy(auditLog.id)).map((e) => [e.action, e.staffId, e.detail]);
+    const adminId = (await t.database.db.select({ id: staff.id }).from(staff).where(eq(staff.staffNum, 'admin')))[0]!.id;
+    expect(await logOf(paidOne.withdraw_no)).toEqual([
+      ['finance.withdraw.approve', adminId, { user_id: u.id, amount: 1_000, from: 'applied', to: 'approved' }],
+      ['finance.withdraw.pay', payer.staffId, { user_id: u.id, amount: 1_000, from: 'approved', to: 'paid' }],
+      ['finance.withdraw.account_view', adminId, { user_id: u.id }],
+    ]);
+    expect(await logOf(rejectedOne.withdraw_no)).toEqual([
+      ['finance.withdraw.approve', adminId, expect.objectContaining({ to: 'approved' })],
+      ['finance.withdraw.reject', adminId, { user_id: u.id, amount: 2_000, from: 'approved', to: 'rejected', reason: '账户冻结' }],
+      ['finance.withdraw.account_view', payer.staffId, { user_id: u.id }],
+    ]);
+    // The list masks accounts and reads no whole one: nothing more is logged.
+    await ok(t, withdrawalCalls.list, { user_id: u.id }, admin);
+    expect(await logOf(paidOne.withdraw_no)).toHaveLength(3);
   });
 
   it('gives each step its own operation: a staff who may approve may not pay or reject', async () => {
@@ -160,7 +215,7 @@ describe('the user’s 提现状态', () => {
     expect(await state()).toBe(1);
     await ok(t, withdrawalCalls.approve, { withdraw_no: second.withdraw_no }, admin);
     expect(await state()).toBe(1);
-    await ok(t, withdrawalCalls.pay, { withdraw_no: second.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: second.withdraw_no }, payer.token);
     expect(await state()).toBe(2);
   });
 });
@@ -182,7 +237,7 @@ describe('withdrawals in progress imported with the opening balances (期初冻�
     expect([await state(a.id), await state(b.id)]).toEqual([1, 1]);
 
     await ok(t, withdrawalCalls.approve, { withdraw_no: wa!.withdraw_no }, admin);
-    await ok(t, withdrawalCalls.pay, { withdraw_no: wa!.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: wa!.withdraw_no }, payer.token);
     await ok(t, withdrawalCalls.reject, { withdraw_no: wb!.withdraw_no, reason: '期初冻结核对后解冻' }, admin);
     expect(await account(a.id)).toMatchObject({ balance: 6_000, frozen: 0, available: 6_000 });
     expect(await account(b.id)).toMatchObject({ balance: 5_000, frozen: 0, available: 5_000 });
@@ -224,7 +279,7 @@ describe('代理提现记录', () => {
     const u = await appUserWith(50_000, '提现记录甲');
     const made = [await applied(u.token, 1_000), await applied(u.token, 2_000, { payout_type: 1, account_no: '6222020000001234' }), await applied(u.token, 3_000)];
     await ok(t, withdrawalCalls.approve, { withdraw_no: made[0]!.withdraw_no }, admin);
-    await ok(t, withdrawalCalls.pay, { withdraw_no: made[0]!.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: made[0]!.withdraw_no }, payer.token);
     const list = (filter: CallBody<typeof withdrawalCalls.list> = {}) => ok(t, withdrawalCalls.list, { user_id: u.id, ...filter }, admin);
     expect(await list()).toMatchObject({ count: 3, sum_amount: 6_000, sum_paid: 1_000 });
     expect((await list()).data.map((w) => w.withdraw_no)).toEqual([made[2]!.withdraw_no, made[1]!.withdraw_no, made[0]!.withdraw_no]);
@@ -247,17 +302,41 @@ describe('代理提现记录', () => {
   });
 });
 
+describe('without FAKE_PAYMENTS', () => {
+  it('has no payout provider: a withdrawal is approved or rejected, never paid (40900), and stays approved', async () => {
+    const off = await buildTestApp();
+    try {
+      const user = await insertUser(off);
+      await openBalances(off, [{ userId: user.id, balance: 5_000 }]);
+      const token = await signInAppUser(off, user.id);
+      const w = await ok(off, withdrawalAppCalls.apply, { amount: 1_000, payout_type: 2, account_name: '张三', account_no: 'zhangsan@example.com', idempotency_key: key() }, token);
+      const offAdmin = await signInAsAdmin(off);
+      await ok(off, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, offAdmin);
+      const refused = await invoke(off, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, (await createStaffWith(off, ['finance.withdraw.pay'])).token);
+      expectError(refused, 40900);
+      expect(refused.message).toBe('尚未接入打款渠道，暂不能打款');
+      expect((await ok(off, withdrawalCalls.details, { withdraw_no: w.withdraw_no }, offAdmin)).withdrawal.state).toBe('approved');
+    } finally {
+      await off.close();
+    }
+  });
+});
+
 describe('the demo’s withdrawals', () => {
-  it('are made by the real flow once, in every state, and the books stay equal', async () => {
+  it('are made by the real flow once, in every state, approved by the super-admin and paid by the finance clerk; the books stay equal', async () => {
     await generate(t, 80);
+    const clerk = await createStaffWith(t, ['finance.withdraw.pay']);
+    await t.database.db.update(staff).set({ staffNum: 'fin01' }).where(eq(staff.id, clerk.staffId));
     await t.database.db.delete(financeWithdrawal);
     const seed = () => seedWithdrawals({ db: t.database.db, log: pino({ level: 'silent' }), demo: true });
     await seed();
     const rows = await t.database.db.select().from(financeWithdrawal);
     expect(rows.length).toBeGreaterThan(8);
     expect(new Set(rows.map((w) => w.state))).toEqual(new Set(['applied', 'approved', 'paid', 'rejected']));
+    expect(new Set(rows.filter((w) => w.state === 'paid').map((w) => w.paidBy))).toEqual(new Set([clerk.staffId]));
     await seed();
     expect(await t.database.db.select().from(financeWithdrawal)).toHaveLength(rows.length);
+    await t.database.db.update(staff).set({ staffNum: clerk.staffNum }).where(eq(staff.id, clerk.staffId));
     await expectLedgerInvariants(t.database.db);
   });
 });
@@ -270,7 +349,7 @@ describe.skipIf(testEngine !== 'postgres')('racing on PostgreSQL', () => {
     await ok(t, withdrawalCalls.approve, { withdraw_no: w.withdraw_no }, admin);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 2 ? invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, admin) : invoke(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '并发' }, admin),
+        i % 2 ? invoke(t, withdrawalCalls.pay, { withdraw_no: w.withdraw_no }, payer.token) : invoke(t, withdrawalCalls.reject, { withdraw_no: w.withdraw_no, reason: '并发' }, admin),
       ),
     );
     expect(answers.filter((a) => a.code === 20000)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation, pageOf } from './call';
+import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import type { Locale } from './errors';
 
 /**
@@ -118,7 +118,7 @@ export type ApprovalRequestDetails = z.output<typeof approvalRequestDetails>;
 const decision = {
   id: fields.id,
   /** The step the decision is for, as the to-do showed it: another step current now is 40900 (decided meanwhile). */
-  step: z.coerce.number().int().min(0).max(APPROVAL_STEPS_MAX - 1),
+  step: wholeNumber(0, APPROVAL_STEPS_MAX - 1),
 };
 
 const path = (action: string) => `/api/approval/${action}`;

@@ -42,6 +42,7 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'user.unlock': { 'zh-CN': '解锁用户', 'en-US': 'Unlock a user' },
   'user.verification.approve': { 'zh-CN': '通过实名认证', 'en-US': 'Approve a verification' },
   'user.verification.reject': { 'zh-CN': '驳回实名认证', 'en-US': 'Reject a verification' },
+  'user.verification.document': { 'zh-CN': '查看实名认证证件', 'en-US': 'View an identity document' },
   'approval.flow.add': { 'zh-CN': '新增审批流程', 'en-US': 'Add an approval flow' },
   'approval.flow.edit': { 'zh-CN': '编辑审批流程', 'en-US': 'Edit an approval flow' },
   'approval.flow.delete': { 'zh-CN': '删除审批流程', 'en-US': 'Delete an approval flow' },
@@ -63,6 +64,7 @@ const NAMED_ACTIONS: Record<string, Texts> = {
   'personnel.export': { 'zh-CN': '导出人员档案', 'en-US': 'Export staff records' },
   'personnel.import': { 'zh-CN': '导入人员档案', 'en-US': 'Import staff records' },
   'finance.adjust.reject': { 'zh-CN': '驳回调账', 'en-US': 'Reject an adjustment' },
+  'finance.withdraw.account_view': { 'zh-CN': '查看完整收款账号', 'en-US': 'Read a whole payout account' },
 };
 
 /** Records a target names as `<kind>:<id>`, other than resources' (`<module>.<thing>:<id>`); `users` is the whole user list. */
@@ -82,6 +84,7 @@ const NAMED_TARGETS: Record<string, Texts> = {
   'approval.request': { 'zh-CN': '审批申请', 'en-US': 'Approval request' },
   staff_records: { 'zh-CN': '全部人员档案', 'en-US': 'All staff records' },
   'finance.adjustment': { 'zh-CN': '调账', 'en-US': 'Adjustment' },
+  'finance.withdrawal': { 'zh-CN': '提现', 'en-US': 'Withdrawal' },
 };
 
 const RESOURCE_VERBS = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, operation } from './call';
+import { defineCall, operation, wholeNumber } from './call';
 import { defineResource, resourceCalls } from './resource';
 import { calendarDay } from './days';
 
@@ -38,7 +38,7 @@ export const workTime = z
   .object({
     /** The weekdays worked, 1 Monday … 7 Sunday, each at most once. */
     work_days: z
-      .array(z.coerce.number().int().min(1).max(7))
+      .array(wholeNumber(1, 7))
       .min(1, 'at least one working day')
       .max(7)
       .refine((days) => new Set(days).size === days.length, 'a weekday is listed twice'),
@@ -152,7 +152,7 @@ export const calendarCalls = {
     query: z
       .object({
         from: calendarDay.optional(),
-        n: z.coerce.number().int().min(-MAX_WORKING_DAY_STEPS).max(MAX_WORKING_DAY_STEPS).default(1),
+        n: wholeNumber(-MAX_WORKING_DAY_STEPS, MAX_WORKING_DAY_STEPS).default(1),
       })
       .strict(),
     data: z.object({

@@ -33,6 +33,11 @@ export interface CallDefinition<
   data: D;
   /** `blob` answers are files: no envelope, the client skips its code checks. */
   response?: 'json' | 'blob';
+  /**
+   * The body is taken only as JSON (41500 otherwise): a call that must not be sent by another site's form post. Unset,
+   * a body may also come form-urlencoded.
+   */
+  jsonOnly?: boolean;
 }
 
 export type AnyCall = CallDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
@@ -75,11 +80,26 @@ export interface Envelope<D> {
   data: D;
 }
 
+/**
+ * Money and counts: JSON numbers only, whole, within bounds. What `z.coerce.number()` would make of `"1e3"`, `[100]`
+ * or `true` is refused, so an amount is always what the client wrote.
+ */
+export const jsonInt = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/**
+ * Ids, codes and paging: a whole number as JSON, or as the decimal digits a query string or a form carries. Anything
+ * else (`"1e3"`, `" 0x10"`, `[100]`, `true`) is refused rather than coerced.
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .union([jsonInt(min, max), z.string().trim().regex(/^-?\d{1,16}$/, 'expected a whole number')], { error: 'expected a whole number' })
+    .pipe(z.coerce.number<string | number>().int().min(min).max(max));
+
 /** Shared field schemas, so the same rule reads the same everywhere. */
 export const fields = {
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  id: wholeNumber(1, 2_147_483_647),
+  page: wholeNumber(1, 100_000).default(1),
+  limit: wholeNumber(1, 200).default(20),
   /** A short single-line text, trimmed. */
   text: (max: number) => z.string().trim().max(max),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation } from './call';
+import { defineCall, fields, operation, wholeNumber } from './call';
 
 /**
  * Departments (部门, issue 18): a tree of any depth, ordered among siblings by `sort` then id. A name is unique among its
@@ -18,8 +18,8 @@ export const INDEX_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
 export type IndexLetter = (typeof INDEX_LETTERS)[number];
 
 const departmentName = fields.text(DEPARTMENT_NAME_MAX).min(1);
-const parentId = z.coerce.number().int().min(TOP_LEVEL_DEPARTMENT).max(2_147_483_647);
-const departmentSort = z.coerce.number().int().min(0).max(DEPARTMENT_SORT_MAX);
+const parentId = wholeNumber(TOP_LEVEL_DEPARTMENT, 2_147_483_647);
+const departmentSort = wholeNumber(0, DEPARTMENT_SORT_MAX);
 /** The department's head (负责人): a sign-in account, who decides approval steps of type department head; null: none. Left out: unchanged. */
 const headAccountId = fields.id.nullable().optional();
 

@@ -11,6 +11,8 @@ export const ErrorCode = {
   NOT_FOUND: 40400,
   CONFLICT: 40900,
   PAYLOAD_TOO_LARGE: 41300,
+  /** A call that takes its body as JSON only got another encoding (a form post). */
+  UNSUPPORTED_MEDIA_TYPE: 41500,
   LOCKED: 42300,
   TOO_MANY: 42900,
   SERVER: 50000,
@@ -69,6 +71,7 @@ export const errorCatalogue: Record<ErrorCodeValue, CatalogueEntry> = {
   40400: { status: 404, message: { 'zh-CN': '请求的资源不存在', 'en-US': 'Not found' } },
   40900: { status: 409, message: { 'zh-CN': '数据冲突，请刷新后重试', 'en-US': 'Conflict, refresh and try again' } },
   41300: { status: 413, message: { 'zh-CN': '请求内容过大', 'en-US': 'Request body too large' } },
+  41500: { status: 415, message: { 'zh-CN': '请求须以 JSON 格式发送', 'en-US': 'Send this request as JSON' } },
   42300: { status: 423, message: { 'zh-CN': '账号已锁定', 'en-US': 'Account locked' } },
   42900: { status: 429, message: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, try again later' } },
   50000: { status: 500, message: { 'zh-CN': '服务器内部错误', 'en-US': 'Internal server error' } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation } from './call';
+import { defineCall, fields, jsonInt, operation } from './call';
 import { dayRange } from './days';
 import { AMOUNT_RANGE, amountRangeOrdered, idempotencyKey, TRANSFER_KIND_CODES, TRANSFER_STATES, transferEntry, type TransferKind } from './finance';
 import type { OperationDefinition } from './operations';
@@ -112,8 +112,8 @@ const bookFilterFields = {
   /** Days, in the platform's time zone. */
   time: dayRange.optional(),
   /** Fen or beans, inclusive. */
-  amount_min: z.coerce.number().int().min(0).optional(),
-  amount_max: z.coerce.number().int().min(0).optional(),
+  amount_min: jsonInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  amount_max: jsonInt(0, Number.MAX_SAFE_INTEGER).optional(),
 };
 export const bookFilter = z.object(bookFilterFields).strict().refine(amountRangeOrdered, AMOUNT_RANGE);
 export type BookFilter = z.infer<typeof bookFilter>;
@@ -170,7 +170,7 @@ const manualCreditBody = z
   .object({
     user_id: fields.id,
     /** Fen for a cash book, whole beans for a bean book. */
-    amount: z.coerce.number().int().min(1).max(MANUAL_CREDIT_MAX),
+    amount: jsonInt(1, MANUAL_CREDIT_MAX),
     reason: z.string().trim().min(1).max(200),
     idempotency_key: idempotencyKey,
   })
@@ -235,7 +235,7 @@ export const beanAppCalls = {
     body: z
       .object({
         feature_code: z.string().trim().min(2).max(50),
-        quantity: z.coerce.number().int().min(1).max(1000).default(1),
+        quantity: jsonInt(1, 1000).default(1),
         idempotency_key: idempotencyKey,
       })
       .strict(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation } from './call';
+import { defineCall, fields, jsonInt, operation, wholeNumber } from './call';
 import { dayRange } from './days';
 
 /**
@@ -226,7 +226,7 @@ export const topUpCalls = {
       'An app user’s top-up order of `amount` fen through `channel`: answers the order and where to pay. The same idempotency_key with the same body answers ' +
       'the first order again; with another body, 40900. Nothing is credited until the provider notifies the payment',
     permission: 'app-user',
-    body: z.object({ amount: z.coerce.number().int().min(1).max(TOP_UP_MAX_FEN), channel: z.enum(PAY_CHANNELS), idempotency_key: idempotencyKey }).strict(),
+    body: z.object({ amount: jsonInt(1, TOP_UP_MAX_FEN), channel: z.enum(PAY_CHANNELS), idempotency_key: idempotencyKey }).strict(),
     data: z.object({ order: topUpOrder, pay_url: z.string() }),
   }),
   status: defineCall({
@@ -243,20 +243,22 @@ export const topUpCalls = {
     path: '/api/finance/pay_notify_fake',
     tag: 'finance',
     summary:
-      'The fake payment provider’s signed notification (demo and tests; the WeChat Pay and Alipay adapters notify their own paths). A bad signature is 40300 and ' +
-      'changes nothing; a replay answers success and changes nothing; an amount unlike the order’s is 40900 and kept for reconciliation',
+      'The fake payment provider’s signed notification (tests and demonstrations, with FAKE_PAYMENTS=1; otherwise 40400. The WeChat Pay and Alipay adapters ' +
+      'notify their own paths). A bad signature is 40300 and changes nothing; a replay answers success and changes nothing; an amount unlike the order’s ' +
+      'is 40900 and kept for reconciliation',
     permission: 'public',
     body: fakePayNotification,
     data: z.object({ state: z.enum(TOP_UP_STATES) }),
   }),
   fakePay: defineCall({
     method: 'POST',
-    path: '/api/finance/fake_pay',
+    path: '/api_user/finance/fake_pay',
     tag: 'finance',
     summary:
-      'The fake provider’s checkout (demo and tests only, 40400 when another provider is configured): the user pays `order_no`, and the fake provider sends its ' +
-      'signed notification to /api/finance/pay_notify_fake, as a real provider would',
-    permission: 'public',
+      'The fake provider’s checkout (tests and demonstrations, with FAKE_PAYMENTS=1; otherwise 40400): the signed-in app user pays their own order ' +
+      '`order_no` (another user’s is 40400), and the fake provider notifies the payment as a real provider would. JSON only (41500 for a form post)',
+    permission: 'app-user',
+    jsonOnly: true,
     body: z.object({ order_no: z.string().trim().min(1).max(40) }).strict(),
     data: z.object({ state: z.enum(TOP_UP_STATES) }),
   }),
@@ -274,8 +276,8 @@ const topUpFilterFields = {
   /** Days of the order's making, in the platform's time zone. */
   time: dayRange.optional(),
   /** Fen, inclusive. */
-  amount_min: z.coerce.number().int().min(0).max(TOP_UP_MAX_FEN).optional(),
-  amount_max: z.coerce.number().int().min(0).max(TOP_UP_MAX_FEN).optional(),
+  amount_min: jsonInt(0, TOP_UP_MAX_FEN).optional(),
+  amount_max: jsonInt(0, TOP_UP_MAX_FEN).optional(),
 };
 /** A record filter's amount range (every finance record screen's): its maximum may not be below its minimum. */
 export const amountRangeOrdered = (f: { amount_min?: number; amount_max?: number }) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max;
@@ -362,8 +364,10 @@ export const withdrawal = z.object({
   /** The payout provider's reference once paid. */
   payout_ref: z.string().nullable(),
   created_at: z.string(),
-  reviewed_at: z.string().nullable(),
+  /** When each step was taken; a rejection may follow an approval. */
+  approved_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  rejected_at: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 
@@ -380,9 +384,9 @@ export const withdrawalAppCalls = {
     permission: 'app-user',
     body: z
       .object({
-        amount: z.coerce.number().int().min(WITHDRAWAL_MIN_FEN).max(TOP_UP_MAX_FEN * 10),
+        amount: jsonInt(WITHDRAWAL_MIN_FEN, TOP_UP_MAX_FEN * 10),
         /** 1 bank card, 2 Alipay, 3 WeChat. */
-        payout_type: z.coerce.number().int().min(1).max(3),
+        payout_type: wholeNumber(1, 3),
         account_name: z.string().trim().min(1).max(30),
         account_no: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9@._-]+$/, 'letters, digits and @ . _ - only'),
         idempotency_key: idempotencyKey,
@@ -406,15 +410,24 @@ const withdrawalFilterFields = {
   /** A user's name or mobile (prefix), or a withdrawal number. */
   keyword: z.string().trim().max(40).optional(),
   state: z.enum(WITHDRAWAL_STATES).optional(),
-  payout_type: z.coerce.number().int().min(1).max(3).optional(),
+  payout_type: wholeNumber(1, 3).optional(),
   time: dayRange.optional(),
-  amount_min: z.coerce.number().int().min(0).optional(),
-  amount_max: z.coerce.number().int().min(0).optional(),
+  amount_min: jsonInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  amount_max: jsonInt(0, Number.MAX_SAFE_INTEGER).optional(),
 };
 export const withdrawalFilter = z.object(withdrawalFilterFields).strict().refine(amountRangeOrdered, AMOUNT_RANGE);
 export type WithdrawalFilter = z.infer<typeof withdrawalFilter>;
 
-export const withdrawalRecord = withdrawal.extend({ user_name: z.string(), user_mobile: z.string(), reviewer_name: z.string() });
+/** A withdrawal as staff read it: with its user, and the staff who took each step ('' for a step not taken, or not known). */
+export const withdrawalRecord = withdrawal.extend({
+  user_name: z.string(),
+  user_mobile: z.string(),
+  /** The approver's account: another person pays it out. */
+  approver_id: z.number().nullable(),
+  approver_name: z.string(),
+  payer_name: z.string(),
+  rejecter_name: z.string(),
+});
 export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 
 export const withdrawalCalls = {
@@ -431,7 +444,7 @@ export const withdrawalCalls = {
     method: 'POST',
     path: '/api/finance/withdraw_details',
     tag: 'finance',
-    summary: 'One withdrawal with its whole payout account, and the entries of its hold and of its settlement',
+    summary: 'One withdrawal with its whole payout account (each such read is written to the operation log), and the entries of its hold and of its settlement',
     permission: operation('finance.withdraw.view'),
     body: z.object({ withdraw_no: withdrawNo }).strict(),
     data: z.object({ withdrawal: withdrawalRecord, entries: z.array(transferEntry.extend({ transfer_state: z.enum(TRANSFER_STATES) })) }),
@@ -460,8 +473,8 @@ export const withdrawalCalls = {
     path: '/api/finance/withdraw_pay',
     tag: 'finance',
     summary:
-      '打款: the payout provider pays an approved withdrawal and the hold is posted (the money leaves the user’s balance). A refused payout is 40900 and ' +
-      'leaves it approved; any state but approved is 40900',
+      '打款: the payout provider pays an approved withdrawal and the hold is posted (the money leaves the user’s balance). Paid by a person other than ' +
+      'its approver (40300); a refused payout, or no payout provider set up, is 40900 and leaves it approved; any state but approved is 40900',
     permission: operation('finance.withdraw.pay'),
     body: z.object({ withdraw_no: withdrawNo }).strict(),
     data: withdrawal,

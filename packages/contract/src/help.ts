@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation, pageOf } from './call';
+import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { defineResource, resourceCalls } from './resource';
 
 /**
@@ -18,8 +18,8 @@ const richText = (max: number) => z.string().max(max, `at most ${max} characters
 /** `v2.3.1`, `2.3`, `3.0.0-beta.1`. */
 const VERSION_NUMBER = /^[vV]?\d+(\.\d+){0,3}([-+][0-9A-Za-z.]+)?$/;
 
-const sortField = z.coerce.number().int().min(0).max(100_000).default(0);
-const pidField = z.coerce.number().int().min(0).max(2_147_483_647);
+const sortField = wholeNumber(0, 100_000).default(0);
+const pidField = wholeNumber(0, 2_147_483_647);
 
 // ---- answers ----
 
@@ -226,7 +226,7 @@ export const helpCalls = {
     tag,
     summary: 'Feature-introduction categories of one level (1 = top categories with their subcategories as options, 2 = all subcategories)',
     permission: 'signed-in',
-    body: z.object({ level_id: z.coerce.number().int().min(1).max(2).default(1) }),
+    body: z.object({ level_id: wholeNumber(1, 2).default(1) }),
     data: z.array(helpCategory),
   }),
   powerlistsubset: defineCall({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation, pageOf } from './call';
+import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { uploadPathField } from './file';
 import { defineResource, type Texts } from './resource';
 import { userSelection, type UserSelection } from './user';
@@ -216,9 +216,9 @@ export const TOAST_CLASSES: readonly AnnouncementClass[] = ['Message', 'Notifica
 // ——— shared fields ———
 
 /** A notification's type: one of the fixed ids 1–5, whatever the types are named or whether one is offered to publishers. */
-const notificationType = z.coerce.number().int().min(1, 'expected a type 1-5').max(5, 'expected a type 1-5');
-const typeFilter = z.coerce.number().int().min(0).max(5).default(ALL_NOTIFICATION_TYPES);
-const readFilter = z.coerce.number().int().min(0).max(1);
+const notificationType = wholeNumber(1, 5);
+const typeFilter = wholeNumber(0, 5).default(ALL_NOTIFICATION_TYPES);
+const readFilter = wholeNumber(0, 1);
 const idList = (max: number) => z.array(fields.id).min(1).max(max);
 
 /** Rich text as the editor sends it; the server keeps only allow-listed markup. */
@@ -254,7 +254,7 @@ const popupFields = {
   hint_state: z.enum(hintStates).default('info'),
   close_type: closeTypeField,
   /** Seconds before a voluntarily_close pop-up closes itself; 0 means the default 3 s. */
-  duration: z.coerce.number().int().min(0).max(3600).default(0),
+  duration: wholeNumber(0, 3600).default(0),
   location: z.enum(popupLocations).default('center'),
 };
 
@@ -594,7 +594,7 @@ export const informCalls = {
       is_read: readFilter.optional(),
       type: typeFilter,
       page: fields.page,
-      limit: z.coerce.number().int().min(1).max(50).default(20),
+      limit: wholeNumber(1, 50).default(20),
     }),
     data: pageOf(notificationItem).extend({ unread: z.number().int() }),
   }),
@@ -649,7 +649,7 @@ export const informCalls = {
     tag,
     summary: 'The drawer’s announcements: those addressed to the signed-in staff and not withdrawn, newest first',
     permission: 'signed-in',
-    body: z.object({ page: fields.page, limit: z.coerce.number().int().min(1).max(50).default(20) }),
+    body: z.object({ page: fields.page, limit: wholeNumber(1, 50).default(20) }),
     data: pageOf(announcementItem),
   }),
   announcementDetails: defineCall({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation, pageOf } from './call';
+import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { calendarDay, dayRange } from './days';
 import { INDEX_LETTERS } from './department';
 import { fieldDefinitionRow } from './field';
@@ -182,7 +182,10 @@ export const staffFindFilter = z
   .object({
     /** Part of the name, or the name's pinyin initials (`zs` finds 张三). */
     name: fields.text(STAFF_NAME_MAX).nullish(),
-    /** The whole number. */
+    /**
+     * The whole number; only for holders of personnel.id_card.view (40300 naming idCard otherwise: lists show the rest
+     * of the number, so a yes/no answer would give the birth date away). Each search is audited.
+     */
     idCard: fields.text(18).nullish(),
     /** Part of the mobile number. */
     mobile: fields.text(20).nullish(),
@@ -267,9 +270,9 @@ export const personnelCalls = {
     path: '/staff/findPage',
     tag,
     summary:
-      'A page of staff records, newest first: pageNo in the query is zero-based (0: the first page), pageSize up to 200; the body filters (name or initials, whole id card, part of the mobile, company, department with its sub-departments, status or statuses, report days). Identity cards masked',
+      'A page of staff records, newest first: pageNo in the query is zero-based (0: the first page), pageSize up to 200; the body filters (name or initials, whole id card, part of the mobile, company, department with its sub-departments, status or statuses, report days). Identity cards masked. Filtering by id card needs personnel.id_card.view (40300 naming idCard, recorded) and is audited',
     permission: operation('personnel.view'),
-    query: z.object({ pageNo: z.coerce.number().int().min(0).max(99_999).default(0), pageSize: fields.limit }),
+    query: z.object({ pageNo: wholeNumber(0, 99_999).default(0), pageSize: fields.limit }),
     body: staffFindFilter,
     data: pageOf(staffRow),
   }),
@@ -277,7 +280,8 @@ export const personnelCalls = {
     method: 'GET',
     path: '/staff/deleteById',
     tag,
-    summary: 'Deletes a staff record: gone from lists and the address book, kept with its history and the optional reason; 40400 when there is none (or it is already deleted)',
+    summary:
+      'Deletes a staff record: gone from lists and the address book, kept with its history and the optional reason; 40400 when there is none (or it is already deleted). A record linked to a sign-in account needs every grant of that account (40300, recorded)',
     permission: operation('personnel.delete'),
     query: z.object({ id: fields.id, reason: fields.text(STAFF_REASON_MAX).optional() }),
     data: z.null(),
@@ -324,7 +328,7 @@ export const personnelCalls = {
     path: path('staff_add'),
     tag,
     summary:
-      'Adds a staff record. A bad identity card is 40000 naming id_card; an identity card or mobile another record holds 40900 naming it; an unknown department or company 40000 naming it; custom values are checked by form personnel_info (40000 naming the key)',
+      'Adds a staff record. An identity card needs personnel.id_card.view (40300 naming id_card); a bad one is 40000 naming id_card; an identity card or mobile another record holds 40900 naming it; an unknown department or company 40000 naming it; custom values are checked by form personnel_info (40000 naming the key)',
     permission: operation('personnel.edit'),
     body: staffAddInput,
     data: z.object({ id: z.number().int() }),
@@ -333,7 +337,8 @@ export const personnelCalls = {
     method: 'POST',
     path: path('staff_edit'),
     tag,
-    summary: 'Changes the properties sent of a staff record (not its status: staff_status); the rules of staff_add apply',
+    summary:
+      'Changes the properties sent of a staff record (not its status: staff_status); the rules of staff_add apply. Giving, changing or clearing its identity card needs personnel.id_card.view (40300 naming id_card); moving the leaving date of a record linked to a sign-in account needs every grant of that account (40300, recorded)',
     permission: operation('personnel.edit'),
     body: staffEditInput,
     data: z.null(),
@@ -342,7 +347,7 @@ export const personnelCalls = {
     method: 'POST',
     path: path('staff_details'),
     tag,
-    summary: 'A whole staff record; the identity card whole only with personnel.id_card.view, masked otherwise',
+    summary: 'A whole staff record; the identity card whole only with personnel.id_card.view (each such answer audited), masked otherwise',
     permission: operation('personnel.view'),
     body: z.object({ id: fields.id }).strict(),
     data: staffDetails,
@@ -352,7 +357,7 @@ export const personnelCalls = {
     path: path('staff_status'),
     tag,
     summary:
-      'Moves records to a state. All or nothing: a move the states do not allow (docs/personnel.md) is 40000 naming status and changes nothing. Hiring sets the report day (today) and the probation end (three months on) where empty; resigning needs leaving_date (not before today, platform zone; 40000 naming it), and on that day a job makes the record resigned and disables its linked account; resigned sets the leaving day where empty and disables the linked account; withdrawing a resignation clears the leaving day',
+      'Moves records to a state. All or nothing: a move the states do not allow (docs/personnel.md) is 40000 naming status and changes nothing. Hiring sets the report day (today) and the probation end (three months on) where empty; resigning needs leaving_date (not before today, platform zone; 40000 naming it), and on that day a job makes the record resigned and disables its linked account; resigned sets the leaving day where empty and disables the linked account; withdrawing a resignation clears the leaving day. Resigning a record linked to a sign-in account, or withdrawing its resignation, needs every grant of that account (40300, recorded, nothing changed)',
     permission: operation('personnel.edit'),
     body: staffStatusInput,
     data: z.null(),
@@ -381,7 +386,7 @@ export const personnelCalls = {
     path: path('staff_export'),
     tag,
     summary:
-      'Every staff record matching the findPage filter (no paging) as an Excel workbook, streamed (blob answer), newest first; identity cards masked, company, department, status and custom fields by name. Headers: x-export-rows and x-export-estimated-bytes. Its columns are the import’s',
+      'Every staff record matching the findPage filter (no paging) as an Excel workbook, streamed (blob answer), newest first; identity cards masked, company, department, status and custom fields by name; filtering by id card as findPage. Headers: x-export-rows and x-export-estimated-bytes. Its columns are the import’s',
     permission: operation('personnel.export'),
     body: staffFindFilter,
     data: z.null(),
@@ -404,6 +409,7 @@ export const personnelCalls = {
     summary:
       `Imports staff records from an .xlsx sent as multipart/form-data in the field \`file\` (at most ${STAFF_IMPORT_MAX_BYTES / 1024 / 1024} MB, ${STAFF_IMPORT_MAX_ROWS} rows), columns by the export's headers. ` +
       'Each row is checked as staff_add; a row whose identity card (or, without one, mobile) matches a live record updates it where something differs. ' +
+      'Without personnel.id_card.view a row may give no whole identity card nor clear one (a row problem); moving the leaving date of a record linked to a sign-in account needs every grant of that account (40300). ' +
       'All or nothing: any refused row writes nothing and answers 40000 whose data.rows lists every refusal {row, field, message}',
     permission: operation('personnel.import'),
     // Multipart: no body schema here; the server reads the file part itself.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation, pageOf } from './call';
+import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { menuPaths } from './menu-tree';
 import { operationCodes } from './operations';
 
@@ -49,13 +49,13 @@ export const isProductEntry = (entry: Pick<PowerNode, 'kind' | 'path' | 'code'>)
   entry.kind === 'menu' ? productMenuPaths.has(entry.path) : operationCodes.has(entry.code);
 
 const powerFields = {
-  pid: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  pid: wholeNumber(0, 2_147_483_647).default(0),
   name: fields.text(40).min(1),
   name_en: fields.text(60).default(''),
   path: z.string().trim().max(200).regex(/^(\/[A-Za-z0-9_-]+)*$/, 'expected a path like /section/page').default(''),
   code: z.string().trim().max(100).regex(/^([a-z_]+(\.[a-z_]+)+)?$/, 'expected a code like module.action').default(''),
   icon: fields.text(60).default(''),
-  sort: z.coerce.number().int().min(0).max(100_000).default(0),
+  sort: wholeNumber(0, 100_000).default(0),
   hidden: z.boolean().default(false),
   no_cache: z.boolean().default(false),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, operation } from './call';
+import { defineCall, operation, wholeNumber } from './call';
 import { timeZoneField } from './time-zone';
 
 export const systemDetails = z.object({
@@ -13,9 +13,9 @@ export type SystemDetails = z.infer<typeof systemDetails>;
 
 export const loginSettings = z.object({
   /** A session ends after this many minutes without a call. */
-  idle_minutes: z.coerce.number().int().min(5).max(24 * 60),
+  idle_minutes: wholeNumber(5, 24 * 60),
   /** A session ends this many hours after sign-in, however active. */
-  absolute_hours: z.coerce.number().int().min(1).max(24 * 30),
+  absolute_hours: wholeNumber(1, 24 * 30),
   /** When on, signing in ends the staff's other sessions (they see 50012). */
   single_session: z.boolean(),
   /** SMS text; `{code}` is replaced by the code. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation } from './call';
+import { defineCall, fields, operation, wholeNumber } from './call';
 import { dayRange } from './days';
 import type { Locale } from './errors';
 
@@ -115,7 +115,7 @@ export const verificationDocumentKind = z.enum([
 
 // ——— field rules ———
 
-const codeOf = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const codeOf = (min: number, max: number) => wholeNumber(min, max);
 
 
 /** An opaque keyset position from an earlier answer's `next_cursor`. */
@@ -337,7 +337,7 @@ export type UserSearchOptions = z.infer<typeof userSearchOptions>;
 
 
 const tag = 'user';
-const selectLimit = z.coerce.number().int().min(1).max(100).default(USER_PAGE_SIZE);
+const selectLimit = wholeNumber(1, 100).default(USER_PAGE_SIZE);
 
 export const userCalls = {
   lists: defineCall({
@@ -445,7 +445,7 @@ export const userCalls = {
       'The index-th document (0 first) of a submission: the image, inline, never cached (blob answer; errors are ' +
       'envelopes, 40400 when the submission has no such stored document)',
     permission: operation('user.verification.view'),
-    query: z.object({ id: fields.id, index: z.coerce.number().int().min(0).max(19) }),
+    query: z.object({ id: fields.id, index: wholeNumber(0, 19) }),
     data: z.null(),
     response: 'blob',
   }),

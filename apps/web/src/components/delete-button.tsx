@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import type { ReactNode } from 'react';
 import { useMessages } from '../lib/i18n';
 import { commonMessages } from './messages';
+import { useToldWrite } from './use-told-write';
 
 export interface ConfirmedActionButtonProps {
   /** The question asked first. */
@@ -21,21 +22,14 @@ export interface ConfirmedActionButtonProps {
  */
 export function ConfirmedActionButton({ confirm, onConfirm, label, icon, done }: ConfirmedActionButtonProps) {
   const t = useMessages(commonMessages);
-  const { message } = App.useApp();
+  const told = useToldWrite();
   return (
     <Popconfirm
       title={confirm}
       okText={label}
       cancelText={t.cancel}
       okButtonProps={{ danger: true }}
-      onConfirm={async () => {
-        try {
-          await onConfirm();
-          void message.success(done);
-        } catch {
-          // Shown by the API client.
-        }
-      }}
+      onConfirm={() => told(onConfirm, done)}
     >
       <Button type="link" size="small" danger icon={icon}>
         {label}

@@ -23,13 +23,13 @@ export function SettingsCard<T>({ title, className, query, children }: { title: 
   );
 }
 
-interface SettingsFormOptions<Body> {
+interface SettingsFormOptions<Body, Answer> {
   /** The operation code that may change the settings. */
   edit: string;
   /** The module's save call; its success refetches what depends on the settings. */
-  mutation: { mutateAsync: (body: Body) => Promise<unknown>; isPending: boolean };
-  /** The toast of a save (系统设置已保存). */
-  saved: string;
+  mutation: { mutateAsync: (body: Body) => Promise<Answer>; isPending: boolean };
+  /** The toast of a save (系统设置已保存), or what the save's answer says happened. */
+  saved: string | ((answer: Answer) => string);
 }
 
 /**
@@ -37,14 +37,14 @@ interface SettingsFormOptions<Body> {
  * the screen's mutation (which refetches what depends on it), says `saved`, or puts a refusal on the field of the form
  * it names, leaving the form's values as they are.
  */
-export function useSettingsForm<Values, Body = Values>({ edit, mutation, saved }: SettingsFormOptions<Body>) {
+export function useSettingsForm<Values, Body = Values, Answer = unknown>({ edit, mutation, saved }: SettingsFormOptions<Body, Answer>) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const editable = useCan()(edit);
   const save = async (body: Body) => {
     try {
-      await mutation.mutateAsync(body);
-      void message.success(saved);
+      const answer = await mutation.mutateAsync(body);
+      void message.success(typeof saved === 'string' ? saved : saved(answer));
     } catch (error) {
       // The fields the form shows now (a switched-off part's are not): a refusal naming one lands beside it.
       showOnField(form, error, form.getFieldsError().map(({ name }) => name.join('.')));

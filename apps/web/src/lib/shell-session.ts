@@ -24,3 +24,12 @@ export function useCan(): (code: string) => boolean {
   const { profile } = useShellSession();
   return useCallback((code: string) => profile.is_super_admin || profile.operations.includes(code), [profile]);
 }
+
+/**
+ * Whether a staff account is the signed-in person: this account or one of their linked accounts (two-person rules
+ * compare people, docs/security.md). Only hides what the server would refuse: it checks every decision itself.
+ */
+export function useIsOwnPerson(): (staffId: number | null | undefined) => boolean {
+  const { profile } = useShellSession();
+  return useCallback((staffId) => staffId === profile.staff_id || profile.linked_accounts.some((a) => a.id === staffId), [profile]);
+}

@@ -3,7 +3,7 @@ import { useLayoutEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { urlField, useUrlState, type UrlValues } from './url-state';
+import { readUrlState, urlField, useUrlState, type UrlValues } from './url-state';
 
 const FIELDS = {
   kind: urlField('number', z.number().int().min(1).optional()),
@@ -71,5 +71,18 @@ describe('useUrlState', () => {
     const page = mount('/list?kind=1');
     act(() => page.set({ kind: 1 }));
     expect(page.router.state.historyAction).toBe('POP');
+  });
+});
+
+describe('readUrlState', () => {
+  it('takes a list as texts, or else as the numbers a JSON-only schema wants; drops what neither fits', () => {
+    const fields = {
+      action: urlField('list', z.array(z.string())),
+      price: urlField('list', z.tuple([z.number().int(), z.number().int()])),
+      amount: urlField('number', z.number().int()),
+    };
+    const read = (query: string) => readUrlState(new URLSearchParams(query), fields);
+    expect(read('action=user.lock&action=123&price=10000&price=29950&amount=500')).toEqual({ action: ['user.lock', '123'], price: [10_000, 29_950], amount: 500 });
+    expect(read('price=1e3&price=5&amount=1e3')).toEqual({});
   });
 });

@@ -9,7 +9,7 @@ export interface Validator<T> {
 /**
  * How one field is written in the query string: `text` and `number` as they are, `boolean` as `true` / `false`, `days`
  * (a `[first, last]` day range) as the key repeated (`?d=2026-01-01&d=2026-01-31`), which stays readable in a link;
- * `list` (several values, or a `[from, to]` number range) repeated the same way, its schema coercing each value.
+ * `list` (several values, or a `[from, to]` number range) repeated the same way, taken as texts or else as numbers.
  */
 export type UrlFieldKind = 'text' | 'number' | 'boolean' | 'days' | 'list';
 
@@ -25,20 +25,24 @@ export type UrlFields = Record<string, UrlField<unknown>>;
 /** The values a set of fields holds; an absent field is `undefined` (a schema default fills it in). */
 export type UrlValues<F extends UrlFields> = { [K in keyof F]?: F[K] extends UrlField<infer T> ? Exclude<T, undefined> : never };
 
-function candidate(kind: UrlFieldKind, raw: string[]): unknown {
-  if (raw.length === 0) return undefined;
+/** A query string's whole number as a number (the contract takes money and counts as JSON numbers only), else the text. */
+const numberOrText = (text: string): unknown => (/^-?\d{1,15}$/.test(text) ? Number(text) : text);
+
+/** What the query string's values may stand for, most likely first: a list may hold texts or numbers. */
+function candidates(kind: UrlFieldKind, raw: string[]): unknown[] {
+  if (raw.length === 0) return [];
   const first = raw[0]!;
   switch (kind) {
     case 'text':
-      return first;
+      return [first];
     case 'number':
-      return /^-?\d+$/.test(first) ? Number(first) : first;
+      return [numberOrText(first)];
     case 'boolean':
-      return first === 'true' ? true : first === 'false' ? false : first;
+      return [first === 'true' ? true : first === 'false' ? false : first];
     case 'days':
-      return raw.slice(0, 2);
+      return [raw.slice(0, 2)];
     case 'list':
-      return raw;
+      return [raw, raw.map(numberOrText)];
   }
 }
 
@@ -52,10 +56,12 @@ function written(kind: UrlFieldKind, value: unknown): string[] {
 export function readUrlState<F extends UrlFields>(params: URLSearchParams, fields: F): UrlValues<F> {
   const values: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(fields)) {
-    const raw = candidate(field.kind, params.getAll(key));
-    if (raw === undefined) continue;
-    const parsed = field.schema.safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) values[key] = parsed.data;
+    for (const raw of candidates(field.kind, params.getAll(key))) {
+      const parsed = field.schema.safeParse(raw);
+      if (!parsed.success) continue;
+      if (parsed.data !== undefined) values[key] = parsed.data;
+      break;
+    }
   }
   return values as UrlValues<F>;
 }

@@ -1,5 +1,6 @@
 import {
   envelope,
+  ErrorCode,
   permissionLabel,
   type AnyCall,
   type CallData,
@@ -7,6 +8,7 @@ import {
   type ParsedQuery,
 } from '@juqi/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
 import { success } from './envelope';
 import { assertStorableText } from './nul-guard';
 import type { AppUserPrincipal, Principal } from './types';
@@ -42,8 +44,13 @@ export function route<C extends AnyCall>(app: FastifyInstance, call: C, handler:
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.response === 'blob' ? {} : { response: { 200: envelope(call.data) } }),
     },
-    // Before the schema: a NUL or a lone surrogate would pass validation and then fail in the database as a 500.
-    preValidation: async (request) => assertStorableText(request.body, request.query),
+    preValidation: async (request) => {
+      // A JSON-only call refuses a form post, which another site's page could send.
+      if (call.jsonOnly && request.body !== undefined && request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== 'application/json')
+        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+      // Before the schema: a NUL or a lone surrogate would pass validation and then fail in the database as a 500.
+      assertStorableText(request.body, request.query);
+    },
     handler: async (request, reply) => {
       const data = await handler({
         body: request.body as ParsedBody<C>,

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentSettingsData, DEFAULT_TIME_ZONE, loginSettings, RECHARGE_AMOUNT_MAX, RECHARGE_AMOUNT_MIN, rechargeLimitsData, resignSettings, systemDetails, timeZoneField, transferSettings } from '@juqi/contract';
+import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentSettingsData, adjustmentSettingsProposal, DEFAULT_TIME_ZONE, loginSettings, RECHARGE_AMOUNT_MAX, RECHARGE_AMOUNT_MIN, rechargeLimitsData, resignSettings, systemDetails, timeZoneField, transferSettings } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../db/client';
@@ -36,11 +36,17 @@ export const settingDocuments = {
     min_amount: rechargeLimitsData.shape.min_amount.default(RECHARGE_AMOUNT_MIN),
     max_amount: rechargeLimitsData.shape.max_amount.default(RECHARGE_AMOUNT_MAX),
   }),
-  /** 调账审批金额 (docs/finance.md › Adjustments): above these (fen; beans) an adjustment waits for a second staff. */
-  finance_adjustment: adjustmentSettingsData.extend({
-    approval_threshold: adjustmentSettingsData.shape.approval_threshold.default(ADJUSTMENT_THRESHOLD_DEFAULTS.approval_threshold),
-    bean_approval_threshold: adjustmentSettingsData.shape.bean_approval_threshold.default(ADJUSTMENT_THRESHOLD_DEFAULTS.bean_approval_threshold),
-  }),
+  /**
+   * 调账审批设置 (docs/finance.md › Adjustments): above the thresholds (fen; beans), or past a daily limit, an adjustment
+   * waits for a second person.
+   */
+  finance_adjustment: z.object(
+    Object.fromEntries(Object.entries(adjustmentSettingsData.shape).map(([key, schema]) => [key, schema.default(ADJUSTMENT_THRESHOLD_DEFAULTS[key as keyof typeof ADJUSTMENT_THRESHOLD_DEFAULTS])])) as {
+      [K in keyof typeof ADJUSTMENT_THRESHOLD_DEFAULTS]: z.ZodDefault<z.ZodNumber>;
+    },
+  ),
+  /** A raise of those settings waiting for a second person's approval. */
+  finance_adjustment_proposal: z.object({ proposal: adjustmentSettingsProposal.omit({ proposer_name: true }).nullable().default(null) }),
 } as const;
 
 export type SettingKey = keyof typeof settingDocuments;

@@ -1,18 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import {
   adjustmentCalls,
+  dayInZone,
   yuanText,
   type Adjustment,
   type AdjustmentFilter,
   type AdjustmentSum,
   type AdjustmentSettings,
+  type AdjustmentSettingsState,
   type ParsedBody,
   type TransferEntry,
 } from '@juqi/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import type { Clock } from '../../lib/clock';
+import { lockFor } from '../../lib/db/advisory-lock';
 import type { Executor } from '../../lib/db/client';
 import { staff, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
@@ -20,7 +24,10 @@ import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
 import { onceUnderKey, requestFingerprint } from '../../lib/idempotency';
 import { availableBalance, findAccount, type AccountRef, type Ledger } from '../../lib/ledger/ledger';
+import { accountsOf, personOf, samePerson } from '../../lib/people';
 import { SettingsStore } from '../../lib/settings/store';
+import { dayRangeInstants } from '../../lib/time-zone';
+import { actorOf, type Actor } from './actor';
 import { financeAdjustment, type AdjustmentRow } from './adjustments-table';
 import { commonRecordConditions, RecordList } from './record-list';
 import { recordNumber } from './record-number';
@@ -28,13 +35,10 @@ import { FinanceRepository } from './repository';
 
 type ApplyBody = ParsedBody<typeof adjustmentCalls.adjustmentApply>;
 
-/** Who acts, for the decision and the audit log. */
-interface Actor {
-  staffId: number;
-  ip: string;
-}
-
 const SETTINGS = 'finance_adjustment';
+const PROPOSAL = 'finance_adjustment_proposal';
+/** Held while the settings or their proposal change, so a decision and a new proposal never cross. */
+const SETTINGS_LOCK = 'finance:adjustment_settings';
 
 const applicant = alias(staff, 'applicant');
 const approver = alias(staff, 'approver');
@@ -109,7 +113,7 @@ const adjustmentRecordList = (db: Executor) =>
   });
 
 /** The user's account and the platform's adjustment account of the currency. */
-const accountsOf = (r: Pick<AdjustmentRow, 'currency' | 'userId'>): { user: AccountRef; platform: AccountRef } =>
+const accountsOfAdjustment = (r: Pick<AdjustmentRow, 'currency' | 'userId'>): { user: AccountRef; platform: AccountRef } =>
   r.currency === 'CNY'
     ? { user: { kind: 'user_cash', ownerId: r.userId }, platform: { kind: 'adjustments' } }
     : { user: { kind: 'user_beans', ownerId: r.userId }, platform: { kind: 'bean_adjustments' } };
@@ -118,14 +122,26 @@ const accountsOf = (r: Pick<AdjustmentRow, 'currency' | 'userId'>): { user: Acco
 const amountText = (currency: AdjustmentRow['currency'], amount: number) =>
   currency === 'CNY' ? { 'zh-CN': yuanText(amount), 'en-US': yuanText(amount) } : { 'zh-CN': `${amount} 金豆`, 'en-US': `${amount} beans` };
 
-const thresholdOf = (t: AdjustmentSettings, currency: AdjustmentRow['currency']) => (currency === 'CNY' ? t.approval_threshold : t.bean_approval_threshold);
+/** The settings of one currency: its threshold, and its daily limits per person applying and per user adjusted. */
+const limitsOf = (t: AdjustmentSettings, currency: AdjustmentRow['currency']) =>
+  currency === 'CNY'
+    ? { threshold: t.approval_threshold, perPerson: t.daily_staff_limit, perUser: t.daily_user_limit }
+    : { threshold: t.bean_approval_threshold, perPerson: t.bean_daily_staff_limit, perUser: t.bean_daily_user_limit };
+
+const raises = (from: AdjustmentSettings, to: AdjustmentSettings) => (Object.keys(from) as (keyof AdjustmentSettings)[]).some((key) => to[key] > from[key]);
+
+const NOT_BY_APPLICANT = { 'zh-CN': '调账须由申请人以外的人员审批', 'en-US': 'An adjustment is decided by a person other than its applicant' } as const;
+const NOT_BY_PROPOSER = { 'zh-CN': '调高调账审批设置须由提议人以外的人员批准', 'en-US': 'A raise of the adjustment settings is approved by a person other than its proposer' } as const;
+const PROPOSAL_GONE = { 'zh-CN': '该调整提议已处理或已被新的提议取代，请刷新', 'en-US': 'That proposal was decided or replaced; refresh' } as const;
 
 const STATE_NAME = { pending: { 'zh-CN': '待审批', 'en-US': 'pending' }, posted: { 'zh-CN': '已入账', 'en-US': 'posted' }, rejected: { 'zh-CN': '已驳回', 'en-US': 'rejected' } } as const;
 
 /**
  * Manual adjustments (docs/finance.md › Adjustments): an adjustment at or below its currency's approval threshold
- * posts at once; above it, it waits for a staff other than the applicant to approve (posted, in the same transaction)
- * or reject it. Each decision locks the adjustment's row, so staff deciding at once decide once.
+ * posts at once, as long as what its applicant (the person, over all their accounts) and its user were adjusted at
+ * once today stays within the daily limits; otherwise it waits for a person other than the applicant to approve
+ * (posted, in the same transaction) or reject it. Applications lock their person and their user, so concurrent ones
+ * count each other; each decision locks the adjustment's row, so staff deciding at once decide once.
  */
 export class AdjustmentService {
   private readonly records: RecordList<RecordRow, Adjustment, AdjustmentFilter, AdjustmentSum>;
@@ -135,6 +151,8 @@ export class AdjustmentService {
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly settings: SettingsStore,
+    /** The platform's time zone, whose days the daily limits count. */
+    private readonly zone: () => Promise<string>,
   ) {
     this.records = adjustmentRecordList(db);
   }
@@ -143,11 +161,21 @@ export class AdjustmentService {
     const fingerprint = requestFingerprint([body.user_id, body.currency, body.direction, body.amount, body.reason]);
     const byKey = async (tx: Executor) =>
       (await tx.select().from(financeAdjustment).where(and(eq(financeAdjustment.applicantId, by.staffId), eq(financeAdjustment.idempotencyKey, body.idempotency_key))))[0];
+    const today = await this.today();
     const row = await onceUnderKey(this.db, fingerprint, byKey, async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
       if (!user) throw AppError.invalid('user_id', 'no such user');
-      const waits = body.amount > thresholdOf(await this.settings.get(SETTINGS, tx), body.currency);
-      if (waits && body.direction === 'debit') await this.assertAvailable({ userId: body.user_id, currency: body.currency, amount: body.amount }, tx);
+      const person = await personOf(tx, by.staffId);
+      // In this order everywhere (person, then user): concurrent applications queue instead of deadlocking.
+      await lockFor(tx, `adjust:person:${person}`);
+      await lockFor(tx, `adjust:user:${body.user_id}`);
+      const limits = limitsOf(await this.settings.get(SETTINGS, tx), body.currency);
+      const [byPerson, toUser] = [
+        await this.postedAtOnce(tx, body.currency, today, sql`${financeAdjustment.applicantId} in ${accountsOf(person)}`),
+        await this.postedAtOnce(tx, body.currency, today, eq(financeAdjustment.userId, body.user_id)),
+      ];
+      const waits = body.amount > limits.threshold || byPerson + body.amount > limits.perPerson || toUser + body.amount > limits.perUser;
+      if (waits && body.direction === 'debit') await this.assertAvailable({ userId: body.user_id, currency: body.currency, amount: body.amount }, by, tx);
       const now = this.clock.now();
       // The row first: its unique key makes a concurrent request under the same key wait here for this one.
       const [inserted] = await tx
@@ -179,7 +207,7 @@ export class AdjustmentService {
     return toAdjustment(await this.record(row.adjustmentNo));
   }
 
-  /** 通过: the pending adjustment is posted, by a staff other than its applicant. */
+  /** 通过: the pending adjustment is posted, by a person other than its applicant. */
   approve(adjustmentNo: string, by: Actor): Promise<Adjustment> {
     return this.decide(adjustmentNo, by, async (row, tx) => {
       const posted = await this.post(row, by.staffId, tx, { approverId: by.staffId, decidedAt: this.clock.now() });
@@ -210,14 +238,89 @@ export class AdjustmentService {
     return { adjustment: toAdjustment(row), entries };
   }
 
-  /** 调账审批金额: changed and audited with before and after. */
-  editSettings(by: Actor, next: AdjustmentSettings): Promise<AdjustmentSettings> {
-    return this.db.transaction(async (tx) => {
-      const before = await this.settings.get(SETTINGS, tx);
-      const after = await this.settings.set(SETTINGS, next, tx);
-      await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings', target: `settings:${SETTINGS}`, detail: { before, after }, ip: by.ip });
-      return after;
+  /** The settings in force, with a raise waiting for a second person. */
+  async settingsState(tx: Executor = this.db): Promise<AdjustmentSettingsState> {
+    const [settings, { proposal }] = await Promise.all([this.settings.get(SETTINGS, tx), this.settings.get(PROPOSAL, tx)]);
+    if (!proposal) return { ...settings, proposal: null };
+    const [proposer] = await tx.select({ name: staff.name }).from(staff).where(eq(staff.id, proposal.proposer_id));
+    return { ...settings, proposal: { ...proposal, proposer_name: proposer?.name ?? '' } };
+  }
+
+  /**
+   * 调账审批设置: a change that raises nothing applies at once; one that raises any value becomes the proposal (replacing
+   * an earlier one) and waits for a second person. Both audited with before and after.
+   */
+  editSettings(by: Actor, next: AdjustmentSettings): Promise<AdjustmentSettingsState> {
+    return this.changeSettings(async (tx, before) => {
+      if (!raises(before, next)) {
+        const after = await this.settings.set(SETTINGS, next, tx);
+        await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings', target: `settings:${SETTINGS}`, detail: { before, after }, ip: by.ip });
+        return;
+      }
+      const proposal = { id: randomUUID(), values: next, proposer_id: by.staffId, proposed_at: this.clock.now().toISOString() };
+      await this.settings.set(PROPOSAL, { proposal }, tx);
+      await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings.propose', target: `settings:${SETTINGS}`, detail: { before, proposed: next }, ip: by.ip });
     });
+  }
+
+  /** The waiting raise applies, approved by a person other than its proposer. */
+  approveSettings(by: Actor, proposalId: string): Promise<AdjustmentSettingsState> {
+    return this.changeSettings(async (tx, before) => {
+      const proposal = await this.waitingProposal(tx, proposalId);
+      if (await samePerson(tx, proposal.proposer_id, by.staffId)) throw AppError.forbidden(NOT_BY_PROPOSER);
+      const after = await this.settings.set(SETTINGS, proposal.values, tx);
+      await this.settings.set(PROPOSAL, { proposal: null }, tx);
+      await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings.approve', target: `settings:${SETTINGS}`, detail: { before, after, proposer_id: proposal.proposer_id }, ip: by.ip });
+    });
+  }
+
+  /** The waiting raise is dropped: withdrawn by its proposer or turned down by another person. */
+  rejectSettings(by: Actor, proposalId: string): Promise<AdjustmentSettingsState> {
+    return this.changeSettings(async (tx) => {
+      const proposal = await this.waitingProposal(tx, proposalId);
+      await this.settings.set(PROPOSAL, { proposal: null }, tx);
+      await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings.reject', target: `settings:${SETTINGS}`, detail: { proposed: proposal.values, proposer_id: proposal.proposer_id }, ip: by.ip });
+    });
+  }
+
+  /** A change of the settings or their proposal under the settings' lock; answers the state after it. */
+  private async changeSettings(change: (tx: Executor, before: AdjustmentSettings) => Promise<void>): Promise<AdjustmentSettingsState> {
+    await this.db.transaction(async (tx) => {
+      await lockFor(tx, SETTINGS_LOCK);
+      await change(tx, await this.settings.get(SETTINGS, tx));
+    });
+    return this.settingsState();
+  }
+
+  private async waitingProposal(tx: Executor, proposalId: string) {
+    const { proposal } = await this.settings.get(PROPOSAL, tx);
+    if (!proposal || proposal.id !== proposalId) throw new AppError(40900, PROPOSAL_GONE, null);
+    return proposal;
+  }
+
+  /** Today's days in the platform's zone, as the daily limits count them. */
+  private async today(): Promise<[Date, Date]> {
+    const zone = await this.zone();
+    const day = dayInZone(zone, this.clock.now().getTime());
+    return dayRangeInstants([day, day], zone);
+  }
+
+  /** What was posted at once (no approver) in a currency within the day, of the adjustments `which` picks. */
+  private async postedAtOnce(tx: Executor, currency: AdjustmentRow['currency'], [from, to]: [Date, Date], which: SQL): Promise<number> {
+    const [row] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${financeAdjustment.amount}), 0)::float8` })
+      .from(financeAdjustment)
+      .where(
+        and(
+          eq(financeAdjustment.currency, currency),
+          eq(financeAdjustment.state, 'posted'),
+          isNull(financeAdjustment.approverId),
+          gte(financeAdjustment.createdAt, from),
+          lt(financeAdjustment.createdAt, to),
+          which,
+        ),
+      );
+    return row?.sum ?? 0;
   }
 
   /** The adjustment with its user's and staff's names, as the list shows it. */
@@ -232,7 +335,7 @@ export class AdjustmentService {
    * available balance is the ledger's 40900 naming amount, and the transaction rolls back.
    */
   private async post(row: AdjustmentRow, staffId: number, tx: Executor, decided: Partial<AdjustmentRow> = {}): Promise<AdjustmentRow> {
-    const { user, platform } = accountsOf(row);
+    const { user, platform } = accountsOfAdjustment(row);
     const credit = row.direction === 'credit';
     const transfer = await this.ledger.post(
       {
@@ -256,13 +359,16 @@ export class AdjustmentService {
 
   /**
    * A debit that waits for approval is refused now when the user could not pay it now; the ledger checks again when it
-   * is approved, as the balance may have moved.
+   * is approved, as the balance may have moved. The refusal names the balance only to staff who may read balances.
    */
-  private async assertAvailable(row: Pick<AdjustmentRow, 'userId' | 'currency' | 'amount'>, tx: Executor): Promise<void> {
-    const account = await findAccount(tx, accountsOf(row).user);
+  private async assertAvailable(row: Pick<AdjustmentRow, 'userId' | 'currency' | 'amount'>, by: Actor, tx: Executor): Promise<void> {
+    const account = await findAccount(tx, accountsOfAdjustment(row).user);
     const available = account ? availableBalance(account) : 0;
     if (available >= row.amount) return;
-    const [have, want] = [amountText(row.currency, available), amountText(row.currency, row.amount)];
+    const want = amountText(row.currency, row.amount);
+    if (!by.readsBalances)
+      throw AppError.conflict({ 'zh-CN': `用户可用余额不足调减 ${want['zh-CN']}`, 'en-US': `The user has less available than the debit of ${want['en-US']}` }, 'amount');
+    const have = amountText(row.currency, available);
     throw AppError.conflict(
       { 'zh-CN': `用户可用余额 ${have['zh-CN']}，不足调减 ${want['zh-CN']}`, 'en-US': `The user has ${have['en-US']} available, less than the debit of ${want['en-US']}` },
       'amount',
@@ -274,8 +380,7 @@ export class AdjustmentService {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(financeAdjustment).where(eq(financeAdjustment.adjustmentNo, adjustmentNo)).for('update');
       if (!row) throw AppError.notFound();
-      if (row.applicantId === by.staffId)
-        throw AppError.forbidden({ 'zh-CN': '调账须由申请人以外的员工审批', 'en-US': 'An adjustment is decided by a staff member other than its applicant' });
+      if (await samePerson(tx, row.applicantId, by.staffId)) throw AppError.forbidden(NOT_BY_APPLICANT);
       if (row.state !== 'pending') {
         const name = STATE_NAME[row.state];
         throw new AppError(40900, { 'zh-CN': `该调账${name['zh-CN']}，不能再审批`, 'en-US': `This adjustment is ${name['en-US']} already` }, null);
@@ -290,20 +395,18 @@ export class AdjustmentService {
   }
 }
 
-/** The staff making a call, and from where. */
-const actor = (ctx: { principal: { staffId: number } | null; request: { ip: string } }): Actor => ({ staffId: ctx.principal!.staffId, ip: ctx.request.ip });
-
 /** The adjustment calls (docs/finance.md › Adjustments), posting through the module's ledger. */
 export function adjustmentRoutes(app: FastifyInstance, ledger: Ledger): void {
-  const store = new SettingsStore(app.database.db);
-  const adjustments = new AdjustmentService(app.database.db, app.clock, ledger, store);
   const timeZone = lazyService(app.access, 'timeZone', 'settings');
+  const adjustments = new AdjustmentService(app.database.db, app.clock, ledger, new SettingsStore(app.database.db), () => timeZone.current());
 
-  route(app, adjustmentCalls.adjustmentApply, (ctx) => adjustments.apply(actor(ctx), ctx.body));
-  route(app, adjustmentCalls.adjustmentApprove, (ctx) => adjustments.approve(ctx.body.adjustment_no, actor(ctx)));
-  route(app, adjustmentCalls.adjustmentReject, (ctx) => adjustments.reject(ctx.body.adjustment_no, ctx.body.reason, actor(ctx)));
+  route(app, adjustmentCalls.adjustmentApply, (ctx) => adjustments.apply(actorOf(ctx), ctx.body));
+  route(app, adjustmentCalls.adjustmentApprove, (ctx) => adjustments.approve(ctx.body.adjustment_no, actorOf(ctx)));
+  route(app, adjustmentCalls.adjustmentReject, (ctx) => adjustments.reject(ctx.body.adjustment_no, ctx.body.reason, actorOf(ctx)));
   route(app, adjustmentCalls.adjustmentList, async ({ body: { page, limit, ...filter } }) => adjustments.page(filter, await timeZone.current(), page, limit));
   route(app, adjustmentCalls.adjustmentDetails, ({ body }) => adjustments.details(body.adjustment_no));
-  route(app, adjustmentCalls.adjustmentSettingsDetails, () => store.get(SETTINGS));
-  route(app, adjustmentCalls.adjustmentSettingsEdit, (ctx) => adjustments.editSettings(actor(ctx), ctx.body));
+  route(app, adjustmentCalls.adjustmentSettingsDetails, () => adjustments.settingsState());
+  route(app, adjustmentCalls.adjustmentSettingsEdit, (ctx) => adjustments.editSettings(actorOf(ctx), ctx.body));
+  route(app, adjustmentCalls.adjustmentSettingsApprove, (ctx) => adjustments.approveSettings(actorOf(ctx), ctx.body.proposal_id));
+  route(app, adjustmentCalls.adjustmentSettingsReject, (ctx) => adjustments.rejectSettings(actorOf(ctx), ctx.body.proposal_id));
 }

@@ -9,6 +9,12 @@ import { FinanceRepository } from './repository';
 import { financeFunctionCharge, financePackage } from './table';
 
 /**
+ * The key of a transfer made alongside a client's request (a package's bonus): `#` is a character clients' keys may not
+ * hold, so no client key ever names it (migration 0030 moved the keys written before with `:bonus`).
+ */
+const derivedKey = (key: string, what: string) => `${key}#${what}`;
+
+/**
  * What app users do with beans (docs/finance.md › Books): buy a 套餐 with their balance — its price to the platform's
  * revenue and its beans issued to them in one `bean_purchase` transfer, its bonus beans from promotions in a
  * `bean_bonus` transfer of the same transaction — and spend beans on a paid feature at the price of its charge in
@@ -26,8 +32,9 @@ export class BeanPurchaseService {
 
   async buyPackage(userId: number, body: { package_id: number; idempotency_key: string }): Promise<AppUserPosting> {
     const key = `package:${userId}:${body.idempotency_key}`;
+    const bonusKey = derivedKey(key, 'bonus');
     // A retry of a purchase made before answers it, even if the package has since been taken off sale or repriced.
-    const earlier = await this.earlierPurchase(key);
+    const earlier = await this.earlierPurchase(key, bonusKey);
     if (earlier) {
       if (earlier.reference.package_id !== body.package_id) throw keyReused();
       return this.posting(userId, earlier.id, earlier.paid, earlier.beans);
@@ -59,7 +66,7 @@ export class BeanPurchaseService {
             legs: [{ debit: { kind: 'promotions' }, credit: { kind: 'user_beans', ownerId: userId }, amount: pkg.bonusBeans }],
             memo: `套餐赠送 ${pkg.name}`,
             reference: { package_id: pkg.id, purchase_transfer_id: bought.id },
-            idempotencyKey: `${key}:bonus`,
+            idempotencyKey: bonusKey,
             userId,
           },
           tx,
@@ -90,7 +97,7 @@ export class BeanPurchaseService {
   }
 
   /** The purchase posted under `key`, if any: what the user paid and the beans credited with its bonus. */
-  private async earlierPurchase(key: string) {
+  private async earlierPurchase(key: string, bonusKey: string) {
     const [purchase] = await this.db.select({ id: ledgerTransfer.id, reference: ledgerTransfer.reference }).from(ledgerTransfer).where(eq(ledgerTransfer.idempotencyKey, key));
     if (!purchase) return undefined;
     const [moved] = await this.db
@@ -101,7 +108,7 @@ export class BeanPurchaseService {
       .from(ledgerEntry)
       .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
       .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
-      .where(inArray(ledgerTransfer.idempotencyKey, [key, `${key}:bonus`]));
+      .where(inArray(ledgerTransfer.idempotencyKey, [key, bonusKey]));
     return { ...purchase, paid: moved?.paid ?? 0, beans: moved?.beans ?? 0 };
   }
 

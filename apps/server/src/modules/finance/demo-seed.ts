@@ -64,20 +64,30 @@ export async function seedTopUps({ db, demo }: SeedContext): Promise<void> {
   }
 }
 
-/** Withdrawals the demo starts with, and the staff account that reviewed them (the super-admin's). */
+/** Withdrawals the demo starts with. */
 const DEMO_WITHDRAWALS = 16;
+
+/** A demo staff member acting from the server itself. */
+const by = (staffId: number) => ({ staffId, ip: '127.0.0.1', readsBalances: true });
+
+/** The super-admin, and the finance clerk (fin01) who is the second person of the demo's two-person steps. */
+async function demoStaff(db: SeedContext['db']) {
+  const [admin] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
+  const [clerk] = await db.select({ id: staff.id }).from(staff).where(eq(staff.staffNum, 'fin01')).limit(1);
+  return admin && clerk ? { admin: admin.id, clerk: clerk.id } : undefined;
+}
 
 /**
  * The demo's withdrawals, by the real flow (docs/finance.md › Withdrawals): applications of users with money, some
- * still to review, some approved, most paid out through the fake payout provider, a few rejected with a reason.
- * Only while there are none.
+ * still to review, some approved by the super-admin, most then paid out by the finance clerk through the fake payout
+ * provider (the demo's money moves without FAKE_PAYMENTS: no HTTP page is involved), a few rejected with a reason.
+ * Only while there are none, and only with the finance clerk there to pay.
  */
 export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> {
   // Applications imported with the opening balances (期初冻结) do not count: they are not the demo's.
   const made = await db.select({ id: financeWithdrawal.id }).from(financeWithdrawal).where(notLike(financeWithdrawal.idempotencyKey, 'opening:%')).limit(1);
-  if (!demo || made.length) return;
-  const [reviewer] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
-  if (!reviewer) return;
+  const people = demo && !made.length ? await demoStaff(db) : undefined;
+  if (!people) return;
   const payers = await db
     .select({ id: users.id, name: users.name, available: sql<number>`(${availableSql})::float8` })
     .from(ledgerAccount)
@@ -104,13 +114,13 @@ export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> 
     if (fate < 2) continue;
     at += 3_600_000 + Math.floor(random() * 86_400_000);
     if (fate === 2) {
-      await withdrawals.reject(w.withdraw_no, '收款账户信息有误，请核对后重新申请', reviewer.id);
+      await withdrawals.reject(w.withdraw_no, '收款账户信息有误，请核对后重新申请', by(people.admin));
       continue;
     }
-    await withdrawals.approve(w.withdraw_no, reviewer.id);
+    await withdrawals.approve(w.withdraw_no, by(people.admin));
     if (fate === 3) continue;
     at += 600_000;
-    await withdrawals.pay(w.withdraw_no, reviewer.id);
+    await withdrawals.pay(w.withdraw_no, by(people.clerk));
   }
 }
 
@@ -165,9 +175,6 @@ export async function seedBookActivity({ db, demo }: SeedContext): Promise<void>
   }
 }
 
-/** A demo staff member acting from the server itself. */
-const by = (staffId: number) => ({ staffId, ip: '127.0.0.1' });
-
 /** The demo's adjustments: what each shows in 调账记录. */
 const DEMO_ADJUSTMENTS = [
   { currency: 'CNY', direction: 'credit', amount: 5_000, reason: '补发活动奖励', fate: 'posted' },
@@ -185,9 +192,9 @@ const DEMO_ADJUSTMENTS = [
  */
 export async function seedAdjustments({ db, demo }: SeedContext): Promise<void> {
   if (!demo || (await db.select({ id: financeAdjustment.id }).from(financeAdjustment).limit(1)).length) return;
-  const [admin] = await db.select({ id: staff.id }).from(staff).where(eq(staff.isSuperAdmin, true)).limit(1);
-  const [clerk] = await db.select({ id: staff.id }).from(staff).where(eq(staff.staffNum, 'fin01')).limit(1);
-  if (!admin || !clerk) return;
+  const staffOf = await demoStaff(db);
+  if (!staffOf) return;
+  const { admin, clerk } = staffOf;
   const people = await db
     .select({ id: users.id })
     .from(ledgerAccount)
@@ -197,13 +204,14 @@ export async function seedAdjustments({ db, demo }: SeedContext): Promise<void> 
     .limit(DEMO_ADJUSTMENTS.length);
   let at = Date.now() - 20 * DAY;
   const clock: Clock = { now: () => new Date(at) };
-  const adjustments = new AdjustmentService(db, clock, new Ledger(db, clock), new SettingsStore(db));
+  const store = new SettingsStore(db);
+  const adjustments = new AdjustmentService(db, clock, new Ledger(db, clock), store, async () => (await store.get('system')).time_zone);
   for (const [index, person] of people.entries()) {
     const { fate, ...adjustment } = DEMO_ADJUSTMENTS[index]!;
     at += 2 * DAY;
-    const made = await adjustments.apply(by(admin.id), { user_id: person.id, ...adjustment, idempotency_key: `demo-adjustment-${index}` });
+    const made = await adjustments.apply(by(admin), { user_id: person.id, ...adjustment, idempotency_key: `demo-adjustment-${index}` });
     at += 3_600_000;
-    if (fate === 'approved') await adjustments.approve(made.adjustment_no, by(clerk.id));
-    if (fate === 'rejected') await adjustments.reject(made.adjustment_no, '金额与活动方案不符，请核对后重新申请', by(clerk.id));
+    if (fate === 'approved') await adjustments.approve(made.adjustment_no, by(clerk));
+    if (fate === 'rejected') await adjustments.reject(made.adjustment_no, '金额与活动方案不符，请核对后重新申请', by(clerk));
   }
 }

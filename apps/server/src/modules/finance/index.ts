@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
+import { actorOf } from './actor';
 import { adjustmentRoutes } from './adjustments';
 import { ledgerBookRoutes } from './book-routes';
 import { FakePaymentProvider, FakePayoutProvider } from './payments';
@@ -28,8 +29,9 @@ export const financeModule: ServerModule = {
   routes: async (app) => {
     const service = new FinanceService(app.database.db);
     const ledger = new Ledger(app.database.db, app.clock);
-    const provider = new FakePaymentProvider(app.config.fakePaySecret);
-    const topUps = new TopUpService(app.database.db, app.clock, ledger, provider);
+    // The fake providers only when FAKE_PAYMENTS=1 asks for them; no real one is set up otherwise (docs/finance.md › Payments).
+    const fakePayments = app.config.fakePayments ? new FakePaymentProvider(app.config.fakePaySecret) : null;
+    const topUps = new TopUpService(app.database.db, app.clock, ledger, fakePayments);
 
     financeSettingsRoutes(app);
     adjustmentRoutes(app, ledger);
@@ -47,32 +49,33 @@ export const financeModule: ServerModule = {
       return null;
     });
 
-    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, new FakePayoutProvider());
+    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, app.config.fakePayments ? new FakePayoutProvider() : null);
     route(app, withdrawalAppCalls.apply, ({ body, appUser }) => withdrawals.apply(appUser!.userId, body));
     route(app, withdrawalAppCalls.status, ({ body, appUser }) => withdrawals.status(appUser!.userId, body.withdraw_no));
     const withdrawalRecords = withdrawalRecordList(app.database.db);
     route(app, withdrawalCalls.list, async ({ body: { page, limit, ...filter } }) => withdrawalRecords.page(filter, await timeZone.current(), page, limit));
-    route(app, withdrawalCalls.details, ({ body }) => withdrawalDetails(app.database.db, body.withdraw_no));
+    route(app, withdrawalCalls.details, (ctx) => withdrawalDetails(app.database.db, ctx.body.withdraw_no, actorOf(ctx)));
     route(app, withdrawalCalls.export, async ({ body, reply }) => {
       await sendRecords(reply, withdrawalRecords, body, withdrawalWorkbook);
       return null;
     });
-    route(app, withdrawalCalls.approve, ({ body, principal }) => withdrawals.approve(body.withdraw_no, principal!.staffId));
-    route(app, withdrawalCalls.pay, ({ body, principal }) => withdrawals.pay(body.withdraw_no, principal!.staffId));
-    route(app, withdrawalCalls.reject, ({ body, principal }) => withdrawals.reject(body.withdraw_no, body.reason, principal!.staffId));
+    route(app, withdrawalCalls.approve, (ctx) => withdrawals.approve(ctx.body.withdraw_no, actorOf(ctx)));
+    route(app, withdrawalCalls.pay, (ctx) => withdrawals.pay(ctx.body.withdraw_no, actorOf(ctx)));
+    route(app, withdrawalCalls.reject, (ctx) => withdrawals.reject(ctx.body.withdraw_no, ctx.body.reason, actorOf(ctx)));
 
     route(app, topUpCalls.create, ({ body, appUser }) => topUps.create(appUser!.userId, body));
     route(app, topUpCalls.status, ({ body, appUser }) => topUps.status(appUser!.userId, body.order_no));
-    route(app, topUpCalls.notifyFake, ({ body }) => topUps.notify(body));
-    // The fake provider's checkout: the user has paid; the provider notifies through HTTP, as a real one would.
-    route(app, topUpCalls.fakePay, async ({ body }) => {
-      const order = await topUps.order(body.order_no);
-      if (!order || order.provider !== provider.name) throw AppError.notFound();
-      const notification = provider.notification({ order_no: order.orderNo, trade_no: `FAKE${order.orderNo.slice(2)}`, amount: order.amount, status: 'SUCCESS', paid_at: app.clock.now().toISOString() });
-      const res = await app.inject({ method: 'POST', url: topUpCalls.notifyFake.path, payload: notification });
-      const answer = res.json() as { code: number; message: string; data: { state: 'pending' | 'paid' | 'closed' } };
-      if (answer.code !== 20000) throw new AppError(50000, answer.message);
-      return answer.data;
+    route(app, topUpCalls.notifyFake, ({ body }) => {
+      if (!fakePayments) throw AppError.notFound();
+      return topUps.notify(body);
+    });
+    // The fake provider's checkout: the signed-in owner pays their own order, and the provider notifies the payment.
+    route(app, topUpCalls.fakePay, async ({ body, appUser }) => {
+      if (!fakePayments) throw AppError.notFound();
+      const order = await topUps.status(appUser!.userId, body.order_no);
+      if (order.provider !== fakePayments.name) throw AppError.notFound();
+      const paidAt = app.clock.now().toISOString();
+      return topUps.notify(fakePayments.notification({ order_no: order.order_no, trade_no: `FAKE${order.order_no.slice(2)}`, amount: order.amount, status: 'SUCCESS', paid_at: paidAt }));
     });
   },
   // The settings first: the demo's top-ups are made at the presets' amounts.

@@ -22,8 +22,8 @@ export interface VerifiedPayment {
 /**
  * A payment provider (docs/finance.md › Payments), shaped for WeChat Pay (v3: prepay by order number, notifications
  * signed by the platform certificate, amounts in fen) and Alipay (trade.page.pay / wap.pay, notifications signed with
- * RSA2, amounts in yuan — converted at the adapter, never past it). The fake provider is the one this product ships:
- * demo data and tests pay through it; a real adapter implements the same three things.
+ * RSA2, amounts in yuan — converted at the adapter, never past it). The fake provider is the only one this product
+ * ships, on only with FAKE_PAYMENTS=1 (tests, demonstrations); a real adapter implements the same three things.
  */
 export interface PaymentProvider {
   readonly name: string;
@@ -37,9 +37,9 @@ export interface PaymentProvider {
 const signedText = (n: Omit<FakePayNotification, 'sign'>) => [n.order_no, n.trade_no, n.amount, n.status, n.paid_at, n.nonce].join('|');
 
 /**
- * The local fake provider: checkout is the product's own call `POST /api/finance/fake_pay {order_no}` (its pay URL
- * names it), and its notifications are signed with HMAC-SHA256 under FAKE_PAY_SECRET, or a secret made at start (only
- * this process then pays and verifies).
+ * The local fake provider: checkout is the product's own call `POST /api_user/finance/fake_pay {order_no}`, made by
+ * the signed-in owner of the order (its pay URL names it), and its notifications are signed with HMAC-SHA256 under
+ * FAKE_PAY_SECRET, or a secret made at start (only this process then pays and verifies).
  */
 export class FakePaymentProvider implements PaymentProvider {
   readonly name = 'fake';
@@ -50,7 +50,7 @@ export class FakePaymentProvider implements PaymentProvider {
   }
 
   async checkoutUrl(request: PaymentRequest): Promise<string> {
-    return `/api/finance/fake_pay?order_no=${encodeURIComponent(request.orderNo)}`;
+    return `/api_user/finance/fake_pay?order_no=${encodeURIComponent(request.orderNo)}`;
   }
 
   /** The notification the fake provider sends once the user has paid (or the order closed). */

@@ -47,8 +47,12 @@ const withdrawalColumns: ExportColumn<WithdrawalRecord>[] = [
   { header: { 'zh-CN': '收款账号', 'en-US': 'Account' }, width: 22, value: (r) => r.account_no },
   { header: { 'zh-CN': '状态', 'en-US': 'State' }, width: 8, value: (r, { locale }) => WITHDRAWAL_STATE[r.state][locale] },
   { header: { 'zh-CN': '申请时间', 'en-US': 'Applied at' }, width: 20, value: (r, { zone }) => exportedTime(r.created_at, zone) },
-  { header: { 'zh-CN': '审核人', 'en-US': 'Reviewer' }, width: 12, value: (r) => r.reviewer_name },
+  { header: { 'zh-CN': '审核人', 'en-US': 'Approved by' }, width: 12, value: (r) => r.approver_name },
+  { header: { 'zh-CN': '审核时间', 'en-US': 'Approved at' }, width: 20, value: (r, { zone }) => exportedTime(r.approved_at, zone) },
+  { header: { 'zh-CN': '打款人', 'en-US': 'Paid by' }, width: 12, value: (r) => r.payer_name },
   { header: { 'zh-CN': '打款时间', 'en-US': 'Paid at' }, width: 20, value: (r, { zone }) => exportedTime(r.paid_at, zone) },
+  { header: { 'zh-CN': '驳回人', 'en-US': 'Rejected by' }, width: 12, value: (r) => r.rejecter_name },
+  { header: { 'zh-CN': '驳回时间', 'en-US': 'Rejected at' }, width: 20, value: (r, { zone }) => exportedTime(r.rejected_at, zone) },
   { header: { 'zh-CN': '驳回原因', 'en-US': 'Reject reason' }, width: 30, value: (r) => r.reject_reason },
 ];
 

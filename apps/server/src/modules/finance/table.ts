@@ -69,12 +69,16 @@ export const financeWithdrawal = pgTable(
     holdTransferId: bigint('hold_transfer_id', { mode: 'number' }),
     /** The transfer that posted or voided the hold. */
     settleTransferId: bigint('settle_transfer_id', { mode: 'number' }),
-    reviewerId: integer('reviewer_id'),
     rejectReason: text('reject_reason').notNull().default(''),
     payoutRef: text('payout_ref'),
     createdAt: at('created_at').notNull().defaultNow(),
-    reviewedAt: at('reviewed_at'),
+    /** Each step keeps its staff and time, so who approved a withdrawal someone else paid stays known. */
+    approvedBy: integer('approved_by'),
+    approvedAt: at('approved_at'),
+    paidBy: integer('paid_by'),
     paidAt: at('paid_at'),
+    rejectedBy: integer('rejected_by'),
+    rejectedAt: at('rejected_at'),
   },
   (t) => [
     uniqueIndex('finance_withdrawal_no_key').on(t.withdrawNo),

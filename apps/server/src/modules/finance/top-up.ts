@@ -13,6 +13,7 @@ import { financeTopUp, type TopUpRow } from './table';
 
 const BAD_SIGNATURE = { 'zh-CN': '签名无效', 'en-US': 'Invalid signature' } as const;
 const AMOUNT_MISMATCH = { 'zh-CN': '通知金额与订单不符', 'en-US': 'The notified amount is not the order’s' } as const;
+const NO_PROVIDER = { 'zh-CN': '尚未接入支付渠道，暂不能充值', 'en-US': 'No payment provider is set up: top-ups are not taken yet' } as const;
 
 export const toTopUpOrder = (r: TopUpRow): TopUpOrder => ({
   order_no: r.orderNo,
@@ -37,7 +38,8 @@ export class TopUpService {
     private readonly db: Executor,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
-    readonly provider: PaymentProvider,
+    /** None until a provider is set up: orders are then refused, and nothing is ever notified. */
+    private readonly provider: PaymentProvider | null,
   ) {
     this.settings = new SettingsStore(db);
   }
@@ -49,6 +51,8 @@ export class TopUpService {
    * within the recharge settings' limits (40000 naming amount); an amount an enabled preset offers brings its bonus beans.
    */
   async create(userId: number, body: { amount: number; channel: PayChannel; idempotency_key: string }) {
+    const provider = this.provider;
+    if (!provider) throw AppError.conflict(NO_PROVIDER);
     const fingerprint = requestFingerprint([body.amount, body.channel]);
     const limits = await this.settings.get('finance_recharge');
     if (body.amount < limits.min_amount || body.amount > limits.max_amount)
@@ -66,7 +70,7 @@ export class TopUpService {
         amount: body.amount,
         bonusBeans: preset?.bonusBeans ?? 0,
         channel: body.channel,
-        provider: this.provider.name,
+        provider: provider.name,
         idempotencyKey: body.idempotency_key,
         fingerprint,
         createdAt: now,
@@ -75,7 +79,7 @@ export class TopUpService {
       .returning();
     const order = inserted ?? (await this.byKey(userId, body.idempotency_key));
     if (order.fingerprint !== fingerprint) throw keyReused();
-    const payUrl = await this.provider.checkoutUrl({ orderNo: order.orderNo, amount: order.amount, channel: order.channel, description: '账户充值' });
+    const payUrl = await provider.checkoutUrl({ orderNo: order.orderNo, amount: order.amount, channel: order.channel, description: '账户充值' });
     return { order: toTopUpOrder(order), pay_url: payUrl };
   }
 
@@ -88,11 +92,6 @@ export class TopUpService {
     return toTopUpOrder(row);
   }
 
-  async order(orderNo: string, tx: Executor = this.db): Promise<TopUpRow | undefined> {
-    const [row] = await tx.select().from(financeTopUp).where(eq(financeTopUp.orderNo, orderNo));
-    return row;
-  }
-
   /**
    * A provider's notification. Verified first (40300 otherwise, nothing written). The order is locked, so concurrent
    * replays queue: the first payment credits the user and marks the order paid in one transaction; a replay finds it
@@ -100,7 +99,7 @@ export class TopUpService {
    * An amount unlike the order's is kept on the order for reconciliation and refused with 40900.
    */
   async notify(notification: FakePayNotification): Promise<{ state: TopUpState }> {
-    const payment = this.provider.verify(notification);
+    const payment = this.provider?.verify(notification);
     if (!payment) throw AppError.forbidden(BAD_SIGNATURE);
     const outcome = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(financeTopUp).where(eq(financeTopUp.orderNo, payment.orderNo)).for('update');

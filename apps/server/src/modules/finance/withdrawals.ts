@@ -2,10 +2,13 @@ import type { CallBody, Withdrawal, withdrawalAppCalls } from '@juqi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
+import { recordAudit } from '../../lib/audit/record';
 import { users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { onceUnderKey, requestFingerprint } from '../../lib/idempotency';
 import type { Ledger } from '../../lib/ledger/ledger';
+import { samePerson } from '../../lib/people';
+import type { Actor } from './actor';
 import type { PayoutProvider } from './payments';
 import { recordNumber } from './record-number';
 import { financeWithdrawal, type WithdrawalRow } from './table';
@@ -26,11 +29,14 @@ export const toWithdrawal = (r: WithdrawalRow, whole = false): Withdrawal => ({
   reject_reason: r.rejectReason,
   payout_ref: r.payoutRef,
   created_at: r.createdAt.toISOString(),
-  reviewed_at: r.reviewedAt?.toISOString() ?? null,
+  approved_at: r.approvedAt?.toISOString() ?? null,
   paid_at: r.paidAt?.toISOString() ?? null,
+  rejected_at: r.rejectedAt?.toISOString() ?? null,
 });
 
 const STATE_NOW = (state: string) => ({ 'zh-CN': `该提现当前为${{ applied: '待审核', approved: '待打款', paid: '已打款', rejected: '已驳回' }[state]}，不能这样处理`, 'en-US': `This withdrawal is ${state}` });
+const PAID_BY_APPROVER = { 'zh-CN': '提现须由审核人以外的员工打款', 'en-US': 'A withdrawal is paid out by a person other than its approver' } as const;
+const NO_PAYOUT_PROVIDER = { 'zh-CN': '尚未接入打款渠道，暂不能打款', 'en-US': 'No payout provider is set up: withdrawals cannot be paid out yet' } as const;
 
 /**
  * The user's 提现状态 (`users.withdraw_state`, the user list's filter) follows their latest application: 提现中 while
@@ -49,14 +55,16 @@ async function followLatestWithdrawal(tx: Executor, userId: number): Promise<voi
 /**
  * Withdrawals (docs/finance.md › Withdrawals): an app user's application holds the amount (a pending transfer to
  * withdrawal clearing); staff approve, pay out through the payout provider (the hold posted) or reject (voided). Each
- * decision locks the withdrawal's row, so two staff acting at once decide once; a wrong state is 40900.
+ * step keeps its staff and time and is written to the operation log; the payer is a person other than the approver.
+ * Each decision locks the withdrawal's row, so two staff acting at once decide once; a wrong state is 40900.
  */
 export class WithdrawalService {
   constructor(
     private readonly db: Executor,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
-    private readonly payouts: PayoutProvider,
+    /** None until a payout provider is set up: withdrawals are then approved or rejected, never paid. */
+    private readonly payouts: PayoutProvider | null,
   ) {}
 
   async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
@@ -109,22 +117,28 @@ export class WithdrawalService {
   }
 
   /** 审核通过: applied → approved. */
-  approve(withdrawNo: string, staffId: number): Promise<Withdrawal> {
-    return this.decide(withdrawNo, ['applied'], async (row, tx) => {
-      const [updated] = await tx.update(financeWithdrawal).set({ state: 'approved', reviewerId: staffId, reviewedAt: this.clock.now() }).where(eq(financeWithdrawal.id, row.id)).returning();
+  approve(withdrawNo: string, by: Actor): Promise<Withdrawal> {
+    return this.decide(withdrawNo, ['applied'], by, 'finance.withdraw.approve', async (row, tx) => {
+      const [updated] = await tx.update(financeWithdrawal).set({ state: 'approved', approvedBy: by.staffId, approvedAt: this.clock.now() }).where(eq(financeWithdrawal.id, row.id)).returning();
       return updated!;
     });
   }
 
-  /** 打款: the provider pays an approved withdrawal and the hold is posted; a refused payout changes nothing (40900). */
-  async pay(withdrawNo: string, staffId: number): Promise<Withdrawal> {
-    const outcome = await this.decide(withdrawNo, ['approved'], async (row, tx) => {
-      const payout = await this.payouts.pay({ withdrawNo: row.withdrawNo, amount: row.amount, payoutType: row.payoutType, accountName: row.accountName, accountNo: row.accountNo });
+  /**
+   * 打款: the provider pays an approved withdrawal and the hold is posted, by a person other than its approver; a
+   * refused payout changes nothing (40900).
+   */
+  async pay(withdrawNo: string, by: Actor): Promise<Withdrawal> {
+    const payouts = this.payouts;
+    if (!payouts) throw AppError.conflict(NO_PAYOUT_PROVIDER);
+    const outcome = await this.decide(withdrawNo, ['approved'], by, 'finance.withdraw.pay', async (row, tx) => {
+      if (row.approvedBy !== null && (await samePerson(tx, row.approvedBy, by.staffId))) throw AppError.forbidden(PAID_BY_APPROVER);
+      const payout = await payouts.pay({ withdrawNo: row.withdrawNo, amount: row.amount, payoutType: row.payoutType, accountName: row.accountName, accountNo: row.accountNo });
       if (!payout.paid) return { refused: payout.reason };
-      const settled = await this.ledger.postPending(row.holdTransferId!, { memo: `提现打款 ${row.withdrawNo}`, staffId, reference: { payout_ref: payout.reference } }, tx);
+      const settled = await this.ledger.postPending(row.holdTransferId!, { memo: `提现打款 ${row.withdrawNo}`, staffId: by.staffId, reference: { payout_ref: payout.reference } }, tx);
       const [updated] = await tx
         .update(financeWithdrawal)
-        .set({ state: 'paid', settleTransferId: settled.id, payoutRef: payout.reference, paidAt: this.clock.now(), reviewerId: staffId })
+        .set({ state: 'paid', settleTransferId: settled.id, payoutRef: payout.reference, paidBy: by.staffId, paidAt: this.clock.now() })
         .where(eq(financeWithdrawal.id, row.id))
         .returning();
       return updated!;
@@ -134,22 +148,27 @@ export class WithdrawalService {
   }
 
   /** 驳回: applied or approved → rejected with the reason; the hold is voided. */
-  reject(withdrawNo: string, reason: string, staffId: number): Promise<Withdrawal> {
-    return this.decide(withdrawNo, ['applied', 'approved'], async (row, tx) => {
-      const voided = await this.ledger.voidPending(row.holdTransferId!, { memo: `提现驳回：${reason}`, staffId }, tx);
+  reject(withdrawNo: string, reason: string, by: Actor): Promise<Withdrawal> {
+    return this.decide(withdrawNo, ['applied', 'approved'], by, 'finance.withdraw.reject', async (row, tx) => {
+      const voided = await this.ledger.voidPending(row.holdTransferId!, { memo: `提现驳回：${reason}`, staffId: by.staffId }, tx);
       const [updated] = await tx
         .update(financeWithdrawal)
-        .set({ state: 'rejected', rejectReason: reason, settleTransferId: voided.id, reviewerId: staffId, reviewedAt: this.clock.now() })
+        .set({ state: 'rejected', rejectReason: reason, settleTransferId: voided.id, rejectedBy: by.staffId, rejectedAt: this.clock.now() })
         .where(eq(financeWithdrawal.id, row.id))
         .returning();
       return updated!;
     });
   }
 
-  /** Locks the withdrawal, checks its state, makes the change; answers it as it is now. */
+  /**
+   * Locks the withdrawal, checks its state, makes the change and writes it to the operation log in the same
+   * transaction; answers it as it is now. A refused payout changes nothing and is not logged as a step.
+   */
   private async decide<T extends WithdrawalRow | { refused: string }>(
     withdrawNo: string,
     from: WithdrawalRow['state'][],
+    by: Actor,
+    action: string,
     change: (row: WithdrawalRow, tx: Executor) => Promise<T>,
   ): Promise<T extends WithdrawalRow ? Withdrawal : Withdrawal | { refused: string }> {
     const result = await this.db.transaction(async (tx) => {
@@ -157,7 +176,15 @@ export class WithdrawalService {
       if (!row) throw AppError.notFound();
       if (!from.includes(row.state)) throw new AppError(40900, STATE_NOW(row.state), null);
       const changed = await change(row, tx);
-      if (!('refused' in changed)) await followLatestWithdrawal(tx, row.userId);
+      if ('refused' in changed) return changed;
+      await followLatestWithdrawal(tx, row.userId);
+      await recordAudit(tx, {
+        staffId: by.staffId,
+        action,
+        target: `finance.withdrawal:${row.withdrawNo}`,
+        detail: { user_id: row.userId, amount: row.amount, from: row.state, to: changed.state, ...(changed.rejectReason ? { reason: changed.rejectReason } : {}) },
+        ip: by.ip,
+      });
       return changed;
     });
     return ('refused' in result ? result : toWithdrawal(result as WithdrawalRow)) as never;

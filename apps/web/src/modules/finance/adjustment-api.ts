@@ -1,4 +1,4 @@
-import { adjustmentCalls, userCalls, type AdjustmentSettings, type CallBody } from '@juqi/contract';
+import { adjustmentCalls, userCalls, type AdjustmentSettings, type AdjustmentSettingsState, type CallBody } from '@juqi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { financeKeys } from './api';
@@ -35,17 +35,30 @@ export const useApproveAdjustment = () => useAdjustmentWrite((body: CallBody<typ
 /** POST /api/finance/adjustment_reject: a pending adjustment is rejected with a reason. */
 export const useRejectAdjustment = () => useAdjustmentWrite((body: CallBody<typeof adjustmentCalls.adjustmentReject>) => callApi(adjustmentCalls.adjustmentReject, { body }));
 
-/** GET /api/finance/adjustment_settings_details: the approval thresholds (fen; beans). */
+/** GET /api/finance/adjustment_settings_details: the thresholds and daily limits (fen; beans), and a raise waiting. */
 export const useAdjustmentSettings = () => useQuery({ queryKey: adjustmentKeys.settings, queryFn: () => callApi(adjustmentCalls.adjustmentSettingsDetails) });
 
-/** POST /api/finance/adjustment_settings_edit; its answer is what is stored now. */
-export function useEditAdjustmentSettings() {
+/**
+ * A change of the settings or of their waiting raise; its answer is what is stored now. Refused (a raise decided or
+ * replaced meanwhile), the settings are read again.
+ */
+function useSettingsWrite<B>(write: (body: B) => Promise<AdjustmentSettingsState>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdjustmentSettings) => callApi(adjustmentCalls.adjustmentSettingsEdit, { body }),
+    mutationFn: write,
     onSuccess: (saved) => client.setQueryData(adjustmentKeys.settings, saved),
+    onError: () => client.invalidateQueries({ queryKey: adjustmentKeys.settings }),
   });
 }
+
+/** POST /api/finance/adjustment_settings_edit: a lowering applies; a raise waits for a second person. */
+export const useEditAdjustmentSettings = () => useSettingsWrite((body: AdjustmentSettings) => callApi(adjustmentCalls.adjustmentSettingsEdit, { body }));
+
+/** POST /api/finance/adjustment_settings_approve: the waiting raise applies. */
+export const useApproveAdjustmentSettings = () => useSettingsWrite((proposalId: string) => callApi(adjustmentCalls.adjustmentSettingsApprove, { body: { proposal_id: proposalId } }));
+
+/** POST /api/finance/adjustment_settings_reject: the waiting raise is dropped. */
+export const useRejectAdjustmentSettings = () => useSettingsWrite((proposalId: string) => callApi(adjustmentCalls.adjustmentSettingsReject, { body: { proposal_id: proposalId } }));
 
 /** Users whose id, mobile (prefix) or name (prefix) the keyword matches, for picking the one to adjust. */
 export const useAdjustableUsers = (keyword: string, enabled: boolean) =>

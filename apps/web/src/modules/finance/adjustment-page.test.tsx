@@ -1,4 +1,4 @@
-import { adjustmentCalls, financeCalls, userCalls, type Adjustment, type AdjustmentSettings } from '@juqi/contract';
+import { adjustmentCalls, financeCalls, userCalls, type Adjustment, type AdjustmentSettings, type AdjustmentSettingsProposal, type AdjustmentSettingsState } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -146,7 +146,7 @@ describe('调账记录', () => {
     // The applicant's own: the drawer says who decides it.
     await user.click(within(await rowOf('AJ-MINE')).getByRole('button', { name: '详情' }));
     const drawer = await screen.findByRole('dialog');
-    expect(await within(drawer).findByText('自己申请的调账须由其他员工审批')).toBeInTheDocument();
+    expect(await within(drawer).findByText('自己申请的调账须由其他人员审批')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', APPROVE_BUTTON)).not.toBeInTheDocument();
   });
 
@@ -282,21 +282,83 @@ describe('调账', () => {
   });
 });
 
-describe('调账审批金额', () => {
-  it('shows the money threshold in yuan and saves it in fen, for staff holding the operation', async () => {
-    const stored: AdjustmentSettings = { approval_threshold: 100_000, bean_approval_threshold: 10_000 };
+/** The settings' answer: `settings` in force, and a raise waiting or none. */
+const state = (settings: AdjustmentSettings, proposal: AdjustmentSettingsProposal | null = null): AdjustmentSettingsState => ({ ...settings, proposal });
+
+describe('调账审批设置', () => {
+  const STORED: AdjustmentSettings = {
+    approval_threshold: 100_000,
+    bean_approval_threshold: 10_000,
+    daily_staff_limit: 500_000,
+    bean_daily_staff_limit: 50_000,
+    daily_user_limit: 200_000,
+    bean_daily_user_limit: 20_000,
+  };
+
+  it('shows money in yuan and saves it in fen; a lowering is saved at once', async () => {
     const seen = api([], {
-      'GET /api/finance/adjustment_settings_details': () => answerOf(adjustmentCalls.adjustmentSettingsDetails, stored),
-      'POST /api/finance/adjustment_settings_edit': ({ body }) => answerOf(adjustmentCalls.adjustmentSettingsEdit, body as AdjustmentSettings),
+      'GET /api/finance/adjustment_settings_details': () => answerOf(adjustmentCalls.adjustmentSettingsDetails, state(STORED)),
+      'POST /api/finance/adjustment_settings_edit': ({ body }) => answerOf(adjustmentCalls.adjustmentSettingsEdit, state(body as AdjustmentSettings)),
     });
     renderInShell(<AdjustmentRecordsPage />, { path: PATH, profile: staffWith(VIEW, SETTINGS) });
     expect(await screen.findByLabelText('余额调账审批金额')).toHaveValue('1000.00');
     expect(screen.getByLabelText('金豆调账审批数量')).toHaveValue('10000');
+    expect(screen.getByLabelText('每人每日免审余额')).toHaveValue('5000.00');
+    expect(screen.getByLabelText('每用户每日免审金豆')).toHaveValue('20000');
     const money = screen.getByLabelText('余额调账审批金额');
     fireEvent.change(money, { target: { value: '500.5' } });
     fireEvent.blur(money);
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
-    expect(await screen.findByText('调账审批金额已保存')).toBeInTheDocument();
-    expect(calls(seen, 'adjustment_settings_edit')).toEqual([{ approval_threshold: 50_050, bean_approval_threshold: 10_000 }]);
+    expect(await screen.findByText('调账审批设置已保存')).toBeInTheDocument();
+    expect(calls(seen, 'adjustment_settings_edit')).toEqual([{ ...STORED, approval_threshold: 50_050 }]);
+  });
+
+  it('says a raise waits for another person, and shows it with 批准生效 to another person and 撤回 to its proposer', async () => {
+    const raised = { ...STORED, daily_user_limit: 1_000_000 };
+    let proposal: AdjustmentSettingsProposal | null = null;
+    const seen = api([], {
+      'GET /api/finance/adjustment_settings_details': () => answerOf(adjustmentCalls.adjustmentSettingsDetails, state(STORED, proposal)),
+      'POST /api/finance/adjustment_settings_edit': ({ body }) => {
+        proposal = { id: 'p-1', values: body as AdjustmentSettings, proposer_id: ME, proposer_name: '王财务', proposed_at: '2026-11-26T02:00:00.000Z' };
+        return answerOf(adjustmentCalls.adjustmentSettingsEdit, state(STORED, proposal));
+      },
+      'POST /api/finance/adjustment_settings_reject': () => {
+        proposal = null;
+        return answerOf(adjustmentCalls.adjustmentSettingsReject, state(STORED));
+      },
+    });
+    renderInShell(<AdjustmentRecordsPage />, { path: PATH, profile: staffWith(VIEW, SETTINGS) });
+    const limit = await screen.findByLabelText('每用户每日免审余额');
+    fireEvent.change(limit, { target: { value: '10000' } });
+    fireEvent.blur(limit);
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('已提交调高，待另一位人员批准后生效')).toBeInTheDocument();
+    expect(calls(seen, 'adjustment_settings_edit')).toEqual([raised]);
+    // The form shows what is in force; the raise waits above it, named as its proposer's own.
+    expect(await screen.findByText('待批准的调高')).toBeInTheDocument();
+    expect(screen.getByLabelText('每用户每日免审余额')).toHaveValue('2000.00');
+    expect(screen.getByText('¥ 10,000.00')).toBeInTheDocument();
+    expect(screen.getByText('须由另一位有此权限的人员批准。')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '批准生效' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /撤\s*回/ }));
+    expect(await screen.findByText('已撤销该调高提议')).toBeInTheDocument();
+    expect(calls(seen, 'adjustment_settings_reject')).toEqual([{ proposal_id: 'p-1' }]);
+    await waitFor(() => expect(screen.queryByText('待批准的调高')).not.toBeInTheDocument());
+  });
+
+  it('lets another person approve the waiting raise', async () => {
+    const raised = { ...STORED, approval_threshold: 300_000 };
+    const proposal: AdjustmentSettingsProposal = { id: 'p-2', values: raised, proposer_id: 1, proposer_name: '李会计', proposed_at: '2026-11-26T02:00:00.000Z' };
+    const seen = api([], {
+      'GET /api/finance/adjustment_settings_details': () => answerOf(adjustmentCalls.adjustmentSettingsDetails, state(STORED, proposal)),
+      'POST /api/finance/adjustment_settings_approve': () => answerOf(adjustmentCalls.adjustmentSettingsApprove, state(raised)),
+    });
+    renderInShell(<AdjustmentRecordsPage />, { path: PATH, profile: staffWith(VIEW, SETTINGS) });
+    expect(await screen.findByText(/李会计 于 .* 提议调整为：/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '批准生效' }));
+    await user.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: '批准生效' }));
+    expect(await screen.findByText('调账审批设置已生效')).toBeInTheDocument();
+    expect(calls(seen, 'adjustment_settings_approve')).toEqual([{ proposal_id: 'p-2' }]);
+    expect(await screen.findByLabelText('余额调账审批金额')).toHaveValue('3000.00');
   });
 });

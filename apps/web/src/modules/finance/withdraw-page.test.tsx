@@ -29,17 +29,24 @@ const record = (over: Partial<WithdrawalRecord>): WithdrawalRecord => ({
   reject_reason: '',
   payout_ref: null,
   created_at: '2026-11-26T01:00:00.000Z',
-  reviewed_at: null,
+  approved_at: null,
   paid_at: null,
-  reviewer_name: '',
+  rejected_at: null,
+  approver_id: null,
+  approver_name: '',
+  payer_name: '',
+  rejecter_name: '',
   ...over,
 });
 
-const reviewed = { reviewer_name: '李审核', reviewed_at: '2026-11-26T02:00:00.000Z' };
+/** `staffWith` signs in as staff 2; these were approved by staff 1. */
+const ME = 2;
+const reviewed = { approver_id: 1, approver_name: '李审核', approved_at: '2026-11-26T02:00:00.000Z' };
 const APPLIED = record({ withdraw_no: 'WD-APPLIED' });
 const APPROVED = record({ withdraw_no: 'WD-APPROVED', state: 'approved', ...reviewed });
 const PAID = record({ withdraw_no: 'WD-PAID', state: 'paid', ...reviewed, paid_at: '2026-11-26T03:00:00.000Z', payout_ref: 'PAYOUT-1' });
-const REJECTED = record({ withdraw_no: 'WD-REJECTED', state: 'rejected', ...reviewed, reject_reason: '账户名与实名不符' });
+const REJECTED = record({ withdraw_no: 'WD-REJECTED', state: 'rejected', ...reviewed, rejecter_name: '周复核', rejected_at: '2026-11-26T05:00:00.000Z', reject_reason: '账户名与实名不符' });
+const APPROVED_BY_ME = record({ withdraw_no: 'WD-MINE', state: 'approved', ...reviewed, approver_id: ME, approver_name: '王财务' });
 
 type Entries = CallData<typeof withdrawalCalls.details>['entries'];
 
@@ -59,15 +66,17 @@ function entriesOf({ state, amount }: WithdrawalRecord): Entries {
 }
 
 /**
- * The withdrawals' API over `rows`, kept as the server would: a decision moves its row (reviewed by 王财务), and the
+ * The withdrawals' API over `rows`, kept as the server would: a decision moves its row (taken by 王财务), and the
  * details show the whole account and the entries of the row's state. With `meanwhile`, every decision is refused
  * (40900) because someone else has already moved the row to that state.
  */
 function api(rows: WithdrawalRecord[], { meanwhile }: { meanwhile?: WithdrawalState } = {}) {
   let current = rows;
   const update = (withdrawNo: string, patch: Partial<WithdrawalRecord>) => {
-    current = current.map((r) => (r.withdraw_no === withdrawNo ? { ...r, reviewer_name: '王财务', ...patch } : r));
-    const { user_name: _name, user_mobile: _mobile, reviewer_name: _reviewer, ...moved } = current.find((r) => r.withdraw_no === withdrawNo)!;
+    current = current.map((r) => (r.withdraw_no === withdrawNo ? { ...r, ...patch } : r));
+    const { user_name: _name, user_mobile: _mobile, approver_id: _id, approver_name: _approver, payer_name: _payer, rejecter_name: _rejecter, ...moved } = current.find(
+      (r) => r.withdraw_no === withdrawNo,
+    )!;
     return moved;
   };
   const decision =
@@ -75,7 +84,7 @@ function api(rows: WithdrawalRecord[], { meanwhile }: { meanwhile?: WithdrawalSt
     ({ body }) => {
       const { withdraw_no, reason } = body as { withdraw_no: string; reason?: string };
       if (meanwhile) {
-        update(withdraw_no, { state: meanwhile, reviewer_name: '赵同事' });
+        update(withdraw_no, { state: meanwhile, rejecter_name: '赵同事' });
         return fail(40900, '该提现已被处理');
       }
       return answerOf(withdrawalCalls.approve, update(withdraw_no, { state, ...patch, ...(reason && { reject_reason: reason }) }));
@@ -92,9 +101,9 @@ function api(rows: WithdrawalRecord[], { meanwhile }: { meanwhile?: WithdrawalSt
       const found = current.find((r) => r.withdraw_no === (body as { withdraw_no: string }).withdraw_no)!;
       return answerOf(withdrawalCalls.details, { withdrawal: { ...found, account_no: WHOLE_ACCOUNT }, entries: entriesOf(found) });
     },
-    'POST /api/finance/withdraw_approve': decision('approved'),
-    'POST /api/finance/withdraw_pay': decision('paid', { paid_at: '2026-11-26T04:00:00.000Z', payout_ref: 'PAYOUT-9' }),
-    'POST /api/finance/withdraw_reject': decision('rejected'),
+    'POST /api/finance/withdraw_approve': decision('approved', { approver_id: ME, approver_name: '王财务' }),
+    'POST /api/finance/withdraw_pay': decision('paid', { payer_name: '王财务', paid_at: '2026-11-26T04:00:00.000Z', payout_ref: 'PAYOUT-9' }),
+    'POST /api/finance/withdraw_reject': decision('rejected', { rejecter_name: '王财务' }),
   });
 }
 
@@ -263,6 +272,12 @@ describe('代理提现记录', () => {
     expect(screen.queryByRole('button', { name: /导出/ })).not.toBeInTheDocument();
   });
 
+  it('does not offer 打款 on a withdrawal this staff approved: another person pays it out', async () => {
+    api([APPROVED_BY_ME]);
+    renderInShell(<WithdrawRecordsPage />, { path: PATH, profile: staffWith(VIEW, APPROVE, PAY, REJECT) });
+    expect(await buttonsOf('WD-MINE')).toEqual(['详情', '驳回']);
+  });
+
   it('shows the whole account and the held amount in the drawer, pays from there, and shows the hold paid out', async () => {
     const seen = api([APPROVED]);
     renderInShell(<WithdrawRecordsPage />, { path: PATH, profile: staffWith(VIEW, PAY, REJECT) });
@@ -300,6 +315,10 @@ describe('代理提现记录', () => {
     renderInShell(<WithdrawRecordsPage />, { path: PATH, profile: staffWith(VIEW, APPROVE, PAY, REJECT) });
     const drawer = await openDetails('WD-REJECTED');
     expect(within(drawer).getByText('账户名与实名不符')).toBeInTheDocument();
+    // Each step's staff: approved by one, rejected by another.
+    expect(within(drawer).getByText('李审核')).toBeInTheDocument();
+    expect(within(drawer).getByText('周复核')).toBeInTheDocument();
+    expect(within(drawer).getByText('2026-11-26 13:00')).toBeInTheDocument();
     expect(within(drawer).getByText('已驳回')).toBeInTheDocument();
     expect(within(drawer).getAllByText('已解冻')).toHaveLength(2);
     expect(within(drawer).queryByText('冻结中')).not.toBeInTheDocument();

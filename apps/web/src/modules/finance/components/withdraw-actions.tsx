@@ -1,11 +1,12 @@
-import { fenAsYuan, WITHDRAW_TYPES, type Withdrawal, type WithdrawalState } from '@juqi/contract';
-import { App, Button, Popconfirm } from 'antd';
+import { fenAsYuan, WITHDRAW_TYPES, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
+import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
 import { CellTag, type CellTone } from '../../../components/table-cells';
+import { useToldWrite } from '../../../components/use-told-write';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useCan } from '../../../lib/shell-session';
+import { useCan, useIsOwnPerson } from '../../../lib/shell-session';
 import { useApproveWithdrawal, usePayWithdrawal, useRejectWithdrawal } from '../api';
 import { financeMessages } from '../messages';
 import { RejectModal } from './reject-modal';
@@ -26,27 +27,31 @@ export function usePayoutTypeName(): (type: number) => string {
   return (type) => WITHDRAW_TYPES.find((w) => w.value === type)?.name[language] ?? String(type);
 }
 
-/** Which decisions the staff may take on a withdrawal in `state` (none while unknown): each needs its state and its operation. */
-export function useWithdrawalDecisions(state: WithdrawalState | undefined) {
+/**
+ * Which decisions the staff may take on a withdrawal (none while unknown): each needs its state and its operation, and
+ * paying out a person other than the approver.
+ */
+export function useWithdrawalDecisions(withdrawal: Pick<WithdrawalRecord, 'state' | 'approver_id'> | undefined) {
   const can = useCan();
+  const isOwnPerson = useIsOwnPerson();
+  const state = withdrawal?.state;
   const approve = state === 'applied' && can('finance.withdraw.approve');
-  const pay = state === 'approved' && can('finance.withdraw.pay');
+  const pay = state === 'approved' && can('finance.withdraw.pay') && !isOwnPerson(withdrawal?.approver_id);
   const reject = (state === 'applied' || state === 'approved') && can('finance.withdraw.reject');
   return { approve, pay, reject, any: approve || pay || reject };
 }
 
 /**
- * 审核通过, 打款 and 驳回 on one withdrawal, as its state and the staff's operations allow: approving and paying ask in
+ * 审核通过, 打款 and 驳回 on one withdrawal, as its state and the staff's operations allow (打款 not to its approver): approving and paying ask in
  * a popover (paying names the amount and the account), rejecting asks for the reason. A refusal has been shown by the
  * API client, and the withdrawals are read again either way, so the row and the drawer show where it stands.
  * `compact`: link buttons, for a table row.
  */
-export function WithdrawActions({ withdrawal, compact = false }: { withdrawal: Withdrawal; compact?: boolean }) {
+export function WithdrawActions({ withdrawal, compact = false }: { withdrawal: WithdrawalRecord; compact?: boolean }) {
   const t = useMessages(financeMessages);
   const common = useMessages(commonMessages);
-  const { message } = App.useApp();
   const payoutTypeName = usePayoutTypeName();
-  const may = useWithdrawalDecisions(withdrawal.state);
+  const may = useWithdrawalDecisions(withdrawal);
   const approve = useApproveWithdrawal();
   const pay = usePayWithdrawal();
   const [rejecting, setRejecting] = useState(false);
@@ -55,14 +60,7 @@ export function WithdrawActions({ withdrawal, compact = false }: { withdrawal: W
   const amount = fenAsYuan(withdrawal.amount);
   const target = { withdraw_no: withdrawal.withdraw_no };
 
-  const decide = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-    } catch {
-      return; // Shown by the API client.
-    }
-    void message.success(done);
-  };
+  const decide = useToldWrite();
 
   return (
     <>

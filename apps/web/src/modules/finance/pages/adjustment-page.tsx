@@ -1,30 +1,46 @@
 import {
   fenAsYuan,
   ADJUSTMENT_DIRECTIONS,
+  ADJUSTMENT_SETTING_KEYS,
   ADJUSTMENT_STATES,
   adjustmentCalls,
   adjustmentThresholdDefinitions,
   CURRENCIES,
+  fieldTypes,
   type Adjustment,
   type AdjustmentDirection,
   type AdjustmentSettings,
+  type AdjustmentSettingsProposal,
+  type AdjustmentSettingsState,
   type AdjustmentState,
   type Currency,
 } from '@juqi/contract';
-import { Button, Descriptions, Flex, InputNumber, Popconfirm, Select, Space, Typography, App } from 'antd';
+import { Alert, Button, Descriptions, Flex, InputNumber, Popconfirm, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
+import { useNarrowScreen } from '../../../components/narrow-screen';
 import { FieldFormItem } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { SettingsCard, SettingsForm, useSettingsForm } from '../../../components/settings-form';
 import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
+import { useToldWrite } from '../../../components/use-told-write';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { useCan, useShellSession } from '../../../lib/shell-session';
+import { useCan, useIsOwnPerson } from '../../../lib/shell-session';
+import { usePreferences } from '../../../lib/preferences';
 import { urlField, type UrlValues } from '../../../lib/url-state';
-import { adjustmentKeys, useAdjustmentDetails, useAdjustmentSettings, useApproveAdjustment, useEditAdjustmentSettings, useRejectAdjustment } from '../adjustment-api';
+import {
+  adjustmentKeys,
+  useAdjustmentDetails,
+  useAdjustmentSettings,
+  useApproveAdjustment,
+  useApproveAdjustmentSettings,
+  useEditAdjustmentSettings,
+  useRejectAdjustment,
+  useRejectAdjustmentSettings,
+} from '../adjustment-api';
 import { adjustmentMessages } from '../adjustment-messages';
 import { AdjustmentFormModal } from '../components/adjustment-form';
 import { RejectModal } from '../components/reject-modal';
@@ -179,9 +195,9 @@ function BeanRangeFilter({ value, onChange }: { value: Filter; onChange: (patch:
 /** Whether the staff may decide this adjustment now: pending, the operation held, and not their own application. */
 function useDecision(adjustment: Adjustment | undefined) {
   const can = useCan();
-  const { profile } = useShellSession();
+  const isOwnPerson = useIsOwnPerson();
   const open = adjustment?.state === 'pending' && can('finance.adjust.approve');
-  const own = adjustment?.applicant_id === profile.staff_id;
+  const own = isOwnPerson(adjustment?.applicant_id);
   return { may: open && !own, ownPending: open && own };
 }
 
@@ -192,7 +208,7 @@ function useDecision(adjustment: Adjustment | undefined) {
 function AdjustmentActions({ adjustment, compact = false }: { adjustment: Adjustment; compact?: boolean }) {
   const t = useMessages(adjustmentMessages);
   const common = useMessages(commonMessages);
-  const { message } = App.useApp();
+  const told = useToldWrite();
   const amountText = useAmountText();
   const approve = useApproveAdjustment();
   const [rejecting, setRejecting] = useState(false);
@@ -200,14 +216,7 @@ function AdjustmentActions({ adjustment, compact = false }: { adjustment: Adjust
   if (!may) return null;
   const look = (primary: boolean) => (compact ? ({ type: 'link', size: 'small' } as const) : ({ type: primary ? 'primary' : 'default' } as const));
 
-  const approveIt = async () => {
-    try {
-      await approve.mutateAsync({ adjustment_no: adjustment.adjustment_no });
-    } catch {
-      return; // Shown by the API client.
-    }
-    void message.success(t.approved);
-  };
+  const approveIt = () => told(() => approve.mutateAsync({ adjustment_no: adjustment.adjustment_no }), t.approved);
 
   return (
     <>
@@ -309,19 +318,31 @@ function AdjustmentDetailsDrawer({ recordKey: adjustmentNo, onClose }: { recordK
   );
 }
 
-/** 调账审批金额: money edited in yuan and sent in fen by the registry's money editor; beans whole. */
+/**
+ * 调账审批设置: money edited in yuan and sent in fen by the registry's money editor; beans whole. A raise saved here waits
+ * for a second person, shown above the form with its values and 批准生效 / 驳回 (撤回 for its proposer).
+ */
 function ThresholdSettings() {
   const t = useMessages(adjustmentMessages);
   return (
     <SettingsCard title={t.settingsTitle} query={useAdjustmentSettings()}>
-      {(initial) => <ThresholdsForm initial={initial} />}
+      {({ proposal, ...initial }) => (
+        <>
+          {proposal && <SettingsProposal proposal={proposal} />}
+          <ThresholdsForm initial={initial} />
+        </>
+      )}
     </SettingsCard>
   );
 }
 
 function ThresholdsForm({ initial }: { initial: AdjustmentSettings }) {
   const t = useMessages(adjustmentMessages);
-  const settings = useSettingsForm<AdjustmentSettings>({ edit: 'finance.adjust.settings', mutation: useEditAdjustmentSettings(), saved: t.settingsSaved });
+  const settings = useSettingsForm<AdjustmentSettings, AdjustmentSettings, AdjustmentSettingsState>({
+    edit: 'finance.adjust.settings',
+    mutation: useEditAdjustmentSettings(),
+    saved: (answer) => (answer.proposal ? t.settingsProposed : t.settingsSaved),
+  });
   return (
     <SettingsForm<AdjustmentSettings>
       settings={settings}
@@ -331,8 +352,60 @@ function ThresholdsForm({ initial }: { initial: AdjustmentSettings }) {
       onFinish={(values) => void settings.save(values)}
       intro={<Typography.Paragraph type="secondary">{t.settingsHint}</Typography.Paragraph>}
     >
-      <FieldFormItem definition={adjustmentThresholdDefinitions.approval_threshold} />
-      <FieldFormItem definition={adjustmentThresholdDefinitions.bean_approval_threshold} />
+      {ADJUSTMENT_SETTING_KEYS.map((key) => (
+        <FieldFormItem key={key} definition={adjustmentThresholdDefinitions[key]} />
+      ))}
     </SettingsForm>
+  );
+}
+
+/** A raise waiting for a second person: what it would set, who proposed it, and the decisions this staff may take. */
+function SettingsProposal({ proposal }: { proposal: AdjustmentSettingsProposal }) {
+  const t = useMessages(adjustmentMessages);
+  const common = useMessages(commonMessages);
+  const dateTime = useDateTime();
+  const language = usePreferences((s) => s.language);
+  const own = useIsOwnPerson()(proposal.proposer_id);
+  // On a phone each label sits above its value: beside it, the settings' long names leave the figures a column.
+  const narrow = useNarrowScreen();
+  const approve = useApproveAdjustmentSettings();
+  const reject = useRejectAdjustmentSettings();
+  const decide = useToldWrite();
+  const value = (key: (typeof ADJUSTMENT_SETTING_KEYS)[number]) => {
+    const definition = adjustmentThresholdDefinitions[key];
+    return fieldTypes.number.text(proposal.values[key], definition, language);
+  };
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="finance-settings-proposal"
+      title={t.proposalTitle}
+      description={
+        <Space orientation="vertical" size={8}>
+          <Typography.Text>{format(t.proposalBy, { name: proposal.proposer_name, at: dateTime(proposal.proposed_at) })}</Typography.Text>
+          <DetailList size="small" column={2} layout={narrow ? 'vertical' : 'horizontal'}>
+            {ADJUSTMENT_SETTING_KEYS.map((key) => (
+              <Descriptions.Item key={key} label={adjustmentThresholdDefinitions[key].label[language]}>
+                {value(key)}
+              </Descriptions.Item>
+            ))}
+          </DetailList>
+          {own && <Typography.Text type="secondary">{t.proposalOwn}</Typography.Text>}
+          <Space wrap>
+            {!own && (
+              <Popconfirm title={t.proposalApproveConfirm} okText={t.proposalApprove} cancelText={common.cancel} onConfirm={() => decide(() => approve.mutateAsync(proposal.id), t.proposalApproved)}>
+                <Button type="primary" loading={approve.isPending}>
+                  {t.proposalApprove}
+                </Button>
+              </Popconfirm>
+            )}
+            <Button danger={!own} loading={reject.isPending} onClick={() => void decide(() => reject.mutateAsync(proposal.id), t.proposalDropped)}>
+              {own ? t.proposalWithdraw : t.proposalReject}
+            </Button>
+          </Space>
+        </Space>
+      }
+    />
   );
 }

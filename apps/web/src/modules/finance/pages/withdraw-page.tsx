@@ -57,7 +57,7 @@ export function WithdrawRecordsPage() {
         fallbackName: 'agency-withdrawals.xlsx',
       }}
       rowKey="withdraw_no"
-      scrollX={1240}
+      scrollX={1340}
       columns={(open) => [
         { key: 'withdraw_no', title: t.withdrawNo, dataIndex: 'withdraw_no', width: 200 },
         { key: 'user', title: t.user, width: 170, render: (_, r: WithdrawalRecord) => <RecordUser record={r} /> },
@@ -74,7 +74,8 @@ export function WithdrawRecordsPage() {
         },
         { key: 'state', title: t.state, width: 90, render: (_, r: WithdrawalRecord) => <WithdrawalStateTag state={r.state} /> },
         { key: 'created_at', title: t.appliedAt, width: 150, render: (_, r: WithdrawalRecord) => dateTime(r.created_at) },
-        { key: 'reviewer', title: t.reviewer, width: 100, render: (_, r: WithdrawalRecord) => r.reviewer_name || <CellMuted>—</CellMuted> },
+        { key: 'reviewer', title: t.reviewer, width: 100, render: (_, r: WithdrawalRecord) => r.approver_name || r.rejecter_name || <CellMuted>—</CellMuted> },
+        { key: 'payer', title: t.payer, width: 100, render: (_, r: WithdrawalRecord) => r.payer_name || <CellMuted>—</CellMuted> },
         {
           key: 'actions',
           title: common.actions,
@@ -132,7 +133,7 @@ function WithdrawDetailsDrawer({ recordKey: withdrawNo, onClose }: { recordKey: 
   const payoutTypeName = usePayoutTypeName();
   const details = useWithdrawalDetails(withdrawNo);
   const withdrawal = details.data?.withdrawal;
-  const may = useWithdrawalDecisions(withdrawal?.state);
+  const may = useWithdrawalDecisions(withdrawal);
   const when = (at: string | null) => (at ? dateTime(at) : '—');
   return (
     <ConfirmCloseDrawer
@@ -166,9 +167,16 @@ function WithdrawDetailsDrawer({ recordKey: withdrawNo, onClose }: { recordKey: 
                 <Typography.Text copyable>{withdrawal.account_no}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label={t.appliedAt}>{dateTime(withdrawal.created_at)}</Descriptions.Item>
-              <Descriptions.Item label={t.reviewer}>{withdrawal.reviewer_name || '—'}</Descriptions.Item>
-              <Descriptions.Item label={t.reviewedAt}>{when(withdrawal.reviewed_at)}</Descriptions.Item>
+              <Descriptions.Item label={t.approver}>{withdrawal.approver_name || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t.reviewedAt}>{when(withdrawal.approved_at)}</Descriptions.Item>
+              <Descriptions.Item label={t.payer}>{withdrawal.payer_name || '—'}</Descriptions.Item>
               <Descriptions.Item label={t.paidOutAt}>{when(withdrawal.paid_at)}</Descriptions.Item>
+              {withdrawal.state === 'rejected' ? (
+                <>
+                  <Descriptions.Item label={t.rejecter}>{withdrawal.rejecter_name || '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t.rejectedAt}>{when(withdrawal.rejected_at)}</Descriptions.Item>
+                </>
+              ) : null}
               <Descriptions.Item label={t.payoutRef} span="filled">
                 {withdrawal.payout_ref ?? '—'}
               </Descriptions.Item>
