@@ -174,6 +174,75 @@ describe('a resignation', () => {
   });
 });
 
+/** Links accounts as one person (the super-admin's act), keeping their roles. */
+const linkAsOnePerson = async (personKey: string, ...accounts: { staffId: number; roleIds: number[] }[]) => {
+  for (const { staffId, roleIds } of accounts) await ok(t, authCalls.staffEdit, { id: staffId, name: `本人${staffId}`, person_key: personKey, role_ids: roleIds }, admin);
+};
+
+describe('the requester among a step’s approvers', () => {
+  /** Files transfers (personnel.edit) and holds, with another account of the same person, the approvers' role. */
+  let self: Awaited<ReturnType<typeof createStaffWith>>;
+  let twin: { token: string; staffId: number };
+  /** Holds the approvers' role too: another person. */
+  let colleague: Awaited<ReturnType<typeof createStaffWith>>;
+  const requestAsSelf = (staffId: number) =>
+    invoke(t, personnelProcessCalls.transferRequest, { staff_id: staffId, type: '平调', department_id: support, post: '主管', effective_date: '2030-01-01' }, self.token);
+
+  beforeAll(async () => {
+    self = await createStaffWith(t, ['personnel.edit']);
+    colleague = await createStaffWith(t, []);
+    twin = await account([colleague.roleId]);
+    await linkAsOnePerson('one-requester', { staffId: self.staffId, roleIds: [self.roleId, colleague.roleId] }, { staffId: twin.staffId, roleIds: [colleague.roleId] });
+  });
+  afterAll(() => useTransferFlow(twoStepFlow));
+
+  it('leaves the requester and their other accounts out of a step, which the others decide; the requester’s accounts cannot (40300)', async () => {
+    await useTransferFlow(await addFlow('transfer', [{ approver: 'role', role_id: colleague.roleId }]));
+    const id = expectOk(await requestAsSelf(await addStaff('本人一', sales))).id;
+    const asked = await details(id);
+    expect(asked.current_approvers.map((person) => person.id)).toEqual([colleague.staffId]);
+    expect(asked.steps[0]!.approvers.map((person) => person.id)).toEqual([colleague.staffId]);
+    for (const mine of [self.token, twin.token]) {
+      expect(await todoIds(mine)).not.toContain(id);
+      expectError(await invoke(t, approvalCalls.approve, { id, step: 0 }, mine), 40300);
+      expectError(await invoke(t, approvalCalls.reject, { id, step: 0, comment: '自己驳回' }, mine), 40300);
+    }
+    await ok(t, approvalCalls.approve, { id, step: 0 }, colleague.token);
+    expect(await details(id)).toMatchObject({ state: 'approved' });
+  });
+
+  it('refuses a submission where a step has no approver but the requester (40000 naming flow)', async () => {
+    const staffId = await addStaff('本人二', sales);
+    await useTransferFlow(await addFlow('transfer', [{ approver: 'account', account_id: twin.staffId }]));
+    expect(expectError(await requestAsSelf(staffId), 40000)).toMatchObject({ field: 'flow' });
+    await useTransferFlow(await addFlow('transfer', [{ approver: 'role', role_id: self.roleId }]));
+    expect(expectError(await requestAsSelf(staffId), 40000)).toMatchObject({ field: 'flow' });
+  });
+
+  it('passes a department-head step the requester heads to the head of the department above', async () => {
+    const top = (await ok(t, departmentCalls.add, { name: '本人中心' }, admin)).id;
+    const own = (await ok(t, departmentCalls.add, { name: '本人一部', parent_id: top, head_account_id: twin.staffId }, admin)).id;
+    await useTransferFlow(await addFlow('transfer', [{ approver: 'department_head' }]));
+    const staffId = await addStaff('本人三', own);
+    expect(expectError(await requestAsSelf(staffId), 40000)).toMatchObject({ field: 'flow' });
+    await ok(t, departmentCalls.edit, { id: top, name: '本人中心', sort: 0, head_account_id: named.staffId }, admin);
+    const id = expectOk(await requestAsSelf(staffId)).id;
+    expect((await details(id)).current_approvers.map((person) => person.id)).toEqual([named.staffId]);
+  });
+
+  it('refuses a decision by an approver who became the requester’s other account after submission (40300)', async () => {
+    const filer = await createStaffWith(t, ['personnel.edit']);
+    const approver = await createStaffWith(t, []);
+    await useTransferFlow(await addFlow('transfer', [{ approver: 'role', role_id: approver.roleId }]));
+    const staffId = await addStaff('本人四', sales);
+    const id = expectOk(await invoke(t, personnelProcessCalls.transferRequest, { staff_id: staffId, type: '平调', department_id: support, post: '主管', effective_date: '2030-01-01' }, filer.token)).id;
+    await linkAsOnePerson('linked-later', { staffId: filer.staffId, roleIds: [filer.roleId] }, { staffId: approver.staffId, roleIds: [approver.roleId] });
+    expect(await ok(t, approvalCalls.requestDetails, { id }, approver.token)).toMatchObject({ can_decide: false });
+    expectError(await invoke(t, approvalCalls.approve, { id, step: 0 }, approver.token), 40300);
+    expect(await details(id)).toMatchObject({ state: 'pending' });
+  });
+});
+
 describe('flows and submissions', () => {
   it('refuses a submission nobody could decide, and finds a department head up the tree', async () => {
     const parent = (await ok(t, departmentCalls.add, { name: '运营中心' }, admin)).id;

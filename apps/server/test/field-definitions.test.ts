@@ -1,4 +1,17 @@
-import { type CallBody, decodeFieldPermission, departmentCalls, encodeFieldPermission, FIELD_FORM_NAMES, FIELD_PERMISSION_FLAGS, fieldDefinition, fieldFormCalls, type FieldPermissionFlag, personnelCalls } from '@juqi/contract';
+import {
+  type CallBody,
+  decodeFieldPermission,
+  departmentCalls,
+  encodeFieldPermission,
+  FIELD_FORM_DEFINITION_CHARS_MAX,
+  FIELD_FORM_NAMES,
+  FIELD_PERMISSION_FLAGS,
+  fieldDefinition,
+  fieldDefinitionChars,
+  fieldFormCalls,
+  type FieldPermissionFlag,
+  personnelCalls,
+} from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
@@ -210,6 +223,58 @@ describe('bounds and patterns', () => {
     const column = { key: 'rows', type: 'detail_table', label: label('明细'), sub_fields: [{ key: 'c', type: 'text', label: label('列'), pattern: '^a$' }] };
     expect(expectError(await invokeUnchecked(t, form.definitionAdd, column, admin), 40000)).toEqual({ field: 'sub_fields.0.pattern' });
     expect(changedTables(before, await snapshot())).toEqual([]);
+  });
+});
+
+type NewField = CallBody<typeof product.definitionAdd>;
+const optionsOf = (count: number, text = (i: number) => `选项${i}`) => Array.from({ length: count }, (_, i) => ({ value: `v${i}`, label: label(text(i)) }));
+/** A select whose options' names are near their 50 characters: about 150 characters of JSON an option. */
+const wideSelect = (key: string, count: number): NewField => ({ key, type: 'select', label: label(key), options: optionsOf(count, (i) => `${'长'.repeat(45)}${i}`) });
+const charsOf = (definition: object) => fieldDefinitionChars(fieldDefinition.parse(definition));
+const storedChars = async () => (await list(product)).reduce((sum, { id: _id, updated_at: _updated, ...stored }) => sum + charsOf(stored), 0);
+const refusedAt = async (body: object) => expectError(await invokeUnchecked(t, product.definitionAdd, body, admin), 40000).field;
+
+describe('sizes', () => {
+
+  it('bounds a definition’s options in all, its default and its whole size, naming the property (40000), changing nothing', async () => {
+    const before = await snapshot();
+    // Three parents of 67 children: each list within 200, 204 options in all.
+    const cascader = optionsOf(3).map((parent, i) => ({ ...parent, children: optionsOf(67).map((child) => ({ ...child, value: `${i}-${child.value}` })) }));
+    expect(await refusedAt({ key: 'region', type: 'cascader', label: label('区域'), options: cascader })).toBe('options');
+    const selectColumn = (key: string) => ({ key, type: 'select', label: label(key), options: optionsOf(101) });
+    expect(await refusedAt({ key: 'lines', type: 'detail_table', label: label('明细'), sub_fields: [selectColumn('a'), selectColumn('b')] })).toBe('sub_fields');
+    const notes: NewField = { key: 'notes', type: 'detail_table', label: label('备注表'), sub_fields: [{ key: 'note', type: 'textarea', label: label('备注') }] };
+    expect(await refusedAt({ ...notes, default: [{ note: '很'.repeat(2000) }, { note: '很'.repeat(2000) }] })).toBe('default');
+    expect(await refusedAt(wideSelect('wide', 200))).toBe('options');
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    // Within every bound.
+    await ok(t, product.definitionAdd, { ...notes, default: [{ note: '很'.repeat(1900) }] }, admin);
+    await ok(t, product.definitionDel, { id: (await byKey('notes', product)).id }, admin);
+  });
+
+  it('bounds the characters of a form’s definitions together (40000 naming key), yet takes an edit that does not grow a field', async () => {
+    const added: number[] = [];
+    let total = await storedChars();
+    /** Adds fields `make` describes while the form has room for them. */
+    const fill = async (make: (i: number) => NewField) => {
+      for (let i = 0; total + charsOf(make(i)) <= FIELD_FORM_DEFINITION_CHARS_MAX; i++) {
+        added.push((await ok(t, product.definitionAdd, make(i), admin)).id);
+        total += charsOf(make(i));
+      }
+    };
+    // Ten or so of 18,000 characters, then small ones to the brim.
+    await fill((i) => wideSelect(`wide_${i}`, 120));
+    expect(added.length).toBeLessThan(12);
+    await fill((i) => wideSelect(`narrow_${i}`, 5));
+    const refused = await invokeUnchecked(t, product.definitionAdd, wideSelect('one_more', 5), admin);
+    expect(expectError(refused, 40000)).toEqual({ field: 'key' });
+    expect(refused.message).toContain(String(FIELD_FORM_DEFINITION_CHARS_MAX));
+    // Growing a field of the full form is refused; shrinking one, or changing it within its size, is taken.
+    const [first] = added;
+    expect(expectError(await invokeUnchecked(t, product.definitionEdit, { id: first, options: wideSelect('x', 130).options }, admin), 40000)).toEqual({ field: 'key' });
+    await ok(t, product.definitionEdit, { id: first!, label: label('wide_x') }, admin);
+    await ok(t, product.definitionEdit, { id: first!, options: optionsOf(3) }, admin);
+    for (const id of added) await ok(t, product.definitionDel, { id }, admin);
   });
 });
 

@@ -29,15 +29,18 @@ const personnel = fieldFormCalls.personnel_info;
 type Values = CallBody<typeof personnel.sampleAdd>['values'];
 
 describe('record pickers’ lookups', () => {
-  it('picks people for user and single_user from the address book: in office by name, initials or mobile; any record by id', async () => {
+  it('picks people for user and single_user from the address book: in office by name, initials or mobile; by id, also who left, never a candidate or a deleted record', async () => {
     const candidate = (await ok(t, personnelCalls.add, { name: '曾小候', mobile: '13700137002' }, admin)).id;
+    const resigned = (await ok(t, personnelCalls.add, { name: '曾小离', mobile: '13700137003', status: 'resigned' }, admin)).id;
+    const deleted = (await ok(t, personnelCalls.add, { name: '曾小删', mobile: '13700137004', status: 'regular' }, admin)).id;
+    await ok(t, personnelCalls.deleteById, { id: deleted }, admin);
     for (const keyword of ['曾小', 'zxx', '137001']) {
       const found = await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword }, admin);
       expect(found, keyword).toEqual({ available: true, items: [{ id: someone, name: '曾小贤', hint: '主播' }] });
     }
-    // A candidate is not in office, so not offered; a value that picked them still names them.
-    const named = await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [candidate, 999_999, someone] }, admin);
-    expect(named.items.map((item) => item.id)).toEqual([candidate, someone]);
+    // Neither a candidate nor someone who left is offered; a value that picked someone who left since still names them.
+    const named = await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [candidate, resigned, deleted, 999_999, someone] }, admin);
+    expect(named.items.map((item) => item.id)).toEqual([resigned, someone]);
     // A keyword matching nobody is an empty list, not an error.
     expect((await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword: 'zz-nobody-zz' }, admin)).items).toEqual([]);
   });
@@ -49,6 +52,39 @@ describe('record pickers’ lookups', () => {
     expect(child).toBeDefined();
     expect(items.some((item) => item.name === child!.hint && !item.hint)).toBe(true);
     expect(await ok(t, fieldLookupCalls.lookup, { type: 'customer', keyword: '巨奇' }, admin)).toEqual({ available: false, items: [] });
+  });
+
+  it('answers only staff who may pick from the lookup in a form they fill, view or define its fields of (40300 otherwise)', async () => {
+    const lookup = (body: CallBody<typeof fieldLookupCalls.lookup>, token: string) => invoke(t, fieldLookupCalls.lookup, body, token);
+    const nobody = await signInWith(t, []);
+    const asked: CallBody<typeof fieldLookupCalls.lookup>[] = [{ type: 'user', keyword: '曾小' }, { type: 'single_user', ids: [someone] }, { type: 'industry' }, { type: 'structure' }];
+    for (const body of asked) expectError(await lookup(body, nobody), 40300);
+
+    // 客户注册 picks people once a field does; its viewers then pick people, not departments (no field of its picks them).
+    const viewer = await signInWith(t, ['field.customer_register.view']);
+    expectError(await lookup({ type: 'single_user', ids: [someone] }, viewer), 40300);
+    const register = fieldFormCalls.customer_register;
+    const referrer = (await ok(t, register.definitionAdd, { key: 'referrer', type: 'single_user', label: label('推荐人') }, admin)).id;
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword: '曾小' }, viewer)).items.map((item) => item.id)).toEqual([someone]);
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'single_user', ids: [someone] }, viewer)).items.map((item) => item.id)).toEqual([someone]);
+    expectError(await lookup({ type: 'structure' }, viewer), 40300);
+    // A detail table's column counts as the form's field.
+    const branches = (
+      await ok(t, register.definitionAdd, { key: 'branches', type: 'detail_table', label: label('分支机构'), sub_fields: [{ key: 'unit', type: 'structure', label: label('部门') }] }, admin)
+    ).id;
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'structure' }, viewer)).available).toBe(true);
+
+    // Who fills 人员信息's records (personnel.view) picks what its fields pick; whoever defines a form's fields picks
+    // from every lookup (a new field's default).
+    const staffViewer = await signInWith(t, ['personnel.view']);
+    expectError(await lookup({ type: 'industry' }, staffViewer), 40300);
+    const mentor = (await ok(t, personnel.definitionAdd, { key: 'mentor', type: 'industry', label: label('行业导师') }, admin)).id;
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'industry' }, staffViewer)).available).toBe(true);
+    const definer = await signInWith(t, ['field.product_info.edit']);
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'contacts', ids: [someone] }, definer)).items.map((item) => item.id)).toEqual([someone]);
+
+    for (const [form, id] of [[register, referrer], [register, branches], [personnel, mentor]] as const) await ok(t, form.definitionDel, { id }, admin);
+    expectError(await lookup({ type: 'user' }, viewer), 40300);
   });
 
   it('is for signed-in staff only, and refuses a type that picks no records (40000 naming type)', async () => {

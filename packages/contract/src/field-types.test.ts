@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_FIELD_PERMISSIONS,
+  FIELD_DEFINITION_LIMITS,
   FIELD_OPERATORS,
   FIELD_PERMISSION_FLAGS,
   FIELD_TYPES,
   decodeFieldPermission,
   encodeFieldPermission,
   fieldDefinition,
+  fieldDefinitionChars,
   fieldTypeOf,
   fieldTypes,
   fieldValues,
@@ -368,8 +370,9 @@ describe('money: a number in fen', () => {
   const price = define({ type: 'number', unit: 'fen', min: 1, max: 1_000_000 });
   const value = fieldTypes.number.value(price);
 
-  it('stores and takes whole fen, within min and max in fen, never a fraction', () => {
-    expect([1250, '1250', 1, 1_000_000].map((v) => value.parse(v))).toEqual([1250, 1250, 1, 1_000_000]);
+  it('stores and takes whole fen as JSON numbers, within min and max in fen, never a fraction', () => {
+    expect([1250, 1, 1_000_000].map((v) => value.parse(v))).toEqual([1250, 1, 1_000_000]);
+    for (const text of ['1250', '1e3', [1250], true]) expect(value.safeParse(text).success, JSON.stringify(text)).toBe(false);
     expect(value.safeParse(12.5).error?.issues[0]).toMatchObject({ code: 'invalid_type', expected: 'int' });
     expect(value.safeParse('12.50').success).toBe(false);
     expect(value.safeParse(0).error?.issues[0]).toMatchObject({ code: 'too_small', minimum: 1 });
@@ -420,6 +423,13 @@ describe('the field definition', () => {
   });
 
   const deep = (depth: number): object[] => [{ value: `v${depth}`, label, ...(depth > 1 ? { children: deep(depth - 1) } : {}) }];
+  const optionsOf = (count: number, prefix = 'v', name = label) => Array.from({ length: count }, (_, i) => ({ value: `${prefix}${i}`, label: name }));
+  /** Three parents of 67 children: each list within the bound, 204 options in all. */
+  const wideCascader = optionsOf(3).map((parent, i) => ({ ...parent, children: optionsOf(67, `${i}-`) }));
+  const selectColumns = (count: number) => [0, 1].map((i) => ({ key: `c${i}`, type: 'select', label, options: optionsOf(count) }));
+  /** 200 options whose names are near their 50 characters: some 30,000 characters in all. */
+  const wideOptions = optionsOf(200, 'v', both('长'.repeat(48), 'L'.repeat(48)));
+  const notesTable: FieldDefinitionInput = { key: 'field', label, type: 'detail_table', sub_fields: [{ key: 'note', type: 'textarea', label }] };
 
   it.each<[string, Record<string, unknown>]>([
     ['min above max', { type: 'user', extend_quantity_min: 3, extend_quantity_max: 2 }],
@@ -458,6 +468,13 @@ describe('the field definition', () => {
     ['a default the type refuses', { type: 'mobile', default: '12345' }],
     ['a default not among the options', { type: 'select', options: letters, default: 'z' }],
     ['an unknown property', { type: 'text', placeholder: 'x' }],
+    ['more than 200 options in all, a cascader’s levels counted', { type: 'cascader', options: wideCascader }],
+    ['more than 200 options in all, a table’s columns counted', { type: 'detail_table', sub_fields: selectColumns(101) }],
+    ['an option name of 51 characters', { type: 'select', options: optionsOf(1, 'v', both('名'.repeat(51), 'Name')) }],
+    ['a label of 51 characters', { type: 'text', label: both('名'.repeat(51), 'Name') }],
+    ['a description of 1,001 characters', { type: 'desc_text', description: both('说'.repeat(1001), 'Note') }],
+    ['a default of more than 4,000 characters of JSON', { ...notesTable, default: [{ note: '很'.repeat(2000) }, { note: '很'.repeat(2000) }] }],
+    ['a definition of more than 20,000 characters of JSON', { type: 'select', options: wideOptions }],
   ])('refuses %s', (_reason, input) => {
     expect(fieldDefinition.safeParse({ key: 'field', label, ...input }).success).toBe(false);
   });
@@ -468,6 +485,17 @@ describe('the field definition', () => {
     expect(pathsOf({ type: 'checkbox', options: [letters[0], letters[0]] })).toEqual([['options', 1, 'value']]);
     expect(pathsOf({ type: 'select', options: letters, default: 'z' })).toEqual([['default']]);
     expect(pathsOf({ type: 'detail_table', sub_fields: [{ key: 'x', type: 'select', label }] })).toEqual([['sub_fields', 0, 'options']]);
+    expect(pathsOf({ type: 'cascader', options: wideCascader })).toEqual([['options']]);
+    expect(pathsOf({ type: 'detail_table', sub_fields: selectColumns(101) })).toEqual([['sub_fields']]);
+    expect(pathsOf({ ...notesTable, default: [{ note: '很'.repeat(2000) }, { note: '很'.repeat(2000) }] })).toEqual([['default']]);
+    expect(pathsOf({ type: 'select', options: wideOptions })).toEqual([['options']]);
+  });
+
+  it('takes a definition at its bounds: 200 options in all, a default of 4,000 characters of JSON', () => {
+    expect(define({ type: 'detail_table', sub_fields: selectColumns(100) as FieldDefinitionInput['sub_fields'] }).sub_fields).toHaveLength(2);
+    const rows = [{ note: '很'.repeat(2000) }, { note: '很'.repeat(FIELD_DEFINITION_LIMITS.defaultChars - 2000 - '[{"note":""},{"note":""}]'.length) }];
+    expect(define({ ...notesTable, default: rows }).default).toEqual(rows);
+    expect(fieldDefinitionChars(define({ type: 'select', options: optionsOf(100, 'v', both('长'.repeat(48), 'L'.repeat(48))) }))).toBeLessThanOrEqual(FIELD_DEFINITION_LIMITS.definitionChars);
   });
 });
 

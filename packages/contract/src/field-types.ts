@@ -154,17 +154,36 @@ const TEXT_LIMITS: Partial<Record<FieldType, number>> = { text: 255, textarea: 2
 /** The types `min` and `max` bound. */
 const NUMBER_TYPES: readonly FieldType[] = ['number', 'floatnumber'];
 const OPTION_TYPES: readonly FieldType[] = ['select', 'checkbox', 'cascader'];
-const MAX_OPTIONS = 200;
 const MAX_CASCADER_DEPTH = 5;
+
+/**
+ * How much one definition may hold (docs/field-definitions.md › Sizes): every form reads all its fields' definitions
+ * whenever it is drawn or checked, so each bit of free text has a length and what adds up (options, the default, the
+ * whole) a bound of its own. A refusal names the property.
+ */
+export const FIELD_DEFINITION_LIMITS = {
+  /** Characters of a label, in each language. */
+  label: 50,
+  /** Characters of a desc_text's text, in each language. */
+  description: 1000,
+  /** Characters of an option's value, and of its name in each language. */
+  optionText: 50,
+  /** Options in all: every level of a cascader, and every column's of a detail table. */
+  options: 200,
+  /** Characters of the default written as JSON (a text's characters and its two quotes; a table's rows whole). */
+  defaultChars: 4000,
+  /** Characters of the whole definition written as JSON. */
+  definitionChars: 20_000,
+} as const;
 
 const texts = (max: number) => z.object({ 'zh-CN': z.string().trim().min(1).max(max), 'en-US': z.string().trim().min(1).max(max) }).strict();
 
 const fieldOption: z.ZodType<FieldOption> = z.lazy(() =>
   z
     .object({
-      value: z.union([z.string().trim().min(1).max(50), z.number().int()]),
-      label: texts(50),
-      children: z.array(fieldOption).min(1).max(MAX_OPTIONS).optional(),
+      value: z.union([z.string().trim().min(1).max(FIELD_DEFINITION_LIMITS.optionText), z.number().int()]),
+      label: texts(FIELD_DEFINITION_LIMITS.optionText),
+      children: z.array(fieldOption).min(1).max(FIELD_DEFINITION_LIMITS.options).optional(),
     })
     .strict(),
 );
@@ -175,12 +194,12 @@ const lengthBound = z.number().int().min(0).max(Math.max(...Object.values(TEXT_L
 const definitionShape = {
   key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'expected snake_case: a lowercase letter, then lowercase letters, digits or _ (1–40)'),
   type: z.enum(FIELD_TYPES),
-  label: texts(50),
-  description: texts(1000).optional(),
+  label: texts(FIELD_DEFINITION_LIMITS.label),
+  description: texts(FIELD_DEFINITION_LIMITS.description).optional(),
   required: z.boolean().default(false),
   unique: z.boolean().default(false),
   default: z.unknown().optional(),
-  options: z.array(fieldOption).min(1).max(MAX_OPTIONS).optional(),
+  options: z.array(fieldOption).min(1).max(FIELD_DEFINITION_LIMITS.options).optional(),
   extend_quantity_min: quantityBound,
   extend_quantity_max: quantityBound,
   min_length: lengthBound,
@@ -194,13 +213,32 @@ const definitionShape = {
   permission: z.number().int().min(0).max(0xff).default(ALL_FIELD_PERMISSIONS),
 };
 
-/** The per-type rules a definition must keep; the default is checked last, by the type's own value schema. */
-function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx): FieldDefinition {
+/** Characters of a value written as JSON. */
+const jsonLength = (value: unknown) => JSON.stringify(value)?.length ?? 0;
+
+/** Characters of a definition written as JSON: what FIELD_DEFINITION_LIMITS.definitionChars and a form's total count. */
+export const fieldDefinitionChars = (definition: FieldDefinition): number => jsonLength(definition);
+
+/** A definition's options in all: every level of a cascader, and its columns' when it is a detail table. */
+function optionCount(definition: FieldDefinition): number {
+  const count = (options: readonly FieldOption[]): number => options.reduce((n, option) => n + 1 + count(option.children ?? []), 0);
+  return count(definition.options ?? []) + (definition.sub_fields ?? []).reduce((n, sub) => n + optionCount(sub), 0);
+}
+
+/**
+ * The per-type rules a definition must keep; the default is checked last, by the type's own value schema. `whole`: a
+ * form's field, not a detail table's column, so the bounds of all its parts apply to it as a whole.
+ */
+function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx, whole = false): FieldDefinition {
   const { type } = definition;
   let problems = 0;
   const issue = (path: (string | number)[] | string, message: string) => {
     problems += 1;
     ctx.addIssue({ code: 'custom', path: typeof path === 'string' ? [path] : path, message });
+  };
+  const tooBig = (path: string, origin: 'array' | 'string', maximum: number, message: string) => {
+    problems += 1;
+    ctx.addIssue({ code: 'too_big', origin, maximum, inclusive: true, input: definition[path as keyof FieldDefinition], path: [path], message });
   };
   const layout = LAYOUT_TYPES.includes(type);
   if (layout) {
@@ -229,6 +267,10 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx): Fie
     keys.forEach((key, i) => keys.indexOf(key) !== i && issue(['sub_fields', i, 'key'], `${key} is used twice`));
   }
 
+  if (definition.default !== undefined && jsonLength(definition.default) > FIELD_DEFINITION_LIMITS.defaultChars)
+    tooBig('default', 'string', FIELD_DEFINITION_LIMITS.defaultChars, `the default holds at most ${FIELD_DEFINITION_LIMITS.defaultChars} characters as JSON`);
+  if (whole && problems === 0) checkSize(definition, tooBig);
+
   if (definition.default === undefined || problems > 0) return definition;
   // Checked only once the rest holds (the value schema reads the options and sub-fields), and kept as the schema leaves
   // it (trimmed, numbers from strings); an empty default is none.
@@ -240,6 +282,22 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx): Fie
   const checked = { ...definition, default: parsed.data };
   if (parsed.data === null) delete checked.default;
   return checked;
+}
+
+/**
+ * A form's field as a whole: at most FIELD_DEFINITION_LIMITS.options options in all (named by options, or by a table's
+ * sub_fields), and at most definitionChars characters, named by its largest property (its options or columns: every
+ * other property has a length well below the whole's).
+ */
+function checkSize(definition: FieldDefinition, tooBig: (path: string, origin: 'array' | 'string', maximum: number, message: string) => void): void {
+  const { options: maxOptions, definitionChars } = FIELD_DEFINITION_LIMITS;
+  if (optionCount(definition) > maxOptions) {
+    tooBig(definition.options ? 'options' : 'sub_fields', 'array', maxOptions, `at most ${maxOptions} options in all, every level and column counted`);
+    return;
+  }
+  if (fieldDefinitionChars(definition) <= definitionChars) return;
+  const [largest] = Object.entries(definition).sort(([, a], [, b]) => jsonLength(b) - jsonLength(a))[0]!;
+  tooBig(largest, 'string', definitionChars, `a field's definition holds at most ${definitionChars} characters as JSON, ${largest} the most of them`);
 }
 
 /**
@@ -305,7 +363,7 @@ const subFieldDefinition = z
 export const fieldDefinition = z
   .object({ ...definitionShape, sub_fields: z.array(subFieldDefinition).min(1).max(30).optional() })
   .strict()
-  .transform((definition, ctx): FieldDefinition => checkDefinition(definition, ctx));
+  .transform((definition, ctx): FieldDefinition => checkDefinition(definition, ctx, true));
 export type FieldDefinitionInput = z.input<typeof fieldDefinition>;
 
 // ——— stored values ———
@@ -367,10 +425,14 @@ function isWebsite(entry: string): boolean {
 /** A number, or a form's numeric string. */
 const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 
-/** A number within the definition's min and max, where it sets them. */
+/**
+ * A number within the definition's min and max, where it sets them. Money (`fen`) is taken as a JSON number only, so
+ * an amount is what the client wrote; other numbers also come as a form's numeric string.
+ */
 function withinBounds(number: z.ZodNumber, definition: FieldDefinition) {
   const above = definition.min === undefined ? number : number.min(definition.min);
-  return numeric(definition.max === undefined ? above : above.max(definition.max));
+  const bounded = definition.max === undefined ? above : above.max(definition.max);
+  return definition.unit === 'fen' ? bounded : numeric(bounded);
 }
 
 /** A record's id (a PostgreSQL integer); unlike `fields.id` it takes no list or boolean for a number. */
@@ -563,7 +625,7 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
   merchant_select: defineType('merchant_select', ids),
   certificate_img: defineType('certificate_img', files(IMAGE_EXTENSIONS)),
   checkbox: defineType<(string | number)[]>('checkbox', {
-    present: (definition) => listOf(optionValue(definition, (definition.options ?? []).map((o) => o.value)), MAX_OPTIONS, definition, same),
+    present: (definition) => listOf(optionValue(definition, (definition.options ?? []).map((o) => o.value)), FIELD_DEFINITION_LIMITS.options, definition, same),
     quantity: 'items',
     operators: ['in', 'empty'],
     text: (value, definition, locale) => value.map((v) => optionLabel(definition.options, v, locale)).join(listSeparator(locale)),

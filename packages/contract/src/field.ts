@@ -10,13 +10,17 @@ import type { Texts } from './resource';
  * Each form's calls are guarded by that form's own operations, so each form has its own paths.
  */
 
-/** The forms holding admin-defined fields, each on its menu screen. */
+/**
+ * The forms holding admin-defined fields, each on its menu screen. `recordOperations`: who fills in or reads the form's
+ * records on its record holder's screens, besides the form's own view and edit (人员信息: the staff records' screens);
+ * they may pick what the form's fields pick.
+ */
 export const FIELD_FORMS = {
-  customer_info: { menu: '/permission/customer/info', label: { 'zh-CN': '客户信息设置', 'en-US': 'Customer information' } },
-  customer_register: { menu: '/permission/customer/register', label: { 'zh-CN': '客户注册设置', 'en-US': 'Customer sign-up' } },
-  product_info: { menu: '/permission/customer/product', label: { 'zh-CN': '产品信息设置', 'en-US': 'Product information' } },
-  personnel_info: { menu: '/permission/personnel/info', label: { 'zh-CN': '人员信息', 'en-US': 'Staff information' } },
-} as const satisfies Record<string, { menu: string; label: Texts }>;
+  customer_info: { menu: '/permission/customer/info', label: { 'zh-CN': '客户信息设置', 'en-US': 'Customer information' }, recordOperations: [] },
+  customer_register: { menu: '/permission/customer/register', label: { 'zh-CN': '客户注册设置', 'en-US': 'Customer sign-up' }, recordOperations: [] },
+  product_info: { menu: '/permission/customer/product', label: { 'zh-CN': '产品信息设置', 'en-US': 'Product information' }, recordOperations: [] },
+  personnel_info: { menu: '/permission/personnel/info', label: { 'zh-CN': '人员信息', 'en-US': 'Staff information' }, recordOperations: ['personnel.view', 'personnel.edit'] },
+} as const satisfies Record<string, { menu: string; label: Texts; recordOperations: readonly string[] }>;
 export type FieldForm = keyof typeof FIELD_FORMS;
 export const FIELD_FORM_NAMES = Object.keys(FIELD_FORMS) as FieldForm[];
 
@@ -28,6 +32,12 @@ export const RESERVED_FIELD_KEYS = ['id', 'page', 'limit', 'sort', 'order', 'key
 
 /** How many fields one form may hold. */
 export const FIELD_DEFINITIONS_MAX = 200;
+
+/**
+ * Characters of all of a form's definitions written as JSON (`fieldDefinitionChars`): every form drawn or checked reads
+ * them all. Ten fields at their largest, or two hundred of a thousand characters.
+ */
+export const FIELD_FORM_DEFINITION_CHARS_MAX = 200_000;
 
 const shape = fieldDefinition.in.shape;
 const { sub_fields: _subFields, ...plainShape } = shape;
@@ -138,7 +148,10 @@ export const fieldLookupCalls = {
     method: 'POST',
     path: '/api/field/lookup',
     tag: 'field',
-    summary: `Names records for a record-picking field: the given ids (those that exist), or up to ${LOOKUP_MATCHES_MAX} matching the keyword. available is false while no module provides the type's records`,
+    summary:
+      `Names records for a record-picking field: up to ${LOOKUP_MATCHES_MAX} one may pick matching the keyword, or the given ids that a picker may show (those one may pick, and ` +
+      `those who left since a value picked them; never deleted ones). Only for staff who edit a form's fields, or who fill or view a form with a field picking from ` +
+      `the type's lookup (40300 otherwise). available is false while no module provides the type's records`,
     permission: 'signed-in',
     body: z
       .object({

@@ -12,7 +12,8 @@ describe('the finance settings', () => {
   });
 
   it('take top-up limits in whole fen within the bounds of any top-up, the smallest not above the largest', () => {
-    expect(rechargeLimits.parse({ min_amount: '1000', max_amount: 500_000 })).toEqual({ min_amount: 1000, max_amount: 500_000 });
+    expect(rechargeLimits.parse({ min_amount: 1000, max_amount: 500_000 })).toEqual({ min_amount: 1000, max_amount: 500_000 });
+    expect(rechargeLimits.safeParse({ min_amount: '1000', max_amount: 500_000 }).error?.issues[0]?.path).toEqual(['min_amount']);
     expect(rechargeLimits.parse({ min_amount: 1000, max_amount: 1000 })).toEqual({ min_amount: 1000, max_amount: 1000 });
     expect(rechargeLimits.safeParse({ min_amount: 2000, max_amount: 1000 }).error?.issues[0]?.path).toEqual(['max_amount']);
     for (const [bad, key] of [

@@ -3,10 +3,18 @@ import type { Executor } from './db/client';
 
 /** Where the records of one lookup come from: provided by the module that owns them (docs/field-types.md › Record pickers). */
 export interface LookupSource {
-  /** Up to `limit` records matching the keyword (all, in the source's order, when there is none). */
+  /** Up to `limit` records one may pick now, matching the keyword (all, in the source's order, when there is none). */
   search(keyword: string | undefined, limit: number): Promise<LookupItem[]>;
-  /** The records of these ids that exist, in any order. Pass the caller's transaction when one is open (PGlite). */
+  /**
+   * The records of these ids that exist, whatever their state, in any order: what the server names and checks picked
+   * ids by. Pass the caller's transaction when one is open (PGlite).
+   */
   named(ids: readonly number[], tx?: Executor): Promise<LookupItem[]>;
+  /**
+   * The records of these ids a picker may show by name, when that is fewer than `named` (staff: never a deleted record
+   * nor a candidate); unset, a picker shows what `named` finds.
+   */
+  shown?(ids: readonly number[]): Promise<LookupItem[]>;
 }
 
 /**

@@ -111,12 +111,12 @@ export class ApprovalRepository {
   }
 
   /**
-   * The head of the department, or of the nearest department above it that has an active one (docs/approvals.md ›
-   * Department heads); undefined when none up to the top has.
+   * The active heads of the department and of each department above it, the nearest first (docs/approvals.md ›
+   * Department heads); empty when none up to the top has one.
    */
-  async departmentHead(departmentId: number, tx: Executor = this.db): Promise<number | undefined> {
+  async departmentHeads(departmentId: number, tx: Executor = this.db): Promise<number[]> {
     const [own] = await tx.select({ path: department.path }).from(department).where(eq(department.id, departmentId));
-    if (!own) return undefined;
+    if (!own) return [];
     const pathIds = own.path.split('/').filter(Boolean).map(Number);
     const rows = await tx
       .select({ id: department.id, head: department.headAccountId })
@@ -125,8 +125,7 @@ export class ApprovalRepository {
       .where(and(inArray(department.id, pathIds), eq(staff.status, 'active')));
     const headOf = new Map(rows.map((row) => [row.id, row.head!]));
     // The path runs from the top down: the nearest head is the last one on it.
-    const nearest = pathIds.filter((id) => headOf.has(id)).at(-1);
-    return nearest === undefined ? undefined : headOf.get(nearest);
+    return pathIds.reduceRight<number[]>((heads, id) => (headOf.has(id) ? [...heads, headOf.get(id)!] : heads), []);
   }
 
   // ——— requests ———

@@ -15,6 +15,7 @@ import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { ApprovalDirectory, ApprovalKindHandler, ApprovedRequest, Principal, SystemEventSink } from '../../lib/http/types';
 import type { LookupRegistry } from '../../lib/lookups';
+import { accountsOfSamePerson, samePerson } from '../../lib/people';
 import { ApprovalRepository, type FlowRecord, type RequestFilter, type RequestRecord } from './repository';
 import type { SnapshotStep } from './table';
 
@@ -156,7 +157,7 @@ export class ApprovalService implements ApprovalDirectory {
         const flowId = await handler.flowId(tx);
         const flow = flowId === null ? undefined : await this.records.flow(flowId, tx);
         if (!flow || flow.kind !== input.kind) throw AppError.invalid('flow', `no approval flow is set for ${input.kind}: choose one in its settings`);
-        const steps = await this.resolve(flow.steps, subject.departmentId, tx);
+        const steps = await this.resolve(flow.steps, subject.departmentId, actor.staffId, tx);
         const row = await this.records.insertRequest(
           {
             kind: input.kind,
@@ -189,7 +190,8 @@ export class ApprovalService implements ApprovalDirectory {
   /**
    * Approves or rejects the current step. Checked under the request's row lock, in this order: a finished request
    * (40900), another step current than the one decided (40900: decided meanwhile, or out of order), an account that is
-   * not an approver of the current step (40300).
+   * not an approver of the current step (40300), an account of the requester's person (40300: linked to the requester
+   * after the submission left the requester's accounts out).
    */
   async decide(input: { id: number; step: number; comment: string }, decision: Decision, actor: Actor): Promise<void> {
     const outcome = await this.db.transaction(async (tx) => {
@@ -199,6 +201,9 @@ export class ApprovalService implements ApprovalDirectory {
       if (request.currentStep !== input.step) throw movedOn();
       if (!request.currentApproverIds.includes(actor.staffId)) {
         throw AppError.forbidden({ 'zh-CN': '您不是当前步骤的审批人', 'en-US': 'You are not an approver of the current step' });
+      }
+      if (await samePerson(tx, actor.staffId, request.requesterId)) {
+        throw AppError.forbidden({ 'zh-CN': '不能审批本人提交的申请', 'en-US': 'You cannot decide a request you submitted' });
       }
       await this.records.insertAction({ requestId: request.id, action: decision, step: input.step, staffId: actor.staffId, comment: input.comment }, tx);
       const next = input.step + 1;
@@ -276,7 +281,7 @@ export class ApprovalService implements ApprovalDirectory {
         comment: action.comment,
         created_at: action.createdAt.toISOString(),
       })),
-      can_decide: request.state === 'pending' && request.currentApproverIds.includes(me),
+      can_decide: request.state === 'pending' && request.currentApproverIds.includes(me) && !(await samePerson(this.db, me, request.requesterId)),
       can_withdraw: request.state === 'pending' && request.requesterId === me,
     };
   }
@@ -295,24 +300,35 @@ export class ApprovalService implements ApprovalDirectory {
     if (missingAccount !== undefined) throw AppError.invalid('steps', `no active staff account ${missingAccount}`);
   }
 
-  /** Every step's approvers now; a step nobody could decide refuses the submission (40000 naming flow). */
-  private async resolve(steps: ApprovalStep[], departmentId: number | null, tx: Executor): Promise<SnapshotStep[]> {
+  /**
+   * Every step's approvers now, the requester left out under each of their accounts (docs/approvals.md › Nobody decides
+   * their own request): a role's other holders; a department-head step the requester heads goes to the nearest head
+   * above. A step left with nobody refuses the submission (40000 naming flow).
+   */
+  private async resolve(steps: ApprovalStep[], departmentId: number | null, requesterId: number, tx: Executor): Promise<SnapshotStep[]> {
     const resolved: SnapshotStep[] = [];
     for (const [index, step] of steps.entries()) {
-      let approverIds: number[];
-      if (step.approver === 'role') approverIds = await this.records.roleHolders(step.role_id, tx);
-      else if (step.approver === 'account') approverIds = [...(await this.records.activeAccounts([step.account_id], tx))];
-      else {
-        const head = departmentId === null ? undefined : await this.records.departmentHead(departmentId, tx);
-        approverIds = head === undefined ? [] : [head];
-      }
+      let candidates: number[];
+      if (step.approver === 'role') candidates = await this.records.roleHolders(step.role_id, tx);
+      else if (step.approver === 'account') candidates = [...(await this.records.activeAccounts([step.account_id], tx))];
+      else candidates = departmentId === null ? [] : await this.records.departmentHeads(departmentId, tx);
+      const others = await this.withoutPersonOf(requesterId, candidates, tx);
+      const approverIds = step.approver === 'department_head' ? others.slice(0, 1) : others;
       if (!approverIds.length) {
-        const why = { role: 'nobody active holds its role', account: 'its account is not active', department_head: 'neither the department nor any above it has an active head' }[step.approver];
+        const why = candidates.length
+          ? 'nobody but the requester could decide it, and nobody decides their own request'
+          : { role: 'nobody active holds its role', account: 'its account is not active', department_head: 'neither the department nor any above it has an active head' }[step.approver];
         throw AppError.invalid('flow', `step ${index + 1}: ${why}`);
       }
       resolved.push({ ...ruleOf(step), approver_ids: approverIds });
     }
     return resolved;
+  }
+
+  /** The accounts of `ids` that are not the person of `staffId`: neither that account nor one sharing its person key. */
+  private async withoutPersonOf(staffId: number, ids: readonly number[], tx: Executor): Promise<number[]> {
+    const same = new Set(await accountsOfSamePerson(tx, staffId, ids));
+    return ids.filter((id) => !same.has(id));
   }
 
   /** Names steps' roles and accounts: a function from a step to its view. */

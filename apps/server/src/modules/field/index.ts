@@ -18,7 +18,7 @@ export const fieldModule: ServerModule = {
     // For the modules holding these forms' records: see fields.ts.
     app.access.fields = service;
 
-    route(app, fieldLookupCalls.lookup, ({ body }) => service.lookup(body.type, body.keyword, body.ids));
+    route(app, fieldLookupCalls.lookup, ({ body, principal }) => service.lookup(principal!, body.type, body.keyword, body.ids));
 
     for (const form of FIELD_FORM_NAMES) {
       const calls = fieldFormCalls[form];

@@ -1,5 +1,5 @@
-import type { FieldDefinition, FieldForm } from '@juqi/contract';
-import { and, asc, count, desc, eq, max, ne, sql, type SQL } from 'drizzle-orm';
+import type { FieldDefinition, FieldForm, FieldType } from '@juqi/contract';
+import { and, asc, count, desc, eq, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { fieldDefinitionTable, fieldSampleTable, type StoredDefinition } from './table';
 
@@ -52,6 +52,18 @@ export class FieldRepository {
       .select({ id: fieldDefinitionTable.id })
       .from(fieldDefinitionTable)
       .where(and(eq(fieldDefinitionTable.form, form), eq(fieldDefinitionTable.key, key)));
+    return row !== undefined;
+  }
+
+  /** Whether any of the forms has a field, or a detail table's column, of one of these types. */
+  async anyOfTypes(forms: readonly FieldForm[], types: readonly FieldType[], tx: Executor = this.db): Promise<boolean> {
+    if (!forms.length || !types.length) return false;
+    const column = or(...types.map((type) => sql`${fieldDefinitionTable.definition} -> 'sub_fields' @> ${JSON.stringify([{ type }])}::jsonb`));
+    const [row] = await tx
+      .select({ id: fieldDefinitionTable.id })
+      .from(fieldDefinitionTable)
+      .where(and(inArray(fieldDefinitionTable.form, [...forms]), or(inArray(fieldDefinitionTable.type, [...types]), and(eq(fieldDefinitionTable.type, 'detail_table'), column))))
+      .limit(1);
     return row !== undefined;
   }
 

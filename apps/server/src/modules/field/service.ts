@@ -1,13 +1,19 @@
 import {
   decodeFieldPermission,
   ErrorCode,
+  FIELD_FORM_NAMES,
+  FIELD_FORMS,
+  fieldFormOperations,
   LOOKUP_MATCHES_MAX,
   PICKER_LOOKUPS,
+  PICKER_TYPES,
   type LookupItem,
   type LookupKind,
   type PickerType,
   FIELD_DEFINITIONS_MAX,
+  FIELD_FORM_DEFINITION_CHARS_MAX,
   fieldDefinition,
+  fieldDefinitionChars,
   fieldValues,
   RESERVED_FIELD_KEYS,
   type FieldDefinition,
@@ -24,6 +30,7 @@ import type { Db, Executor } from '../../lib/db/client';
 import type { LookupRegistry } from '../../lib/lookups';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError, type LocalText } from '../../lib/errors';
+import type { Principal } from '../../lib/http/types';
 import type { FormFields } from './fields';
 import { mapPicks } from './picks';
 import { FieldRepository, type DefinitionRecord } from './repository';
@@ -65,6 +72,9 @@ function refusal(error: z.ZodError, top = false): AppError {
   return new AppError(ErrorCode.VALIDATION, `${where.join('.') || 'values'}: ${issue.message}`, { field: (top ? where.slice(0, 1) : where).join('.') || 'values' });
 }
 
+/** A stored definition as the contract's definition: without its id, form and time of change. */
+const definitionOf = ({ id: _id, form: _form, updated_at: _updated, ...definition }: DefinitionRecord): FieldDefinition => definition;
+
 /** The audit's picture of a definition: what it holds, and its name for the log's list. */
 const snapshot = ({ updated_at: _u, ...definition }: DefinitionRecord) => ({ ...definition, name: definition.label['zh-CN'] });
 
@@ -85,15 +95,32 @@ export class FieldService implements FormFields {
   }
 
   /**
-   * Records for a picker of the type: the ids given (those that exist, in the given order), else up to
-   * LOOKUP_MATCHES_MAX matching the keyword. `available` is false while no module provides the type's records.
+   * Records for a picker of the type, to staff who may pick from its lookup (40300 otherwise): the ids given that a
+   * picker may show (in the given order), else up to LOOKUP_MATCHES_MAX one may pick matching the keyword. `available`
+   * is false while no module provides the type's records.
    */
-  async lookup(type: PickerType, keyword: string | undefined, ids: number[] | undefined): Promise<{ available: boolean; items: LookupItem[] }> {
-    const source = this.lookups.sourceOf(PICKER_LOOKUPS[type]);
+  async lookup(principal: Principal, type: PickerType, keyword: string | undefined, ids: number[] | undefined): Promise<{ available: boolean; items: LookupItem[] }> {
+    const kind = PICKER_LOOKUPS[type];
+    if (!(await this.mayPickFrom(principal, kind))) {
+      throw AppError.forbidden({ 'zh-CN': '您填写或查看的表单中没有选择这类记录的字段', 'en-US': 'No form you fill in or view has a field picking these records' });
+    }
+    const source = this.lookups.sourceOf(kind);
     if (!source) return { available: false, items: [] };
     if (!ids) return { available: true, items: await source.search(keyword, LOOKUP_MATCHES_MAX) };
-    const found = new Map((await source.named(ids)).map((item) => [item.id, item]));
+    const found = new Map((await (source.shown ? source.shown(ids) : source.named(ids))).map((item) => [item.id, item]));
     return { available: true, items: ids.flatMap((id) => found.get(id) ?? []) };
+  }
+
+  /**
+   * Whether the staff may pick from the lookup in some form (docs/field-definitions.md › Record pickers): one whose
+   * fields they edit (a field of any type may be added there, its default picked), or one they fill in or view (its
+   * view operation, or its record holder's) that has a field or a detail table's column picking from it.
+   */
+  private async mayPickFrom(principal: Principal, kind: LookupKind): Promise<boolean> {
+    const holds = (code: string) => principal.operations === 'all' || principal.operations.has(code);
+    if (FIELD_FORM_NAMES.some((form) => holds(fieldFormOperations(form).edit))) return true;
+    const filled = FIELD_FORM_NAMES.filter((form) => [fieldFormOperations(form).view, ...FIELD_FORMS[form].recordOperations].some(holds));
+    return this.records.anyOfTypes(filled, PICKER_TYPES.filter((type) => PICKER_LOOKUPS[type] === kind));
   }
 
   async list(form: FieldForm): Promise<FieldDefinitionRow[]> {
@@ -106,6 +133,7 @@ export class FieldService implements FormFields {
       const { count, nextSort } = await this.records.extent(form, tx);
       if (count >= FIELD_DEFINITIONS_MAX) throw AppError.invalid('key', `a form holds at most ${FIELD_DEFINITIONS_MAX} fields`);
       if (await this.records.keyTaken(form, definition.key, tx)) throw keyTaken(definition.key);
+      await this.assertFormRoom(form, definition, undefined, tx);
       // Staff's own fields get every flag, whatever was sent; only the seed makes system fields.
       const id = await this.records.add(form, { ...definition, sort: nextSort, permission: 0xff }, tx);
       const after = (await this.records.get(form, id, tx))!;
@@ -126,8 +154,7 @@ export class FieldService implements FormFields {
         if (changes[fixed] !== undefined && changes[fixed] !== before[fixed])
           throw AppError.invalid(fixed, `a field's ${fixed} is fixed once made: values stored under it would no longer fit; add a new field instead`);
 
-      const { id: _id, form: _form, updated_at: _updated, ...current } = before;
-      const merged: Record<string, unknown> = { ...current };
+      const merged: Record<string, unknown> = { ...definitionOf(before) };
       for (const [property, value] of Object.entries(changes)) {
         if (value === null && CLEARED_BY_NULL.includes(property)) delete merged[property];
         else if (value !== undefined) merged[property] = value;
@@ -138,6 +165,8 @@ export class FieldService implements FormFields {
 
       const flags = decodeFieldPermission(before.permission);
       for (const [flag, property, text] of GUARDED) if (!flags[flag] && !isDeepStrictEqual(before[property], next[property])) throw forbidden(text, property);
+      // An edit that does not grow the field is taken even where the form holds more than it may (from before the bound).
+      if (fieldDefinitionChars(next) > fieldDefinitionChars(definitionOf(before))) await this.assertFormRoom(form, next, id, tx);
 
       await this.records.update(id, next, tx);
       const after = (await this.records.get(form, id, tx))!;
@@ -206,6 +235,24 @@ export class FieldService implements FormFields {
       const absent = picks.find((pick) => !found.has(pick.id));
       if (absent) throw AppError.invalid(absent.key, `no ${kind} ${absent.id}`);
     }
+  }
+
+  /**
+   * The form's definitions, with `definition` written in place of the one of id `replacing` (or added), stay within
+   * FIELD_FORM_DEFINITION_CHARS_MAX characters; else 40000 naming key, as the form's other bound (its field count).
+   */
+  private async assertFormRoom(form: FieldForm, definition: FieldDefinition, replacing: number | undefined, tx: Executor): Promise<void> {
+    const others = (await this.records.list(form, tx)).filter((stored) => stored.id !== replacing);
+    const total = others.reduce((sum, stored) => sum + fieldDefinitionChars(definitionOf(stored)), fieldDefinitionChars(definition));
+    if (total <= FIELD_FORM_DEFINITION_CHARS_MAX) return;
+    throw new AppError(
+      ErrorCode.VALIDATION,
+      {
+        'zh-CN': `表单的字段定义合计最多 ${FIELD_FORM_DEFINITION_CHARS_MAX} 个字符，请先精简或删除其他字段`,
+        'en-US': `A form's field definitions hold at most ${FIELD_FORM_DEFINITION_CHARS_MAX} characters in all: shorten or delete other fields first`,
+      },
+      { field: 'key' },
+    );
   }
 
   /** A write in a transaction; a key another write took meanwhile is 40900 naming key, as the unique index settles it. */

@@ -2,6 +2,7 @@ import { fieldDefinition, fieldTypes, type FieldDefinition, type FieldDefinition
 import { fieldIssueText } from '../../components/fields';
 import { commonMessages } from '../../components/messages';
 import { issueText, type FieldIssue } from '../../components/resource/field-texts';
+import { format } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
 import { fieldMessages } from './messages';
 import { hasOptions } from './type-groups';
@@ -131,6 +132,9 @@ export function definitionIssueText(issue: FieldIssue, definition: FieldDefiniti
   const [first] = issue.path;
   const last = issue.path.at(-1);
   if (first === 'default') return fieldIssueText({ ...issue, path: issue.path.slice(1) }, { ...definition, label: defaultLabel }, language);
+  // The bounds of the whole (the contract's FIELD_DEFINITION_LIMITS), named by its options or columns.
+  if ((first === 'options' || first === 'sub_fields') && issue.path.length === 1 && issue.code === 'too_big')
+    return format(issue.origin === 'array' ? t.optionsTooMany : t.definitionTooLarge, { max: Number(issue.maximum) });
   if (last === 'key' && issue.code === 'invalid_format') return t.keyRule;
   if (first === 'options' && issue.path.length === 1) return t.optionsNeeded;
   if (first === 'sub_fields' && issue.path.length === 1) return t.subFieldsNeeded;

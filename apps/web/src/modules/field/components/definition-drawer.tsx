@@ -1,6 +1,7 @@
 import {
   ALL_FIELD_PERMISSIONS,
   decodeFieldPermission,
+  FIELD_DEFINITION_LIMITS,
   fieldTypes,
   RESERVED_FIELD_KEYS,
   type FieldDefinitionRow,
@@ -164,20 +165,20 @@ export function DefinitionDrawer({ fieldForm, definition, onClose }: DefinitionD
         </Flex>
         <Flex gap={16} wrap className="field-definition__pair">
           <Form.Item name={['label', 'zh-CN']} label={t.labelZh} required extra={lock(flags.nameEdit)} rules={[rule(['label', 'zh-CN'])]} validateTrigger="onBlur">
-            <Input disabled={!flags.nameEdit} />
+            <Input disabled={!flags.nameEdit} showCount maxLength={FIELD_DEFINITION_LIMITS.label} />
           </Form.Item>
           <Form.Item name={['label', 'en-US']} label={t.labelEn} required extra={lock(flags.nameEdit)} rules={[rule(['label', 'en-US'])]} validateTrigger="onBlur">
-            <Input disabled={!flags.nameEdit} />
+            <Input disabled={!flags.nameEdit} showCount maxLength={FIELD_DEFINITION_LIMITS.label} />
           </Form.Item>
         </Flex>
 
         {type === 'desc_text' && (
           <>
             <Form.Item name={['description', 'zh-CN']} label={t.descriptionZh} required extra={lock(flags.nameEdit)} rules={[rule(['description', 'zh-CN'])]} validateTrigger="onBlur">
-              <Input.TextArea disabled={!flags.nameEdit} autoSize={{ minRows: 2, maxRows: 6 }} />
+              <Input.TextArea disabled={!flags.nameEdit} autoSize={{ minRows: 2, maxRows: 6 }} showCount maxLength={FIELD_DEFINITION_LIMITS.description} />
             </Form.Item>
             <Form.Item name={['description', 'en-US']} label={t.descriptionEn} required extra={lock(flags.nameEdit)} rules={[rule(['description', 'en-US'])]} validateTrigger="onBlur">
-              <Input.TextArea disabled={!flags.nameEdit} autoSize={{ minRows: 2, maxRows: 6 }} />
+              <Input.TextArea disabled={!flags.nameEdit} autoSize={{ minRows: 2, maxRows: 6 }} showCount maxLength={FIELD_DEFINITION_LIMITS.description} />
             </Form.Item>
           </>
         )}
@@ -199,7 +200,7 @@ export function DefinitionDrawer({ fieldForm, definition, onClose }: DefinitionD
         </Flex>
 
         {type && hasOptions(type) && (
-          <Form.Item label={t.options} required extra={lock(flags.optionsEdit) ?? t.optionsHint}>
+          <Form.Item label={t.options} required extra={lock(flags.optionsEdit) ?? format(t.optionsHint, { max: FIELD_DEFINITION_LIMITS.options, length: FIELD_DEFINITION_LIMITS.optionText })}>
             <OptionList path={['options']} name={['options']} nested={type === 'cascader'} disabled={!flags.optionsEdit} rule={rule} />
           </Form.Item>
         )}

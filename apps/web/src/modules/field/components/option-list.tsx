@@ -1,4 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { FIELD_DEFINITION_LIMITS } from '@juqi/contract';
 import { Button, Flex, Form, Input } from 'antd';
 import { useMessages } from '../../../lib/i18n';
 import { blankOption, type ContractRule, type OptionValues } from '../definition-values';
@@ -33,7 +34,7 @@ export function OptionList({ path, name, nested, disabled, rule }: OptionListPro
             const position = top ? String(index + 1) : `${path.filter((part) => typeof part === 'number').map((n) => Number(n) + 1).join('.')}.${index + 1}`;
             const cell = (key: NamePath, label: string) => (
               <Form.Item name={[row.name, ...key]} rules={[rule([...at, ...key])]} validateTrigger="onBlur" className="field-options__cell">
-                <Input aria-label={`${label} ${position}`} placeholder={label} disabled={disabled} />
+                <Input aria-label={`${label} ${position}`} placeholder={label} disabled={disabled} maxLength={FIELD_DEFINITION_LIMITS.optionText} />
               </Form.Item>
             );
             return (

@@ -1,4 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { FIELD_DEFINITION_LIMITS } from '@juqi/contract';
 import { Button, Checkbox, Flex, Form, Input, Select } from 'antd';
 import { useMessages } from '../../../lib/i18n';
 import { emptyTexts, type ContractRule } from '../definition-values';
@@ -24,9 +25,9 @@ export function SubFieldList({ disabled, rule }: { disabled: boolean; rule: (pat
         <div className="field-options">
           {rows.map((row, index) => {
             const position = index + 1;
-            const text = (key: NamePath, label: string) => (
+            const text = (key: NamePath, label: string, maxLength?: number) => (
               <Form.Item name={[row.name, ...key]} rules={[rule(['sub_fields', row.name, ...key])]} validateTrigger="onBlur" className="field-options__cell">
-                <Input aria-label={`${label} ${position}`} placeholder={label} disabled={disabled} />
+                <Input aria-label={`${label} ${position}`} placeholder={label} disabled={disabled} maxLength={maxLength} />
               </Form.Item>
             );
             return (
@@ -35,8 +36,8 @@ export function SubFieldList({ disabled, rule }: { disabled: boolean; rule: (pat
                 <Form.Item name={[row.name, 'type']} className="field-options__cell">
                   <Select aria-label={`${t.subType} ${position}`} options={typeOptions} disabled={disabled} showSearch={{ optionFilterProp: 'label' }} />
                 </Form.Item>
-                {text(['label', 'zh-CN'], t.subLabelZh)}
-                {text(['label', 'en-US'], t.subLabelEn)}
+                {text(['label', 'zh-CN'], t.subLabelZh, FIELD_DEFINITION_LIMITS.label)}
+                {text(['label', 'en-US'], t.subLabelEn, FIELD_DEFINITION_LIMITS.label)}
                 <Form.Item name={[row.name, 'required']} valuePropName="checked">
                   <Checkbox disabled={disabled}>{t.required}</Checkbox>
                 </Form.Item>

@@ -288,6 +288,43 @@ describe('FieldFormPage › the definition form', () => {
     });
   });
 
+  it('refuses a field holding more options in all than the bound, beside its options or columns', async () => {
+    const optionsOf = (count: number) => Array.from({ length: count }, (_, i) => ({ value: `v${i}`, label: texts(`选项${i}`, `Option ${i}`) }));
+    // Stored before the bound: two columns of 101 options each.
+    const column = (i: number) => ({ key: `c${i}`, type: 'select' as const, label: texts(`列${i}`, `Column ${i}`), required: false, unique: false, hidden: false, sort: 0, permission: 255, options: optionsOf(101) });
+    const table = row(5, { key: 'lines', type: 'detail_table', label: texts('明细', 'Lines'), sub_fields: [column(0), column(1)] });
+    const seen = fakeServer({ definitions: [...DEFINITIONS, table] });
+    renderInShell(<FieldFormPage form="customer_info" />);
+    await definitionList();
+    await user.click(within(itemOf('明细')).getByRole('button', { name: /编\s*辑/ }));
+    const form = within(await drawer());
+    await user.click(form.getByRole('button', { name: /^保\s*存$/ }));
+    expect(await form.findByText('选项最多 200 个（各级与明细表各列合计）')).toBeInTheDocument();
+    expect(sent(seen, 'definition_edit')).toEqual([]);
+  });
+
+  it('shows the bounds where they are met: names’ lengths and the options’, and the server’s bound of the form’s whole on the key', async () => {
+    const refusal = '表单的字段定义合计最多 200000 个字符，请先精简或删除其他字段';
+    fakeServer({ handlers: { [url('definition_add')]: () => fail(40000, refusal, { field: 'key' }) } });
+    renderInShell(<FieldFormPage form="customer_info" />);
+    await definitionList();
+    await user.click(screen.getByRole('button', { name: /新增字段/ }));
+    const form = within(await drawer());
+    expect(form.getByLabelText('名称（中文）')).toHaveAttribute('maxlength', '50');
+    await user.type(form.getByLabelText('字段类型'), '单选');
+    await user.click(await visibleOption('单选'));
+    expect(await form.findByText(/最多 200 个选项（各级合计），选项值与名称各最多 50 个字符/)).toBeInTheDocument();
+    expect(form.getByLabelText('中文名称 1')).toHaveAttribute('maxlength', '50');
+    await user.type(form.getByLabelText('字段标识'), 'level');
+    await user.type(form.getByLabelText('名称（中文）'), '等级');
+    await user.type(form.getByLabelText('名称（英文）'), 'Level');
+    await user.type(form.getByLabelText('选项值 1'), 'a');
+    await user.type(form.getByLabelText('中文名称 1'), '甲');
+    await user.type(form.getByLabelText('英文名称 1'), 'A');
+    await user.click(form.getByRole('button', { name: /^保\s*存$/ }));
+    expect(await form.findByText(refusal, { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+  });
+
   it('shows a refusal by the permission byte on the property it names', async () => {
     fakeServer({ handlers: { [url('definition_edit')]: () => fail(40300, '该字段是否唯一不可修改', { field: 'unique' }) } });
     renderInShell(<FieldFormPage form="customer_info" />);
