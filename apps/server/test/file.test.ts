@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedFile } from '../src/lib/db/schema';
 import { LocalFileStorage, UnsafeStorageKeyError } from '../src/lib/storage';
-import { contentRules } from '../src/modules/file/content';
+import { contentRules } from '../src/lib/file-content';
 import { serverFileStore } from '../src/modules/file';
 import { contentDisposition, parseRange } from '../src/modules/file/http';
 import { cleanFileName, FileService } from '../src/modules/file/service';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { isImageExtension } from '../../lib/file-content';
 import type { ByteRange, StoredObject } from '../../lib/storage';
-import { isImageExtension } from './content';
 import type { UploadedFileRow } from './table';
 
 const encodeRfc5987 = (value: string) =>

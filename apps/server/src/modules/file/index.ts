@@ -3,11 +3,11 @@ import { fileCalls, TOKEN_COOKIE, UPLOAD_PATH_PATTERN, UPLOAD_URL_PREFIX } from 
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
+import { isImageExtension } from '../../lib/file-content';
 import type { AccessServices, Principal } from '../../lib/http/types';
 import { route } from '../../lib/http/route';
 import type { ServerFileStore, ServerModule } from '../../lib/module';
 import { LocalFileStorage, type FileStorage } from '../../lib/storage';
-import { isImageExtension } from './content';
 import { dispositionOf, fileHeaders, parseRange, sendObject } from './http';
 import { FileRepository } from './repository';
 import { FileService, keepServerFile, mayRead } from './service';

@@ -19,10 +19,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
+import { contentMatches, contentRules, isImageExtension } from '../../lib/file-content';
 import type { Principal } from '../../lib/http/types';
 import type { ServerMadeFile } from '../../lib/module';
 import type { ByteRange, FileStorage, StoredObject } from '../../lib/storage';
-import { contentMatches, contentRules, isImageExtension } from './content';
 import { FileRepository } from './repository';
 import type { UploadedFileRow } from './table';
 
