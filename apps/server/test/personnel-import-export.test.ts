@@ -1,11 +1,11 @@
 import { departmentCalls, fieldFormCalls, personnelCalls, type CallBody, type StaffFindFilter } from '@juqi/contract';
 import ExcelJS from 'exceljs';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, personnelHistory, personnelStaff } from '../src/lib/db/schema';
 import { demoIdCard } from '../src/modules/personnel/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectError, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { createStaffWith, expectError, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { requestOf } from './helpers/bad-input';
 import { changedTables, JOURNAL_TABLES, ACTIVITY_COLUMNS, snapshotDatabase } from './helpers/snapshot';
 
@@ -181,5 +181,46 @@ describe('importing staff records', () => {
     expect(expectError(await importFile(await workbookOf([HEADER]), admin, 'staff.csv'), 40000)).toEqual({ field: 'file' });
     const unknown = expectError(await importFile(await workbookOf([['姓名', '工号'], ['张三', '1']])), 40000);
     expect(unknown.rows).toEqual([expect.objectContaining({ row: 1, field: 'file', column: '工号' })]);
+  });
+
+  it('takes no whole identity card from a staff without personnel.id_card.view, whether or not it is on file, nor an empty cell clearing one', async () => {
+    const number = card(41);
+    await add({ name: '钱多', id_card: number, mobile: '13900000041' });
+    const clerk = await signInWith(t, ['personnel.import']);
+    const header = ['姓名', '身份证号', '手机号'];
+    const refusedRows = async (rows: string[][]) => expectError(await importFile(await workbookOf([header, ...rows]), clerk), 40000).rows;
+
+    const before = await snapshot();
+    // The record's own row with its whole number was `unchanged` (20000, nothing written) and any other number a refused
+    // mobile: a yes/no answer per row, a whole birth date per file.
+    for (const idCard of [number, card(42)]) expect(await refusedRows([['钱多', idCard, '13900000041']])).toEqual([expect.objectContaining({ row: 2, field: 'id_card', column: '身份证号' })]);
+    expect(await refusedRows([['新人', card(43), '13900000042']])).toEqual([expect.objectContaining({ row: 2, field: 'id_card' })]);
+    expect(await refusedRows([['钱多', '', '13900000041']])).toEqual([expect.objectContaining({ row: 2, field: 'id_card' })]);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+
+    // The export's masked number still matches by mobile, and new staff come without one.
+    const file = await workbookOf([header, ['钱多', masked(number), '13900000041'], ['新人', '', '13900000042']]);
+    expect((await importFile(file, clerk)).data).toEqual({ added: 1, updated: 0, unchanged: 1 });
+  });
+
+  it('refuses rows moving the leaving date of a record linked to an account granted more (40300, recorded), as staff_edit does', async () => {
+    const account = await createStaffWith(t, ['user.export']);
+    const clerk = await createStaffWith(t, ['personnel.import']);
+    const { id } = await add({ name: '孙离', mobile: '13900000051', status: 'regular' });
+    await ok(t, personnelCalls.linkAccount, { id, account_id: account.staffId }, admin);
+
+    const before = await snapshot();
+    const leaving = await workbookOf([['姓名', '手机号', '离职日期'], ['孙离', '13900000051', '2030-01-31']]);
+    expectError(await importFile(leaving, clerk.token), 40300);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+    const refusals = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'staff.refused'), eq(auditLog.staffId, clerk.staffId)));
+    expect(refusals.map((row) => [row.target, row.detail])).toEqual([[`staff:${account.staffId}`, { action: 'personnel.import' }]]);
+
+    // Other columns of the same record stay the clerk's; a manager holding the account's grants moves the date.
+    expect((await importFile(await workbookOf([['姓名', '手机号', '岗位'], ['孙离', '13900000051', '会计']]), clerk.token)).data).toMatchObject({ updated: 1 });
+    const manager = await createStaffWith(t, ['personnel.import', 'user.export']);
+    expect((await importFile(leaving, manager.token)).data).toMatchObject({ updated: 1 });
+    const [row] = await t.database.db.select().from(personnelStaff).where(eq(personnelStaff.id, id));
+    expect(row).toMatchObject({ leavingDate: '2030-01-31', leavingSetBy: manager.staffId });
   });
 });

@@ -1,7 +1,7 @@
-import { authCalls, DEFAULT_TIME_ZONE, dayInZone, instantInZone, personnelCalls } from '@juqi/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { authCalls, DEFAULT_TIME_ZONE, dayInZone, instantInZone, personnelCalls, personnelProcessCalls } from '@juqi/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/lib/db/schema';
+import { auditLog, staff } from '../src/lib/db/schema';
 import { LEAVE_JOB } from '../src/modules/personnel/leaving';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, expectError, invoke, makeSign, ok, signInAsAdmin } from './helpers/auth';
@@ -101,7 +101,8 @@ describe('the leaving date', () => {
     expect(await ok(t, personnelCalls.details, { id: due }, admin)).toMatchObject({ status: 'resigned', leaving_date: today, account: { status: 'disabled' } });
     expect((await ok(t, personnelCalls.details, { id: waiting }, admin)).status).toBe('resigning');
     const [entry] = await ok(t, personnelCalls.history, { id: due }, admin);
-    expect(entry).toMatchObject({ action: 'status', from: { status: 'resigning' }, to: { status: 'resigned' }, staff_id: null, reason: `离职日期 ${today} 已到` });
+    // By the system, naming who set the leaving date.
+    expect(entry).toMatchObject({ action: 'status', from: { status: 'resigning' }, to: { status: 'resigned' }, staff_id: null, reason: `离职日期 ${today} 已到（由 超级管理员 设置）` });
     expectError(await invoke(t, authCalls.info, {}, leaver.token), 50008);
     const signIn = { staff_num: leaver.staffNum, user_pwd: leaver.password, sign: makeSign(t.clock.now().getTime()) };
     expectError(await invoke(t, authCalls.login, signIn, undefined, { ip: '10.9.9.9' }), 40300);
@@ -121,5 +122,76 @@ describe('the leaving date', () => {
     await ok(t, personnelCalls.status, { ids: [id], status: 'resigning', leaving_date: dayFromToday(3) }, admin);
     await ok(t, personnelCalls.status, { ids: [id], status: 'regular' }, admin);
     expect(await ok(t, personnelCalls.details, { id }, admin)).toMatchObject({ status: 'regular', leaving_date: null });
+  });
+});
+
+describe('the grant ceiling over a linked account', () => {
+  it('refuses a lesser HR staff every change that would disable or spare a stronger linked account, as the direct route (40300, recorded, nothing changed)', async () => {
+    const hr = await createStaffWith(t, ['personnel.view', 'personnel.edit', 'personnel.delete', 'staff.view', 'staff.lock']);
+    // Stronger: each holds a grant the HR staff does not.
+    const finance = await createStaffWith(t, ['personnel.view', 'user.export']);
+    const cashier = await createStaffWith(t, ['user.export']);
+    const [linked, resigning, unlinked] = [await add('林八'), await add('林九'), await add('林十')];
+    await link(linked, finance.staffId);
+    await link(resigning, cashier.staffId);
+    const leavingDay = dayFromToday(5);
+    await ok(t, personnelCalls.status, { ids: [resigning], status: 'resigning', leaving_date: leavingDay }, admin);
+    const status = (body: Parameters<typeof invoke<typeof personnelCalls.status>>[2]) => invoke(t, personnelCalls.status, body, hr.token);
+
+    const before = await snapshot();
+    expectError(await invoke(t, authCalls.staffStatus, { id: finance.staffId, action: 'disable' }, hr.token), 40300);
+    // Resigning today would have the leaving job disable the account tonight; one record of a bulk change refuses all.
+    expectError(await status({ ids: [unlinked, linked], status: 'resigning', leaving_date: dayFromToday(0) }), 40300);
+    // Withdrawing a resignation spares the account; resigning now disables it.
+    expectError(await status({ ids: [resigning], status: 'regular' }), 40300);
+    expectError(await status({ ids: [resigning], status: 'resigned' }), 40300);
+    // Moving the leaving date moves the disabling.
+    expectError(await invoke(t, personnelCalls.edit, { id: resigning, leaving_date: dayFromToday(0) }, hr.token), 40300);
+    // Deleting the record frees the account from any leaving date.
+    expectError(await invoke(t, personnelCalls.deleteById, { id: linked }, hr.token), 40300);
+    // Asking for a resignation asks for the disabling too.
+    expectError(await invoke(t, personnelProcessCalls.resignRequest, { staff_id: linked, leaving_date: dayFromToday(1), reason: '个人发展' }, hr.token), 40300);
+    expect(changedTables(before, await snapshot())).toEqual([]);
+
+    const refusals = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'staff.refused'), eq(auditLog.staffId, hr.staffId))).orderBy(auditLog.id);
+    expect(refusals.map((row) => [row.target, row.detail])).toEqual([
+      [`staff:${finance.staffId}`, { action: 'staff.disable' }],
+      [`staff:${finance.staffId}`, { action: 'personnel.status' }],
+      [`staff:${cashier.staffId}`, { action: 'personnel.status' }],
+      [`staff:${cashier.staffId}`, { action: 'personnel.status' }],
+      [`staff:${cashier.staffId}`, { action: 'personnel.edit' }],
+      [`staff:${finance.staffId}`, { action: 'personnel.delete' }],
+      [`staff:${finance.staffId}`, { action: 'personnel.resign_request' }],
+    ]);
+    await runLeaveJob();
+    expect((await invoke(t, authCalls.info, {}, finance.token)).code).toBe(20000);
+
+    // What does not reach the account stays the HR staff's: the post (the leaving date sent as it is), an unlinked record's resignation.
+    await ok(t, personnelCalls.edit, { id: resigning, post: '出纳', leaving_date: leavingDay }, hr.token);
+    await ok(t, personnelCalls.status, { ids: [unlinked], status: 'resigning', leaving_date: dayFromToday(1) }, hr.token);
+  });
+
+  it('lets a manager holding every grant of the account set the leaving date, and the job names that manager', async () => {
+    const account = await createStaffWith(t, ['user.export']);
+    const manager = await createStaffWith(t, ['personnel.view', 'personnel.edit', 'user.export']);
+    const id = await add('林十一');
+    await link(id, account.staffId);
+    const today = dayInZone(DEFAULT_TIME_ZONE, t.clock.now().getTime());
+    await ok(t, personnelCalls.status, { ids: [id], status: 'resigning', leaving_date: today }, manager.token);
+
+    await runLeaveJob();
+    expect(await ok(t, personnelCalls.details, { id }, admin)).toMatchObject({ status: 'resigned', account: { status: 'disabled' } });
+    const { name } = (await t.database.db.select({ name: staff.name }).from(staff).where(eq(staff.id, manager.staffId)))[0]!;
+    const reason = `离职日期 ${today} 已到（由 ${name} 设置）`;
+    const byJob = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(isNull(auditLog.staffId), inArray(auditLog.target, [`personnel:${id}`, `staff:${account.staffId}`])))
+      .orderBy(auditLog.id);
+    expect(byJob.map((row) => [row.action, row.detail])).toEqual([
+      ['personnel.status', expect.objectContaining({ reason, leaving_set_by: manager.staffId, after: expect.objectContaining({ status: 'resigned' }) })],
+      ['staff.disable', { reason }],
+    ]);
+    expect((await ok(t, personnelCalls.history, { id }, admin))[0]).toMatchObject({ staff_id: null, reason });
   });
 });

@@ -62,7 +62,8 @@ describe('staff records', () => {
     expect(expectOk(await findPage({}, 0, 20, cardViewer)).data[0]!.id_card).toBe(`110105********${number.slice(14)}`);
 
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.target, `personnel:${id}`));
-    expect(entries.map((e) => e.action)).toEqual(['personnel.add']);
+    // The add, and the two answers that held the whole number (the admin's and the card viewer's): reads are audited.
+    expect(entries.map((e) => e.action)).toEqual(['personnel.add', 'personnel.id_card.view', 'personnel.id_card.view']);
     expect(JSON.stringify(entries)).not.toContain(number);
     expect(JSON.stringify(entries)).toContain(`110105********${number.slice(14)}`);
     expect(JSON.stringify(await t.database.db.select().from(personnelHistory))).not.toContain(number);

@@ -208,6 +208,24 @@ describe('documents', () => {
     expect((await fetchDocument(id, -1, { 'x-token': reviewer.token })).json()).toMatchObject({ code: 40000, data: { field: 'index' } });
   });
 
+  it('records each document served in the audit log: who, whose submission, which document — one entry per read', async () => {
+    const stored = doc('id_card_back', 500).path.replace(/\.jpg$/, '.png');
+    await files().keep({ path: stored, name: '身份证反面.png', scope: 'verification', bytes: PNG });
+    const user = await insertUser(t);
+    const id = await service.submitVerification(user.id, { ...personal(500), documents: [doc('id_card_front', 501), { kind: 'id_card_back', path: stored }] });
+    const reads = () => t.database.db.select().from(auditLog).where(eq(auditLog.target, `verification:${id}`)).orderBy(auditLog.id);
+
+    for (let read = 0; read < 2; read += 1) expect((await fetchDocument(id, 1, { 'x-token': reviewer.token })).statusCode).toBe(200);
+    expect((await reads()).map((row) => [row.staffId, row.action, row.detail])).toEqual(
+      Array.from({ length: 2 }, () => [reviewer.staffId, 'user.verification.document', { user_id: user.id, index: 1, kind: 'id_card_back' }]),
+    );
+    // A refused caller and a document that does not exist read nothing.
+    const { token: lister } = await createStaffWith(t, ['user.verification.list']);
+    await fetchDocument(id, 1, { 'x-token': lister });
+    await fetchDocument(id, 7, { 'x-token': reviewer.token });
+    expect(await reads()).toHaveLength(2);
+  });
+
   it('does not serve an upload of another scope that a submission names', async () => {
     const upload = await t.app.inject({
       method: 'POST',

@@ -85,7 +85,9 @@ export class StaffExporter {
       bytesPerRow: BYTES_PER_ROW,
       open: async (zone) => {
         const total = await this.records.countWhere(where);
-        await recordAudit(this.db, { staffId: actor.staffId, action: 'personnel.export', target: 'staff_records', detail: { filter, rows: total, time_zone: zone }, ip: actor.ip });
+        // The audit log keeps identity cards masked, a searched one too.
+        const audited = filter.idCard ? { ...filter, idCard: maskIdCardNumber(filter.idCard.toUpperCase()) } : filter;
+        await recordAudit(this.db, { staffId: actor.staffId, action: 'personnel.export', target: 'staff_records', detail: { filter: audited, rows: total, time_zone: zone }, ip: actor.ip });
         const batches = keysetBatches(
           BATCH,
           (beforeId: number | undefined, size) => this.records.listedBefore(where, beforeId, size),

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   ErrorCode,
+  FIELD_DEFINITIONS_MAX,
   maskIdCardNumber,
   STAFF_GENDER_NAMES,
   STAFF_IMPORT_MAX_BYTES,
@@ -14,66 +15,28 @@ import {
   type StaffImportResult,
   type Texts,
 } from '@juqi/contract';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
-import type { AccessServices } from '../../lib/http/types';
+import type { AccessServices, AccountDirectory } from '../../lib/http/types';
+import type { WorkbookLimits } from '../../lib/import/limits';
+import { receiveWorkbook, type UploadedWorkbook } from '../../lib/import/upload';
+import { cellText, readWorkbook, type CellValue, type WorkbookRow } from '../../lib/import/workbook';
 import { customFieldsOf, STAFF_COLUMNS, type StaffColumn } from './export';
 import { FORM, lockUniqueValues, PersonnelForm } from './form';
+import { assertMayManageLinked } from './linked-accounts';
 import type { NewStaffRecord, PersonnelRepository, StaffRecord } from './repository';
-import { changes, columnsOf, namedValues, snapshot, type Actor } from './service';
+import { changes, columnsOf, namedValues, snapshot, withLeavingSetter, type Actor, type Caller } from './service';
 
-/** An uploaded workbook: its name as the client gave it and its bytes. */
-export interface UploadedWorkbook {
-  name: string;
-  data: Buffer;
-}
+/** The staff import's upload: the shared one (lib/import/upload.ts) at this import's byte limit. */
+export const uploadedWorkbook = (request: FastifyRequest): Promise<UploadedWorkbook> => receiveWorkbook(request, STAFF_IMPORT_MAX_BYTES);
 
-/**
- * Reads the one `file` part of a multipart import: at most STAFF_IMPORT_MAX_BYTES (41300 beyond), an .xlsx by name
- * and by its bytes (file-type's detection, as the file module checks uploads: docs/help-and-files.md; modules do not
- * import each other). Kept in memory: it is small, and nothing of it is stored.
- */
-export async function uploadedWorkbook(request: FastifyRequest): Promise<UploadedWorkbook> {
-  if (!request.isMultipart()) throw AppError.invalid('file', 'send the file as multipart/form-data');
-  let name: string;
-  let data: Buffer;
-  try {
-    const part = await request.file({ limits: { fileSize: STAFF_IMPORT_MAX_BYTES } });
-    if (!part) throw AppError.invalid('file', 'required');
-    if (part.fieldname !== 'file') throw AppError.invalid(part.fieldname, 'send the file in the field "file"');
-    // The name goes into the audit entry only: its last path segment, without control characters (jsonb refuses NUL).
-    name = (part.filename ?? '').split(/[/\\]/).pop()!.replace(/\p{Cc}/gu, '').slice(-200);
-    data = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `file: larger than ${STAFF_IMPORT_MAX_BYTES / 1024 / 1024} MB`, { field: 'file', max_bytes: STAFF_IMPORT_MAX_BYTES });
-    if (err instanceof AppError) throw err;
-    throw AppError.invalid('file', 'malformed multipart body');
-  }
-  if (!name.toLowerCase().endsWith('.xlsx')) throw AppError.invalid('file', 'an .xlsx workbook is expected');
-  if (!data.length) throw AppError.invalid('file', 'the file is empty');
-  const detected = await fileTypeFromBuffer(data);
-  if (detected?.ext !== 'xlsx') throw AppError.invalid('file', 'the content is not a .xlsx file');
-  return { name, data };
-}
+/** What the staff import reads of a workbook: its row limit, and as many columns as its export can write. */
+const WORKBOOK_LIMITS: Partial<WorkbookLimits> = { maxRows: STAFF_IMPORT_MAX_ROWS, maxColumns: STAFF_COLUMNS.length + FIELD_DEFINITIONS_MAX };
 
 // ——— reading cells ———
-
-/** A cell as the text a person typed: dates as days, formulas by their result, rich text and links by their text. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value !== 'object') return String(value).trim();
-  if ('richText' in value) return value.richText.map((run) => run.text).join('').trim();
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  return '';
-}
 
 /** A code by its name in either language, or by the code itself. */
 const codeOf = <V extends string>(list: readonly NamedCode<V>[], text: string): V | undefined =>
@@ -123,7 +86,7 @@ const noOption = (text: string): Texts => ({ 'zh-CN': `没有名为“${text}”
 
 // ——— the sheet ———
 
-/** A column of the sheet: one of the record's own, or a custom field's. */
+/** A column of the sheet: one of the record's own, or a custom field's; `index` is its place in a row's cells (A = 0). */
 type SheetColumn = { header: string; index: number } & ({ own: StaffColumn } | { custom: FieldDefinition });
 
 interface SheetRow {
@@ -150,23 +113,11 @@ class ImportReport {
   }
 }
 
-async function firstSheet(data: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw AppError.invalid('file', 'not a readable .xlsx workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw AppError.invalid('file', 'the workbook has no sheet');
-  return sheet;
-}
-
 /** The header row read against the export's headers in either language; an unknown or repeated one is a problem. */
-function sheetColumns(sheet: ExcelJS.Worksheet, definitions: readonly FieldDefinition[], report: ImportReport): SheetColumn[] {
+function sheetColumns(headerRow: readonly (CellValue | undefined)[], definitions: readonly FieldDefinition[], report: ImportReport): SheetColumn[] {
   const columns: SheetColumn[] = [];
-  sheet.getRow(1).eachCell((cell, index) => {
-    const header = cellText(cell.value);
+  headerRow.forEach((value, index) => {
+    const header = cellText(value);
     if (!header) return;
     const named = (texts: Texts) => texts['zh-CN'] === header || texts['en-US'].toLowerCase() === header.toLowerCase();
     const own = STAFF_COLUMNS.find((c) => named(c.header));
@@ -181,15 +132,12 @@ function sheetColumns(sheet: ExcelJS.Worksheet, definitions: readonly FieldDefin
   return columns;
 }
 
-/** The rows under the header with any cell filled, each cell as text. */
-function sheetRows(sheet: ExcelJS.Worksheet, columns: readonly SheetColumn[]): SheetRow[] {
-  const rows: SheetRow[] = [];
-  for (let number = 2; number <= sheet.rowCount; number += 1) {
-    const row = sheet.getRow(number);
-    const cells = new Map(columns.map((column) => [column, cellText(row.getCell(column.index).value)]));
-    if ([...cells.values()].some(Boolean)) rows.push({ row: number, cells });
-  }
-  return rows;
+/** The rows under the header with any of the columns filled, each cell as text. */
+function sheetRows(rows: readonly WorkbookRow[], columns: readonly SheetColumn[]): SheetRow[] {
+  return rows.flatMap((row) => {
+    const cells = new Map(columns.map((column) => [column, cellText(row.cells[column.index])]));
+    return [...cells.values()].some(Boolean) ? [{ row: row.number, cells }] : [];
+  });
 }
 
 // ——— the plan ———
@@ -219,6 +167,10 @@ const COMPARED: (keyof NewStaffRecord)[] = [
 const filled = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));
 
 const repeated = (row: number): Texts => ({ 'zh-CN': `与第 ${row} 行重复`, 'en-US': `the same as row ${row}` });
+const NO_ID_CARD_WRITE: Texts = {
+  'zh-CN': '没有“查看完整身份证号”权限，不能填写、修改或清除身份证号：请保留导出时的脱敏号码，新人员留空',
+  'en-US': 'without the permission to view whole identity card numbers, a file cannot give, change or clear one: keep the number as the export masked it, or leave it empty for new staff',
+};
 const CHANGED_MEANWHILE: Texts = { 'zh-CN': '导入期间人员档案有变动，请重新导入', 'en-US': 'Staff records changed during the import; import the file again' };
 
 /**
@@ -234,25 +186,34 @@ export class StaffImporter {
     private readonly db: Db,
     private readonly records: PersonnelRepository,
     private readonly fields: NonNullable<AccessServices['fields']>,
+    private readonly accounts: AccountDirectory,
   ) {
     this.form = new PersonnelForm(fields);
   }
 
-  async run(file: UploadedWorkbook, locale: Locale, actor: Actor): Promise<StaffImportResult> {
+  /**
+   * A staff without personnel.id_card.view imports no whole identity card: a match or a clash by one would tell
+   * whether it is on file. Rows that move the leaving date of a record linked to a sign-in account need the grant
+   * ceiling over that account, as staff_edit does.
+   */
+  async run(file: UploadedWorkbook, locale: Locale, caller: Caller): Promise<StaffImportResult> {
     const report = new ImportReport(locale);
-    const sheet = await firstSheet(file.data);
-    const columns = sheetColumns(sheet, customFieldsOf(await this.fields.definitions(FORM)), report);
+    const sheet = await readWorkbook(file.data, WORKBOOK_LIMITS);
+    const columns = sheetColumns(sheet[0]?.number === 1 ? sheet[0].cells : [], customFieldsOf(await this.fields.definitions(FORM)), report);
     report.refuseIfAny();
-    const rows = sheetRows(sheet, columns);
-    if (rows.length > STAFF_IMPORT_MAX_ROWS) throw AppError.invalid('file', `at most ${STAFF_IMPORT_MAX_ROWS} rows per file (this one has ${rows.length}): split it`);
+    const rows = sheetRows(sheet.filter((row) => row.number > 1), columns);
     if (!rows.length) throw AppError.invalid('file', 'the sheet has no rows under its header');
-    const plans = await this.check(rows, columns, report);
+    const { plans, movingLeavingDates } = await this.check(rows, columns, report, caller);
     report.refuseIfAny();
-    return this.write(plans, file.name, actor);
+    await assertMayManageLinked(this.accounts, movingLeavingDates, caller.principal, 'personnel.import');
+    return this.write(plans, file.name, caller);
   }
 
-  /** Every row checked as staff_add checks a record, each problem reported; answers what each row will do. */
-  private async check(rows: SheetRow[], columns: SheetColumn[], report: ImportReport): Promise<Planned[]> {
+  /**
+   * Every row checked as staff_add checks a record, each problem reported; answers what each row will do, and the
+   * matched records whose leaving date it moves.
+   */
+  private async check(rows: SheetRow[], columns: SheetColumn[], report: ImportReport, caller: Caller): Promise<{ plans: Planned[]; movingLeavingDates: StaffRecord[] }> {
     const ownColumn = (property: string) => columns.find((c) => 'own' in c && c.own.property === property);
     const headerOf = (field: string) => columns.find((c) => ('own' in c ? c.own.property : c.custom.key) === field)?.header ?? '';
     const textOf = (row: SheetRow, property: string) => {
@@ -282,6 +243,7 @@ export class StaffImporter {
     };
 
     const plans: Planned[] = [];
+    const movingLeavingDates: StaffRecord[] = [];
     for (const row of rows) {
       const before = report.problems.length;
       const problem = (field: string, message: Texts | string) => report.add(row.row, field, headerOf(field), message);
@@ -325,6 +287,11 @@ export class StaffImporter {
       // A column the sheet leaves out keeps the stored value; the schema's default gender is for new records only.
       if (!ownColumn('gender')) delete values.gender;
       const card = values.idCard ?? undefined;
+      // Before anything reads the number: the answer to such a row must not depend on whether it is on file.
+      if (card && !caller.idCards.allowed) {
+        problem('id_card', NO_ID_CARD_WRITE);
+        continue;
+      }
       const mobile = values.mobile ?? undefined;
       const match = card ? byCard.get(card) : mobile ? byMobile.get(mobile) : undefined;
       // A masked number is the export's: it stands for the matched record's own, which it must mask to.
@@ -350,15 +317,21 @@ export class StaffImporter {
       if (report.problems.length > before) continue;
 
       if (!match) {
-        plans.push({ add: { ...values, status, extra } as NewStaffRecord });
+        plans.push({ add: withLeavingSetter({ ...values, status, extra }, undefined, caller.staffId) as NewStaffRecord });
         continue;
       }
       const changed: Partial<NewStaffRecord> = Object.fromEntries(COMPARED.filter((key) => key in values && !isDeepStrictEqual(values[key], match[key])).map((key) => [key, values[key]]));
+      // An empty cell would clear the number the record holds, which this staff sees only masked.
+      if ('idCard' in changed && !caller.idCards.allowed) {
+        problem('id_card', NO_ID_CARD_WRITE);
+        continue;
+      }
       if (changed.name !== undefined) Object.assign(changed, namedValues(changed.name));
       if (!isDeepStrictEqual(filled(extra), filled(match.extra))) changed.extra = extra;
-      plans.push(Object.keys(changed).length ? { update: match, values: changed } : { unchanged: true });
+      if ('leavingDate' in changed) movingLeavingDates.push(match);
+      plans.push(Object.keys(changed).length ? { update: match, values: withLeavingSetter(changed, match, caller.staffId) } : { unchanged: true });
     }
-    return plans;
+    return { plans, movingLeavingDates };
   }
 
   /** One transaction: the adds, the updates of records unchanged since they were read, their history, one audit entry. */

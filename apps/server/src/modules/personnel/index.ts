@@ -1,19 +1,19 @@
 import { personnelCalls, STAFF_SEARCH_LIMIT, staffAddInput } from '@juqi/contract';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
-import { lazyService, type Principal } from '../../lib/http/types';
+import { lazyService } from '../../lib/http/types';
 import type { ServerModule } from '../../lib/module';
 import { hrDashboard } from './dashboard';
 import type { ListedStaff } from './repository';
 import { StaffExporter } from './export';
+import { idCardAccess } from './id-cards';
 import { StaffImporter, uploadedWorkbook } from './import';
 import { registerLeaving } from './leaving';
 import { registerPersonnelProcesses } from './processes';
 import { seedPersonnel } from './seed';
-import { PersonnelService } from './service';
+import { PersonnelService, type Caller } from './service';
 
-const mayViewIdCards = (principal: Principal) => principal.operations === 'all' || principal.operations.has('personnel.id_card.view');
-const actorOf = (principal: Principal | null, ip: string) => ({ staffId: principal!.staffId, ip });
 /** A person as a 人员 picker offers them: hinted by department and post. */
 const personOf = (row: ListedStaff) => ({ id: row.id, name: row.name, hint: [row.departmentName, row.post].filter(Boolean).join(' · ') || undefined });
 
@@ -23,37 +23,41 @@ export const personnelModule: ServerModule = {
   seed: seedPersonnel,
   routes: async (app) => {
     const fields = lazyService(app.access, 'fields', 'field');
-    const service = new PersonnelService(
-      app.database.db,
-      fields,
-      lazyService(app.access, 'timeZone', 'settings'),
-      app.access.lookups,
-      lazyService(app.access, 'accounts', 'auth'),
-    );
+    const accounts = lazyService(app.access, 'accounts', 'auth');
+    const service = new PersonnelService(app.database.db, fields, lazyService(app.access, 'timeZone', 'settings'), app.access.lookups, accounts);
     const resignationCommitted = registerLeaving(app, service);
+    /** The signed-in staff of an operation-guarded call. */
+    const callerOf = (request: FastifyRequest): Caller => ({
+      staffId: request.principal!.staffId,
+      ip: request.ip,
+      principal: request.principal!,
+      idCards: idCardAccess(app.database.db, request),
+    });
 
-    route(app, personnelCalls.findPage, ({ body, query }) => service.findPage(body, query.pageNo, query.pageSize));
-    route(app, personnelCalls.deleteById, async ({ query, principal, request }) => {
-      await service.remove(query.id, query.reason, actorOf(principal, request.ip));
+    route(app, personnelCalls.findPage, ({ body, query, request }) => service.findPage(body, query.pageNo, query.pageSize, callerOf(request)));
+    route(app, personnelCalls.deleteById, async ({ query, request }) => {
+      await service.remove(query.id, query.reason, callerOf(request));
       return null;
     });
     route(app, personnelCalls.letterIndex, () => service.letterIndex());
     route(app, personnelCalls.search, ({ body }) => service.search(body.keyword, STAFF_SEARCH_LIMIT));
     route(app, personnelCalls.userList, ({ body }) => service.userList(body));
     route(app, personnelCalls.userRead, ({ body }) => service.userRead(body.id));
-    route(app, personnelCalls.add, ({ body, principal, request }) => service.add(body, actorOf(principal, request.ip)));
-    route(app, personnelCalls.edit, async ({ body, principal, request }) => {
-      await service.edit(body, actorOf(principal, request.ip));
+    route(app, personnelCalls.add, ({ body, request }) => service.add(body, callerOf(request)));
+    route(app, personnelCalls.edit, async ({ body, request }) => {
+      const leavingDate = await service.edit(body, callerOf(request));
+      // A leaving date moved to today is due now, not at the next daily run.
+      if (leavingDate) await resignationCommitted(leavingDate);
       return null;
     });
-    route(app, personnelCalls.details, ({ body, principal }) => service.details(body.id, mayViewIdCards(principal!)));
-    route(app, personnelCalls.status, async ({ body, principal, request }) => {
-      await service.changeStatus(body, actorOf(principal, request.ip));
+    route(app, personnelCalls.details, ({ body, request }) => service.details(body.id, callerOf(request)));
+    route(app, personnelCalls.status, async ({ body, request }) => {
+      await service.changeStatus(body, callerOf(request));
       if (body.leaving_date) await resignationCommitted(body.leaving_date);
       return null;
     });
-    route(app, personnelCalls.linkAccount, async ({ body, principal, request }) => {
-      await service.linkAccount(body, principal!, actorOf(principal, request.ip));
+    route(app, personnelCalls.linkAccount, async ({ body, request }) => {
+      await service.linkAccount(body, callerOf(request));
       return null;
     });
     route(app, personnelCalls.history, ({ body }) => service.history(body.id));
@@ -61,22 +65,26 @@ export const personnelModule: ServerModule = {
     route(app, personnelCalls.companies, () => service.records.companies());
     registerPersonnelProcesses(app, service, resignationCommitted);
     const exporter = new StaffExporter(app.database.db, service.records, fields);
-    const importer = new StaffImporter(app.database.db, service.records, fields);
-    route(app, personnelCalls.export, async ({ body, reply, principal, request }) => {
-      await exporter.send(body, reply, actorOf(principal, request.ip));
+    const importer = new StaffImporter(app.database.db, service.records, fields, accounts);
+    route(app, personnelCalls.export, async ({ body, reply, request }) => {
+      const caller = callerOf(request);
+      await service.searchedByIdCard(body, caller, 'staff_export');
+      await exporter.send(body, reply, caller);
       return null;
     });
     route(app, personnelCalls.importTemplate, async ({ reply }) => {
       await exporter.sendTemplate(reply);
       return null;
     });
-    route(app, personnelCalls.import, async ({ request, principal }) => importer.run(await uploadedWorkbook(request), request.locale, actorOf(principal, request.ip)));
+    route(app, personnelCalls.import, async ({ request }) => importer.run(await uploadedWorkbook(request), request.locale, callerOf(request)));
     route(app, personnelCalls.dashboard, hrDashboard(app));
 
-    // 人员 pickers (user, single_user) pick people from the address book; a picked id names its record in any state.
+    // 人员 pickers (user, single_user) pick people from the address book; a picked id names its record in any state,
+    // and a picker shows it while it is neither deleted nor a candidate.
     app.access.lookups.provide('person', {
       search: async (keyword, limit) => (await service.records.addressBook({ keyword, limit })).map(personOf),
       named: async (ids, tx) => (await service.records.named(ids, tx)).map(personOf),
+      shown: async (ids) => (await service.records.shown(ids)).map(personOf),
     });
 
     // Recruitment's 转为员工 makes a candidate's record in its own transaction, under the records' rules.
@@ -84,7 +92,7 @@ export const personnelModule: ServerModule = {
       addCandidate: (input, actor, tx) => {
         const parsed = staffAddInput.safeParse({ ...input, status: 'candidate' });
         if (!parsed.success) throw AppError.invalid(String(parsed.error.issues[0]!.path[0] ?? ''), parsed.error.issues[0]!.message);
-        return service.add(parsed.data, actor, tx);
+        return service.addWithin(parsed.data, actor, tx);
       },
     };
 

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService, type ApprovalKindHandler, type Principal } from '../../lib/http/types';
 import { SettingsStore, type SettingValue } from '../../lib/settings/store';
+import { assertMayManageLinked } from './linked-accounts';
 import type { PersonnelService } from './service';
 
 /** The payloads as the approval module stores them: what the request calls sent, defaults filled in. */
@@ -31,6 +32,7 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
   const store = new SettingsStore(db);
   const approvals = lazyService(app.access, 'approvals', 'approval');
   const timeZone = lazyService(app.access, 'timeZone', 'settings');
+  const accounts = lazyService(app.access, 'accounts', 'auth');
   const lookups = app.access.lookups;
 
   /** The live record a request is about: in office and not leaving already (40000 naming staff_id otherwise). */
@@ -55,7 +57,7 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
     async apply(request, tx) {
       const { leaving_date: leavingDate, reason } = request.payload as ResignPayload;
       const today = dayInZone((await store.get('system', tx)).time_zone);
-      await service.changeStatus({ ids: [request.subjectId], status: 'resigning', leaving_date: leavingDate, reason: `离职申请 #${request.id}：${reason}` }, request.approver, { tx, today });
+      await service.changeStatusApproved({ ids: [request.subjectId], status: 'resigning', leaving_date: leavingDate, reason: `离职申请 #${request.id}：${reason}` }, request.approver, tx, today);
     },
     // The leaving-date job, as for a resignation set by a status change (docs/personnel.md › Leaving date).
     applied: (request) => resignationCommitted((request.payload as ResignPayload).leaving_date),
@@ -117,6 +119,11 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
 
   route(app, personnelProcessCalls.resignRequest, async ({ body, principal, request }) => {
     await checkLeavingDate(body.leaving_date);
+    // Asking for a resignation asks for the linked account to be disabled on the leaving date: the requester is held
+    // to the grant ceiling over it, as staff_status holds a manager. The approval is applied inside the approval's
+    // transaction, where the auth module's check cannot run on PGlite's one connection.
+    const subject = await service.records.get(body.staff_id);
+    if (subject) await assertMayManageLinked(accounts, [subject], principal!, 'personnel.resign_request');
     const { staff_id: subjectId, ...payload } = body;
     const handover = payload.handover_items ?? (await store.get('personnel_resign')).handover_items;
     return approvals.submit({ kind: 'resign', subjectId, payload: { ...payload, handover_items: handover } }, actorOf(principal, request.ip));

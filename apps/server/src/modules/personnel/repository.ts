@@ -1,5 +1,5 @@
 import { IN_OFFICE_STATUSES, type StaffFindFilter } from '@juqi/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, like, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, like, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { containing, escapeLike } from '../../lib/db/like';
 import { department } from '../../lib/db/schema';
@@ -59,6 +59,14 @@ export class PersonnelRepository {
   async getListed(id: number): Promise<ListedStaff | undefined> {
     const [row] = await this.listed().where(and(eq(personnelStaff.id, id), live));
     return row;
+  }
+
+  /** Live records of these ids, as read before a write's transaction (for the checks that must run outside it). */
+  some(ids: readonly number[]): Promise<StaffRecord[]> {
+    return this.db
+      .select()
+      .from(personnelStaff)
+      .where(and(inArray(personnelStaff.id, [...ids]), live));
   }
 
   /** Live records of these ids, locked for the caller's transaction. */
@@ -230,6 +238,15 @@ export class PersonnelRepository {
   named(ids: readonly number[], tx: Executor = this.db): Promise<ListedStaff[]> {
     if (!ids.length) return Promise.resolve([]);
     return this.listedBy(tx).where(inArray(personnelStaff.id, [...ids]));
+  }
+
+  /**
+   * Records of these ids a picker may name: people in office and those who left since a value picked them — never a
+   * deleted record, nor a candidate, whom no picker offers.
+   */
+  shown(ids: readonly number[]): Promise<ListedStaff[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.listed().where(and(inArray(personnelStaff.id, [...ids]), live, ne(personnelStaff.status, 'candidate')));
   }
 
   async addressBookEntry(id: number): Promise<ListedStaff | undefined> {

@@ -22,12 +22,23 @@ import type { AccessServices, AccountDirectory, Principal, TimeZoneSource } from
 import type { LookupRegistry } from '../../lib/lookups';
 import { initialsOf, letterGroups, letterOf, spelledOf } from '../../lib/pinyin';
 import { PersonnelForm } from './form';
+import { recordIdCardRead, type IdCardAccess } from './id-cards';
+import { assertLinksChecked, assertMayManageLinked, linkChangedMeanwhile, reachesAccount } from './linked-accounts';
 import { PersonnelRepository, type ListedStaff, type NewStaffRecord, type StaffRecord } from './repository';
 
 /** Who changed something, for the history and the audit log. */
 export interface Actor {
   staffId: number;
   ip: string;
+}
+
+/**
+ * The signed-in staff behind a call: the actor of its history and audit, the principal the grant ceiling over linked
+ * accounts is checked against, and whether whole identity card numbers are theirs to use.
+ */
+export interface Caller extends Actor {
+  principal: Principal;
+  idCards: IdCardAccess;
 }
 
 /** How long probation runs when a hire sets no end (docs/personnel.md › States). */
@@ -71,6 +82,25 @@ export function snapshot(row: StaffRecord): Record<string, unknown> {
     emergency_mobile: row.emergencyMobile,
     extra: row.extra,
   };
+}
+
+/**
+ * The values with who set the leaving date, when they change it (cleared with it): the leaving job's audit entry names
+ * that staff (docs/personnel.md › Leaving date).
+ */
+export function withLeavingSetter(values: Partial<NewStaffRecord>, before: StaffRecord | undefined, staffId: number | null): Partial<NewStaffRecord> {
+  if (values.leavingDate === undefined || values.leavingDate === (before?.leavingDate ?? null)) return values;
+  return { ...values, leavingSetBy: values.leavingDate === null ? null : staffId };
+}
+
+/**
+ * Refuses a staff without personnel.id_card.view who would write an identity card number: give a record one, or
+ * change or clear the one it holds (they see it masked). Sending none, or null for a record without one, writes
+ * nothing. The refusal depends only on what the staff sees, never on whether a number is on file.
+ */
+async function assertMayWriteIdCard(access: IdCardAccess, sent: string | null | undefined, stored: string | null): Promise<void> {
+  if (access.allowed || sent === undefined || (sent === null && stored === null)) return;
+  await access.refuse('id_card');
 }
 
 /** The properties that differ between two snapshots, before and after. */
@@ -147,6 +177,11 @@ const toAddressBookEntry = (row: ListedStaff): AddressBookEntry => ({
   status: row.status as StaffStatus,
 });
 
+/** A resignation's leaving date may not have passed (the platform's today). */
+function assertLeavingDateAhead(input: StaffStatusInput, today: string): void {
+  if (input.leaving_date !== undefined && input.leaving_date < today) throw AppError.invalid('leaving_date', `must not be before today (${today})`);
+}
+
 /** Staff records (docs/personnel.md): written with their history, states moved by the state machine, soft-deleted. */
 export class PersonnelService {
   readonly records: PersonnelRepository;
@@ -163,15 +198,30 @@ export class PersonnelService {
     this.form = new PersonnelForm(fields);
   }
 
-  async findPage(filter: StaffFindFilter, pageNo: number, pageSize: number): Promise<{ count: number; data: StaffRow[] }> {
+  async findPage(filter: StaffFindFilter, pageNo: number, pageSize: number, caller: Caller): Promise<{ count: number; data: StaffRow[] }> {
+    await this.searchedByIdCard(filter, caller, 'findPage');
     const { count, rows } = await this.records.findPage(filter, pageNo * pageSize, pageSize);
     return { count, data: rows.map(toRow) };
   }
 
-  async details(id: number, mayViewIdCard: boolean): Promise<StaffDetails> {
+  /**
+   * A filter by identity card (findPage's, the export's) tells whether the number is on file: only for holders of
+   * personnel.id_card.view (40300 naming idCard otherwise, recorded), and each such search is a read of that number,
+   * audited with the record holding it (none: `staff_records`).
+   */
+  async searchedByIdCard(filter: StaffFindFilter, caller: Caller, via: string): Promise<void> {
+    if (!filter.idCard) return;
+    if (!caller.idCards.allowed) await caller.idCards.refuse('idCard');
+    const holder = await this.records.holderOf('idCard', filter.idCard.toUpperCase(), undefined, this.db);
+    await recordIdCardRead(this.db, { staffId: caller.staffId, ip: caller.ip, recordId: holder, via, searched: filter.idCard.toUpperCase() });
+  }
+
+  /** The whole record; its whole identity card only to holders of personnel.id_card.view, each such answer audited. */
+  async details(id: number, caller: Caller): Promise<StaffDetails> {
     const row = await this.records.getListed(id);
     if (!row) throw AppError.notFound();
-    const masked = !mayViewIdCard && row.idCard !== null;
+    const masked = !caller.idCards.allowed && row.idCard !== null;
+    if (row.idCard !== null && !masked) await recordIdCardRead(this.db, { staffId: caller.staffId, ip: caller.ip, recordId: id, via: 'staff_details' });
     return {
       ...toRow(row),
       id_card: masked ? maskIdCardNumber(row.idCard!) : row.idCard,
@@ -189,10 +239,20 @@ export class PersonnelService {
     };
   }
 
-  /** `within`: a caller's transaction (recruitment's conversion), the record added in a savepoint of it. */
-  async add(input: StaffAddInput, actor: Actor, within?: Executor): Promise<{ id: number }> {
+  /** A signed-in staff's new record (staff_add): an identity card only from holders of personnel.id_card.view. */
+  async add(input: StaffAddInput, caller: Caller): Promise<{ id: number }> {
+    await assertMayWriteIdCard(caller.idCards, input.id_card, null);
+    return this.addRecord(input, caller);
+  }
+
+  /** A record added by another module's act (recruitment's conversion) in its transaction, in a savepoint of it. */
+  addWithin(input: StaffAddInput, actor: Actor, within: Executor): Promise<{ id: number }> {
+    return this.addRecord(input, actor, within);
+  }
+
+  private async addRecord(input: StaffAddInput, actor: Actor, within?: Executor): Promise<{ id: number }> {
     const { extra, status, ...properties } = input;
-    const columns = { ...columnsOf(properties), status } as NewStaffRecord;
+    const columns = withLeavingSetter({ ...columnsOf(properties), status }, undefined, actor.staffId) as NewStaffRecord;
     return this.write(async (tx) => {
       await this.checkPlacement(columns, tx);
       await this.checkUniqueColumns(columns, undefined, tx);
@@ -205,69 +265,108 @@ export class PersonnelService {
     }, within);
   }
 
-  async edit({ id, extra, ...properties }: StaffEditInput, actor: Actor): Promise<void> {
-    const columns = columnsOf(properties);
-    await this.write(async (tx) => {
-      const before = await this.records.get(id, tx);
+  /**
+   * Changes the properties sent. A staff without personnel.id_card.view writes no identity card; a new leaving date of
+   * a record linked to an account decides when the leaving job disables it, so it needs the grant ceiling over that
+   * account. Both are checked on the record read before the transaction. Answers the new leaving date when the edit
+   * set one, for the leaving job to be due on it.
+   */
+  async edit({ id, extra, ...properties }: StaffEditInput, caller: Caller): Promise<string | null> {
+    const current = await this.records.get(id);
+    if (!current) throw AppError.notFound();
+    await assertMayWriteIdCard(caller.idCards, properties.id_card, current.idCard);
+    const movesLeavingDate = (record: StaffRecord) => properties.leaving_date !== undefined && properties.leaving_date !== record.leavingDate;
+    const checked = await assertMayManageLinked(this.accounts, movesLeavingDate(current) ? [current] : [], caller.principal, 'personnel.edit');
+    return this.write(async (tx) => {
+      const [before] = await this.records.someForUpdate([id], tx);
       if (!before) throw AppError.notFound();
+      if (movesLeavingDate(before)) assertLinksChecked([before], checked);
+      const columns = withLeavingSetter(columnsOf(properties), before, caller.staffId);
       const merged = { ...before, ...columns };
       await this.checkPlacement(columns, tx);
       await this.checkUniqueColumns(columns, id, tx);
       const checkedExtra = await this.form.checked(merged, extra ?? {}, before.extra, id, tx);
       const row = await this.records.update(id, { ...columns, extra: checkedExtra }, tx);
       const { from, to } = changes(snapshot(before), snapshot(row));
-      if (!Object.keys(to).length) return;
-      await this.records.addHistory([{ staffRecordId: id, action: 'edit', from, to, byStaffId: actor.staffId }], tx);
-      await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.edit', target: `personnel:${id}`, detail: { before: from, after: to }, ip: actor.ip });
+      if (!Object.keys(to).length) return null;
+      await this.records.addHistory([{ staffRecordId: id, action: 'edit', from, to, byStaffId: caller.staffId }], tx);
+      await recordAudit(tx, { staffId: caller.staffId, action: 'personnel.edit', target: `personnel:${id}`, detail: { before: from, after: to }, ip: caller.ip });
+      return movesLeavingDate(before) ? row.leavingDate : null;
     });
   }
 
   /**
-   * Moves every record to `status`, or none: one move the states do not allow refuses them all. `within`: inside a
-   * caller's transaction (an approved resignation), with today read there.
+   * A manager's change of state (staff_status). A move that resigns a record linked to a sign-in account, or sets or
+   * clears its leaving date, disables or spares that account (now, or through the leaving job): it needs the grant
+   * ceiling over the account, as disabling it directly does (40300, recorded as `staff.refused`, nothing changed).
    */
-  async changeStatus(input: StaffStatusInput, actor: Actor, within?: { tx: Executor; today: string }): Promise<void> {
+  async changeStatus(input: StaffStatusInput, caller: Caller): Promise<void> {
+    const today = dayInZone(await this.timeZone.current());
+    assertLeavingDateAhead(input, today);
+    const current = await this.records.some(input.ids);
+    const reaching = current.filter((row) => reachesAccount(row.status as StaffStatus, input.status));
+    const checked = await assertMayManageLinked(this.accounts, reaching, caller.principal, 'personnel.status');
+    await this.db.transaction((tx) => this.moveAll(input, caller, today, tx, checked));
+  }
+
+  /**
+   * An approved resignation, in the final approval's transaction with today read there. Its requester was held to the
+   * grant ceiling over the linked account when submitting it (processes.ts).
+   */
+  async changeStatusApproved(input: StaffStatusInput, actor: Actor, tx: Executor, today: string): Promise<void> {
+    assertLeavingDateAhead(input, today);
+    await tx.transaction((inner) => this.moveAll(input, actor, today, inner));
+  }
+
+  /**
+   * Moves every record to `status`, or none: one move the states do not allow refuses them all. `checked`: the accounts
+   * the manager was checked for; a move reaching another (linked meanwhile) is 40900.
+   */
+  private async moveAll(input: StaffStatusInput, actor: Actor, today: string, tx: Executor, checked?: ReadonlySet<number>): Promise<void> {
     const ids = [...new Set(input.ids)];
-    const today = within?.today ?? dayInZone(await this.timeZone.current());
-    if (input.leaving_date !== undefined && input.leaving_date < today) throw AppError.invalid('leaving_date', `must not be before today (${today})`);
-    await (within?.tx ?? this.db).transaction(async (tx) => {
-      const rows = await this.records.someForUpdate(ids, tx);
-      if (rows.length !== ids.length) throw AppError.notFound();
-      const refused = rows.find((row) => !STAFF_TRANSITIONS[row.status as StaffStatus].includes(input.status));
-      if (refused) throw AppError.invalid('status', `staff record ${refused.id} cannot go from ${refused.status} to ${input.status}`);
-      for (const before of rows) {
-        const values: Partial<NewStaffRecord> = { status: input.status };
-        if (before.status === 'candidate' && input.status === 'probation') {
-          const reportTime = before.reportTime ?? today;
-          values.reportTime = reportTime;
-          values.probationEnd = before.probationEnd ?? addMonths(reportTime, PROBATION_MONTHS);
-        }
-        if (input.status === 'resigning') values.leavingDate = input.leaving_date ?? before.leavingDate;
-        // A resignation withdrawn has no leaving day any more.
-        if (before.status === 'resigning' && input.status !== 'resigned') values.leavingDate = null;
-        if (input.status === 'resigned') values.leavingDate = before.leavingDate ?? today;
-        await this.move(before, values, input.reason ?? null, actor, tx);
+    const rows = await this.records.someForUpdate(ids, tx);
+    if (rows.length !== ids.length) throw AppError.notFound();
+    const refused = rows.find((row) => !STAFF_TRANSITIONS[row.status as StaffStatus].includes(input.status));
+    if (refused) throw AppError.invalid('status', `staff record ${refused.id} cannot go from ${refused.status} to ${input.status}`);
+    if (checked) assertLinksChecked(rows.filter((row) => reachesAccount(row.status as StaffStatus, input.status)), checked);
+    for (const before of rows) {
+      const values: Partial<NewStaffRecord> = { status: input.status };
+      if (before.status === 'candidate' && input.status === 'probation') {
+        const reportTime = before.reportTime ?? today;
+        values.reportTime = reportTime;
+        values.probationEnd = before.probationEnd ?? addMonths(reportTime, PROBATION_MONTHS);
       }
-    });
+      if (input.status === 'resigning') values.leavingDate = input.leaving_date ?? before.leavingDate;
+      // A resignation withdrawn has no leaving day any more.
+      if (before.status === 'resigning' && input.status !== 'resigned') values.leavingDate = null;
+      if (input.status === 'resigned') values.leavingDate = before.leavingDate ?? today;
+      await this.move(before, withLeavingSetter(values, before, actor.staffId), input.reason ?? null, actor, tx);
+    }
   }
 
   /**
    * The leaving job's work (docs/personnel.md › Leaving date): every resigning record whose leaving date is `today` or
    * past becomes resigned, by the system, and its linked account stops signing in. Running it again changes nothing.
+   * The history's reason and both audit entries (the record's and the account's) name who set the leaving date.
    */
   async leaveDue(today: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       const due = await this.records.dueToLeave(today, tx);
-      for (const before of due) await this.move(before, { status: 'resigned' }, `离职日期 ${before.leavingDate} 已到`, null, tx);
+      const setters = await this.lookups.namesOf('staff', due.flatMap((row) => (row.leavingSetBy === null ? [] : [row.leavingSetBy])), tx);
+      for (const before of due) {
+        const setBy = before.leavingSetBy;
+        const reason = `离职日期 ${before.leavingDate} 已到${setBy === null ? '' : `（由 ${setters.get(setBy) ?? `#${setBy}`} 设置）`}`;
+        await this.move(before, { status: 'resigned' }, reason, null, tx, { leaving_set_by: setBy });
+      }
       return due.length;
     });
   }
 
   /**
-   * One record's change of state with its history row and audit entry; `actor` null for the system. Reaching
-   * `resigned` disables the linked sign-in account and ends its sessions in the same transaction.
+   * One record's change of state with its history row and audit entry (with `detail` added); `actor` null for the
+   * system. Reaching `resigned` disables the linked sign-in account and ends its sessions in the same transaction.
    */
-  private async move(before: StaffRecord, values: Partial<NewStaffRecord>, reason: string | null, actor: Actor | null, tx: Executor): Promise<void> {
+  private async move(before: StaffRecord, values: Partial<NewStaffRecord>, reason: string | null, actor: Actor | null, tx: Executor, detail: Record<string, unknown> = {}): Promise<void> {
     const row = await this.records.update(before.id, values, tx);
     const { from, to } = changes(snapshot(before), snapshot(row));
     const staffId = actor?.staffId ?? null;
@@ -276,7 +375,7 @@ export class PersonnelService {
       staffId,
       action: 'personnel.status',
       target: `personnel:${before.id}`,
-      detail: { before: from, after: to, ...(reason ? { reason } : {}) },
+      detail: { before: from, after: to, ...(reason ? { reason } : {}), ...detail },
       ip: actor?.ip,
     });
     if (row.status === 'resigned' && row.accountId !== null) await this.accounts.disable(row.accountId, reason ?? `人员档案 #${row.id} 已离职`, tx);
@@ -287,29 +386,25 @@ export class PersonnelService {
    * link changes (the grant ceiling, checked before the transaction: on PGlite's one connection the auth module's
    * queries would wait for it); the partial unique index settles a race for the same account (40900 naming account_id).
    */
-  async linkAccount(input: { id: number; account_id: number | null }, principal: Principal, actor: Actor): Promise<void> {
+  async linkAccount(input: { id: number; account_id: number | null }, caller: Caller): Promise<void> {
     const record = await this.records.get(input.id);
     if (!record) throw AppError.notFound();
     if (record.accountId === input.account_id) return;
     if (input.account_id !== null && !(await this.accounts.summaries([input.account_id])).has(input.account_id)) {
       throw AppError.invalid('account_id', `no sign-in account ${input.account_id}`);
     }
-    for (const accountId of [record.accountId, input.account_id]) {
-      if (accountId !== null) await this.accounts.assertMayManage(accountId, principal, 'personnel.link_account');
-    }
+    await assertMayManageLinked(this.accounts, [record, { accountId: input.account_id }], caller.principal, 'personnel.link_account');
     await this.write(async (tx) => {
       const [before] = await this.records.someForUpdate([input.id], tx);
       if (!before) throw AppError.notFound();
       // The ceiling was checked over the account linked when the call began.
-      if (before.accountId !== record.accountId) {
-        throw AppError.conflict({ 'zh-CN': '该人员的登录账号刚被他人修改，请刷新后重试', 'en-US': 'Someone changed this record’s account meanwhile; reload and try again' }, 'account_id');
-      }
+      if (before.accountId !== record.accountId) throw linkChangedMeanwhile();
       if (input.account_id !== null && (await this.records.holderOf('accountId', input.account_id, input.id, tx)) !== undefined) throw taken('personnel_staff_account_key');
       await this.records.update(input.id, { accountId: input.account_id }, tx);
       const from = { account_id: before.accountId };
       const to = { account_id: input.account_id };
-      await this.records.addHistory([{ staffRecordId: input.id, action: 'edit', from, to, byStaffId: actor.staffId }], tx);
-      await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.link_account', target: `personnel:${input.id}`, detail: { before: from, after: to }, ip: actor.ip });
+      await this.records.addHistory([{ staffRecordId: input.id, action: 'edit', from, to, byStaffId: caller.staffId }], tx);
+      await recordAudit(tx, { staffId: caller.staffId, action: 'personnel.link_account', target: `personnel:${input.id}`, detail: { before: from, after: to }, ip: caller.ip });
     });
   }
 
@@ -332,15 +427,22 @@ export class PersonnelService {
     await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.transfer', target: `personnel:${id}`, detail: { before: from, after: to, reason }, ip: actor.ip });
   }
 
-  /** Takes the record out of every list; it stays, with its history and the reason, for the record. */
-  async remove(id: number, reason: string | undefined, actor: Actor): Promise<void> {
+  /**
+   * Takes the record out of every list; it stays, with its history and the reason, for the record. A linked account is
+   * freed with it (no leaving date reaches it any more), so deleting a linked record needs the grant ceiling over it.
+   */
+  async remove(id: number, reason: string | undefined, caller: Caller): Promise<void> {
+    const current = await this.records.get(id);
+    if (!current) throw AppError.notFound();
+    const checked = await assertMayManageLinked(this.accounts, [current], caller.principal, 'personnel.delete');
     await this.db.transaction(async (tx) => {
       const [before] = await this.records.someForUpdate([id], tx);
       if (!before) throw AppError.notFound();
+      assertLinksChecked([before], checked);
       await this.records.softDelete(id, tx);
       const from = snapshot(before);
-      await this.records.addHistory([{ staffRecordId: id, action: 'delete', from, reason: reason || null, byStaffId: actor.staffId }], tx);
-      await recordAudit(tx, { staffId: actor.staffId, action: 'personnel.delete', target: `personnel:${id}`, detail: { before: from, ...(reason ? { reason } : {}) }, ip: actor.ip });
+      await this.records.addHistory([{ staffRecordId: id, action: 'delete', from, reason: reason || null, byStaffId: caller.staffId }], tx);
+      await recordAudit(tx, { staffId: caller.staffId, action: 'personnel.delete', target: `personnel:${id}`, detail: { before: from, ...(reason ? { reason } : {}) }, ip: caller.ip });
     });
   }
 

@@ -38,6 +38,8 @@ export const personnelStaff = pgTable(
     contractStart: date('contract_start', { mode: 'string' }),
     contractEnd: date('contract_end', { mode: 'string' }),
     leavingDate: date('leaving_date', { mode: 'string' }),
+    /** The signed-in staff (account) whose write last set the leaving date, named by the leaving job's audit entry. */
+    leavingSetBy: integer('leaving_set_by'),
     emergencyContact: text('emergency_contact'),
     emergencyMobile: text('emergency_mobile'),
     /** A linked sign-in account (linking is a later slice). */

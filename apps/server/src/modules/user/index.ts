@@ -36,8 +36,8 @@ export const userModule: ServerModule = {
     route(app, userCalls.authenticationLists, ({ body }) => service.verifications(body, body));
     route(app, userCalls.verificationFind, ({ body }) => service.verificationDetail(body.id));
     // Identity documents: only here, behind user.verification.view, and only files stored in the verification scope.
-    route(app, userCalls.verificationDocument, async ({ query, reply }) => {
-      await files.send(reply, await service.documentPath(query.id, query.index), 'verification');
+    route(app, userCalls.verificationDocument, async ({ query, reply, principal, request }) => {
+      await files.send(reply, await service.documentFor(query.id, query.index, { staffId: principal!.staffId, ip: request.ip }), 'verification');
       return null;
     });
     route(app, userCalls.verificationAudit, ({ body, principal, request }) =>

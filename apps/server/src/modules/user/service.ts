@@ -392,11 +392,23 @@ export class UserService {
     };
   }
 
-  /** The stored path of a submission's `index`-th document; 40400 when there is no such submission or document. */
-  async documentPath(id: number, index: number): Promise<string> {
-    const path = (await this.repo.verificationById(id))?.verification.documents[index]?.path;
-    if (path === undefined) throw AppError.notFound();
-    return path;
+  /**
+   * A submission's `index`-th document for `by` to see: its stored path, once the read is in the audit log (who, whose
+   * document, which one; written before the file is sent, so no document leaves unrecorded). 40400 when there is no
+   * such submission or document.
+   */
+  async documentFor(id: number, index: number, by: { staffId: number; ip: string }): Promise<string> {
+    const submission = (await this.repo.verificationById(id))?.verification;
+    const document = submission?.documents[index];
+    if (!submission || !document) throw AppError.notFound();
+    await recordAudit(this.db, {
+      staffId: by.staffId,
+      action: 'user.verification.document',
+      target: `verification:${id}`,
+      detail: { user_id: submission.userId, index, kind: document.kind },
+      ip: by.ip,
+    });
+    return document.path;
   }
 
   /**

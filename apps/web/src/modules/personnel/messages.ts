@@ -58,6 +58,7 @@ export const personnelMessages = defineMessages({
     basics: '基本信息',
     customFields: '人员信息字段',
     idCardKept: '身份证号已脱敏，保存时保持不变',
+    idCardNeedsOperation: '填写身份证号需要“查看完整身份证号”权限',
     // status change
     statusTitle: '变更 {count} 人的状态',
     targetStatus: '变更为',
@@ -169,6 +170,7 @@ export const personnelMessages = defineMessages({
     basics: 'Basics',
     customFields: 'Staff information fields',
     idCardKept: 'The ID card number is masked and stays as it is',
+    idCardNeedsOperation: 'Entering an ID card number needs the permission to view whole ones',
     statusTitle: 'Change the status of 1 person|Change the status of {count} people',
     targetStatus: 'New status',
     statusNone: 'The selected people share no status they may move to ({statuses})',

@@ -7,6 +7,7 @@ import { commonMessages } from '../../../components/messages';
 import { TextFilter } from '../../../components/text-filter';
 import { useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
+import { useCan } from '../../../lib/shell-session';
 import { clearedUrlState } from '../../../lib/url-state';
 import { useCompanies } from '../api/staff';
 import { personnelMessages } from '../messages';
@@ -26,9 +27,13 @@ interface StaffFilterBarProps {
   tools: ReactNode;
 }
 
-/** The spec's §3 staff search: name (or initials), identity card, mobile, company, department, status, report days. */
+/**
+ * The spec's §3 staff search: name (or initials), identity card, mobile, company, department, status, report days. The
+ * identity card only for staff who may see whole numbers: the server refuses the filter to others.
+ */
 export function StaffFilterBar({ filter, onChange, idCard, onIdCard, departments, tools }: StaffFilterBarProps) {
   const t = useMessages(personnelMessages);
+  const mayFindByIdCard = useCan()('personnel.id_card.view');
   const common = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   const companies = useCompanies();
@@ -45,7 +50,7 @@ export function StaffFilterBar({ filter, onChange, idCard, onIdCard, departments
       }}
       tools={tools}
     >
-      <TextFilter className="staff-filter__id-card" label={t.idCard} maxLength={18} value={idCard} onChange={onIdCard} />
+      {mayFindByIdCard && <TextFilter className="staff-filter__id-card" label={t.idCard} maxLength={18} value={idCard} onChange={onIdCard} />}
       <TextFilter className="staff-filter__mobile" label={t.mobile} maxLength={20} value={filter.mobile ?? undefined} onChange={(mobile) => onChange({ mobile })} />
       <Select<number>
         className="staff-filter__select"

@@ -15,6 +15,7 @@ import { useNarrowScreen } from '../../../components/narrow-screen';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
+import { useCan } from '../../../lib/shell-session';
 import { useStaffFormFields } from '../api/form-fields';
 import { useAddStaff, useCompanies, useEditStaff, useStaffDetails, type StaffAddBody } from '../api/staff';
 import { personnelMessages } from '../messages';
@@ -95,8 +96,10 @@ function StaffForm({ record, custom, required, departments, onDone }: StaffFormP
   const companies = useCompanies();
   const add = useAddStaff();
   const edit = useEditStaff();
-  // A masked number cannot be sent back: it stays as stored unless the staff may see (and so change) it.
-  const idCardKept = record?.id_card_masked === true;
+  // Only staff who may see whole numbers write them (the server refuses others: docs/personnel.md › Identity card
+  // numbers); a masked number stays as stored.
+  const mayWriteIdCard = useCan()('personnel.id_card.view');
+  const idCardKept = record?.id_card_masked === true || !mayWriteIdCard;
   const customKeys = custom?.map((definition) => definition.key) ?? [];
   const taken = Object.fromEntries((custom ?? []).filter((definition) => definition.unique).map((definition) => [definition.key, format(c.taken, { label: definition.label[language] })]));
   const initialCustom = record
@@ -145,8 +148,8 @@ function StaffForm({ record, custom, required, departments, onDone }: StaffFormP
           <Radio.Group options={STAFF_GENDERS.map((gender) => ({ value: gender, label: genderName(gender, language) }))} />
         </Form.Item>
         {idCardKept ? (
-          <Form.Item label={t.idCard} extra={t.idCardKept}>
-            <Input value={record.id_card ?? ''} disabled />
+          <Form.Item label={t.idCard} extra={record?.id_card_masked ? t.idCardKept : t.idCardNeedsOperation}>
+            <Input aria-label={t.idCard} value={record?.id_card ?? ''} disabled />
           </Form.Item>
         ) : (
           item('id_card', t.idCard, 18)

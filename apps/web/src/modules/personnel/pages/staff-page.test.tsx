@@ -292,5 +292,22 @@ describe('StaffPage', () => {
     expect(screen.queryByRole('button', { name: /新增部门/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /部门操作/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导入/ })).toBeNull();
+    expect(screen.queryByRole('searchbox', { name: '身份证号' })).toBeNull();
+  });
+
+  it('lets a staff without personnel.id_card.view neither search by nor enter an identity card', async () => {
+    const seen = fakeServer({ 'POST /api/personnel/staff_add': () => answerOf(personnelCalls.add, { id: 9 }) });
+    renderInShell(<StaffPage />, { path: '/man/employee', profile: staffWith('personnel.view', 'personnel.edit') });
+    await rowOf('张三');
+    expect(screen.queryByRole('searchbox', { name: '身份证号' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /新增员工/ }));
+    const drawer = await dialogTitled('新增员工');
+    expect(within(drawer).getByRole('textbox', { name: '身份证号' })).toBeDisabled();
+    expect(within(drawer).getByText('填写身份证号需要“查看完整身份证号”权限')).toBeInTheDocument();
+    await user.type(within(drawer).getByRole('textbox', { name: '姓名' }), '王五');
+    await user.type(within(drawer).getByRole('textbox', { name: '手机号' }), '13900000009');
+    await user.click(within(drawer).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(seen.some((request) => request.url === '/api/personnel/staff_add')).toBe(true));
+    expect(seen.find((request) => request.url === '/api/personnel/staff_add')!.body).not.toHaveProperty('id_card');
   });
 });
