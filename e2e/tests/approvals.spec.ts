@@ -3,9 +3,10 @@ import { adminToken, ADMIN, apiOk, openAsAdmin, signInByApi, staffWithMenus, use
 import { screenshot, takingShots } from '../support/screenshot';
 
 /**
- * 审批 (issue 18, docs/approvals.md): a transfer requested from 员工管理's record, approved by a named staff in their own
- * browser and then by the admin with a comment, moves the record; a resignation approved by the admin leaves the person
- * 离职中. Screenshots of the flows page, the request form and the 待办审批 drawer at 1280 px and 390 px.
+ * 审批 (issue 18, docs/approvals.md): a transfer an HR clerk requests from 员工管理's record, approved by a named staff in
+ * their own browser and then by the admin with a comment, moves the record; a resignation the clerk requests, approved
+ * by the admin, leaves the person 离职中. Nobody decides their own request, so the requests come from the clerk's own
+ * browser. Screenshots of the flows page, the request form and the 待办审批 drawer at 1280 px and 390 px.
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 test.slow();
@@ -63,8 +64,13 @@ test('审批: a transfer through two approvers moves the record; a resignation l
   const name = `柏调${seed}`;
   await apiOk(request, admin, '/api/personnel/staff_add', { name, mobile: `137${seed.padStart(8, '0')}`, department_id: fromDepartment.id, post: '运营专员', status: 'regular' });
 
-  // The transfer's first approver: a staff account of its own, with no menu (anyone signed in sees their to-dos).
+  // The transfer's first approver: a staff account of its own, with no menu (anyone signed in sees their to-dos). The
+  // requests come from an HR clerk's browser: the admin, an approver, may not decide a request of their own.
   const approver = await staffWithMenus(request, admin, []);
+  const clerk = await staffWithMenus(request, admin, ['/human', '/man/employee'], { operations: ['personnel.view', 'personnel.edit'] });
+  const clerkContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+  await useToken(clerkContext, await signInByApi(request, clerk.staffNum, clerk.password));
+  const clerkPage = await clerkContext.newPage();
   const { accounts } = await apiOk<{ accounts: { id: number; staff_num: string }[] }>(request, admin, '/api/approval/approver_options', {});
   const accountId = (staffNum: string) => accounts.find((account) => account.staff_num === staffNum)!.id;
   const transferFlow = await apiOk<{ id: number }>(request, admin, '/api/approval/flow_add', {
@@ -92,26 +98,26 @@ test('审批: a transfer through two approvers moves the record; a resignation l
   await expect(flowRow).toContainText(/指定员工：测试\w+ → 指定员工：/);
   await shootBoth(page, 'approval-flows');
 
-  // 调岗申请 from the person's record in 员工管理.
-  await page.goto(`/man/employee?name=${encodeURIComponent(name)}`);
-  await page.locator('.staff-page .ant-table-row').getByRole('button', { name, exact: true }).click();
-  const record = page.getByRole('dialog', { name: `员工档案：${name}` });
-  await record.getByRole('button', { name: '调岗申请' }).click();
-  const transferForm = page.getByRole('dialog', { name: `调岗申请 · ${name}` });
+  // 调岗申请 from the person's record in 员工管理, in the clerk's browser.
+  await clerkPage.goto(`/man/employee?name=${encodeURIComponent(name)}`);
+  await clerkPage.locator('.staff-page .ant-table-row').getByRole('button', { name, exact: true }).click();
+  const clerkRecord = clerkPage.getByRole('dialog', { name: `员工档案：${name}` });
+  await clerkRecord.getByRole('button', { name: '调岗申请' }).click();
+  const transferForm = clerkPage.getByRole('dialog', { name: `调岗申请 · ${name}` });
   await expect(transferForm).toContainText(`审批流程：调岗审批${seed}`);
   await transferForm.getByLabel('调岗类型').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('平调').click();
+  await clerkPage.locator('.ant-select-dropdown:visible').getByTitle('平调').click();
   await transferForm.getByLabel('调入部门').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(to).click();
+  await clerkPage.locator('.ant-select-dropdown:visible').getByTitle(to).click();
   await transferForm.getByLabel('新岗位').fill('品牌经理');
   const effective = dayAhead(3);
   await transferForm.getByLabel('生效日期').fill(effective);
   await transferForm.getByLabel('生效日期').press('Enter');
-  await shootBoth(page, 'approval-transfer-request');
+  await shootBoth(clerkPage, 'approval-transfer-request');
   await transferForm.getByRole('button', { name: '提交申请' }).click();
-  await expect(page.getByText('申请已提交，等待审批')).toBeVisible();
+  await expect(clerkPage.getByText('申请已提交，等待审批')).toBeVisible();
   await expect(transferForm).toBeHidden();
-  await record.getByRole('button', { name: '关闭' }).click();
+  await clerkRecord.getByRole('button', { name: '关闭' }).click();
 
   // Step 1: the named staff approves in their own browser.
   const approverContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
@@ -125,37 +131,45 @@ test('审批: a transfer through two approvers moves the record; a resignation l
   await approve(approverPage, firstTodo, transferTitle);
   await approverContext.close();
 
-  // Step 2: the admin approves with a comment; the details then list both approvals.
+  // Step 2: the admin approves with a comment; the clerk's 我的申请 then lists both approvals in the request's details.
+  await page.goto(`/man/employee?name=${encodeURIComponent(name)}`);
   const lastTodo = await openTodo(page, transferTitle);
   await expect(lastTodo).toContainText('第 2/2 步');
   await approve(page, lastTodo, transferTitle, '同意调岗');
-  await todoDrawer(page).getByRole('tab', { name: '我的申请' }).click();
-  const mine = todoDrawer(page).getByRole('list', { name: '我的申请' }).getByRole('listitem').filter({ hasText: transferTitle });
+  await closeTodos(page);
+  await clerkPage.getByRole('button', { name: '待办审批' }).click();
+  await todoDrawer(clerkPage).getByRole('tab', { name: '我的申请' }).click();
+  const mine = todoDrawer(clerkPage).getByRole('list', { name: '我的申请' }).getByRole('listitem').filter({ hasText: transferTitle });
   await expect(mine).toContainText('已通过');
   await mine.getByRole('button', { name: '详情' }).click();
-  const details = page.getByRole('dialog', { name: transferTitle });
+  const details = clerkPage.getByRole('dialog', { name: transferTitle });
   await expect(details).toContainText('同意调岗');
   await expect(details.locator('.ant-timeline-item')).toHaveCount(3); // submitted, approved twice
   await details.getByRole('button', { name: '关闭' }).click();
-  await closeTodos(page);
+  await closeTodos(clerkPage);
 
   // The record moved, and its history names the request.
+  const record = page.getByRole('dialog', { name: `员工档案：${name}` });
   await page.locator('.staff-page .ant-table-row').getByRole('button', { name, exact: true }).click();
   await expect(record.locator('.ant-descriptions-item').filter({ hasText: /^部门/ })).toContainText(to);
   await expect(record.locator('.ant-descriptions-item').filter({ hasText: /^岗位/ })).toContainText('品牌经理');
   await expect(record.getByText(new RegExp(`调岗申请 #\\d+：平调，生效日期 ${effective}`))).toBeVisible();
+  await record.getByRole('button', { name: '关闭' }).click();
 
-  // 离职申请 from the same record, approved by the admin: the list shows the person leaving.
-  await record.getByRole('button', { name: '离职申请' }).click();
-  const resignForm = page.getByRole('dialog', { name: `离职申请 · ${name}` });
+  // 离职申请 from the same record in the clerk's browser, approved by the admin: the admin's list shows the person leaving.
+  await clerkPage.locator('.staff-page .ant-table-row').getByRole('button', { name, exact: true }).click();
+  await clerkRecord.getByRole('button', { name: '离职申请' }).click();
+  const resignForm = clerkPage.getByRole('dialog', { name: `离职申请 · ${name}` });
   await resignForm.getByLabel('离职日期').fill(dayAhead(7));
   await resignForm.getByLabel('离职日期').press('Enter');
   await resignForm.getByLabel('离职原因').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('个人发展').click();
+  await clerkPage.locator('.ant-select-dropdown:visible').getByTitle('个人发展').click();
   await resignForm.getByRole('button', { name: '提交申请' }).click();
   await expect(resignForm).toBeHidden();
-  await record.getByRole('button', { name: '关闭' }).click();
+  await clerkContext.close();
 
+  // The admin's to-dos were read before the clerk asked: a reload reads them again.
+  await page.reload();
   const resignTitle = `离职申请 · ${name}`;
   await approve(page, await openTodo(page, resignTitle), resignTitle);
   await closeTodos(page);
