@@ -1,6 +1,7 @@
 import type { LookupItem } from '@juqi/contract';
 import { and, asc, count, eq, ilike, inArray, like, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { lockFor } from '../../lib/db/advisory-lock';
 import type { Executor } from '../../lib/db/client';
 import { containing } from '../../lib/db/like';
 import { department } from './table';
@@ -23,7 +24,7 @@ export class DepartmentRepository {
 
   /** Serialises the tree's writes until the transaction ends, so two moves cannot make a cycle between them. */
   async lockTree(tx: Executor): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('department:tree'))`);
+    await lockFor(tx, 'department:tree');
   }
 
   async get(id: number, tx: Executor = this.db): Promise<DepartmentRow | undefined> {

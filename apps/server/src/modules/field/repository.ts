@@ -1,5 +1,6 @@
 import type { FieldDefinition, FieldForm, FieldType } from '@juqi/contract';
 import { and, asc, count, desc, eq, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { lockFor } from '../../lib/db/advisory-lock';
 import type { Executor } from '../../lib/db/client';
 import { fieldDefinitionTable, fieldSampleTable, type StoredDefinition } from './table';
 
@@ -151,7 +152,7 @@ export class SampleRepository {
 
   /** Serialises the form's preview writes until the transaction ends, so two saves cannot both take a unique value. */
   async lockForm(form: FieldForm, tx: Executor): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`field_sample:${form}`}))`);
+    await lockFor(tx, `field_sample:${form}`);
   }
 
   async add(form: FieldForm, values: Record<string, unknown>, staffId: number, tx: Executor = this.db): Promise<number> {

@@ -1,8 +1,9 @@
 import { ErrorCode, financeSettingsCalls, functionCharge, rechargePreset, topUpPackage, yuanText, type RechargeLimits } from '@juqi/contract';
-import { asc, desc, gt, lt, sql } from 'drizzle-orm';
+import { asc, desc, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
+import { lockFor } from '../../lib/db/advisory-lock';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
@@ -15,7 +16,7 @@ const LIMITS = 'finance_recharge';
  * A preset's write and a change of the limits take this lock first, so neither checks against what the other is
  * about to change: every preset stays within the limits on PostgreSQL's concurrent writes too.
  */
-const lockRecharge = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('finance:recharge'))`);
+const lockRecharge = (tx: Executor) => lockFor(tx, 'finance:recharge');
 
 const range = (limits: RechargeLimits) => `${yuanText(limits.min_amount)}–${yuanText(limits.max_amount)}`;
 const refused = (field: string, zh: string, en: string) => new AppError(ErrorCode.VALIDATION, { 'zh-CN': `${field}: ${zh}`, 'en-US': `${field}: ${en}` }, { field });

@@ -1,5 +1,6 @@
 import { STAFF_FORM_PROPERTIES } from '@juqi/contract';
 import { and, isNull, sql } from 'drizzle-orm';
+import { lockFor } from '../../lib/db/advisory-lock';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
 import type { AccessServices } from '../../lib/http/types';
@@ -20,7 +21,7 @@ export const isMirrored = (key: string): key is MirroredKey => Object.hasOwn(STA
 
 /** One writer of unique custom values at a time (till the transaction ends), so two records cannot both pass the check with one value. */
 export async function lockUniqueValues(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('personnel:unique'))`);
+  await lockFor(tx, 'personnel:unique');
 }
 
 /** A staff record's values of form personnel_info, checked by the field module and unique where a field says so. */

@@ -1,5 +1,6 @@
 import { IN_OFFICE_STATUSES, type StaffFindFilter } from '@juqi/contract';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, like, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { lockFor } from '../../lib/db/advisory-lock';
 import type { Executor } from '../../lib/db/client';
 import { containing, escapeLike } from '../../lib/db/like';
 import { department } from '../../lib/db/schema';
@@ -27,7 +28,7 @@ export class PersonnelRepository {
    * department's delete and an assignment to it cannot pass each other.
    */
   async lockDepartmentTree(tx: Executor): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('department:tree'))`);
+    await lockFor(tx, 'department:tree');
   }
 
   async departmentExists(id: number, tx: Executor): Promise<boolean> {
