@@ -108,6 +108,19 @@ describe('the days', () => {
     expect(answer).toMatchObject({ mismatches: [], mismatch_count: 0 });
   });
 
+  it('agree for a withdrawal imported with the opening balances (期初冻结), approved and paid like any other', async () => {
+    const day = await freshDay();
+    const user = await insertUser(t);
+    await openBalances(t, [{ userId: user.id, balance: 9_000, frozen: 3_000, payoutType: 1, accountName: '期初甲', accountNo: '6222020000009999' }]);
+    const [opening] = (await ok(t, withdrawalCalls.list, { user_id: user.id }, admin)).data;
+    expect(opening!.withdraw_no).toMatch(/^WDO/);
+    await ok(t, withdrawalCalls.approve, { withdraw_no: opening!.withdraw_no }, admin);
+    await ok(t, withdrawalCalls.pay, { withdraw_no: opening!.withdraw_no }, payer.token);
+    const answer = await reconcile(day);
+    expect(answer.days[0]).toEqual({ day, top_up: agreeing(0, 0), payout: agreeing(1, 3_000), mismatches: 0, balanced: true });
+    expect(answer.mismatches).toEqual([]);
+  });
+
   it('lists every day of the range, quiet ones with zeros, up to 92 days', async () => {
     const day = await freshDay();
     const answer = await reconcile(day, dayAfter(dayAfter(day)));

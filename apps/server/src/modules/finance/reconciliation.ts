@@ -55,8 +55,8 @@ const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 /**
  * Both sides of both flows in the range, each row on its day (`d`: the days and their bounds), and the records where
  * they disagree (`mismatch`). An order is linked to its posting by the posting's key (`topup:<order no>`) one way and
- * by the order the posting names the other; a withdrawal to its settlement by its hold, and back by the number the
- * settlement names.
+ * by the order the posting names the other; a withdrawal and its settlement by its hold both ways, which every kind
+ * of withdrawal has (those imported with the opening balances name no withdrawal number in their transfers).
  */
 function reconciliationTables(days: Day[]): SQL {
   const values = sql.join(
@@ -76,7 +76,7 @@ function reconciliationTables(days: Day[]): SQL {
     select w.withdraw_no, w.amount, w.hold_transfer_id, w.paid_at as at, d.* from ${financeWithdrawal} w join d on ${onDay('w.paid_at', 'd')}
     where w.state = 'paid' and w.paid_at >= ${from} and w.paid_at < ${to}),
   settled as (
-    select t.id, t.created_at as at, t.reference->>'withdraw_no' as withdraw_no, ${userCash('debits')} as amount, d.*
+    select t.id, t.pending_id, t.created_at as at, t.reference->>'withdraw_no' as withdraw_no, ${userCash('debits')} as amount, d.*
     from ${ledgerTransfer} t join d on ${onDay('t.created_at', 'd')}
     where t.kind = 'withdrawal' and t.state = 'posted' and t.pending_id is not null),
   mismatch (kind, area, record_no, transfer_id, day, at, other_at, amount, ledger_amount, note) as (
@@ -107,7 +107,7 @@ function reconciliationTables(days: Day[]): SQL {
     select case when w.id is null or w.state <> 'paid' or w.paid_at is null then 'settlement_not_paid'
         when w.amount <> s.amount then 'settlement_amount_differs' else 'payout_other_day' end,
       'payout', coalesce(w.withdraw_no, s.withdraw_no, ''), s.id, s.day, s.at, case when ${offDay('w.paid_at', 's')} then w.paid_at end, w.amount, s.amount, ''
-    from settled s left join ${financeWithdrawal} w on w.withdraw_no = s.withdraw_no
+    from settled s left join ${financeWithdrawal} w on w.hold_transfer_id = s.pending_id
     where w.id is null or w.state <> 'paid' or w.paid_at is null or w.amount <> s.amount or ${offDay('w.paid_at', 's')}
   )`;
 }
