@@ -34,8 +34,8 @@ const addFlow = async (kind: 'resign' | 'transfer', steps: ApprovalStep[]) =>
   (await ok(t, approvalCalls.flowAdd, { name: `流程${Math.random().toString(36).slice(2, 8)}`, kind, steps }, admin)).id;
 const useTransferFlow = (flowId: number | null) => ok(t, personnelProcessCalls.transferSettingsSave, { types: ['晋升', '平调'], flow_id: flowId }, admin);
 const useResignFlow = (flowId: number | null) => ok(t, personnelProcessCalls.resignSettingsSave, { reasons: ['个人发展', '其他'], handover_items: ['工作交接', '物品归还'], flow_id: flowId }, admin);
-const requestTransfer = (staffId: number, departmentId = support) =>
-  invoke(t, personnelProcessCalls.transferRequest, { staff_id: staffId, type: '平调', department_id: departmentId, post: '主管', effective_date: '2030-01-01' }, requester.token);
+const requestTransfer = (staffId: number, departmentId = support, effectiveDate = '2030-01-01') =>
+  invoke(t, personnelProcessCalls.transferRequest, { staff_id: staffId, type: '平调', department_id: departmentId, post: '主管', effective_date: effectiveDate }, requester.token);
 const todoIds = async (token: string) => (await ok(t, approvalCalls.todoList, {}, token)).data.map((row) => row.id);
 const details = (id: number) => ok(t, approvalCalls.requestDetails, { id }, admin);
 const notices = async (token: string) => (await ok(t, informCalls.listNotifications, { limit: 50 }, token)).data.map((item) => item.title);
@@ -63,6 +63,8 @@ afterAll(async () => {
 describe('a transfer through a two-step flow (a role, then a named account)', () => {
   it('is decided in order by the current step’s approvers only, then applied with a history row naming the request', async () => {
     const staffId = await addStaff('周一', sales);
+    // A date that has passed by the platform's today is refused, naming it.
+    expect(expectError(await requestTransfer(staffId, support, '2020-01-01'), 40000)).toMatchObject({ field: 'effective_date' });
     const id = expectOk(await requestTransfer(staffId)).id;
     expect(await todoIds(roleHolders[0]!.token)).toContain(id);
     expect(await todoIds(roleHolders[1]!.token)).toContain(id);

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, type AdjustmentSettings, type CallBody, type Currency } from '@juqi/contract';
+import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, dayInZone, DEFAULT_TIME_ZONE, financeCalls, settingsCalls, type AdjustmentSettings, type CallBody, type Currency } from '@juqi/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, staff } from '../src/lib/db/schema';
@@ -180,6 +180,22 @@ describe('above the threshold', () => {
     expect(expectError(await invoke(t, adjustmentApprove, { adjustment_no: a.adjustment_no }, checker), 40900)).toMatchObject({ field: 'amount' });
     expect((await ok(t, adjustmentDetails, { adjustment_no: a.adjustment_no }, admin)).adjustment).toMatchObject({ state: 'pending', transfer_id: null });
     await expectLedgerInvariants(t.database.db);
+  });
+});
+
+describe('numbers', () => {
+  it('read the date and time on the platform’s clocks, as its day filters do', async () => {
+    const { website } = await ok(t, settingsCalls.systemDetails, {}, admin);
+    // Two zones 26 hours apart never share a date, so at least one of them differs from UTC's whatever the hour.
+    try {
+      for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12']) {
+        await ok(t, settingsCalls.systemEdit, { website, time_zone: zone }, admin);
+        const a = await applied(await userWith(), 10);
+        expect(a.adjustment_no.slice(2, 10), zone).toBe(dayInZone(zone, t.clock.now().getTime()).replace(/-/g, ''));
+      }
+    } finally {
+      await ok(t, settingsCalls.systemEdit, { website, time_zone: DEFAULT_TIME_ZONE }, admin);
+    }
   });
 });
 

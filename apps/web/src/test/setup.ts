@@ -4,6 +4,7 @@ import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/r
 import { message, Modal } from 'antd';
 import Cookies from 'js-cookie';
 import { useContext } from 'react';
+import dayjs from 'dayjs';
 import { afterEach, expect, vi } from 'vitest';
 // The API client loads its notices when a call first fails; loaded up front, a toast shows in the test that raised it.
 import '../lib/failure-notice';
@@ -51,6 +52,8 @@ afterEach(async () => {
   sessionStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
   window.innerWidth = WINDOW_WIDTH;
+  // The shell sets the date pickers' zone (lib/picker-today.ts): back to the browser's.
+  dayjs.tz?.setDefault();
 });
 
 // Lazy pages and antd render in jsdom take longer than the default 1 s to appear on a loaded machine.

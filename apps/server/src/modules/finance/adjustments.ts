@@ -128,6 +128,12 @@ const limitsOf = (t: AdjustmentSettings, currency: AdjustmentRow['currency']) =>
     ? { threshold: t.approval_threshold, perPerson: t.daily_staff_limit, perUser: t.daily_user_limit }
     : { threshold: t.bean_approval_threshold, perPerson: t.bean_daily_staff_limit, perUser: t.bean_daily_user_limit };
 
+/** The instants of the zone's day holding `now`, as the daily limits count them. */
+const todayIn = (zone: string, now: Date): [Date, Date] => {
+  const day = dayInZone(zone, now.getTime());
+  return dayRangeInstants([day, day], zone);
+};
+
 const raises = (from: AdjustmentSettings, to: AdjustmentSettings) => (Object.keys(from) as (keyof AdjustmentSettings)[]).some((key) => to[key] > from[key]);
 
 const NOT_BY_APPLICANT = { 'zh-CN': '调账须由申请人以外的人员审批', 'en-US': 'An adjustment is decided by a person other than its applicant' } as const;
@@ -161,7 +167,8 @@ export class AdjustmentService {
     const fingerprint = requestFingerprint([body.user_id, body.currency, body.direction, body.amount, body.reason]);
     const byKey = async (tx: Executor) =>
       (await tx.select().from(financeAdjustment).where(and(eq(financeAdjustment.applicantId, by.staffId), eq(financeAdjustment.idempotencyKey, body.idempotency_key))))[0];
-    const today = await this.today();
+    const zone = await this.zone();
+    const today = todayIn(zone, this.clock.now());
     const row = await onceUnderKey(this.db, fingerprint, byKey, async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
       if (!user) throw AppError.invalid('user_id', 'no such user');
@@ -181,7 +188,7 @@ export class AdjustmentService {
       const [inserted] = await tx
         .insert(financeAdjustment)
         .values({
-          adjustmentNo: recordNumber('AJ', now),
+          adjustmentNo: recordNumber('AJ', now, zone),
           userId: body.user_id,
           currency: body.currency,
           direction: body.direction,
@@ -296,13 +303,6 @@ export class AdjustmentService {
     const { proposal } = await this.settings.get(PROPOSAL, tx);
     if (!proposal || proposal.id !== proposalId) throw new AppError(40900, PROPOSAL_GONE, null);
     return proposal;
-  }
-
-  /** Today's days in the platform's zone, as the daily limits count them. */
-  private async today(): Promise<[Date, Date]> {
-    const zone = await this.zone();
-    const day = dayInZone(zone, this.clock.now().getTime());
-    return dayRangeInstants([day, day], zone);
   }
 
   /** What was posted at once (no approver) in a currency within the day, of the adjustments `which` picks. */

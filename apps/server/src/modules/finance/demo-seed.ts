@@ -23,6 +23,9 @@ const DEMO_PAYERS = 40;
 const MAX_ORDERS = 3;
 const DAY = 86_400_000;
 
+/** The platform's time zone as stored, for the numbers and days of what the demo makes. */
+const storedZone = (db: SeedContext['db']) => async () => (await new SettingsStore(db).get('system')).time_zone;
+
 /** A small seeded generator (mulberry32): the demo's orders are the same at every fresh start. */
 function seeded(seed: number): () => number {
   let state = seed >>> 0;
@@ -49,7 +52,7 @@ export async function seedTopUps({ db, demo }: SeedContext): Promise<void> {
   let at = Date.now() - 90 * DAY;
   const clock: Clock = { now: () => new Date(at) };
   const provider = new FakePaymentProvider();
-  const topUps = new TopUpService(db, clock, new Ledger(db, clock), provider);
+  const topUps = new TopUpService(db, clock, new Ledger(db, clock), provider, storedZone(db));
   for (const [index, payer] of payers.entries()) {
     for (let n = 1 + Math.floor(random() * MAX_ORDERS); n > 0; n--) {
       at = Date.now() - Math.floor(random() * 90 * DAY);
@@ -98,7 +101,7 @@ export async function seedWithdrawals({ db, demo }: SeedContext): Promise<void> 
   const random = seeded(20261127);
   let at = Date.now() - 30 * DAY;
   const clock: Clock = { now: () => new Date(at) };
-  const withdrawals = new WithdrawalService(db, clock, new Ledger(db, clock), new FakePayoutProvider());
+  const withdrawals = new WithdrawalService(db, clock, new Ledger(db, clock), new FakePayoutProvider(), storedZone(db));
   for (const [index, payer] of payers.entries()) {
     at = Date.now() - Math.floor(random() * 30 * DAY);
     const payoutType = 1 + Math.floor(random() * 3);
@@ -204,8 +207,7 @@ export async function seedAdjustments({ db, demo }: SeedContext): Promise<void> 
     .limit(DEMO_ADJUSTMENTS.length);
   let at = Date.now() - 20 * DAY;
   const clock: Clock = { now: () => new Date(at) };
-  const store = new SettingsStore(db);
-  const adjustments = new AdjustmentService(db, clock, new Ledger(db, clock), store, async () => (await store.get('system')).time_zone);
+  const adjustments = new AdjustmentService(db, clock, new Ledger(db, clock), new SettingsStore(db), storedZone(db));
   for (const [index, person] of people.entries()) {
     const { fate, ...adjustment } = DEMO_ADJUSTMENTS[index]!;
     at += 2 * DAY;

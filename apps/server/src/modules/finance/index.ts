@@ -31,7 +31,9 @@ export const financeModule: ServerModule = {
     const ledger = new Ledger(app.database.db, app.clock);
     // The fake providers only when FAKE_PAYMENTS=1 asks for them; no real one is set up otherwise (docs/finance.md › Payments).
     const fakePayments = app.config.fakePayments ? new FakePaymentProvider(app.config.fakePaySecret) : null;
-    const topUps = new TopUpService(app.database.db, app.clock, ledger, fakePayments);
+    const timeZone = lazyService(app.access, 'timeZone', 'settings');
+    const zone = () => timeZone.current();
+    const topUps = new TopUpService(app.database.db, app.clock, ledger, fakePayments, zone);
 
     financeSettingsRoutes(app);
     adjustmentRoutes(app, ledger);
@@ -40,7 +42,6 @@ export const financeModule: ServerModule = {
     route(app, financeCalls.trialBalance, () => service.trialBalance());
     route(app, financeCalls.userStatement, ({ body }) => service.userStatement(body.user_id, body.currency, body.page, body.limit));
 
-    const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const topUpRecords = topUpRecordList(app.database.db);
     route(app, topUpRecordCalls.list, async ({ body: { page, limit, ...filter } }) => topUpRecords.page(filter, await timeZone.current(), page, limit));
     route(app, topUpRecordCalls.details, ({ body }) => topUpDetails(app.database.db, body.order_no));
@@ -49,7 +50,7 @@ export const financeModule: ServerModule = {
       return null;
     });
 
-    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, app.config.fakePayments ? new FakePayoutProvider() : null);
+    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, app.config.fakePayments ? new FakePayoutProvider() : null, zone);
     route(app, withdrawalAppCalls.apply, ({ body, appUser }) => withdrawals.apply(appUser!.userId, body));
     route(app, withdrawalAppCalls.status, ({ body, appUser }) => withdrawals.status(appUser!.userId, body.withdraw_no));
     const withdrawalRecords = withdrawalRecordList(app.database.db);

@@ -40,6 +40,8 @@ export class TopUpService {
     private readonly ledger: Ledger,
     /** None until a provider is set up: orders are then refused, and nothing is ever notified. */
     private readonly provider: PaymentProvider | null,
+    /** The platform's time zone, whose clocks an order's number reads. */
+    private readonly zone: () => Promise<string>,
   ) {
     this.settings = new SettingsStore(db);
   }
@@ -65,7 +67,7 @@ export class TopUpService {
     const [inserted] = await this.db
       .insert(financeTopUp)
       .values({
-        orderNo: recordNumber('TU', now),
+        orderNo: recordNumber('TU', now, await this.zone()),
         userId,
         amount: body.amount,
         bonusBeans: preset?.bonusBeans ?? 0,

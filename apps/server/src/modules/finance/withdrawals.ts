@@ -65,15 +65,18 @@ export class WithdrawalService {
     private readonly ledger: Ledger,
     /** None until a payout provider is set up: withdrawals are then approved or rejected, never paid. */
     private readonly payouts: PayoutProvider | null,
+    /** The platform's time zone, whose clocks a withdrawal's number reads. */
+    private readonly zone: () => Promise<string>,
   ) {}
 
   async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
     const fingerprint = requestFingerprint([body.amount, body.payout_type, body.account_name, body.account_no]);
     const byKey = async (tx: Executor) =>
       (await tx.select().from(financeWithdrawal).where(and(eq(financeWithdrawal.userId, userId), eq(financeWithdrawal.idempotencyKey, body.idempotency_key))))[0];
+    const zone = await this.zone();
     const row = await onceUnderKey(this.db, fingerprint, byKey, async (tx) => {
       const now = this.clock.now();
-      const withdrawNo = recordNumber('WD', now);
+      const withdrawNo = recordNumber('WD', now, zone);
       // The row first: its unique key makes a concurrent request under the same key wait here for this one.
       const [inserted] = await tx
         .insert(financeWithdrawal)

@@ -107,9 +107,9 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
     return null;
   }
 
-  /** The leaving date may not have passed (the platform's today). */
-  async function checkLeavingDate(day: string): Promise<void> {
-    if (day < dayInZone(await timeZone.current())) throw AppError.invalid('leaving_date', 'the leaving date has passed');
+  /** A date a request sets (leaving, taking effect) may not have passed by the platform's today. */
+  async function assertNotPast(field: 'leaving_date' | 'effective_date', day: string): Promise<void> {
+    if (day < dayInZone(await timeZone.current())) throw AppError.invalid(field, `the date has passed: ${day}`);
   }
 
   route(app, personnelProcessCalls.resignSettings, () => settingsOf('personnel_resign'));
@@ -118,7 +118,7 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
   route(app, personnelProcessCalls.transferSettingsSave, ({ body, principal, request }) => saveSettings('personnel_transfer', 'transfer', body, principal, request.ip));
 
   route(app, personnelProcessCalls.resignRequest, async ({ body, principal, request }) => {
-    await checkLeavingDate(body.leaving_date);
+    await assertNotPast('leaving_date', body.leaving_date);
     // Asking for a resignation asks for the linked account to be disabled on the leaving date: the requester is held
     // to the grant ceiling over it, as staff_status holds a manager. The approval is applied inside the approval's
     // transaction, where the auth module's check cannot run on PGlite's one connection.
@@ -129,6 +129,7 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
     return approvals.submit({ kind: 'resign', subjectId, payload: { ...payload, handover_items: handover } }, actorOf(principal, request.ip));
   });
   route(app, personnelProcessCalls.transferRequest, async ({ body, principal, request }) => {
+    await assertNotPast('effective_date', body.effective_date);
     const { staff_id: subjectId, ...payload } = body;
     return approvals.submit({ kind: 'transfer', subjectId, payload }, actorOf(principal, request.ip));
   });

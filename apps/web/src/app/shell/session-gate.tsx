@@ -6,6 +6,7 @@ import { useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { loginPath } from '../../lib/redirect';
 import { removeToken } from '../../lib/token';
+import { usePickersOnPlatformTime } from '../../lib/picker-today';
 import { useMenus, useProfile } from '../../lib/session-queries';
 import { loadSiteDetails } from '../../lib/site-details';
 import { FullPageLoading } from '../full-page-loading';
@@ -39,6 +40,7 @@ export function SessionGate() {
   const menus = useMenus();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  usePickersOnPlatformTime();
 
   // Once, at boot: what every screen shows (logo, site name, time zone) and the page about to open.
   const [bootPath] = useState(pathname);

@@ -3,6 +3,7 @@ import { App, Button, Checkbox, DatePicker, Form, Input, Modal, Select, Spin, Tr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
+import { todayIn, useTimeZone } from '../../../lib/date-time';
 import { departmentOptions } from '../../../lib/department-options';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
@@ -35,9 +36,18 @@ type Values = {
 };
 
 
-/** A calendar day picked and handed on as `YYYY-MM-DD`. */
+/** A calendar day from the platform's today on (a request's date may not have passed), handed on as `YYYY-MM-DD`. */
 function DayPicker({ value, onChange, id }: { value?: string; onChange?: (day: string | undefined) => void; id?: string }) {
-  return <DatePicker id={id} value={value ? dayjs(value) : null} format={DAY} onChange={(day: Dayjs | null) => onChange?.(day ? day.format(DAY) : undefined)} />;
+  const today = todayIn(useTimeZone());
+  return (
+    <DatePicker
+      id={id}
+      value={value ? dayjs(value) : null}
+      format={DAY}
+      disabledDate={(day) => day.format(DAY) < today}
+      onChange={(day: Dayjs | null) => onChange?.(day ? day.format(DAY) : undefined)}
+    />
+  );
 }
 
 /**
