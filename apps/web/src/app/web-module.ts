@@ -67,6 +67,9 @@ export interface WebModule {
   /** Mounted once for the whole signed-in stretch (the upload tray, the live notification stream), each in its own Suspense. */
   shellParts?: ComponentType[];
   userMenu?: UserMenuEntry[];
-  /** Runs when the staff logs out, before the page reloads at the sign-in page (the auth module ends the session). */
-  onSignOut?: () => Promise<void>;
+  /**
+   * Runs when the staff logs out, before the page reloads at the sign-in page (the auth module ends the session);
+   * `sessionEnded`: the server has ended it already (one's own password changed), so there is nothing to ask it.
+   */
+  onSignOut?: (how: { sessionEnded: boolean }) => Promise<void>;
 }

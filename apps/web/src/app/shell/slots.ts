@@ -7,7 +7,7 @@ export interface ShellSlots {
   topBarPanels: TopBarPanel[];
   shellParts: { key: string; Part: ComponentType }[];
   userMenu: UserMenuEntry[];
-  signOutSteps: (() => Promise<void>)[];
+  signOutSteps: NonNullable<WebModule['onSignOut']>[];
 }
 
 const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;

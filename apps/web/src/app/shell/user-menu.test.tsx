@@ -54,4 +54,22 @@ describe('UserMenu', () => {
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/login?redirect=%2Fuser%2Flist%3Fpage%3D2'));
     expect(seen.map((r) => r.url)).toEqual(['/api/login/log_out']);
   });
+
+  it('after one’s own password changed, forgets the ended session without asking the server, and the sign-in page says why', async () => {
+    const user = userEvent.setup();
+    const seen = fakeApi({
+      'POST /api/staff/change_password': () => answerOf(authCalls.changeOwnPassword, null),
+      'POST /api/login/log_out': () => answerOf(authCalls.logout, null),
+    });
+    renderInShell(<UserMenu />, { path: '/user/list' });
+    await user.click(screen.getByRole('button', { name: /用户菜单/ }));
+    await user.click(await screen.findByRole('menuitem', { name: '个人中心' }));
+    const form = (await screen.findByRole('button', { name: '修改密码' })).closest('form')!;
+    await user.type(within(form).getByLabelText('当前密码'), 'Right-Pass-1');
+    await user.type(within(form).getByLabelText('新密码'), 'Lantern-Orchard-58');
+    await user.type(within(form).getByLabelText('确认新密码'), 'Lantern-Orchard-58');
+    await user.click(within(form).getByRole('button', { name: '修改密码' }));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/login?redirect=%2Fuser%2Flist&notice=password_changed'));
+    expect(seen.map((r) => r.url)).toEqual(['/api/staff/change_password']);
+  });
 });

@@ -29,11 +29,12 @@ export function UserMenu() {
   const { pathname, search } = useLocation();
   const [openEntry, setOpenEntry] = useState<string | null>(null);
 
-  const logout = async () => {
-    for (const step of shellSlots.signOutSteps) await step();
+  /** Logs out; after one's own password changed, the session has ended already and the sign-in page says why. */
+  const logout = async (passwordChanged = false) => {
+    for (const step of shellSlots.signOutSteps) await step({ sessionEnded: passwordChanged });
     useVisitedTabs.getState().closeAll();
     // A full load at the sign-in page drops every cache and store of this session (§4).
-    loadPage(loginPath(pathname + search));
+    loadPage(loginPath(pathname + search, passwordChanged ? 'password_changed' : undefined));
   };
 
   const entries: MenuProps['items'] = shellSlots.userMenu.map((entry) => ({ key: ENTRY_PREFIX + entry.key, label: entry.title[language] }));
@@ -95,7 +96,7 @@ export function UserMenu() {
                 { key: 'staffNum', label: t.staffNum, children: profile.staff_num },
                 { key: 'account', label: t.account, children: profile.is_super_admin ? t.superAdmin : t.staff },
               ]}
-              onSignedOut={() => void logout()}
+              onSignedOut={() => void logout(true)}
             />
           </Suspense>
         </ConfirmCloseDrawer>

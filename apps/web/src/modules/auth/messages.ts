@@ -28,6 +28,7 @@ export const signInMessages = defineMessages({
     lockedUntil: '账号将于 {time} 解锁。',
     retryAfter: '请 {seconds} 秒后再试。',
     switchLanguage: 'English',
+    passwordChanged: '密码已修改，请重新登录',
   },
   'en-US': {
     pageTitle: 'Sign in',
@@ -56,5 +57,6 @@ export const signInMessages = defineMessages({
     lockedUntil: 'The account unlocks at {time}.',
     retryAfter: 'Try again in {seconds} s.',
     switchLanguage: '中文',
+    passwordChanged: 'Your password has changed: sign in again',
   },
 });

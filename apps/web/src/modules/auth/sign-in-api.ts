@@ -33,14 +33,17 @@ export async function signInWithSms(phone: string, code: string): Promise<string
 }
 
 /**
- * Ends the session on the server, then forgets the token. Quiet: a session that has already ended answers 50008, and
- * signing out must not then ask the staff to sign in again.
+ * Ends the session on the server, then forgets the token; a session the server has ended already (one's own password
+ * changed) is only forgotten. Quiet: a session that has ended meanwhile answers 50008, and signing out must not then
+ * ask the staff to sign in again.
  */
-export async function endSession(): Promise<void> {
-  try {
-    await callApi(authCalls.logout, { quiet: true });
-  } catch {
-    // The server forgets unused sessions on its own; signing out here must still work offline.
+export async function endSession({ sessionEnded }: { sessionEnded: boolean }): Promise<void> {
+  if (!sessionEnded) {
+    try {
+      await callApi(authCalls.logout, { quiet: true });
+    } catch {
+      // The server forgets unused sessions on its own; signing out here must still work offline.
+    }
   }
   removeToken();
 }

@@ -26,6 +26,16 @@ const site = { 'GET /api/set/system_details': () => answerOf(settingsCalls.syste
 const bodyOf = (seen: SeenRequest[], url: string) => seen.find((r) => r.url === url)?.body as Record<string, string>;
 
 describe('sign-in page, staff number and password', () => {
+  it('says 密码已修改，请重新登录 when one’s own password was just changed, and nothing otherwise', async () => {
+    fakeApi(site);
+    const changed = renderAt('/login?redirect=%2F&notice=password_changed');
+    expect(await screen.findByRole('status')).toHaveTextContent('密码已修改，请重新登录');
+    changed.unmount();
+    renderAt('/login?redirect=%2F');
+    expect(await screen.findByText('聚企中台')).toBeInTheDocument();
+    expect(screen.queryByText('密码已修改，请重新登录')).not.toBeInTheDocument();
+  });
+
   it('sends the trimmed staff number with a fresh sign, keeps the token and goes back to ?redirect', async () => {
     const seen = fakeApi({ ...site, 'POST /api/login/login': () => answerOf(authCalls.login, { token: 'tok-9' }) });
     renderAt('/login?redirect=%2Fuser%2Flist%3Fpage%3D3');

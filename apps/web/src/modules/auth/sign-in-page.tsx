@@ -70,6 +70,11 @@ export function SignInPage() {
           )}
           <p className="sign-in__platform">{t.platform}</p>
         </header>
+        {params.get('notice') === 'password_changed' && (
+          <p className="sign-in__notice" role="status">
+            {t.passwordChanged}
+          </p>
+        )}
         <div role="tablist" className="sign-in__tabs">
           {tab('password', t.passwordTab)}
           {tab('sms', t.smsTab)}

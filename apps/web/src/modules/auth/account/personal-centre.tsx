@@ -72,14 +72,13 @@ interface PasswordValues {
 
 function PasswordForm({ onSignedOut }: { onSignedOut: () => void }) {
   const t = useMessages(accountMessages);
-  const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const submit = async ({ old_pwd, new_pwd }: PasswordValues) => {
     setSaving(true);
     try {
       await callApi(authCalls.changeOwnPassword, { body: { old_pwd, new_pwd } });
-      void message.success(t.passwordSaved);
+      // The sign-in page the shell opens says 密码已修改，请重新登录.
       onSignedOut();
     } catch (error) {
       showOnField(form, error, ['old_pwd', 'new_pwd']);
