@@ -115,4 +115,25 @@ describe('StaffProcessActions', () => {
       expect(posted(seen, '/api/personnel/resign_request')).toEqual([{ staff_id: 3, leaving_date: '2030-06-30', reason: '个人发展', handover_items: ['工作交接'], remark: '' }]),
     );
   });
+
+  it('offers no submission without a flow: it says so, and links to the settings for staff who may choose one', async () => {
+    fakeApi({
+      'POST /api/personnel/transfer_settings': () => answerOf(personnelProcessCalls.transferSettings, { types: ['平调'], flow_id: null, flow_name: null }),
+      'POST /admin/structures/index': () => ok([]),
+    });
+    const { unmount } = renderInShell(<StaffProcessActions staff={staff} />, { profile: staffWith('personnel.edit', 'personnel.transfer.edit') });
+    await user.click(screen.getByRole('button', { name: /调岗申请/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('尚未设置审批流程，暂不能发起申请')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /提交申请/ })).toBeDisabled();
+    expect(within(dialog).getByRole('link', { name: '前往调岗设置选择审批流程' })).toHaveAttribute('href', '/permission/personnel/transfer');
+    unmount();
+
+    renderInShell(<StaffProcessActions staff={staff} />, { profile: staffWith('personnel.edit') });
+    await user.click(screen.getByRole('button', { name: /调岗申请/ }));
+    const theirs = await screen.findByRole('dialog');
+    expect(await within(theirs).findByText('请联系可修改人事设置的管理员设置审批流程')).toBeInTheDocument();
+    expect(within(theirs).queryByRole('link')).toBeNull();
+    expect(within(theirs).getByRole('button', { name: /提交申请/ })).toBeDisabled();
+  });
 });

@@ -1,7 +1,8 @@
 import { PROCESS_REMARK_MAX, STAFF_POST_MAX, STAFF_TRANSITIONS, type ApprovalKind, type StaffStatus } from '@juqi/contract';
-import { App, Button, Checkbox, DatePicker, Form, Input, Modal, Select, Spin, TreeSelect } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Form, Input, Modal, Select, Spin, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { commonMessages } from '../../../components/messages';
 import { todayIn, useTimeZone } from '../../../lib/date-time';
 import { departmentOptions } from '../../../lib/department-options';
@@ -10,8 +11,14 @@ import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
 import { useDepartmentTree, useRequestProcess, useResignSettings, useTransferSettings } from '../api';
 import { approvalMessages } from '../messages';
+import '../approval.css';
 
 const DAY = 'YYYY-MM-DD';
+/** Where each process's settings choose its flow, and the operation that may. */
+const SETTINGS_OF = {
+  resign: { path: '/permission/personnel/resign', operation: 'personnel.resign.edit' },
+  transfer: { path: '/permission/personnel/transfer', operation: 'personnel.transfer.edit' },
+} as const;
 /** A field's rule: something must be chosen, else `text`. */
 const required = (text: string) => [{ required: true, message: text }];
 
@@ -81,9 +88,12 @@ function ProcessRequestModal({ kind, staff, onClose }: { kind: ApprovalKind; sta
   const transfer = useTransferSettings();
   const departments = useDepartmentTree();
   const submit = useRequestProcess();
+  const can = useCan();
   const title = kind === 'resign' ? t.resignRequest : t.transferRequest;
   // The form starts from the settings (the checklist's items all ticked): it waits for them.
   const settings = kind === 'resign' ? resign : transfer;
+  // Without a flow nothing can be asked: the form says so, and where to set one for those who may.
+  const noFlow = settings.data !== undefined && settings.data.flow_id === null;
 
   const send = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -104,7 +114,34 @@ function ProcessRequestModal({ kind, staff, onClose }: { kind: ApprovalKind; sta
   };
 
   return (
-    <Modal open title={`${title} · ${staff.name}`} okText={t.submit} cancelText={c.cancel} confirmLoading={submit.isPending} onOk={() => void send()} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={`${title} · ${staff.name}`}
+      okText={t.submit}
+      cancelText={c.cancel}
+      okButtonProps={{ disabled: !settings.data || noFlow }}
+      confirmLoading={submit.isPending}
+      onOk={() => void send()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {noFlow && (
+        <Alert
+          type="warning"
+          showIcon
+          className="process-request__no-flow"
+          title={t.noFlow}
+          description={
+            can(SETTINGS_OF[kind].operation) ? (
+              <Link to={SETTINGS_OF[kind].path} onClick={onClose}>
+                {kind === 'resign' ? t.setResignFlow : t.setTransferFlow}
+              </Link>
+            ) : (
+              t.askForFlow
+            )
+          }
+        />
+      )}
       {!settings.data ? (
         <Spin />
       ) : (
