@@ -183,6 +183,8 @@ describe('the books', () => {
     expect((await book('user_expense', { keyword: '账本用户' })).count).toBe(2);
     const expense = await book('user_expense', { user_id: u.id });
     expect((await book('user_expense', { keyword: String(expense.data[0]!.transfer_id) })).data).toEqual([expense.data[0]]);
+    // A line is also found by its own number.
+    expect((await book('user_expense', { user_id: u.id, keyword: String(expense.data[1]!.entry_id) })).data).toEqual([expense.data[1]]);
     expect((await book('user_expense', { user_id: u.id, time: ['2000-01-01', '2000-01-02'] })).count).toBe(0);
     // Top-ups are 用户充值记录's, not a book's: the cash books do not list them.
     expect((await book('user_earnings', { user_id: u.id })).count).toBe(0);
@@ -205,9 +207,10 @@ describe('the books', () => {
     };
     const expense = await file('user_expense');
     expect(expense[0]).toContain('金额(元)');
-    expect(expense.slice(1).map((r) => [r[4], r[5], r[6]])).toEqual([['金豆充值', 30, 70]]);
+    expect(expense[0]!.slice(0, 2)).toEqual(['流水号', '转账号']);
+    expect(expense.slice(1).map((r) => [r[5], r[6], r[7]])).toEqual([['金豆充值', 30, 70]]);
     const beans = await file('bean_recharge');
-    expect(beans.slice(1).map((r) => [r[4], r[5]])).toEqual([
+    expect(beans.slice(1).map((r) => [r[5], r[6]])).toEqual([
       ['赠送金豆', 30],
       ['金豆充值', 300],
     ]);

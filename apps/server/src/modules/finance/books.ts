@@ -92,7 +92,8 @@ export const bookRecordList = (db: Executor, book: LedgerBook) =>
         inBook(book),
         ...commonRecordConditions(filter, zone, {
           userId: ledgerAccount.ownerId,
-          number: sql`${ledgerTransfer.id}::text`,
+          // A line's own number, or its transfer's (the opening import's lines share one transfer).
+          number: [sql`${ledgerEntry.id}::text`, sql`${ledgerTransfer.id}::text`],
           at: ledgerEntry.createdAt,
           amount: sql`abs(${ledgerEntry.amount})`,
         }),
@@ -127,7 +128,8 @@ export function bookWorkbook(book: LedgerBook): RecordWorkbook<BookRecord> {
     fileName: label,
     sheetName: label,
     columns: [
-      { header: { 'zh-CN': '流水号', 'en-US': 'Transfer no.' }, width: 12, value: (r) => r.transfer_id },
+      { header: { 'zh-CN': '流水号', 'en-US': 'Entry no.' }, width: 12, value: (r) => r.entry_id },
+      { header: { 'zh-CN': '转账号', 'en-US': 'Transfer no.' }, width: 12, value: (r) => r.transfer_id },
       { header: { 'zh-CN': '用户ID', 'en-US': 'User ID' }, width: 10, value: (r) => r.user_id },
       { header: { 'zh-CN': '用户', 'en-US': 'User' }, width: 12, value: (r) => r.user_name },
       { header: { 'zh-CN': '手机号', 'en-US': 'Mobile' }, width: 14, value: (r) => r.user_mobile },

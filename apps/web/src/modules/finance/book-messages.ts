@@ -3,8 +3,9 @@ import { defineMessages } from '../../lib/i18n';
 /** The strings of the ledger's books (用户收益记录 … 金豆消费记录) and their 手动入账 form, zh-CN first; titles and kinds come from the contract. */
 export const bookMessages = defineMessages({
   'zh-CN': {
-    keyword: '用户姓名、手机号或流水号',
-    transferId: '流水号',
+    keyword: '用户姓名、手机号、流水号或转账号',
+    entryId: '流水号',
+    transferId: '转账号',
     days: '日期',
     operator: '经办人',
     reversed: '已冲正',
@@ -44,8 +45,9 @@ export const bookMessages = defineMessages({
     creditedBeans: '已入账 {amount} 金豆',
   },
   'en-US': {
-    keyword: 'User name, mobile or entry no.',
-    transferId: 'Entry no.',
+    keyword: 'User name, mobile, entry or transfer no.',
+    entryId: 'Entry no.',
+    transferId: 'Transfer no.',
     days: 'Days',
     operator: 'Posted by',
     reversed: 'Reversed',

@@ -60,6 +60,9 @@ describe('用户收益记录 (a cash book)', () => {
     expect(within(row).getByText('—')).toBeInTheDocument();
     const other = await rowOf('302');
     for (const text of ['期初收益', '已冲正', '王财务', '¥100.00']) expect(within(other).getByText(text)).toBeInTheDocument();
+    // Each line shows its own number beside its transfer's: the opening import's lines share one transfer.
+    expect(within(row).getByText('41')).toBeInTheDocument();
+    expect(within(other).getByText('42')).toBeInTheDocument();
     expect(screen.getByText('共 2 笔 · 合计 ¥1,334.56')).toBeInTheDocument();
     expect(calls(seen, EARNINGS.list.path)[0]).toEqual({ amount_min: 10_000, page: 1, limit: 20 });
     // The amount filter shows the URL's fen as yuan.
@@ -95,7 +98,8 @@ describe('用户收益记录 (a cash book)', () => {
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('应付佣金')).toBeInTheDocument();
     expect(calls(seen, EARNINGS.details.path)).toEqual([{ entry_id: 41 }]);
-    expect(drawer).toHaveTextContent('流水详情 301');
+    expect(drawer).toHaveTextContent('流水详情 41');
+    expect(within(drawer).getByText('转账号').closest('tr')).toHaveTextContent('301');
     for (const text of ['张三 13800000007', '¥1,234.56', '¥5,234.56', '王财务', '已冲正', '订单 2026112601 佣金', '充值订单号', 'OD2026112601', '数量', '10', 'batch', 'B7']) {
       expect(within(drawer).getByText(text)).toBeInTheDocument();
     }

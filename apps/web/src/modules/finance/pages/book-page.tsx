@@ -110,8 +110,10 @@ function BookRecordsPage({ book, url, Filters, Details }: { book: LedgerBook; ur
           fallbackName: `${book.replaceAll('_', '-')}.xlsx`,
         }}
         rowKey="entry_id"
-        scrollX={1220}
+        scrollX={1320}
         columns={(open) => [
+          // Each line's own number: the lines of one transfer (the opening import's: every user's) share its number.
+          { key: 'entry_id', title: t.entryId, dataIndex: 'entry_id', width: 100 },
           { key: 'transfer_id', title: t.transferId, dataIndex: 'transfer_id', width: 100 },
           { key: 'user', title: f.user, width: 170, render: (_, r: BookRecord) => <RecordUser record={r} /> },
           { key: 'kind', title: f.kind, width: 150, render: (_, r: BookRecord) => <KindCell record={r} /> },
@@ -188,7 +190,7 @@ function BookEntryDrawer({ book, entryId, onClose }: { book: LedgerBook; entryId
   const { record, reference, entries } = details.data ?? {};
   const amount = amountOf(book);
   return (
-    <ConfirmCloseDrawer open size={640} title={record ? `${t.detailTitle} ${record.transfer_id}` : t.detailTitle} onClose={onClose}>
+    <ConfirmCloseDrawer open size={640} title={record ? `${t.detailTitle} ${record.entry_id}` : t.detailTitle} onClose={onClose}>
       {details.isError && !details.data ? (
         <QueryFailure compact error={details.error} onRetry={() => void details.refetch()} />
       ) : (
@@ -196,6 +198,7 @@ function BookEntryDrawer({ book, entryId, onClose }: { book: LedgerBook; entryId
           <Space orientation="vertical" size={16} className="finance-details">
             <DetailList size="small" bordered column={2}>
               <Descriptions.Item label={f.user}>{`${record.user_name} ${record.user_mobile}`}</Descriptions.Item>
+              <Descriptions.Item label={t.transferId}>{record.transfer_id}</Descriptions.Item>
               <Descriptions.Item label={f.kind}>
                 <KindCell record={record} />
               </Descriptions.Item>
