@@ -15,6 +15,9 @@ export interface Principal {
   operations: ReadonlySet<string> | 'all';
 }
 
+/** Whether the staff holds an operation code: the super-admin holds them all. */
+export const holdsOperation = (principal: Pick<Principal, 'operations'>, code: string): boolean => principal.operations === 'all' || principal.operations.has(code);
+
 /** Turns a token into a principal or throws the matching logged-out AppError (50008 / 50012 / 50014). */
 export type SessionResolver = (token: string) => Promise<Principal>;
 

@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
-import type { ApprovalDirectory, ApprovalKindHandler, ApprovedRequest, Principal, SystemEventSink } from '../../lib/http/types';
+import { holdsOperation, type ApprovalDirectory, type ApprovalKindHandler, type ApprovedRequest, type Principal, type SystemEventSink } from '../../lib/http/types';
 import type { LookupRegistry } from '../../lib/lookups';
 import { accountsOfSamePerson, samePerson } from '../../lib/people';
 import { ApprovalRepository, type FlowRecord, type RequestFilter, type RequestRecord } from './repository';
@@ -262,7 +262,7 @@ export class ApprovalService implements ApprovalDirectory {
     if (!request) throw AppError.notFound();
     const me = principal.staffId;
     const involved = request.requesterId === me || request.steps.some((step) => step.approver_ids.includes(me));
-    const mayViewAll = principal.operations === 'all' || principal.operations.has('approval.request.view');
+    const mayViewAll = holdsOperation(principal, 'approval.request.view');
     if (!involved && !mayViewAll) throw AppError.forbidden({ 'zh-CN': '您与该申请无关，无法查看', 'en-US': 'You are neither its requester nor one of its approvers' });
     const actions = await this.records.actions(id);
     const names = await this.lookups.namesOf('staff', [request.requesterId, ...request.steps.flatMap((step) => step.approver_ids), ...actions.map((action) => action.staffId)]);

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
-import type { GrantsDirectory, Principal } from '../../lib/http/types';
+import { holdsOperation, type GrantsDirectory, type Principal } from '../../lib/http/types';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import type { AuthRepository, SignInMethod } from './repository';
 import type { SessionService } from './sessions';
@@ -118,7 +118,7 @@ export class StaffService {
   }
 
   verifyOperation(principal: Principal, code: string) {
-    return { code, allowed: principal.operations === 'all' || principal.operations.has(code) };
+    return { code, allowed: holdsOperation(principal, code) };
   }
 
   /**

@@ -30,7 +30,7 @@ import type { Db, Executor } from '../../lib/db/client';
 import type { LookupRegistry } from '../../lib/lookups';
 import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError, type LocalText } from '../../lib/errors';
-import type { Principal } from '../../lib/http/types';
+import { holdsOperation, type Principal } from '../../lib/http/types';
 import type { FormFields } from './fields';
 import { mapPicks } from './picks';
 import { FieldRepository, type DefinitionRecord } from './repository';
@@ -117,7 +117,7 @@ export class FieldService implements FormFields {
    * view operation, or its record holder's) that has a field or a detail table's column picking from it.
    */
   private async mayPickFrom(principal: Principal, kind: LookupKind): Promise<boolean> {
-    const holds = (code: string) => principal.operations === 'all' || principal.operations.has(code);
+    const holds = (code: string) => holdsOperation(principal, code);
     if (FIELD_FORM_NAMES.some((form) => holds(fieldFormOperations(form).edit))) return true;
     const filled = FIELD_FORM_NAMES.filter((form) => [fieldFormOperations(form).view, ...FIELD_FORMS[form].recordOperations].some(holds));
     return this.records.anyOfTypes(filled, PICKER_TYPES.filter((type) => PICKER_LOOKUPS[type] === kind));

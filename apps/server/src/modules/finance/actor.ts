@@ -1,3 +1,5 @@
+import { holdsOperation, type Principal } from '../../lib/http/types';
+
 /** The staff acting on a finance record, for its two-person rules and the operation log. */
 export interface Actor {
   staffId: number;
@@ -7,7 +9,7 @@ export interface Actor {
 }
 
 /** The staff making a call, and from where. */
-export const actorOf = (ctx: { principal: { staffId: number; operations: ReadonlySet<string> | 'all' } | null; request: { ip: string } }): Actor => {
+export const actorOf = (ctx: { principal: Principal | null; request: { ip: string } }): Actor => {
   const principal = ctx.principal!;
-  return { staffId: principal.staffId, ip: ctx.request.ip, readsBalances: principal.operations === 'all' || principal.operations.has('finance.statement.view') };
+  return { staffId: principal.staffId, ip: ctx.request.ip, readsBalances: holdsOperation(principal, 'finance.statement.view') };
 };

@@ -1,9 +1,9 @@
 import { ErrorCode, maskIdCardNumber } from '@juqi/contract';
 import type { FastifyRequest } from 'fastify';
-import { recordAudit } from '../../lib/audit/record';
+import { recordAudit, recordPermissionDenied } from '../../lib/audit/record';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../lib/http/types';
+import { holdsOperation } from '../../lib/http/types';
 
 /** The operation that shows whole identity card numbers, and so lets a staff find, match and write records by them. */
 const ID_CARD_OPERATION = 'personnel.id_card.view';
@@ -23,21 +23,13 @@ export interface IdCardAccess {
   refuse(field: string): Promise<never>;
 }
 
-const holdsIdCardOperation = (principal: Principal) => principal.operations === 'all' || principal.operations.has(ID_CARD_OPERATION);
-
 /** The identity card access of the signed-in staff behind `request`. */
 export function idCardAccess(db: Executor, request: FastifyRequest): IdCardAccess {
   const principal = request.principal!;
   return {
-    allowed: holdsIdCardOperation(principal),
+    allowed: holdsOperation(principal, ID_CARD_OPERATION),
     async refuse(field) {
-      await recordAudit(db, {
-        staffId: principal.staffId,
-        action: 'permission.denied',
-        target: `${request.method} ${request.routeOptions.url}`,
-        detail: { operation: ID_CARD_OPERATION, field },
-        ip: request.ip,
-      });
+      await recordPermissionDenied(db, { staffId: principal.staffId, request, operation: ID_CARD_OPERATION, field });
       throw new AppError(
         ErrorCode.FORBIDDEN,
         {

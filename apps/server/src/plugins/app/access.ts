@@ -1,10 +1,11 @@
 import { ErrorCode, informCalls, TOKEN_COOKIE, type AnyCall } from '@juqi/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { recordAudit } from '../../lib/audit/record';
+import { recordPermissionDenied } from '../../lib/audit/record';
 import { AppError } from '../../lib/errors';
 import { LookupRegistry } from '../../lib/lookups';
 import { sendError } from '../../lib/http/envelope';
+import { holdsOperation } from '../../lib/http/types';
 
 /**
  * Calls that take the token from the cookie: the live stream alone, since EventSource cannot send headers. A browser
@@ -47,14 +48,8 @@ export default fp(async (app) => {
     const principal = await resolve(token);
     request.principal = principal;
     if (permission === 'signed-in') return;
-    if (principal.operations === 'all' || principal.operations.has(permission.operation)) return;
-    await recordAudit(app.database.db, {
-      staffId: principal.staffId,
-      action: 'permission.denied',
-      target: `${request.method} ${request.routeOptions.url}`,
-      detail: { operation: permission.operation },
-      ip: request.ip,
-    });
+    if (holdsOperation(principal, permission.operation)) return;
+    await recordPermissionDenied(app.database.db, { staffId: principal.staffId, request, operation: permission.operation });
     return sendError(reply, new AppError(ErrorCode.FORBIDDEN));
   });
 });

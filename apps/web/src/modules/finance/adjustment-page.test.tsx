@@ -1,4 +1,4 @@
-import { adjustmentCalls, financeCalls, userCalls, type Adjustment, type AdjustmentSettings, type AdjustmentSettingsProposal, type AdjustmentSettingsState } from '@juqi/contract';
+import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, userCalls, type Adjustment, type AdjustmentSettings, type AdjustmentSettingsProposal, type AdjustmentSettingsState } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -286,14 +286,7 @@ describe('调账', () => {
 const state = (settings: AdjustmentSettings, proposal: AdjustmentSettingsProposal | null = null): AdjustmentSettingsState => ({ ...settings, proposal });
 
 describe('调账审批设置', () => {
-  const STORED: AdjustmentSettings = {
-    approval_threshold: 100_000,
-    bean_approval_threshold: 10_000,
-    daily_staff_limit: 500_000,
-    bean_daily_staff_limit: 50_000,
-    daily_user_limit: 200_000,
-    bean_daily_user_limit: 20_000,
-  };
+  const STORED: AdjustmentSettings = { ...ADJUSTMENT_THRESHOLD_DEFAULTS };
 
   it('shows money in yuan and saves it in fen; a lowering is saved at once', async () => {
     const seen = api([], {
