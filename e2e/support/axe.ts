@@ -15,59 +15,27 @@ export interface AxeViolation {
   nodes: { target: string; summary: string }[];
 }
 
-/** A finding of one rule on elements matching a selector, left out because the app cannot change that markup. */
-export interface AxeExclusion {
-  rule: string;
-  selector: string;
-  /** Why the markup is not the app's to fix, stated where the exclusion is declared. */
-  reason: string;
-}
-
-/** Findings in markup that is antd's, not the app's. */
-export const ANTD_MARKUP: AxeExclusion[] = [
-  {
-    rule: 'aria-required-children',
-    selector: '.shell-tabs > .ant-tabs-nav',
-    reason:
-      "antd's editable-card Tabs (rc-tabs) put each tab's close button (×, which §2.3 asks for) beside its role=tab, " +
-      'inside the role=tablist, where ARIA allows only tabs; no prop moves it out',
-  },
-  {
-    rule: 'aria-hidden-focus',
-    selector: '.ant-table-measure-row',
-    reason:
-      "antd's Table measures column widths with an aria-hidden, zero-height copy of the header row; with row selection " +
-      "the copy holds the select-all checkbox's input, which the real header also offers",
-  },
-];
-
-/**
- * Runs axe over the whole page (`axe.run(document)`) and returns its serious and critical violations, none being `[]`.
- * An exclusion drops only its rule's findings on elements matching its selector; every other rule still checks them.
- */
-export async function seriousViolations(page: Page, exclusions: AxeExclusion[] = []): Promise<AxeViolation[]> {
+/** Runs axe over the whole page (`axe.run(document)`) and returns its serious and critical violations, none being `[]`. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // The app's Content-Security-Policy refuses inline scripts (a script tag with axe's text); code the test runs through
   // the DevTools protocol is not subject to it, so the app's policy stays as it ships.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (excluded) => {
+  return page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } };
-    const results = await axe.run(document, { resultTypes: ['violations'], elementRef: true });
+    const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({
         rule: v.id,
         impact: v.impact!,
         help: v.help,
-        nodes: v.nodes
-          .filter((node) => !excluded.some((e) => e.rule === v.id && (node.element as Element | undefined)?.matches(e.selector)))
-          .map((node) => ({
-            target: node.target.map(String).join(' >> '),
-            // "Fix any of the following:\n  Element has insufficient color contrast of 3.2 (…)" → the lines after the first.
-            summary: (node.failureSummary ?? '').split('\n').slice(1).map((line) => line.trim()).join(' '),
-          })),
-      }))
-      .filter((v) => v.nodes.length > 0);
-  }, exclusions);
+        nodes: v.nodes.map((node) => ({
+          target: node.target.map(String).join(' >> '),
+          // "Fix any of the following:\n  Element has insufficient color contrast of 3.2 (…)" → the lines after the first.
+          summary: (node.failureSummary ?? '').split('\n').slice(1).map((line) => line.trim()).join(' '),
+        })),
+      }));
+  });
 }
 
 /** How many elements the violations name. */

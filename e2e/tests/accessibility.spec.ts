@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ANTD_MARKUP, seriousViolations } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { openAsAdmin } from '../support/session';
+import { wordsBrokenAcrossLines } from '../support/words';
 
 /** The built screens, by menu path, with the title their tab and the page title show. */
 const SCREENS: [path: string, title: string][] = [
@@ -53,10 +54,9 @@ async function settled(page: Page) {
   await expect(page.locator('.ant-spin-spinning:visible, .ant-skeleton:visible')).toHaveCount(0);
 }
 
-/** Closes the open drawer, confirming 确认关闭？. */
+/** Closes the open drawer, which only shows, so nothing is confirmed. */
 async function closeDrawer(page: Page) {
   await page.keyboard.press('Escape');
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
@@ -65,11 +65,11 @@ test('the sign-in page, every built screen and the top bar drawers have no serio
   request,
 }) => {
   // One pass over every screen: its time grows with the screens (axe takes a few seconds on each).
-  test.setTimeout(60_000 + SCREENS.length * 6_000);
+  test.setTimeout(90_000 + SCREENS.length * 6_000);
   // Soft: one run lists every page's findings, each named by the page, rule, element and what is wrong.
   const check = async (where: string) => {
     await settled(page);
-    expect.soft(await seriousViolations(page, ANTD_MARKUP), where).toEqual([]);
+    expect.soft(await seriousViolations(page), where).toEqual([]);
   };
 
   await page.goto('/login');
@@ -106,6 +106,13 @@ test('the sign-in page, every built screen and the top bar drawers have no serio
     await check(path);
   }
 
+  // axe judges the contrast of text in view only: 人力看板's lists (an empty one's text among them) are below its charts.
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await page.goto('/human/dashboard');
+  await expect(page).toHaveTitle('人力看板 - 聚企中台');
+  await check('/human/dashboard, whole');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   await page.goto('/user/list');
   await page.locator('.user-cell__name').first().click();
   await expect(page.getByRole('dialog').getByText('邀请人数')).toBeVisible();
@@ -119,9 +126,95 @@ test('the sign-in page, every built screen and the top bar drawers have no serio
   await expect(page.getByRole('menuitem', { name: '通知' })).toBeVisible();
   await check('/user/list at 390 px, sections open');
 
+  // The dark theme's own colours: a table; the sidebar's group holding the current page (设置 › 客户设置) and a purple
+  // tag (唯一) on 客户信息设置; 时间日历's today; 人力看板 whole.
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.evaluate(() => localStorage.setItem('juqi-theme', 'dark'));
   await page.goto('/user/list');
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await check('/user/list, dark theme');
+  for (const [path, title] of [
+    ['/permission/customer/info', '客户信息设置'],
+    ['/permission/calendar/calendar', '时间日历'],
+    ['/human/dashboard', '人力看板'],
+  ]) {
+    await page.setViewportSize({ width: 1280, height: path === '/human/dashboard' ? 1600 : 720 });
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} - 聚企中台`);
+    await check(`${path}, dark theme`);
+  }
+});
+
+/** Names the menu entry at `path` `nameEn` in English in the menus the page loads next (an admin may rename entries). */
+async function renameMenuEntry(page: Page, path: string, nameEn: string) {
+  interface Entry {
+    path: string;
+    name_en: string;
+    children: Entry[];
+  }
+  const rename = (entries: Entry[]) => {
+    for (const entry of entries) {
+      if (entry.path === path) entry.name_en = nameEn;
+      rename(entry.children);
+    }
+  };
+  await page.route('**/api/staff/menu_list', async (route) => {
+    const response = await route.fetch();
+    const answer = await response.json();
+    rename(answer.data.menuList);
+    await route.fulfill({ response, json: answer });
+  });
+}
+
+test('in English, a word is never broken across two lines, and a phone’s top bar shows its section’s whole name; axe passes there too', async ({
+  page,
+  request,
+}) => {
+  const check = async (where: string) => {
+    await settled(page);
+    expect.soft(await wordsBrokenAcrossLines(page), where).toEqual([]);
+    expect.soft(await seriousViolations(page), where).toEqual([]);
+  };
+  await openAsAdmin(page, request, '/dashboard');
+  await page.evaluate(() => localStorage.setItem('juqi-language', 'en-US'));
+
+  // 全部用户 with every column: its 性别 (gender) among them, and every user's Unknown, the longest of its values.
+  await page.evaluate(() => localStorage.setItem('juqi-user-list-hidden-columns', '[]'));
+  await page.route('**/api/user/lists', async (route) => {
+    const response = await route.fetch();
+    const answer = await response.json();
+    for (const user of answer.data.data) user.gender = 0;
+    await route.fulfill({ response, json: answer });
+  });
+  await page.goto('/user/list');
+  await expect(page.locator('.ant-table-row').first().getByText('Unknown')).toBeVisible();
+  await check('/user/list, every column');
+
+  // 员工管理: the department tree's title beside its button.
+  await page.goto('/man/employee');
+  await expect(page.getByRole('region', { name: 'Departments' })).toBeVisible();
+  await check('/man/employee');
+
+  // 设置's sidebar with every group open, one entry named by a word longer than the sidebar's line.
+  await renameMenuEntry(page, '/permission/relevance', 'Internationalisations');
+  await page.goto('/permission/page');
+  const sidebar = page.locator('.shell-sider');
+  await expect(sidebar.getByRole('menuitem', { name: 'Internationalisations' })).toBeVisible();
+  const closedGroups = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  while ((await closedGroups.count()) > 0) await closedGroups.first().click();
+  await check('设置 sidebar, every group open');
+
+  // A phone: the section button shows a name of two words, or one long word, whole.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, section] of [
+    ['/man/employee', 'Human resources'],
+    ['/notification/publish', 'Notifications'],
+  ]) {
+    await page.goto(path);
+    const button = page.getByRole('button', { name: `Section: ${section}` });
+    await expect(button).toBeVisible();
+    const cut = await button.evaluate((box) => box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight);
+    expect.soft(cut, `${section} cut in the top bar`).toBe(false);
+    await check(`${path} at 390 px`);
+  }
 });

@@ -48,10 +48,9 @@ async function approve(page: Page, todo: Locator, title: string, comment?: strin
   await expect(todo).toHaveCount(0);
 }
 
-/** Closes the 待办审批 drawer, which asks 确认关闭？ first. */
+/** Closes the 待办审批 drawer: it only lists, so it closes at once. */
 async function closeTodos(page: Page) {
   await todoDrawer(page).getByRole('button', { name: '关闭' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
   await expect(todoDrawer(page)).toBeHidden();
 }
 
@@ -117,6 +116,9 @@ test('审批: a transfer through two approvers moves the record; a resignation l
   await transferForm.getByRole('button', { name: '提交申请' }).click();
   await expect(clerkPage.getByText('申请已提交，等待审批')).toBeVisible();
   await expect(transferForm).toBeHidden();
+  // The record shows the transfer waiting, and a second one cannot be asked for meanwhile.
+  await expect(clerkRecord.locator('.ant-alert').filter({ hasText: '调岗申请审批中' })).toContainText(`生效日期 ${effective}`);
+  await expect(clerkRecord.getByRole('button', { name: '调岗申请' })).toBeDisabled();
   await clerkRecord.getByRole('button', { name: '关闭' }).click();
 
   // Step 1: the named staff approves in their own browser.
@@ -131,9 +133,16 @@ test('审批: a transfer through two approvers moves the record; a resignation l
   await approve(approverPage, firstTodo, transferTitle);
   await approverContext.close();
 
-  // Step 2: the admin approves with a comment; the clerk's 我的申请 then lists both approvals in the request's details.
+  // Step 2: the admin's notice 待审批 opens the request in 待办审批, where the admin approves it with a comment; the
+  // clerk's 我的申请 then lists both approvals in the request's details.
   await page.goto(`/man/employee?name=${encodeURIComponent(name)}`);
-  const lastTodo = await openTodo(page, transferTitle);
+  await page.getByRole('button', { name: '消息通知' }).click();
+  await page.getByRole('dialog', { name: '消息通知' }).locator('.inform-item', { hasText: `待审批：${name}的调岗申请` }).click();
+  const noticed = page.getByRole('dialog', { name: transferTitle });
+  await expect(noticed).toContainText(`生效日期 ${effective}`);
+  await expect(page.getByRole('dialog', { name: '消息通知' })).toBeHidden();
+  await noticed.getByRole('button', { name: '关闭' }).click();
+  const lastTodo = todoDrawer(page).getByRole('list', { name: '待我审批' }).getByRole('listitem').filter({ hasText: transferTitle });
   await expect(lastTodo).toContainText('第 2/2 步');
   await approve(page, lastTodo, transferTitle, '同意调岗');
   await closeTodos(page);
@@ -175,4 +184,36 @@ test('审批: a transfer through two approvers moves the record; a resignation l
   await closeTodos(page);
   // The list on screen follows the applied change without a reload.
   await expect(page.locator('.staff-page .ant-table-row').filter({ hasText: name })).toContainText('离职中');
+});
+
+/** Whether any of the element and what it holds is cut short: its content wider or taller than its box. */
+const cut = (locator: Locator) =>
+  locator.evaluate((element) => [element, ...element.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth || part.scrollHeight > part.clientHeight));
+
+test('新增流程: two accounts of one name are told apart by their whole staff numbers, in the options and once chosen', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  // Staff numbers alike but for their ends: a picker cutting them short shows the two as one.
+  const seed = Date.now().toString(36);
+  const numbers = [1, 2].map((n) => `approver-zhangwei-${seed}-${n}`);
+  for (const staffNum of numbers) {
+    await apiOk(request, admin, '/api/staff/staff_add', { staff_num: staffNum, password: 'E2e-Pass-2026', name: '张伟', phone: null, role_ids: [] });
+  }
+  await openAsAdmin(page, request, '/permission/personnel/flow');
+  await page.getByRole('button', { name: '新增流程' }).click();
+  const form = page.getByRole('dialog', { name: '新增流程' });
+  await form.getByLabel('第 1 步 审批人').click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('指定员工').click();
+  const pickerName = '第 1 步 选择员工账号';
+  await form.getByLabel(pickerName).fill(seed);
+
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options).toHaveCount(2);
+  for (const [index, staffNum] of numbers.entries()) {
+    await expect(options.nth(index)).toHaveText(`张伟（${staffNum}）`);
+    expect(await cut(options.nth(index))).toBe(false);
+  }
+  await options.nth(1).click();
+  const chosen = form.locator('.ant-select-content').filter({ has: page.getByLabel(pickerName) });
+  await expect(chosen).toHaveText(`张伟（${numbers[1]}）`);
+  expect(await cut(chosen)).toBe(false);
 });

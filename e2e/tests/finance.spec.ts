@@ -161,6 +161,12 @@ test('a package bought and beans spent in the app show in the books; staff credi
   await form.getByLabel('入账金额').fill('12.34');
   await form.getByLabel('入账原因').fill(`端到端奖励 ${stamp}`);
   await form.getByRole('button', { name: /^入\s*账$/ }).click();
+  // A second look before the money moves: who (name, mobile and ID), which account, how much.
+  const confirmation = page.locator('.ant-modal-confirm');
+  await expect(confirmation).toContainText('确认入账 ¥12.34？');
+  await expect(confirmation).toContainText(`${user.name} · ${user.mobile} · ID ${user.id}`);
+  await expect(confirmation).toContainText('现金余额');
+  await confirmation.getByRole('button', { name: /^确\s*认$/ }).click();
   await expect(page.getByText('已入账 ¥12.34')).toBeVisible();
   const earning = page.getByRole('row').filter({ hasText: `手动入账：端到端奖励 ${stamp}` });
   await expect(earning).toContainText('¥12.34');
@@ -171,7 +177,7 @@ test('a package bought and beans spent in the app show in the books; staff credi
   expect(trial.currencies.every((c) => c.balanced)).toBe(true);
 });
 
-test('an adjustment above the approval amount waits for a second staff, who approves it in their browser; 财务对账 stays balanced', async ({ page, request, browser }) => {
+test('an adjustment above the approval amount waits for a second staff, who finds it in 待办审批 and approves it in their browser; the applicant’s list follows; 财务对账 stays balanced', async ({ page, request, browser }) => {
   const admin = await adminToken(request);
   const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 5 });
   const user = data[3]!;
@@ -186,23 +192,37 @@ test('an adjustment above the approval amount waits for a second staff, who appr
   await form.getByLabel('金额').fill('1500');
   await form.getByLabel('调账原因').fill(`端到端补偿 ${stamp}`);
   await form.getByRole('button', { name: /^提\s*交$/ }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /^确\s*认$/ }).click();
   await expect(page.getByText('调账超过审批金额，已提交，待其他员工审批')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: `端到端补偿 ${stamp}` });
   await expect(row).toContainText('待审批');
   // The applicant is offered no decision on their own adjustment.
   await expect(row.getByRole('button', { name: /^通\s*过$/ })).toHaveCount(0);
 
-  // A finance staff member approves it in their own browser.
+  // A finance staff member finds it in their own browser's 待办审批 (待我复核), which opens it on 调账记录 to approve.
   const approver = await staffWithMenus(request, admin, ['/finance', '/finance/adjustment'], { operations: ['finance.adjust.view', 'finance.adjust.approve'] });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce' });
   await useToken(context, await signInByApi(request, approver.staffNum, approver.password));
   const other = await context.newPage();
-  await other.goto(`/finance/adjustment?keyword=${user.mobile}`);
-  const theirs = other.getByRole('row').filter({ hasText: `端到端补偿 ${stamp}` });
-  await theirs.getByRole('button', { name: /^通\s*过$/ }).click();
+  await other.goto('/finance/adjustment');
+  await other.getByRole('button', { name: '待办审批' }).click();
+  const todos = other.getByRole('dialog', { name: '待办审批' });
+  await todos.getByRole('tab', { name: '待我复核' }).click();
+  // The newest of the reviews about this user (the demo may have one like it waiting since long before).
+  const review = todos.getByRole('list', { name: '待我复核' }).getByRole('listitem').filter({ hasText: `调账 · 调增 ¥ 1,500.00 · ${user.name}` }).last();
+  await expect(review).toContainText('申请人 ');
+  await review.getByRole('button', { name: '去处理' }).click();
+  await expect(todos).toBeHidden();
+  await expect(other).toHaveURL(/\/finance\/adjustment\?no=AJ\d+$/);
+  const details = other.getByRole('dialog', { name: /^调账详情 AJ/ });
+  await expect(details).toContainText(`端到端补偿 ${stamp}`);
+  await details.getByRole('button', { name: /^通\s*过$/ }).click();
   await other.locator('.ant-popconfirm:visible').getByRole('button', { name: /^通\s*过$/ }).click();
-  await expect(theirs).toContainText('已入账');
+  await expect(details).toContainText('已入账');
   await context.close();
+
+  // The applicant's open 调账记录 follows without a reload: the stream says the adjustment changed.
+  await expect(row).toContainText('已入账');
 
   const statement = await apiOk<{ data: { transfer_kind: string; amount: number; memo: string }[] }>(request, admin, '/api/finance/user_statement', { user_id: user.id, limit: 1 });
   expect(statement.data[0]).toMatchObject({ transfer_kind: 'adjustment', amount: 150_000 });

@@ -1,7 +1,7 @@
 // 通知设置 (notification settings): the notification types, whose names every screen reads, and the system events that
 // notify chosen roles. What a test changes it puts back, so the other journeys meet the seeded names and settings.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ANTD_MARKUP, seriousViolations } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { screenshot, takingShots } from '../support/screenshot';
 import { adminToken, apiOk, openAsAdmin, signInByApi, staffWithMenus } from '../support/session';
 
@@ -53,7 +53,7 @@ test('通知类型: a renamed type shows by its new name in the notification dra
     await openAsAdmin(page, request, TYPES);
     await expect(rowOf(page, '版本迭代通知')).toBeVisible(FIRST_LOAD);
     await expect(page.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
-    expect(await seriousViolations(page, ANTD_MARKUP)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'notification-types');
 
     await rowOf(page, '版本迭代通知').getByRole('button', { name: /编\s*辑/ }).click();
@@ -64,7 +64,7 @@ test('通知类型: a renamed type shows by its new name in the notification dra
     await expect(dialog.getByText('颜色格式不正确')).toBeVisible();
     await dialog.getByLabel('颜色').fill('#531dab');
     await dialog.getByLabel('中文名称').fill(renamed);
-    expect(await seriousViolations(page, ANTD_MARKUP)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'notification-type-form');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog).toBeHidden();
@@ -100,7 +100,7 @@ test('系统通知: an announcement notifies the chosen role’s staff until the
     await openAsAdmin(page, request, EVENTS);
     const row = rowOf(page, '发布弹窗公告');
     await expect(row).toContainText('未选择角色，不会发送', FIRST_LOAD);
-    expect(await seriousViolations(page, ANTD_MARKUP)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'system-events');
 
     // Choose the watcher's role in the edit form.
@@ -110,7 +110,7 @@ test('系统通知: an announcement notifies the chosen role’s staff until the
     await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="e2e-${watcher.staffNum.slice(3)}"]`).click();
     await dialog.locator('.ant-modal-title').click();
     await expect(dialog.getByText('新公告：五一劳动节放假安排')).toBeVisible();
-    expect(await seriousViolations(page, ANTD_MARKUP)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'system-event-form');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog).toBeHidden();

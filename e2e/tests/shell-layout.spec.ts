@@ -85,20 +85,14 @@ test.describe('layout (§2.3)', () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('tab', { name: '消息通知' })).toBeVisible();
     await expect(drawer.getByRole('tab', { name: '公告' })).toBeVisible();
-    // Closing any drawer asks first; Cancel keeps it open.
-    const ask = page.getByRole('dialog', { name: '确认关闭？' });
+    // A drawer that only shows closes at once, with nothing to confirm.
     await page.keyboard.press('Escape');
-    await ask.getByRole('button', { name: '取 消' }).click();
-    await expect(ask).toBeHidden();
-    await expect(drawer).toBeVisible();
-    await drawer.getByRole('button', { name: '关闭' }).click();
-    await ask.getByRole('button', { name: '确 定' }).click();
     await expect(drawer).toBeHidden();
+    await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 
     await page.getByRole('button', { name: '帮助' }).click();
     await expect(page.getByRole('dialog', { name: '帮助' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await ask.getByRole('button', { name: '确 定' }).click();
     await expect(page.getByRole('dialog', { name: '帮助' })).toBeHidden();
     await page.getByRole('button', { name: '界面设置' }).click();
     await expect(page.getByRole('dialog', { name: '界面设置' })).toBeVisible();
@@ -147,9 +141,9 @@ test.describe('tab strip', () => {
     await expect(page).toHaveURL('/user/list?type_user=2');
   });
 
-  test('the dashboard tab is pinned: no close button, and Close is disabled in its menu', async ({ page, request }) => {
+  test('the dashboard tab is pinned: no ×, and Close is disabled in its menu', async ({ page, request }) => {
     await openAsAdmin(page, request, '/dashboard');
-    await expect(tabStrip(page).locator('.ant-tabs-tab', { hasText: '首页' }).locator('.ant-tabs-tab-remove')).toHaveCount(0);
+    await expect(tab(page, '首页').locator('.shell-tab__close')).toHaveCount(0);
     await tab(page, '首页').click({ button: 'right' });
     const menu = page.locator('.ant-dropdown:visible .ant-dropdown-menu');
     await expect(menu).toHaveCSS('width', '105px');
@@ -183,6 +177,44 @@ test.describe('tab strip', () => {
     await tabMenu(page, '登录记录', '关闭所有');
     await expect(page).toHaveURL('/dashboard');
     await expect(tabStrip(page).getByRole('tab')).toHaveText(['首页']);
+  });
+
+  test('a tab closes by its ×, a middle-click or Delete; tabs too many for the strip are listed by a button after it', async ({ page, request }) => {
+    await openAsAdmin(page, request, '/dashboard');
+    await visit(page, '/user/list', '全部用户');
+    await visit(page, '/user/login_log', '登录记录');
+    await visit(page, '/finance/user_recharge', '用户充值记录');
+
+    // The × closes its tab without going to it.
+    await tab(page, '全部用户').locator('.shell-tab__close').click();
+    await expect(tab(page, '全部用户')).toHaveCount(0);
+    await expect(page).toHaveURL('/finance/user_recharge');
+    await tab(page, '登录记录').click({ button: 'middle' });
+    await expect(tab(page, '登录记录')).toHaveCount(0);
+    // Delete closes the focused tab; the page goes to the last tab left, the focus to the tab before the closed one.
+    await tab(page, '用户充值记录').focus();
+    await page.keyboard.press('Delete');
+    await expect(tabStrip(page).getByRole('tab')).toHaveCount(1);
+    await expect(page).toHaveURL('/dashboard');
+    // Focused by the keyboard, a tab's name also holds its place ("Tab 1 of 1"), as antd speaks it.
+    await expect(tabStrip(page).getByRole('tab', { name: '首页' })).toBeFocused();
+
+    const allTabs = page.getByRole('button', { name: '全部标签页' });
+    await expect(allTabs).toHaveCount(0);
+    await page.setViewportSize({ width: 600, height: 800 });
+    for (const [path, title] of [
+      ['/user/list', '全部用户'],
+      ['/user/login_log', '登录记录'],
+      ['/finance/user_recharge', '用户充值记录'],
+      ['/finance/agency_withdraw', '代理提现记录'],
+      ['/permission/finance/recharge', '充值设置'],
+    ]) {
+      await visit(page, path, title);
+    }
+    await allTabs.click();
+    await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: '全部用户' }).click();
+    await expect(page).toHaveURL('/user/list');
+    await expect(tab(page, '全部用户')).toBeInViewport();
   });
 
   test("a page keeps its typed text, scroll and DOM when you leave its tab and come back, also on nested routes", async ({ page, request }) => {
@@ -277,14 +309,11 @@ test.describe('languages and look', () => {
     await expect(page.locator('.shell-sider').getByRole('menuitem', { name: 'Functions' })).toBeVisible();
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Hello, 超级管理员' })).toBeVisible();
-    // antd's own texts follow: the close confirmation's buttons read OK / Cancel.
+    // antd's own texts follow: the drawer's close button reads Close.
     await page.getByRole('button', { name: 'Display settings' }).click();
-    await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    const confirm = page.getByRole('dialog', { name: 'Close this panel?' });
-    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await confirm.getByRole('button', { name: 'OK' }).click();
-    await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeHidden();
+    const settings = page.getByRole('dialog', { name: 'Display settings' });
+    await settings.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(settings).toBeHidden();
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();

@@ -64,8 +64,12 @@ test.describe('routing rules (§2.1)', () => {
     await expect(page).toHaveTitle('全部用户 - 聚企中台');
     await expect(page.getByText('没有权限查看此页面')).toBeVisible();
     await expect(page.getByRole('menuitem', { name: '设置' })).toHaveCount(0);
+    // A page the role does not open: /404 inside the shell, whose menus take the staff on.
     await page.goto('/user/login_log');
     await expect(page).toHaveURL('/404');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await page.getByRole('menu', { name: '功能分区' }).getByRole('menuitem', { name: '用户' }).click();
+    await expect(page).toHaveURL('/user/list');
 
     await page.goto('/user/list');
     await expect(page).toHaveTitle('全部用户 - 聚企中台');
@@ -104,32 +108,67 @@ async function openSection(page: Page, name: string): Promise<void> {
   await page.locator('.ant-menu-submenu-popup').getByRole('menuitem', { name }).click();
 }
 
+/**
+ * Lets a test click a sidebar item in the very commit that first shows it, before the effects of that render run: the
+ * moment a staff member's click can fall between a section appearing and what the section does next (its redirect to
+ * its first page). React tells the DevTools hook of every commit; a stand-in hook, installed before the app loads, looks
+ * for the item then and clicks it.
+ */
+async function armCommitClicks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const app = window as unknown as { onCommit?: () => void };
+    Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', { value: { supportsFiber: true, inject: () => 1, onCommitFiberRoot: () => app.onCommit?.() } });
+  });
+}
+
+/** Clicks the sidebar item named `name` in the commit that first shows it; `clickedAt` answers the path shown then. */
+async function clickSidebarItemOnceShown(page: Page, name: string): Promise<{ clickedAt: () => Promise<string | undefined> }> {
+  await page.evaluate((itemName) => {
+    const app = window as unknown as { onCommit?: () => void; clickedAt?: string };
+    app.clickedAt = undefined;
+    app.onCommit = () => {
+      const item = [...document.querySelectorAll<HTMLElement>('.shell-sider [role="menuitem"]')].find((element) => element.textContent === itemName);
+      if (!item) return;
+      app.onCommit = undefined;
+      app.clickedAt = location.pathname;
+      item.click();
+    };
+  }, name);
+  return { clickedAt: () => page.evaluate(() => (window as unknown as { clickedAt?: string }).clickedAt) };
+}
+
 test.describe('tabs follow navigation', () => {
-  test('a top section and then a sidebar item, clicked with no wait between them, each leave their tab in visit order', async ({ page, request }) => {
+  test('a sidebar item clicked the moment its section shows wins, and every tab keeps its visit order', async ({ page, request }) => {
+    await armCommitClicks(page);
     await openAsAdmin(page, request, '/dashboard');
     const strip = page.locator('.shell-tabs');
-    // [section, sidebar item]: the item is never the section's first child, so the section's first page and the click
-    // race; built screens (用户, 设置) also race their page's code being fetched for the first time.
-    const rounds: [string, string][] = [
-      ['用户', '登录记录'],
-      ['财务', '用户充值记录'],
-      ['设置', '角色设置'],
-      ['目标', '公司目标'],
-      ['用户', '用户实名认证'],
-      ['应用', '购买记录'],
-      ['设置', '登录设置'],
-      ['代理', '业务申请'],
+    // The top bar opens a section's first page; a dashboard card opens the section's own path, whose redirect to its
+    // first page has still to run when the click lands (`shownAtClick`). The item is never the section's first child,
+    // so the click and that first page race.
+    const rounds: { from: 'top bar' | 'dashboard'; section: string; shownAtClick: string; item: string; itemPath: string }[] = [
+      { from: 'top bar', section: '用户', shownAtClick: '/user/list', item: '登录记录', itemPath: '/user/login_log' },
+      { from: 'dashboard', section: '财务', shownAtClick: '/finance', item: '用户充值记录', itemPath: '/finance/user_recharge' },
+      { from: 'top bar', section: '设置', shownAtClick: '/permission/page', item: '角色设置', itemPath: '/permission/role' },
+      { from: 'dashboard', section: '目标', shownAtClick: '/target', item: '公司目标', itemPath: '/target/company' },
+      { from: 'dashboard', section: '用户', shownAtClick: '/user', item: '用户实名认证', itemPath: '/user/authentication' },
+      { from: 'top bar', section: '应用', shownAtClick: '/apps/center', item: '购买记录', itemPath: '/apps/purchase' },
+      { from: 'dashboard', section: '设置', shownAtClick: '/permission', item: '登录设置', itemPath: '/permission/loginpage' },
+      { from: 'top bar', section: '代理', shownAtClick: '/agency/list', item: '业务申请', itemPath: '/agency/business_apply' },
     ];
     const visited = ['首页'];
-    for (const [section, item] of rounds) {
-      await openSection(page, section);
-      await page.locator('.shell-sider').getByRole('menuitem', { name: item }).click();
+    for (const { from, section, shownAtClick, item, itemPath } of rounds) {
+      // The logo leads home; the 首页 tab may be scrolled out of the strip by then.
+      if (from === 'dashboard') await page.locator('.shell-brand').click();
+      const click = await clickSidebarItemOnceShown(page, item);
+      if (from === 'top bar') await openSection(page, section);
+      else await page.locator('.dashboard').getByRole('link').filter({ has: page.getByText(section, { exact: true }) }).click();
       if (!visited.includes(item)) visited.push(item);
       const tab = strip.getByRole('tab', { name: item, exact: true });
       await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(itemPath);
+      expect(await click.clickedAt()).toBe(shownAtClick);
       // However many tabs are open, the strip scrolls the current one into view.
       await expect(tab).toBeInViewport();
-      // The section's first page may or may not have shown before the click; every other tab keeps its visit order.
       const shown = await strip.getByRole('tab').allInnerTexts();
       expect(shown.filter((title) => visited.includes(title))).toEqual(visited);
     }

@@ -61,6 +61,16 @@ test('员工管理: find by letter, add with a custom field, delete with a reaso
   await form.getByLabel('工牌号').fill(`B-${seed}`);
   await form.getByLabel('部门').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(`测试部${seed}`).click();
+  // The form is longer than the drawer: the sticky save bar covers it right down to the drawer's bottom edge.
+  const belowBar = await form.evaluate((dialog) => {
+    const body = dialog.querySelector<HTMLElement>('.ant-drawer-body')!;
+    const bar = dialog.querySelector<HTMLElement>('.staff-form__actions')!;
+    const edge = body.getBoundingClientRect();
+    const x = edge.left + edge.width / 2;
+    const covered = Array.from({ length: 30 }, (_, up) => bar.contains(document.elementFromPoint(x, edge.bottom - 1 - up)));
+    return { scrolls: body.scrollHeight > body.clientHeight, covered };
+  });
+  expect(belowBar).toEqual({ scrolls: true, covered: Array(30).fill(true) });
   await shoot(page, 'staff-form-1280');
   await shoot(page, 'staff-form-390', true);
   await form.getByRole('button', { name: /保\s*存/ }).click();

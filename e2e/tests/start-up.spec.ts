@@ -9,9 +9,10 @@ const PROFILE = '/api/staff/info';
 const MENUS = '/api/staff/menu_list';
 const SITE = '/api/set/system_details';
 const LIST = '/api/user/lists';
-// The top bar's own call (the approvals to-do badge) goes out once the menus permit it, beside the page's calls in the
-// second round, and may answer before the list call leaves; it is a sibling of the list, not a round before it.
-const TOP_BAR = ['/api/approval/todo_list'];
+// The shell's own calls (the top bar's approvals to-do badge, the holiday notice) go out once the menus are in, beside
+// the page's calls in the second round, and may answer before the list call leaves; they are siblings of the list, not
+// a round before it.
+const SHELL_CALLS = ['/api/approval/todo_list', '/api/calendar/holiday_notices'];
 
 const pathOf = (r: Request) => new URL(r.url()).pathname;
 
@@ -45,13 +46,13 @@ test('opening /user/list signed in: session calls in parallel, the page chunk be
   expect(pageChunk, 'the script of the users pages').toBeDefined();
   expect(at('sent', (r) => r === pageChunk)).toBeLessThan(answered(MENUS));
 
-  // The list call is the second round trip of API calls: the calls answered before it went out (but the top bar's,
+  // The list call is the second round trip of API calls: the calls answered before it went out (but the shell's own,
   // sent in the same round as the list) were one wave, all sent before the first of them answered.
   const answeredBefore = events.slice(0, sent(LIST))
-    .filter((e) => e.kind === 'answered' && pathOf(e.request).startsWith('/api/') && !TOP_BAR.includes(pathOf(e.request)));
+    .filter((e) => e.kind === 'answered' && pathOf(e.request).startsWith('/api/') && !SHELL_CALLS.includes(pathOf(e.request)));
   const wave = answeredBefore.map((e) => e.request);
   expect(wave.length).toBeGreaterThan(0);
   expect(Math.max(...wave.map((r) => at('sent', (x) => x === r)))).toBeLessThan(events.indexOf(answeredBefore[0]!));
-  // The top bar's calls go out in that second round too: the menus say whether the staff may see them.
-  for (const path of TOP_BAR) expect(sent(path)).toBeGreaterThan(answered(MENUS));
+  // The shell's calls go out in that second round too: the layout they belong to waits for the menus.
+  for (const path of SHELL_CALLS) expect(sent(path)).toBeGreaterThan(answered(MENUS));
 });

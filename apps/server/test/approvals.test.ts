@@ -144,6 +144,33 @@ describe('a transfer through a two-step flow (a role, then a named account)', ()
     expect(mine.data.map((row) => row.id)).toContain(id);
   });
 
+  it('notifies its approvers, then its requester, of the request as what the notice opens', async () => {
+    const staffId = await addStaff('吴七', sales);
+    const id = expectOk(await requestTransfer(staffId)).id;
+    const latest = async (token: string) => (await ok(t, informCalls.listNotifications, { limit: 1 }, token)).data[0];
+    expect(await latest(roleHolders[0]!.token)).toMatchObject({ title: '待审批：吴七的调岗申请', subject: { kind: 'approval_request', id } });
+    await ok(t, approvalCalls.reject, { id, step: 0, comment: '暂缓' }, roleHolders[0]!.token);
+    expect(await latest(requester.token)).toMatchObject({ title: '调岗申请被驳回', subject: { kind: 'approval_request', id } });
+  });
+
+  it('shows on the staff record while it waits, and a second transfer is refused naming the one waiting', async () => {
+    const staffId = await addStaff('孙六', sales);
+    expect((await ok(t, personnelCalls.details, { id: staffId }, admin)).pending_requests).toEqual([]);
+    const id = expectOk(await requestTransfer(staffId)).id;
+    expect((await ok(t, personnelCalls.details, { id: staffId }, admin)).pending_requests).toEqual([
+      { id, kind: 'transfer', summary: '平调 · 销售部 / 专员 → 客服部 / 主管 · 生效日期 2030-01-01', requester: { id: requester.staffId, name: expect.any(String) }, created_at: expect.any(String) },
+    ]);
+
+    // Another transfer, even to elsewhere, waits for this one: refused before anything is checked or stored.
+    const second = await requestTransfer(staffId, sales, '2031-01-01');
+    expect(expectError(second, 40900)).toMatchObject({ request_id: id });
+    expect(second.message).toBe(`孙六 已有一个审批中的调岗申请（#${id}：平调 · 销售部 / 专员 → 客服部 / 主管 · 生效日期 2030-01-01），请等它审批完成或撤回后再提交`);
+    expect((await ok(t, approvalCalls.myRequests, { kind: 'transfer', state: 'pending' }, requester.token)).data.filter((row) => row.subject_id === staffId)).toHaveLength(1);
+
+    await ok(t, approvalCalls.withdraw, { id }, requester.token);
+    expect((await ok(t, personnelCalls.details, { id: staffId }, admin)).pending_requests).toEqual([]);
+  });
+
   it.runIf(testEngine === 'postgres')('counts exactly one decision when two approvers of a step decide at once', async () => {
     const staffId = await addStaff('冯五', sales);
     const id = expectOk(await requestTransfer(staffId)).id;

@@ -220,3 +220,32 @@ describe('audit of special days', () => {
     expect(rows[0]?.detail).toMatchObject({ before: { day: '2026-11-11', kind: holiday, name: '双十一' }, after: { day: '2026-11-11', kind: workday, name: '双十一值班' } });
   });
 });
+
+/** The holiday notices on a day, asked by a session begun then (months on, earlier sessions have expired). */
+async function noticesOn(day: string) {
+  // Noon UTC is 20:00 in Shanghai, the platform's zone: the same date there.
+  t.clock.advance(Date.parse(`${day}T12:00:00Z`) - t.clock.now().getTime());
+  return ok(t, calendarCalls.holidayNotices, {}, await signInAsAdmin(t));
+}
+
+describe('the holiday notice after sign-in', () => {
+  it('tells of a holiday from 7 days before its first day until its last, with the make-up days named after it', async () => {
+    for (const day of ['2027-05-01', '2027-05-02', '2027-05-03']) await addDay(day, holiday, '劳动节');
+    await addDay('2027-04-25', workday, '劳动节调休');
+    await addDay('2027-05-08', workday, '劳动节调休');
+    // Another holiday's make-up day nearby is not this one's.
+    await addDay('2027-05-15', workday, '端午节调休');
+    await addDay('2027-06-09', holiday, '端午节');
+    const mayDay = { name: '劳动节', first_day: '2027-05-01', last_day: '2027-05-03', make_up_days: ['2027-04-25', '2027-05-08'] };
+
+    expect(await noticesOn('2027-04-23')).toEqual([]);
+    expect(await noticesOn('2027-04-24')).toEqual([mayDay]);
+    // Any signed-in staff is told.
+    expect(await ok(t, calendarCalls.holidayNotices, {}, (await createStaffWith(t, [])).token)).toEqual([mayDay]);
+    expect(await noticesOn('2027-05-03')).toEqual([mayDay]);
+    expect(await noticesOn('2027-05-04')).toEqual([]);
+    expect(await noticesOn('2027-06-02')).toEqual([{ name: '端午节', first_day: '2027-06-09', last_day: '2027-06-09', make_up_days: ['2027-05-15'] }]);
+    // Months after the holiday, nothing.
+    expect(await noticesOn('2027-11-20')).toEqual([]);
+  });
+});

@@ -18,7 +18,7 @@ import { auditLog } from '../src/lib/db/schema';
 import { FieldRepository } from '../src/modules/field/repository';
 import { DEFAULT_FIELDS } from '../src/modules/field/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectError, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { expectError, expectRefused, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { fieldInputs, keyOf, LAYOUT, SAMPLES, VALUE_TYPES, validValues } from './helpers/field-fixtures';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 
@@ -108,7 +108,7 @@ describe('definitions', () => {
     expect(expectError(await invoke(t, info.definitionAdd, { key: 'contact_name', type: 'text', label: label('联系人2') }, admin), 40900)).toEqual({ field: 'key' });
     // The same key in another form is another field.
     for (const key of ['id', 'page', 'limit', 'sort', 'order', 'keyword', 'updated_at', 'created_at'])
-      expect(expectError(await invoke(t, info.definitionAdd, { key, type: 'text', label: label('保留') }, admin), 40000), key).toEqual({ field: 'key' });
+      expectRefused(await invoke(t, info.definitionAdd, { key, type: 'text', label: label('保留') }, admin), 'key', info.definitionAdd);
     const bad: [unknown, string][] = [
       [{ key: 'Bad-Key', type: 'text', label: label('甲') }, 'key'],
       [{ key: 'kind', type: 'select', label: label('类型') }, 'options'],
@@ -128,18 +128,25 @@ describe('definitions', () => {
     expect((await ok(t, product.definitionAdd, { key: 'contact_name', type: 'text', label: label('联系人') }, admin)).id).toBeGreaterThan(0);
   });
 
+  it('takes options named in Chinese alone (an English name is optional) and answers them as given', async () => {
+    const options = [{ value: 'online', label: { 'zh-CN': '线上' } }, { value: 'offline', label: { 'zh-CN': '线下', 'en-US': 'In person' } }];
+    const { id } = await ok(t, info.definitionAdd, { key: 'sales_channel', type: 'select', label: label('渠道'), options }, admin);
+    expect((await list()).find((r) => r.id === id)!.options).toEqual(options);
+    await ok(t, info.definitionDel, { id }, admin);
+  });
+
   it('keeps a field’s key and type once made (40000), and refuses an edit, delete or order of a field of another form (40400)', async () => {
     const name = await byKey('customer_name');
-    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, type: 'textarea' }, admin), 40000)).toEqual({ field: 'type' });
-    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, key: 'title' }, admin), 40000)).toEqual({ field: 'key' });
-    expect(expectError(await invoke(t, info.definitionEdit, { id: name!.id, extend_quantity_min: 3, extend_quantity_max: 2 }, admin), 40000)).toEqual({ field: 'extend_quantity_min' });
+    expectRefused(await invoke(t, info.definitionEdit, { id: name!.id, type: 'textarea' }, admin), 'type', info.definitionEdit);
+    expectRefused(await invoke(t, info.definitionEdit, { id: name!.id, key: 'title' }, admin), 'key', info.definitionEdit);
+    expectRefused(await invoke(t, info.definitionEdit, { id: name!.id, extend_quantity_min: 3, extend_quantity_max: 2 }, admin), 'extend_quantity_min', info.definitionEdit);
     const [productName] = await list(product);
     expect((await invoke(t, info.definitionEdit, { id: productName!.id, hidden: true }, admin)).code).toBe(40400);
     expect((await invoke(t, info.definitionDel, { id: productName!.id }, admin)).code).toBe(40400);
     const ids = (await list()).map((r) => r.id);
-    expect(expectError(await invoke(t, info.definitionSort, { ids: ids.slice(1) }, admin), 40000)).toEqual({ field: 'ids' });
-    expect(expectError(await invoke(t, info.definitionSort, { ids: [...ids.slice(1), productName!.id] }, admin), 40000)).toEqual({ field: 'ids' });
-    expect(expectError(await invoke(t, info.definitionSort, { ids: [...ids, ids[0]!] }, admin), 40000)).toEqual({ field: 'ids' });
+    expectRefused(await invoke(t, info.definitionSort, { ids: ids.slice(1) }, admin), 'ids', info.definitionSort);
+    expectRefused(await invoke(t, info.definitionSort, { ids: [...ids.slice(1), productName!.id] }, admin), 'ids', info.definitionSort);
+    expectRefused(await invoke(t, info.definitionSort, { ids: [...ids, ids[0]!] }, admin), 'ids', info.definitionSort);
   });
 });
 
@@ -211,17 +218,19 @@ describe('bounds and patterns', () => {
     const form = fieldFormCalls.personnel_info;
     const { id } = await ok(t, form.definitionAdd, { key: 'nickname', type: 'text', label: label('昵称'), max_length: 4 }, admin);
     const values = { name: '张三', mobile: '13800138000' };
-    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...values, nickname: '五个字昵称' } }, admin), 40000)).toEqual({ field: 'nickname' });
+    const tooLong = await invoke(t, form.valuesCheck, { values: { ...values, nickname: '五个字昵称' } }, admin);
+    expect(expectError(tooLong, 40000)).toEqual({ field: 'nickname', fields: [{ field: 'nickname', label: '昵称', message: '最多 4 个字符' }] });
+    expect(tooLong.message).toBe('昵称：最多 4 个字符');
     await ok(t, form.definitionEdit, { id, max_length: null }, admin);
     expect(await ok(t, form.valuesCheck, { values: { ...values, nickname: '五个字昵称' } }, admin)).toMatchObject({ nickname: '五个字昵称' });
     await ok(t, form.definitionAdd, { key: 'age', type: 'number', label: label('年龄'), min: 16, max: 70 }, admin);
-    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...values, age: 12 } }, admin), 40000)).toEqual({ field: 'age' });
+    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...values, age: 12 } }, admin), 40000)).toEqual({ field: 'age', fields: [{ field: 'age', label: '年龄', message: '不能小于 16' }] });
 
     const before = await snapshot();
     const patterned = await invokeUnchecked(t, form.definitionAdd, { key: 'code', type: 'text', label: label('编码'), pattern: '^(a+)+$' }, admin);
-    expect(expectError(patterned, 40000)).toEqual({ field: 'pattern' });
+    expectRefused(patterned, 'pattern');
     const column = { key: 'rows', type: 'detail_table', label: label('明细'), sub_fields: [{ key: 'c', type: 'text', label: label('列'), pattern: '^a$' }] };
-    expect(expectError(await invokeUnchecked(t, form.definitionAdd, column, admin), 40000)).toEqual({ field: 'sub_fields.0.pattern' });
+    expectRefused(await invokeUnchecked(t, form.definitionAdd, column, admin), 'sub_fields.0.pattern', form.definitionAdd);
     expect(changedTables(before, await snapshot())).toEqual([]);
   });
 });
@@ -267,11 +276,11 @@ describe('sizes', () => {
     expect(added.length).toBeLessThan(12);
     await fill((i) => wideSelect(`narrow_${i}`, 5));
     const refused = await invokeUnchecked(t, product.definitionAdd, wideSelect('one_more', 5), admin);
-    expect(expectError(refused, 40000)).toEqual({ field: 'key' });
+    expectRefused(refused, 'key');
     expect(refused.message).toContain(String(FIELD_FORM_DEFINITION_CHARS_MAX));
     // Growing a field of the full form is refused; shrinking one, or changing it within its size, is taken.
     const [first] = added;
-    expect(expectError(await invokeUnchecked(t, product.definitionEdit, { id: first, options: wideSelect('x', 130).options }, admin), 40000)).toEqual({ field: 'key' });
+    expectRefused(await invokeUnchecked(t, product.definitionEdit, { id: first, options: wideSelect('x', 130).options }, admin), 'key', product.definitionEdit);
     await ok(t, product.definitionEdit, { id: first!, label: label('wide_x') }, admin);
     await ok(t, product.definitionEdit, { id: first!, options: optionsOf(3) }, admin);
     for (const id of added) await ok(t, product.definitionDel, { id }, admin);
@@ -304,25 +313,32 @@ describe('a record’s values', () => {
   it.each([...VALUE_TYPES, ...LAYOUT])('refuses a bad %s value with 40000 naming its key', async (type) => {
     const values = { ...seeded, ...validValues(), [keyOf(type)]: SAMPLES[type].invalid };
     const refused = await invoke(t, form.valuesCheck, { values }, admin);
-    expect(expectError(refused, 40000)).toEqual({ field: keyOf(type) });
-    expect(refused.message.startsWith(keyOf(type))).toBe(true);
+    // Named by its definition's label; a detail table's cell by its row and column too.
+    const named = expectError(refused, 40000).fields?.[0];
+    expect(named).toMatchObject({ field: keyOf(type), label: expect.stringMatching(new RegExp(`^字段 ${type}( |$)`)) });
+    expect(expectRefused(refused, keyOf(type), named!.label)).toMatchObject({ field: keyOf(type) });
   });
 
   it('enforces required fields, refuses keys the form has no field for, fills defaults, and never requires a hidden field', async () => {
     const { company_name: _left, ...withoutName } = seeded;
-    expect(expectError(await invoke(t, form.valuesCheck, { values: withoutName }, admin), 40000)).toEqual({ field: 'company_name' });
-    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...seeded, company_name: '   ' } }, admin), 40000)).toEqual({ field: 'company_name' });
-    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...seeded, nickname: 'x' } }, admin), 40000)).toEqual({ field: 'nickname' });
+    const required = [{ field: 'company_name', label: '企业名称', message: '必填' }];
+    expect(expectError(await invoke(t, form.valuesCheck, { values: withoutName }, admin), 40000)).toEqual({ field: 'company_name', fields: required });
+    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...seeded, company_name: '   ' } }, admin), 40000)).toEqual({ field: 'company_name', fields: required });
+    const unknownKey = await invoke(t, form.valuesCheck, { values: { ...seeded, nickname: 'x' } }, admin);
+    expect(unknownKey).toMatchObject({ message: 'nickname：不接受此字段', data: { field: 'nickname', fields: [{ field: 'nickname', label: 'nickname', message: '不接受此字段' }] } });
+    // Every bad value is told at once.
+    const both = await invoke(t, form.valuesCheck, { values: { ...withoutName, nickname: 'x' } }, admin);
+    expect(expectError(both, 40000).fields?.map((f) => f.field).sort()).toEqual(['company_name', 'nickname']);
 
     const rows = await list(form);
     const contact = rows.find((r) => r.key === 'contact_name')!;
     const { contact_name: _contact, ...withoutContact } = seeded;
-    expect(expectError(await invoke(t, form.valuesCheck, { values: withoutContact }, admin), 40000)).toEqual({ field: 'contact_name' });
+    expectRefused(await invoke(t, form.valuesCheck, { values: withoutContact }, admin), 'contact_name', '联系人');
     await ok(t, form.definitionEdit, { id: contact.id, hidden: true }, admin);
     expect(await ok(t, form.valuesCheck, { values: withoutContact }, admin)).toMatchObject({ contact_name: null });
     await ok(t, form.definitionEdit, { id: contact.id, hidden: false, default: '未填写' }, admin);
     expect(await ok(t, form.valuesCheck, { values: withoutContact }, admin)).toMatchObject({ contact_name: '未填写' });
     // An explicit empty value is not left out: the default does not stand in for it.
-    expect(expectError(await invoke(t, form.valuesCheck, { values: { ...withoutContact, contact_name: null } }, admin), 40000)).toEqual({ field: 'contact_name' });
+    expectRefused(await invoke(t, form.valuesCheck, { values: { ...withoutContact, contact_name: null } }, admin), 'contact_name', '联系人');
   });
 });

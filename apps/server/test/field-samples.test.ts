@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectError, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { expectError, expectRefused, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 
 /**
@@ -89,7 +89,7 @@ describe('record pickers’ lookups', () => {
 
   it('is for signed-in staff only, and refuses a type that picks no records (40000 naming type)', async () => {
     expect((await invoke(t, fieldLookupCalls.lookup, { type: 'user' })).code).toBe(50008);
-    expect(expectError(await invokeUnchecked(t, fieldLookupCalls.lookup, { type: 'text' }, admin), 40000)).toEqual({ field: 'type' });
+    expectRefused(await invokeUnchecked(t, fieldLookupCalls.lookup, { type: 'text' }, admin), 'type', fieldLookupCalls.lookup);
   });
 
   it('checks picked records exist: a person or industry id nobody has is 40000 naming the field, in a detail table too', async () => {
@@ -103,10 +103,14 @@ describe('record pickers’ lookups', () => {
     );
     const base = { customer_name: '巨奇科技' };
     expect(await ok(t, form.valuesCheck, { values: { ...base, owner: someone, industry: [1], visits: [{ visitor: [someone] }] } }, admin)).toMatchObject({ owner: someone, industry: [1] });
-    for (const bad of [{ owner: 999_999 }, { industry: [999_999] }, { visits: [{ visitor: [someone] }, { visitor: [999_999] }] }]) {
+    for (const [bad, named] of [
+      [{ owner: 999_999 }, '负责人'],
+      [{ industry: [999_999] }, '所属行业'],
+      [{ visits: [{ visitor: [someone] }, { visitor: [999_999] }] }, '拜访记录'],
+    ] as const) {
       const refused = await invoke(t, form.valuesCheck, { values: { ...base, ...bad } }, admin);
-      expect(expectError(refused, 40000), JSON.stringify(bad)).toEqual({ field: Object.keys(bad)[0] });
-      expect(refused.message).toContain('999999');
+      expectRefused(refused, Object.keys(bad)[0]!, named);
+      expect(refused.message).toBe(`${named}：所选记录不存在（ID 999999）`);
     }
   });
 });
@@ -151,9 +155,12 @@ describe('saved previews of a form', () => {
   it('refuses bad values (40000 naming the key), a missing required one, and a unique value another preview holds (40900), changing nothing', async () => {
     await ok(t, personnel.sampleAdd, { values: person('李四', '13800138002', { id_number: '110101199003070000' }) }, admin);
     const before = await snapshot();
-    expect(expectError(await invoke(t, personnel.sampleAdd, { values: person('王五', '12345') }, admin), 40000)).toEqual({ field: 'mobile' });
-    expect(expectError(await invoke(t, personnel.sampleAdd, { values: { mobile: '13800138003' } }, admin), 40000)).toEqual({ field: 'name' });
-    expect(expectError(await invoke(t, personnel.sampleAdd, { values: person('王五', '13800138003', { education: 'phd' }) }, admin), 40000)).toEqual({ field: 'education' });
+    // Named by the form's own labels.
+    expectRefused(await invoke(t, personnel.sampleAdd, { values: person('王五', '12345') }, admin), 'mobile', '手机号');
+    const noName = await invoke(t, personnel.sampleAdd, { values: { mobile: '13800138003' } }, admin);
+    expectRefused(noName, 'name', '姓名');
+    expect(noName.message).toBe('姓名：必填');
+    expectRefused(await invoke(t, personnel.sampleAdd, { values: person('王五', '13800138003', { education: 'phd' }) }, admin), 'education', '学历');
     const taken = await invoke(t, personnel.sampleAdd, { values: person('王五', ' 13800138002 ') }, admin);
     expect(expectError(taken, 40900)).toEqual({ field: 'mobile' });
     expect(taken.message).toBe('手机号已被其他记录使用');
@@ -189,10 +196,12 @@ describe('saved previews of a form', () => {
     const page = await ok(t, form.sampleList, { limit: 2, page: 2 }, admin);
     expect(page).toMatchObject({ count: 3, data: [{ values: { product_name: '短视频套餐' } }] });
 
-    expect(expectError(await invoke(t, form.sampleList, { filters: [{ key: 'nope', operator: 'equals', value: 1 }] }, admin), 40000)).toEqual({ field: 'filters.0.key' });
-    expect(expectError(await invoke(t, form.sampleList, { filters: [{ key: 'pictures', operator: 'contains', value: 'x' }] }, admin), 40000)).toEqual({ field: 'pictures' });
-    expect(expectError(await invoke(t, form.sampleList, { filters: [{ key: 'price', operator: 'range', value: ['a', 'b'] }] }, admin), 40000)).toEqual({ field: 'price' });
-    expect(expectError(await invoke(t, form.sampleList, { sort: 'nope' }, admin), 40000)).toEqual({ field: 'sort' });
+    expectRefused(await invoke(t, form.sampleList, { filters: [{ key: 'nope', operator: 'equals', value: 1 }] }, admin), 'filters.0.key', form.sampleList);
+    const notOffered = await invoke(t, form.sampleList, { filters: [{ key: 'pictures', operator: 'contains', value: 'x' }] }, admin);
+    expectRefused(notOffered, 'pictures', '产品图片');
+    expect(notOffered.message).toBe('产品图片：该字段不支持此筛选方式（可用：empty）');
+    expectRefused(await invoke(t, form.sampleList, { filters: [{ key: 'price', operator: 'range', value: ['a', 'b'] }] }, admin), 'price', '价格');
+    expectRefused(await invoke(t, form.sampleList, { sort: 'nope' }, admin), 'sort', form.sampleList);
   });
 
   it('lets a viewer list previews but not write them (40300), and keeps each form’s previews apart', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileCalls, MAX_UPLOAD_BYTES, uploadLimits, type FileRecord } from '@juqi/contract';
+import { fieldLabel, fileCalls, MAX_UPLOAD_BYTES, uploadLimits, type FileRecord } from '@juqi/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedFile } from '../src/lib/db/schema';
@@ -135,25 +135,25 @@ describe('saving a file', () => {
 
   it('refuses types and extensions the upload type does not take', async () => {
     const cases: [Part[], string, RegExp][] = [
-      [[field('type', 'img'), file('a.pdf', PDF)], 'file', /\.pdf is not accepted for type img/],
-      [[file('evil.svg', Buffer.from('<svg onload="alert(1)"/>'))], 'file', /\.svg is not accepted/],
-      [[file('page.html', HTML)], 'file', /\.html is not accepted/],
-      [[file('run.exe', Buffer.from('MZ\x90\x00'))], 'file', /\.exe is not accepted/],
-      [[file('noextension', PNG)], 'file', /needs an extension/],
-      [[field('type', 'video'), file('a.png', PNG)], 'file', /not accepted for type video/],
+      [[field('type', 'img'), file('a.pdf', PDF)], 'file', /^该类型不接受 \.pdf 文件（可用：png, /],
+      [[file('evil.svg', Buffer.from('<svg onload="alert(1)"/>'))], 'file', /^该类型不接受 \.svg 文件/],
+      [[file('page.html', HTML)], 'file', /^该类型不接受 \.html 文件/],
+      [[file('run.exe', Buffer.from('MZ\x90\x00'))], 'file', /^该类型不接受 \.exe 文件/],
+      [[file('noextension', PNG)], 'file', /^文件名须带扩展名$/],
+      [[field('type', 'video'), file('a.png', PNG)], 'file', /^该类型不接受 \.png 文件/],
       [[field('type', 'exe'), file('a.png', PNG)], 'type', /.+/],
       [[field('module', '../etc'), file('a.png', PNG)], 'module', /.+/],
       [[field('module', 'Print'), file('a.png', PNG)], 'module', /.+/],
       [[field('module', 'a/b'), file('a.png', PNG)], 'module', /.+/],
-      [[field('module', 'print')], 'file', /required/],
-      [[file('empty.png', Buffer.alloc(0))], 'file', /empty/],
-      [[{ name: 'upload', filename: 'a.png', content: PNG }], 'upload', /field "file"/],
+      [[field('module', 'print')], 'file', /^请选择文件$/],
+      [[file('empty.png', Buffer.alloc(0))], 'file', /^文件是空的$/],
+      [[{ name: 'upload', filename: 'a.png', content: PNG }], 'upload', /^请在字段“file”中上传文件$/],
     ];
     for (const [parts, fieldName, message] of cases) {
       const { res, body } = await upload(parts);
-      expect(body, JSON.stringify(body)).toMatchObject({ code: 40000, data: { field: fieldName } });
-      expect(body.message).toMatch(new RegExp(`^${fieldName}: `));
-      expect(body.message).toMatch(message);
+      const label = fieldLabel(fieldName, 'zh-CN');
+      expect(body, JSON.stringify(body)).toMatchObject({ code: 40000, data: { field: fieldName, fields: [{ field: fieldName, label, message: expect.stringMatching(message) }] } });
+      expect(body.message.startsWith(`${label}：`), body.message).toBe(true);
       expect(res.statusCode).toBe(400);
     }
   });
@@ -172,8 +172,7 @@ describe('saving a file', () => {
     ];
     for (const [name, content] of cases) {
       const { body } = await upload([file(name, content)]);
-      expect(body, name).toMatchObject({ code: 40000, data: { field: 'file' } });
-      expect(body.message).toMatch(/content is not a/);
+      expect(body, name).toMatchObject({ code: 40000, message: expect.stringMatching(/^文件：文件内容不是 \.\w+ 文件$/), data: { field: 'file' } });
     }
   });
 

@@ -6,7 +6,7 @@ import { seedAdjustments } from '../src/modules/finance/demo-seed';
 import { financeAdjustment } from '../src/modules/finance/adjustments-table';
 import pino from 'pino';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, expectError, invoke, invokeUnchecked, ok, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, expectError, expectOk, invoke, invokeUnchecked, ok, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
 import { expectLedgerInvariants } from './helpers/ledger';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
@@ -433,6 +433,30 @@ describe('operations and input', () => {
 });
 
 // PGlite has one connection: concurrent decisions there queue by construction and prove nothing.
+describe('picking the user (user_lookup)', () => {
+  it('finds a user by ID, by the start of the mobile, or by part of the name, with both balances, and never guesses', async () => {
+    const unique = `${Date.now() % 100_000}`.padStart(5, '0');
+    const picked = await insertUser(t, { name: `宋明${unique}`, mobile: `137${unique}123` });
+    await openBalances(t, [{ userId: picked.id, balance: 12_345, beans: 67 }]);
+    const shown = { id: picked.id, name: `宋明${unique}`, mobile: `137${unique}123`, cash_available: 12_345, beans_available: 67 };
+    const lookup = (keyword: string, token = admin) => invoke(t, financeCalls.userLookup, { keyword }, token);
+
+    expect(expectOk(await lookup(`137${unique}1`))).toEqual([shown]);
+    expect(expectOk(await lookup(`137${unique}123`))).toEqual([shown]);
+    expect(expectOk(await lookup(`明${unique}`))).toEqual([shown]);
+    expect(expectOk(await lookup(String(picked.id)))[0]).toEqual(shown);
+    // Digits that are no one's ID nor the start of anyone's mobile find nobody.
+    expect(expectOk(await lookup('99999999'))).toEqual([]);
+  });
+
+  it('is for staff who adjust or credit accounts', async () => {
+    const clerk = await createStaffWith(t, ['finance.earnings.credit']);
+    expect(expectOk(await invoke(t, financeCalls.userLookup, { keyword: '1' }, clerk.token)).length).toBeLessThanOrEqual(10);
+    const reader = await createStaffWith(t, ['finance.adjust.view']);
+    expectError(await invoke(t, financeCalls.userLookup, { keyword: '1' }, reader.token), 40300);
+  });
+});
+
 describe('the demo’s adjustments', () => {
   it('are made by the real flow once: posted at once, approved and rejected by the finance clerk, one waiting', async () => {
     await generate(t, 60);

@@ -52,8 +52,14 @@ describe('the top-up limits (充值限额)', () => {
   it('refuse a smallest above the largest, or a fraction of a fen, changing nothing', async () => {
     await setLimits(1000, 500_000);
     const before = await snapshot();
-    expect(expectError(await setLimits(3000, 2000), 40000)).toEqual({ field: 'max_amount' });
-    expect(expectError(await invokeUnchecked(t, rechargeLimitsEdit, { min_amount: 1000.5, max_amount: 2000 }, admin), 40000)).toEqual({ field: 'min_amount' });
+    expect(expectError(await setLimits(3000, 2000), 40000)).toEqual({
+      field: 'max_amount',
+      fields: [{ field: 'max_amount', label: '最高充值金额', message: '不能低于最低充值金额' }],
+    });
+    expect(expectError(await invokeUnchecked(t, rechargeLimitsEdit, { min_amount: 1000.5, max_amount: 2000 }, admin), 40000)).toEqual({
+      field: 'min_amount',
+      fields: [{ field: 'min_amount', label: '最低充值金额', message: '须为整数' }],
+    });
     expect(changedTables(before, await snapshot())).toEqual([]);
   });
 });
@@ -69,9 +75,9 @@ describe('a top-up preset (充值档位)', () => {
     const before = await snapshot();
     for (const amount of [999, 500_001]) {
       const refused = await preset('add', { amount });
-      expect(expectError(refused, 40000)).toEqual({ field: 'amount' });
-      expect(refused.message).toBe('amount: 充值金额须在充值限额 ¥ 10.00–¥ 5,000.00 之内');
-      expect(expectError(await preset('edit', { id, amount }), 40000)).toEqual({ field: 'amount' });
+      expect(expectError(refused, 40000)).toMatchObject({ field: 'amount', fields: [{ field: 'amount' }] });
+      expect(refused.message).toBe('充值金额：须在充值限额 ¥ 10.00–¥ 5,000.00 之内');
+      expect(expectError(await preset('edit', { id, amount }), 40000)).toMatchObject({ field: 'amount', fields: [{ field: 'amount' }] });
     }
     expect(changedTables(before, await snapshot())).toEqual([]);
     // Another field changes without the amount being checked again.
@@ -86,11 +92,14 @@ describe('a top-up preset (充值档位)', () => {
     await addPreset(30_000);
     const before = await snapshot();
     const below = await setLimits(5000, 500_000);
-    expect(expectError(below, 40000)).toEqual({ field: 'min_amount' });
-    expect(below.message).toContain('¥ 20.00');
+    expect(expectError(below, 40000)).toMatchObject({ field: 'min_amount', fields: [{ field: 'min_amount' }] });
+    expect(below.message).toBe('最低充值金额：充值档位 ¥ 20.00 低于此金额，请先修改或删除该档位');
     const above = await invoke(t, rechargeLimitsEdit, { min_amount: 1000, max_amount: 10_000 }, admin, { headers: { 'accept-language': 'en-US' } });
-    expect(expectError(above, 40000)).toEqual({ field: 'max_amount' });
-    expect(above.message).toBe('max_amount: the top-up preset ¥ 300.00 lies above it: change or delete that preset first');
+    expect(expectError(above, 40000)).toMatchObject({ field: 'max_amount', fields: [{ field: 'max_amount' }] });
+    expect(above.message).toBe('Largest top-up: the top-up preset ¥ 300.00 lies above it: change or delete that preset first');
+    // Limits crossing presets on both sides name both bounds at once.
+    const both = await setLimits(5000, 10_000);
+    expect(expectError(both, 40000).fields?.map((f) => f.field)).toEqual(['min_amount', 'max_amount']);
     expect(changedTables(before, await snapshot())).toEqual([]);
     // Exactly on the presets is within.
     expect(expectOk(await setLimits(2000, 30_000))).toEqual({ min_amount: 2000, max_amount: 30_000 });

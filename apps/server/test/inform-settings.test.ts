@@ -193,10 +193,14 @@ describe('system events: delivery', () => {
     await ok(t, informCalls.systemEventEdit, { ...(await settingsBody('user.verification.submitted')), role_ids: [reviewer.roleId], type: 5 }, admin);
     const user = await insertUser(t, { name: '李小萌', mobile: '13812345678' });
 
-    await users.submitVerification(user.id, personal(1));
+    const submission = await users.submitVerification(user.id, personal(1));
 
     const got = (await drawer(reviewer.token)).data.find((n) => n.title === '用户「李小萌」提交了实名认证');
     expect(got).toMatchObject({ type: 5, is_read: 0, sender: '', content: '用户「李小萌」（138****5678）提交了个人认证，请及时审核。' });
+    // It opens the submission it is about; what a publisher sends opens nothing.
+    expect(got?.subject).toEqual({ kind: 'user_verification', id: submission });
+    await ok(t, informCalls.addNotifications, { type: 1, title: '审核排班', content: '本周由你审核', target: 'staff', staff_ids: [reviewer.staffId] }, admin);
+    expect((await drawer(reviewer.token)).data.find((n) => n.title === '审核排班')?.subject).toBeNull();
     expect(await titlesIn(bystander.token)).not.toContain('用户「李小萌」提交了实名认证');
     expect(await titlesIn(admin)).not.toContain('用户「李小萌」提交了实名认证');
   });

@@ -23,6 +23,9 @@ const setZone = (time_zone: string) => ok(t, settingsCalls.systemEdit, { website
 const busyMonths = (months: HrDashboard['months']) => Object.fromEntries(months.filter((m) => m.joiners || m.leavers).map((m) => [m.month, [m.joiners, m.leavers]]));
 const ending = (list: { items: { name: string }[]; count: number }) => ({ count: list.count, names: list.items.map((item) => item.name) });
 
+/** A record inserted as it stands, days long past included (the calls refuse some of those). */
+const stored = (name: string, values: Pick<typeof personnelStaff.$inferInsert, 'status'> & Partial<typeof personnelStaff.$inferInsert>) => ({ ...namedValues(name), ...values });
+
 let ids: { head: number; rd: number; web: number; sales: number; empty: number };
 
 beforeAll(async () => {
@@ -74,7 +77,7 @@ describe('HR dashboard', () => {
     expect(busyMonths(months)).toEqual({ '2025-05': [1, 0], '2025-06': [1, 0], '2025-11': [1, 0], '2026-03': [2, 1], '2026-04': [1, 0] });
   });
 
-  it('lists probations and contracts ending from today to 30 days on, soonest first, with their department', async () => {
+  it('lists probations, contracts and leaving dates ending from today to 30 days on, soonest first, and those past apart', async () => {
     const answer = await dashboard();
     expect(answer.probation_ending).toEqual({
       count: 2,
@@ -82,9 +85,16 @@ describe('HR dashboard', () => {
         { id: expect.any(Number), name: '张一', department_id: ids.web, department_name: '前端', probation_end: '2026-04-06' },
         { id: expect.any(Number), name: '王二', department_id: null, department_name: null, probation_end: '2026-05-01' },
       ],
+      // 王一's probation ended yesterday and they are still in probation.
+      overdue: { count: 1, items: [{ id: expect.any(Number), name: '王一', department_id: null, department_name: null, probation_end: '2026-03-31' }] },
     });
     // 李一's contract ended yesterday, 张二's ends a day after the horizon, 赵一 has left.
     expect(ending(answer.contracts_ending)).toEqual({ count: 1, names: ['张一'] });
+    expect(ending(answer.contracts_ending.overdue)).toEqual({ count: 1, names: ['李一'] });
+    // 张三 leaves in 19 days; 赵一, resigned, is no longer leaving.
+    expect(ending(answer.leaving_due)).toEqual({ count: 1, names: ['张三'] });
+    expect(answer.leaving_due.items[0]!.leaving_date).toBe('2026-04-20');
+    expect(answer.leaving_due.overdue).toEqual({ count: 0, items: [] });
   });
 
   it('counts today and the months in the platform’s time zone', async () => {
@@ -97,6 +107,8 @@ describe('HR dashboard', () => {
       expect(busyMonths(answer.months)).toEqual({ '2025-04': [1, 0], '2025-05': [1, 0], '2025-06': [1, 0], '2025-11': [1, 0], '2026-03': [2, 1] });
       expect(ending(answer.probation_ending)).toEqual({ count: 2, names: ['王一', '张一'] });
       expect(ending(answer.contracts_ending)).toEqual({ count: 1, names: ['李一'] });
+      // Yesterday's ends in Shanghai are today's in UTC: nothing is overdue.
+      expect([answer.probation_ending, answer.contracts_ending, answer.leaving_due].map((list) => list.overdue.count)).toEqual([0, 0, 0]);
     } finally {
       await setZone('Asia/Shanghai');
     }
@@ -114,6 +126,27 @@ describe('HR dashboard', () => {
     expect(probation_ending.items.map((item) => item.probation_end)).toEqual([
       '2026-04-06', '2026-04-10', '2026-04-11', '2026-04-12', '2026-04-13', '2026-04-14', '2026-04-15', '2026-04-16', '2026-04-17', '2026-04-18',
     ]);
+  });
+
+  it('counts probations, contracts and leaving dates gone by years ago as overdue, the longest past first, apart from those due', async () => {
+    await t.database.db.insert(personnelStaff).values([
+      ...Array.from({ length: 12 }, (_, i) => stored(`逾期试用${i}`, { status: 'probation', probationEnd: `20${String(12 + i).padStart(2, '0')}-06-30` })),
+      stored('逾期合同', { status: 'regular', contractEnd: '2022-12-31' }),
+      stored('逾期离职', { status: 'resigning', leavingDate: '2021-03-01' }),
+      // Past days of records no longer in the state they end count nowhere.
+      stored('已转正', { status: 'regular', probationEnd: '2015-01-01' }),
+      stored('已离职', { status: 'resigned', leavingDate: '2019-01-01', contractEnd: '2019-01-01' }),
+    ]);
+    const answer = await dashboard();
+    expect(answer.probation_ending.overdue.count).toBe(13);
+    expect(answer.probation_ending.overdue.items.map((item) => item.probation_end)).toEqual([
+      '2012-06-30', '2013-06-30', '2014-06-30', '2015-06-30', '2016-06-30', '2017-06-30', '2018-06-30', '2019-06-30', '2020-06-30', '2021-06-30',
+    ]);
+    // Those due soon are counted as before.
+    expect(answer.probation_ending.count).toBe(13);
+    expect(ending(answer.contracts_ending.overdue)).toEqual({ count: 2, names: ['逾期合同', '李一'] });
+    expect(ending(answer.leaving_due.overdue)).toEqual({ count: 1, names: ['逾期离职'] });
+    expect(answer.leaving_due.overdue.items[0]!.leaving_date).toBe('2021-03-01');
   });
 
   it('answers staff holding personnel.dashboard.view and refuses others (40300)', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, personnelHistory, personnelStaff } from '../src/lib/db/schema';
 import { demoIdCard } from '../src/modules/personnel/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, expectError, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { createStaffWith, expectError, expectRefused, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { requestOf } from './helpers/bad-input';
 import { changedTables, JOURNAL_TABLES, ACTIVITY_COLUMNS, snapshotDatabase } from './helpers/snapshot';
 
@@ -61,9 +61,9 @@ async function exported(filter: StaffFindFilter, token = admin, language = 'zh-C
   return { res, rows: res.statusCode === 200 ? await sheetOf(res.rawPayload) : [] };
 }
 
-async function importFile(content: Buffer, token = admin, filename = 'staff.xlsx') {
+async function importFile(content: Buffer, token = admin, filename = 'staff.xlsx', headers: Record<string, string> = {}) {
   const request = requestOf(personnelCalls.import, { kind: 'fit', encoding: 'multipart', value: {}, file: { filename, contentType: 'application/octet-stream', content } });
-  return (await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': token } })).json();
+  return (await t.app.inject({ ...request, headers: { ...request.headers, ...headers, 'x-token': token } })).json();
 }
 
 describe('exporting staff records', () => {
@@ -172,13 +172,24 @@ describe('importing staff records', () => {
       [5, 'mobile', '手机号'],
       [6, 'name', '姓名'],
     ]);
-    expect(details.rows![3]!.message).toBe('与第 2 行重复');
+    // Each row's message in the request's language (Chinese by default), zod's issues and the server's alike.
+    expect(details.rows!.map((r) => r.message)).toEqual(['不是有效的身份证号（地区、出生日期或校验位不符）', '没有名为“财务部”的部门', '没有名为“特级”的选项', '与第 2 行重复', '必填']);
+    expect(answer.message).toBe('文件：5 处数据未通过校验，未导入任何数据');
+    const english = await importFile(file, admin, 'staff.xlsx', { 'accept-language': 'en-US' });
+    expect(english.message).toBe('File: 5 problems found; nothing was imported');
+    expect(expectError(english, 40000).rows!.map((r) => r.message)).toEqual([
+      'not an identity card number (region, birth date, check character)',
+      'no department named “财务部”',
+      'no option named “特级”',
+      'the same as row 2',
+      'is required',
+    ]);
     expect(changedTables(before, await snapshot())).toEqual([]);
   });
 
   it('refuses a file that is not an .xlsx by its bytes, and a sheet with an unknown column (40000 naming file)', async () => {
-    expect(expectError(await importFile(Buffer.from('姓名,手机号\n张三,13900000001\n')), 40000)).toEqual({ field: 'file' });
-    expect(expectError(await importFile(await workbookOf([HEADER]), admin, 'staff.csv'), 40000)).toEqual({ field: 'file' });
+    expectRefused(await importFile(Buffer.from('姓名,手机号\n张三,13900000001\n')), 'file');
+    expectRefused(await importFile(await workbookOf([HEADER]), admin, 'staff.csv'), 'file');
     const unknown = expectError(await importFile(await workbookOf([['姓名', '工号'], ['张三', '1']])), 40000);
     expect(unknown.rows).toEqual([expect.objectContaining({ row: 1, field: 'file', column: '工号' })]);
   });

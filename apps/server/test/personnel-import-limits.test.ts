@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { personnelCalls, systemCalls } from '@juqi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectError, ok, signInAsAdmin } from './helpers/auth';
+import { expectError, expectRefused, ok, signInAsAdmin } from './helpers/auth';
 import { requestOf } from './helpers/bad-input';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 import { expandingWorkbook, farCellWorkbook, largeWorkbook } from './helpers/xlsx';
@@ -50,24 +50,24 @@ describe('workbooks made to stall or bloat the server', () => {
   it('refuses one cell at A1048576 by its extent, before reading a row: fast, within a few MB, changing nothing', async () => {
     const before = await snapshot();
     const { answer, ms, grown, peakGrown } = await measured(farCellWorkbook());
-    expect(expectError(answer, 40000)).toEqual({ field: 'file' });
-    expect(answer.message).toBe('工作表用到第 1048576 行，表头下最多 5000 行：请拆分文件');
+    expectRefused(answer, 'file');
+    expect(answer.message).toBe('文件：工作表用到第 1048576 行，表头下最多 5000 行：请拆分文件');
     expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
     expect(grown).toBeLessThan(MEMORY_GROWTH_MAX);
     expect(peakGrown).toBeLessThan(MEMORY_GROWTH_MAX);
     expect(changedTables(before, await snapshot())).toEqual([]);
 
-    expect((await importFile(farCellWorkbook(), 'en-US')).message).toBe('the sheet reaches row 1048576; at most 5000 rows under the header: split the file');
+    expect((await importFile(farCellWorkbook(), 'en-US')).message).toBe('File: the sheet reaches row 1048576; at most 5000 rows under the header: split the file');
   });
 
   it('refuses a sheet of 200 MB zipped into ~200 KB before inflating it, and the same sheet declaring 1 KB once 1 KB is inflated', async () => {
     const before = await snapshot();
     const honest = await measured(expandingWorkbook());
-    expect(expectError(honest.answer, 40000)).toEqual({ field: 'file' });
-    expect(honest.answer.message).toBe('工作簿中的 xl/worksheets/sheet1.xml 解压后为 200 MB，最多 64 MB');
+    expectRefused(honest.answer, 'file');
+    expect(honest.answer.message).toBe('文件：工作簿中的 xl/worksheets/sheet1.xml 解压后为 200 MB，最多 64 MB');
     const lying = await measured(expandingWorkbook({ declaredSize: 1024 }));
-    expect(expectError(lying.answer, 40000)).toEqual({ field: 'file' });
-    expect(lying.answer.message).toBe('工作簿中的 xl/worksheets/sheet1.xml 解压后超出其声明的大小（1024 字节）：文件已损坏或被篡改');
+    expectRefused(lying.answer, 'file');
+    expect(lying.answer.message).toBe('文件：工作簿中的 xl/worksheets/sheet1.xml 解压后超出其声明的大小（1024 字节）：文件已损坏或被篡改');
     for (const { ms, grown, peakGrown } of [honest, lying]) {
       expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
       expect(grown).toBeLessThan(MEMORY_GROWTH_MAX);

@@ -6,7 +6,7 @@ import { auditLog, department, fieldDefinitionTable, personnelHistory, personnel
 import { seedDepartment } from '../src/modules/department/seed';
 import { demoIdCard, seedPersonnel } from '../src/modules/personnel/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectError, expectOk, invoke, ok, signInAsAdmin, signInWith, type Answer } from './helpers/auth';
+import { expectError, expectOk, expectRefused, invoke, ok, signInAsAdmin, signInWith, type Answer } from './helpers/auth';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 
 /** Staff records: the spec's list and delete, the address book, details and the identity card, custom fields, states. */
@@ -72,13 +72,13 @@ describe('staff records', () => {
   it('refuses a bad identity card (40000 naming id_card), one another record holds (40900), and an unknown department or company', async () => {
     const number = idCard(7);
     const badCheck = number.slice(0, 17) + (number[17] === '0' ? '1' : '0');
-    expect(expectError(await invoke(t, personnelCalls.add, { name: '李四', mobile: nextMobile(), id_card: badCheck }, admin), 40000)).toEqual({ field: 'id_card' });
+    expectRefused(await invoke(t, personnelCalls.add, { name: '李四', mobile: nextMobile(), id_card: badCheck }, admin), 'id_card', personnelCalls.add);
     await add('李四', { id_card: number });
     expect(expectError(await invoke(t, personnelCalls.add, { name: '李四二', mobile: nextMobile(), id_card: number }, admin), 40900)).toEqual({ field: 'id_card' });
-    expect(expectError(await invoke(t, personnelCalls.add, { name: '王五', mobile: nextMobile(), department_id: 999_999 }, admin), 40000)).toEqual({ field: 'department_id' });
-    expect(expectError(await invoke(t, personnelCalls.add, { name: '王五', mobile: nextMobile(), company_id: 999_999 }, admin), 40000)).toEqual({ field: 'company_id' });
+    expectRefused(await invoke(t, personnelCalls.add, { name: '王五', mobile: nextMobile(), department_id: 999_999 }, admin), 'department_id', personnelCalls.add);
+    expectRefused(await invoke(t, personnelCalls.add, { name: '王五', mobile: nextMobile(), company_id: 999_999 }, admin), 'company_id', personnelCalls.add);
     // The form's system field 手机号 is required: the record's own mobile stands in for it.
-    expect(expectError(await invoke(t, personnelCalls.add, { name: '王五' }, admin), 40000)).toEqual({ field: 'mobile' });
+    expectRefused(await invoke(t, personnelCalls.add, { name: '王五' }, admin), 'mobile', personnelCalls.add);
   });
 
   it('edits the properties sent and keeps each change in the history', async () => {
@@ -200,11 +200,16 @@ describe('custom fields of form personnel_info', () => {
     // Whoever may view staff records reads the form, without the field settings' own operation.
     const clerk = await signInWith(t, ['personnel.view']);
     expect((await ok(t, personnelCalls.formFields, {}, clerk)).find((field) => field.key === 'test_badge')).toMatchObject({ type: 'text', required: true, unique: true });
-    expect(expectError(await invoke(t, personnelCalls.add, { name: '周八', mobile: nextMobile() }, admin), 40000)).toEqual({ field: 'test_badge' });
+    // An admin-defined field is named by its definition's label.
+    const noBadge = await invoke(t, personnelCalls.add, { name: '周八', mobile: nextMobile() }, admin);
+    expectRefused(noBadge, 'test_badge', '工牌号');
+    expect(noBadge.message).toBe('工牌号：必填');
     const id = await add('周八', { extra: { test_badge: 'B-001' } });
     expect(expectError(await invoke(t, personnelCalls.add, { name: '周九', mobile: nextMobile(), extra: { test_badge: 'B-001' } }, admin), 40900)).toEqual({ field: 'test_badge' });
-    expect(expectError(await invoke(t, personnelCalls.add, { name: '周九', mobile: nextMobile(), extra: { test_badge: 'B-002', mobile: '13800000000' } }, admin), 40000)).toEqual({ field: 'mobile' });
-    expect(expectError(await invoke(t, personnelCalls.add, { name: '周九', mobile: nextMobile(), extra: { test_badge: 'B-002', no_such_field: 1 } }, admin), 40000)).toEqual({ field: 'no_such_field' });
+    const mirrored = await invoke(t, personnelCalls.add, { name: '周九', mobile: nextMobile(), extra: { test_badge: 'B-002', mobile: '13800000000' } }, admin);
+    expectRefused(mirrored, 'mobile', personnelCalls.add);
+    expect(mirrored.message).toBe('手机号：由人员档案的“手机号”设置');
+    expectRefused(await invoke(t, personnelCalls.add, { name: '周九', mobile: nextMobile(), extra: { test_badge: 'B-002', no_such_field: 1 } }, admin), 'no_such_field', personnelCalls.add);
     // An edit keeps the stored values it does not send.
     await ok(t, personnelCalls.edit, { id, post: '保安' }, admin);
     expect((await ok(t, personnelCalls.details, { id }, admin)).extra).toMatchObject({ test_badge: 'B-001' });
@@ -225,8 +230,8 @@ describe('states', () => {
 
     // b is on probation: regular → regular is no move, so neither changes.
     const before = await snapshot();
-    expect(expectError(await invoke(t, personnelCalls.status, { ids: [a, b], status: 'regular' }, admin), 40000)).toEqual({ field: 'status' });
-    expect(expectError(await invoke(t, personnelCalls.status, { ids: [b], status: 'candidate' }, admin), 40000)).toEqual({ field: 'status' });
+    expectRefused(await invoke(t, personnelCalls.status, { ids: [a, b], status: 'regular' }, admin), 'status', personnelCalls.status);
+    expectRefused(await invoke(t, personnelCalls.status, { ids: [b], status: 'candidate' }, admin), 'status', personnelCalls.status);
     expect(changedTables(before, await snapshot())).toEqual([]);
 
     await ok(t, personnelCalls.status, { ids: [a, b], status: 'resigning', leaving_date: '2030-01-31' }, admin);

@@ -2,7 +2,7 @@ import { LEAD_SOURCES, LEAD_STAGES, departmentCalls, personnelCalls, recruitment
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { testEngine } from './helpers/database';
-import { expectError, expectOk, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { expectError, expectOk, expectRefused, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { JOURNAL_TABLES, ACTIVITY_COLUMNS, changedTables, snapshotDatabase } from './helpers/snapshot';
 
 /**
@@ -52,17 +52,17 @@ describe('转为员工 (lead_convert)', () => {
     const unplaced = await addLead();
     const before = await snapshot();
     expect(expectError(await invoke(t, recruitmentCalls.convert, { id: taken }, admin), 40900)).toEqual({ field: 'mobile' });
-    expect(expectError(await invoke(t, recruitmentCalls.convert, { id: unplaced, department_id: 999_999 }, admin), 40000)).toEqual({ field: 'department_id' });
+    expectRefused(await invoke(t, recruitmentCalls.convert, { id: unplaced, department_id: 999_999 }, admin), 'department_id', recruitmentCalls.convert);
     expect(expectError(await invoke(t, recruitmentCalls.convert, { id: 999_999 }, admin), 40400)).toBeDefined();
     expect(changedTables(before, await snapshot())).toEqual([]);
   });
 
   it('leaves 已转员工 to the conversion: no form sets it, and a converted lead keeps it', async () => {
-    expect(expectError(await lead('add', { name: '王五', mobile: nextMobile(), source: LEAD_SOURCES.other, stage: LEAD_STAGES.converted }), 40000)).toEqual({ field: 'stage' });
+    expectRefused(await lead('add', { name: '王五', mobile: nextMobile(), source: LEAD_SOURCES.other, stage: LEAD_STAGES.converted }), 'stage');
     const id = await addLead();
-    expect(expectError(await lead('edit', { id, stage: LEAD_STAGES.converted }), 40000)).toEqual({ field: 'stage' });
+    expectRefused(await lead('edit', { id, stage: LEAD_STAGES.converted }), 'stage');
     await ok(t, recruitmentCalls.convert, { id }, admin);
-    expect(expectError(await lead('edit', { id, stage: LEAD_STAGES.interviewing }), 40000)).toEqual({ field: 'stage' });
+    expectRefused(await lead('edit', { id, stage: LEAD_STAGES.interviewing }), 'stage');
     // Its other properties stay editable.
     expectOk(await lead('edit', { id, remark: '已入职' }));
   });

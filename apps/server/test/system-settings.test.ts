@@ -69,8 +69,11 @@ describe('system settings: the logo', () => {
     ];
     for (const pc_logo of refused) {
       const answer = await save({ website: '不该保存', pc_logo });
-      expect(expectError(answer, 40000), pc_logo).toEqual({ field: 'pc_logo' });
-      expect(answer.message).toMatch(/^pc_logo: /);
+      expect(expectError(answer, 40000), pc_logo).toEqual({
+        field: 'pc_logo',
+        fields: [{ field: 'pc_logo', label: '电脑端标志', message: '请使用在本站上传的公开图片（PNG、JPG、GIF 或 WEBP）' }],
+      });
+      expect(answer.message).toBe('电脑端标志：请使用在本站上传的公开图片（PNG、JPG、GIF 或 WEBP）');
     }
     expect(await details()).toEqual(DEFAULTS);
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import type { Locale } from './errors';
+import { notificationSubject } from './inform';
 
 /**
  * Approval processes (审批, issue 18): flows of ordered steps, requests that walk them, the approvers' to-dos and
@@ -115,6 +116,34 @@ export const approvalRequestDetails = approvalRequestRow.extend({
 });
 export type ApprovalRequestDetails = z.output<typeof approvalRequestDetails>;
 
+/**
+ * Two-person steps other modules keep, besides the approval requests (docs/approvals.md › Reviews): a record started
+ * by one person that waits for another holding an operation. Each lists in the to-dos of those who may decide it.
+ */
+export const REVIEW_KINDS = ['finance_adjustment', 'finance_withdrawal_payout', 'finance_adjustment_settings'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** Each kind's name, and who started it, as the to-dos say them (调账 · … · 申请人 王五). */
+export const REVIEW_KIND_WORDS: Record<ReviewKind, { name: Record<Locale, string>; starter: Record<Locale, string> }> = {
+  finance_adjustment: { name: { 'zh-CN': '调账', 'en-US': 'Adjustment' }, starter: { 'zh-CN': '申请人', 'en-US': 'applied by' } },
+  finance_withdrawal_payout: { name: { 'zh-CN': '提现打款', 'en-US': 'Withdrawal payout' }, starter: { 'zh-CN': '审核人', 'en-US': 'approved by' } },
+  finance_adjustment_settings: { name: { 'zh-CN': '调账审批设置调高', 'en-US': 'Raise of the adjustment settings' }, starter: { 'zh-CN': '提议人', 'en-US': 'proposed by' } },
+};
+
+/** A two-person step waiting for the signed-in staff. */
+export const reviewItem = z.object({
+  kind: z.enum(REVIEW_KINDS),
+  /** The record it is about, which opens where it is decided (as a notification about it does). */
+  subject: notificationSubject,
+  /** One line saying what waits, in the request's language (调增 ¥1,500.00 · 张三). */
+  summary: z.string(),
+  /** Who started it (an adjustment's applicant, a withdrawal's approver, a raise's proposer); null when not recorded. */
+  starter: person.nullable(),
+  /** Since when it waits. */
+  waiting_since: z.string(),
+});
+export type ReviewItem = z.output<typeof reviewItem>;
+
 const decision = {
   id: fields.id,
   /** The step the decision is for, as the to-do showed it: another step current now is 40900 (decided meanwhile). */
@@ -187,6 +216,16 @@ export const approvalCalls = {
     permission: 'signed-in',
     body: z.object({ kind: z.enum(APPROVAL_KINDS).optional(), page: fields.page, limit: fields.limit }).strict(),
     data: pageOf(approvalRequestRow),
+  }),
+  reviewList: defineCall({
+    method: 'POST',
+    path: path('review_list'),
+    tag,
+    summary:
+      'My reviews: the two-person steps other modules keep (a pending adjustment to approve, an approved withdrawal to pay out, a raise of the adjustment settings to approve) that the signed-in staff may decide — holding the operation, not the person who started it —, oldest first',
+    permission: 'signed-in',
+    body: z.object({ page: fields.page, limit: fields.limit }).strict(),
+    data: pageOf(reviewItem),
   }),
   requestList: defineCall({
     method: 'POST',

@@ -4,6 +4,7 @@ import type { Locale } from './errors';
 import { operationCatalogue } from './operations';
 import type { Resource, ResourceField, Texts } from './resource';
 import { dayRange } from './days';
+import { said } from './refusals';
 import { keysetPageOf } from './user';
 
 /**
@@ -210,9 +211,9 @@ export function auditExtras(detail: Record<string, unknown> | null): [string, un
 // ——— calls ———
 
 /** An opaque keyset position from an earlier answer's `next_cursor`. */
-const auditCursor = z.string().trim().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, 'not a cursor from an earlier answer');
+const auditCursor = z.string().trim().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, said({ 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' }));
 /** An action code or a target kind: dotted lower-case words. */
-const code = z.string().trim().min(1).max(80).regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/, 'expected a code such as case.platform');
+const code = z.string().trim().min(1).max(80).regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/, said({ 'zh-CN': '须为形如 case.platform 的编码', 'en-US': 'expected a code such as case.platform' }));
 
 /** What the log can be narrowed to; every field optional. */
 export const auditFilter = z.object({
@@ -223,7 +224,7 @@ export const auditFilter = z.object({
   /** Which kind of record (`case.platform`, `user`, `staff` …). */
   target_kind: code.optional(),
   /** Which record of that kind (needs `target_kind`). */
-  target_id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, 'expected a record id').optional(),
+  target_id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/, said({ 'zh-CN': '须为记录 ID', 'en-US': 'expected a record id' })).optional(),
   /** When: days in the platform's time zone, both included. */
   time: dayRange.optional(),
   /** Words in the target, the IP or the details (the record before and after). */

@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
+import { said } from './refusals';
 import { LOGIN_PLATFORMS } from './user';
 
 /** `"<unix-ms>:<nonce>"` made by the client for each sign-in; the server refuses one older than 5 minutes or seen before. */
-export const signField = z.string().regex(/^\d{13}:[A-Za-z0-9_-]{8,64}$/, 'expected "<unix-ms>:<nonce>"');
+export const signField = z.string().regex(/^\d{13}:[A-Za-z0-9_-]{8,64}$/, said({ 'zh-CN': '格式须为“<毫秒时间戳>:<随机串>”', 'en-US': 'expected "<unix-ms>:<nonce>"' }));
 
 /** §5 phone rule: optional leading plus, optional 0, 2-4 digits with optional hyphen, then 6-11 digits. */
 export const PHONE_PATTERN = /^\+?0?\d{2,4}-?\d{6,11}$/;
-export const phoneField = z.string().trim().regex(PHONE_PATTERN, 'not a phone number');
+export const phoneField = z.string().trim().regex(PHONE_PATTERN, said({ 'zh-CN': '不是有效的电话号码', 'en-US': 'not a phone number' }));
 
 export const tokenAnswer = z.object({ token: z.string() });
 
 /** The 6-digit code of an SMS. */
-const smsCodeField = z.string().regex(/^\d{6}$/, 'expected 6 digits');
+const smsCodeField = z.string().regex(/^\d{6}$/, said({ 'zh-CN': '须为 6 位数字', 'en-US': 'expected 6 digits' }));
 
 /** §4: the web app keeps the session token in this cookie. */
 export const TOKEN_COOKIE = 'juqi_token';
@@ -98,14 +99,14 @@ export const signInRecord = z.object({
   created_at: z.string(),
 });
 
-const password = z.string().min(8, 'at least 8 characters').max(128);
+const password = z.string().min(8, said({ 'zh-CN': '至少 8 个字符', 'en-US': 'at least 8 characters' })).max(128);
 const staffFields = {
   name: fields.text(40).min(1),
   phone: phoneField.nullable().default(null),
   email: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/, 'not an email address')
+    .regex(/^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,4}$/, said({ 'zh-CN': '不是有效的邮箱地址', 'en-US': 'not an email address' }))
     .nullable()
     .default(null),
   avatar: z.string().trim().max(500).default(''),
@@ -293,7 +294,7 @@ export const authCalls = {
 };
 
 /** A marketplace user's mobile as the users table keeps it: digits only (mainland numbers without +86). */
-const appUserMobileField = z.string().trim().regex(/^\d{6,15}$/, 'expected the digits of a mobile number');
+const appUserMobileField = z.string().trim().regex(/^\d{6,15}$/, said({ 'zh-CN': '须为手机号码的数字', 'en-US': 'expected the digits of a mobile number' }));
 
 /** The signed-in marketplace user, as the apps show them. */
 export const appUserInfo = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, operation, wholeNumber } from './call';
 import { defineResource, resourceCalls } from './resource';
 import { calendarDay } from './days';
+import { said } from './refusals';
 
 /**
  * Calendar settings (spec §2.2, docs/calendar.md): the work time — which days of the week are worked and the working
@@ -22,13 +23,13 @@ export type SpecialDayKind = (typeof SPECIAL_DAY_KINDS)[keyof typeof SPECIAL_DAY
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A wall-clock time `HH:mm`, 00:00–23:59; such times compare as strings. */
-const clockTime = z.string().trim().regex(CLOCK_TIME, 'must be a time HH:mm');
+const clockTime = z.string().trim().regex(CLOCK_TIME, said({ 'zh-CN': '须为 HH:mm 格式的时间', 'en-US': 'must be a time HH:mm' }));
 
 /** `YYYY-MM`: a month of the calendar. */
 export const calendarMonth = z
   .string()
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month YYYY-MM');
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, said({ 'zh-CN': '须为 YYYY-MM 格式的月份', 'en-US': 'must be a month YYYY-MM' }));
 
 /**
  * 时间设置: the working week and hours. At least one weekday is worked, so "the next working day" always exists; the
@@ -39,9 +40,9 @@ export const workTime = z
     /** The weekdays worked, 1 Monday … 7 Sunday, each at most once. */
     work_days: z
       .array(wholeNumber(1, 7))
-      .min(1, 'at least one working day')
+      .min(1, said({ 'zh-CN': '至少选择一个工作日', 'en-US': 'at least one working day' }))
       .max(7)
-      .refine((days) => new Set(days).size === days.length, 'a weekday is listed twice'),
+      .refine((days) => new Set(days).size === days.length, said({ 'zh-CN': '有重复的工作日', 'en-US': 'a weekday is listed twice' })),
     start_time: clockTime,
     end_time: clockTime,
     break_start: clockTime.nullable().default(null),
@@ -49,17 +50,18 @@ export const workTime = z
   })
   .superRefine((value, ctx) => {
     const { start_time, end_time, break_start, break_end } = value;
+    const withinHours = said({ 'zh-CN': '须在上下班时间之内', 'en-US': 'must be within the working hours' });
     // Times that are not times were refused already; comparing them would only add noise.
     if (![start_time, end_time, break_start ?? '00:00', break_end ?? '00:00'].every((time) => CLOCK_TIME.test(time))) return;
-    if (end_time <= start_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'must be after start_time' });
+    if (end_time <= start_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: said({ 'zh-CN': '须晚于上班时间', 'en-US': 'must be after the start time' }) });
     if ((break_start === null) !== (break_end === null)) {
-      ctx.addIssue({ code: 'custom', path: [break_start === null ? 'break_start' : 'break_end'], message: 'break_start and break_end go together' });
+      ctx.addIssue({ code: 'custom', path: [break_start === null ? 'break_start' : 'break_end'], message: said({ 'zh-CN': '休息开始和休息结束须同时填写', 'en-US': 'the start and end of the break go together' }) });
       return;
     }
     if (break_start === null || break_end === null) return;
-    if (break_start < start_time || break_start >= end_time) ctx.addIssue({ code: 'custom', path: ['break_start'], message: 'must be within the working hours' });
-    else if (break_end <= break_start) ctx.addIssue({ code: 'custom', path: ['break_end'], message: 'must be after break_start' });
-    else if (break_end > end_time) ctx.addIssue({ code: 'custom', path: ['break_end'], message: 'must be within the working hours' });
+    if (break_start < start_time || break_start >= end_time) ctx.addIssue({ code: 'custom', path: ['break_start'], message: withinHours });
+    else if (break_end <= break_start) ctx.addIssue({ code: 'custom', path: ['break_end'], message: said({ 'zh-CN': '须晚于休息开始', 'en-US': 'must be after the start of the break' }) });
+    else if (break_end > end_time) ctx.addIssue({ code: 'custom', path: ['break_end'], message: withinHours });
   });
 export type WorkTime = z.output<typeof workTime>;
 export type WorkTimeInput = z.input<typeof workTime>;
@@ -110,6 +112,22 @@ export const dayStatus = z.object({
 });
 export type DayStatus = z.infer<typeof dayStatus>;
 
+/**
+ * A holiday's notice after sign-in shows from this many days before its first day until its last day, in the platform's
+ * time zone (docs/calendar.md › The holiday notice): time enough to plan around it, and late enough to be news.
+ */
+export const HOLIDAY_NOTICE_DAYS_AHEAD = 7;
+
+/** A holiday as its notice tells it: consecutive holiday dates of one name, and the make-up working days that go with it. */
+export const holidayNotice = z.object({
+  name: z.string(),
+  first_day: z.string(),
+  last_day: z.string(),
+  /** Make-up working days named after it (国庆节调休 for 国庆节) within a month of it, by date. */
+  make_up_days: z.array(z.string()),
+});
+export type HolidayNotice = z.infer<typeof holidayNotice>;
+
 export const calendarCalls = {
   ...resourceCalls(specialDay),
   workTimeDetails: defineCall({
@@ -138,9 +156,17 @@ export const calendarCalls = {
     body: z
       .object({ from: calendarDay, to: calendarDay })
       .strict()
-      .refine(({ from, to }) => from <= to, { path: ['to'], message: 'must not be before from' })
-      .refine(({ from, to }) => dayIndex(to) - dayIndex(from) < MAX_STATUS_DAYS, { path: ['to'], message: `at most ${MAX_STATUS_DAYS} days` }),
+      .refine(({ from, to }) => from <= to, { path: ['to'], message: said({ 'zh-CN': '不能早于开始日期', 'en-US': 'must not be before the start date' }) })
+      .refine(({ from, to }) => dayIndex(to) - dayIndex(from) < MAX_STATUS_DAYS, { path: ['to'], message: said({ 'zh-CN': `最多 ${MAX_STATUS_DAYS} 天`, 'en-US': `at most ${MAX_STATUS_DAYS} days` }) }),
     data: z.object({ work_days: z.array(z.number().int()), days: z.array(dayStatus) }),
+  }),
+  holidayNotices: defineCall({
+    method: 'GET',
+    path: '/api/calendar/holiday_notices',
+    tag: 'calendar',
+    summary: `The holidays every staff member is told of today: each from ${HOLIDAY_NOTICE_DAYS_AHEAD} days before its first day until its last, by first day`,
+    permission: 'signed-in',
+    data: z.array(holidayNotice),
   }),
   workingDays: defineCall({
     method: 'GET',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { said } from './refusals';
+import type { Texts } from './resource';
 
 /** Headers of an export's blob answer, so the client can show progress though the file's length is unknown up front. */
 export const EXPORT_ROWS_HEADER = 'x-export-rows';
@@ -38,6 +40,11 @@ export interface CallDefinition<
    * a body may also come form-urlencoded.
    */
   jsonOnly?: boolean;
+  /**
+   * Labels of the call's input fields, by key or dotted path, for its refusals (refusals.ts); a key not here takes the
+   * label the modules share. A resource's calls label every field as its form does.
+   */
+  labels?: Record<string, Texts>;
 }
 
 export type AnyCall = CallDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
@@ -90,9 +97,10 @@ export const jsonInt = (min: number, max: number) => z.number().int().min(min).m
  * Ids, codes and paging: a whole number as JSON, or as the decimal digits a query string or a form carries. Anything
  * else (`"1e3"`, `" 0x10"`, `[100]`, `true`) is refused rather than coerced.
  */
+const WHOLE_NUMBER = said({ 'zh-CN': '须为整数', 'en-US': 'expected a whole number' });
 export const wholeNumber = (min: number, max: number) =>
   z
-    .union([jsonInt(min, max), z.string().trim().regex(/^-?\d{1,16}$/, 'expected a whole number')], { error: 'expected a whole number' })
+    .union([jsonInt(min, max), z.string().trim().regex(/^-?\d{1,16}$/, WHOLE_NUMBER)], { error: WHOLE_NUMBER })
     .pipe(z.coerce.number<string | number>().int().min(min).max(max));
 
 /** Shared field schemas, so the same rule reads the same everywhere. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './refusals';
 
 /**
  * Calendar days as every call sends them: `YYYY-MM-DD`, a day that exists, from 0001-01-01 on (year 0000 is no day
@@ -16,9 +17,9 @@ function isCalendarDay(value: string): boolean {
 export const calendarDay = z
   .string()
   .trim()
-  .regex(DAY, 'expected YYYY-MM-DD')
-  .refine(isCalendarDay, 'not a calendar day (0001-01-01 on)');
+  .regex(DAY, said({ 'zh-CN': '须为 YYYY-MM-DD 格式的日期', 'en-US': 'expected YYYY-MM-DD' }))
+  .refine(isCalendarDay, said({ 'zh-CN': '不是有效的日期（0001-01-01 起）', 'en-US': 'not a calendar day (0001-01-01 on)' }));
 
 /** `[first day, last day]`, both included: days in the platform's time zone (system settings' `time_zone`). */
-export const dayRange = z.tuple([calendarDay, calendarDay]).refine(([a, b]) => a <= b, 'the first day is after the last');
+export const dayRange = z.tuple([calendarDay, calendarDay]).refine(([a, b]) => a <= b, said({ 'zh-CN': '开始日期不能晚于结束日期', 'en-US': 'the first day is after the last' }));
 export type DayRange = z.infer<typeof dayRange>;

@@ -1,3 +1,5 @@
+import type { FieldRefusal } from './refusals';
+
 /**
  * The error catalogue: every `code` an answer can carry, its HTTP status and its default message in each UI language.
  * Both sides import it, so the web client and the server can never disagree about what a code means.
@@ -31,8 +33,10 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
  * these, so the web client and the server tests read them from one declaration.
  */
 export interface ErrorDetails {
-  /** The input at fault (a dotted path for nested ones), for forms to mark. */
+  /** The input at fault (a dotted path for nested ones), for forms to mark; on a 40000, the first of `fields`. */
   field?: string;
+  /** 40000: every bad input, each with its label and what is wrong, in the request's language (refusals.ts). */
+  fields?: FieldRefusal[];
   /** 42300: when the account unlocks (ISO 8601). */
   unlock_at?: string;
   /** 42900: seconds until a retry may succeed. */
@@ -45,6 +49,8 @@ export interface ErrorDetails {
   locked?: boolean;
   /** 40900 on deciding a verification: the submission's state now. */
   state?: number;
+  /** 40900 on submitting an approval request: the request of that kind about the same subject still pending. */
+  request_id?: number;
   /** 40000 on a staff import: every refused row of the sheet (nothing was imported). */
   rows?: { row: number; field: string; column: string; message: string }[];
 }

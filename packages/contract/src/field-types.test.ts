@@ -422,6 +422,14 @@ describe('the field definition', () => {
     expect(define({ type: 'desc_text', description: both('说明', 'Note') }).description).toEqual(both('说明', 'Note'));
   });
 
+  it('takes an option without an English name (none, or empty), which English then names in Chinese', () => {
+    const select = define({ type: 'select', options: [{ value: 'a', label: { 'zh-CN': '甲' } }, letters[1]!] });
+    expect(select.options![0]!.label).toEqual({ 'zh-CN': '甲' });
+    expect([fieldTypes.select.text('a', select, 'en-US'), fieldTypes.select.text('b', select, 'en-US')]).toEqual(['甲', 'B']);
+    const cascader = define({ type: 'cascader', options: [{ value: 'gd', label: { 'zh-CN': '广东', 'en-US': '' }, children: [{ value: 'sz', label: { 'zh-CN': '深圳' } }] }] });
+    expect(fieldTypes.cascader.text(['gd', 'sz'], cascader, 'en-US')).toBe('广东 / 深圳');
+  });
+
   const deep = (depth: number): object[] => [{ value: `v${depth}`, label, ...(depth > 1 ? { children: deep(depth - 1) } : {}) }];
   const optionsOf = (count: number, prefix = 'v', name = label) => Array.from({ length: count }, (_, i) => ({ value: `${prefix}${i}`, label: name }));
   /** Three parents of 67 children: each list within the bound, 204 options in all. */
@@ -442,7 +450,7 @@ describe('the field definition', () => {
     ['children under a select option', { type: 'select', options: regions }],
     ['an option value used twice', { type: 'checkbox', options: [letters[0], letters[0]] }],
     ['option values of two kinds', { type: 'select', options: [letters[0], { value: 1, label }] }],
-    ['an option label in one language', { type: 'select', options: [{ value: 'a', label: { 'zh-CN': '甲' } }] }],
+    ['an option without its Chinese name', { type: 'select', options: [{ value: 'a', label: { 'en-US': 'A' } }] }],
     ['a cascader six levels deep', { type: 'cascader', options: deep(6) }],
     ['a detail_table without sub-fields', { type: 'detail_table' }],
     ['sub-fields on a text', { type: 'text', sub_fields: rowFields }],

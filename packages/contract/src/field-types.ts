@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './errors';
+import { said } from './refusals';
 import { IMAGE_EXTENSIONS, UPLOAD_URL_PREFIX, uploadPathField } from './file';
 import type { Texts } from './resource';
 import { DEFAULT_TIME_ZONE, formatInZone } from './time-zone';
@@ -107,9 +108,13 @@ export function encodeFieldPermission(flags: FieldPermissions): number {
 export interface FieldOption {
   /** Stored in the value; all of a definition's option values are strings, or all whole numbers. */
   value: string | number;
-  label: Texts;
+  /** Its name in Chinese, and in English where one is given (none, or empty): see `optionName`. */
+  label: { 'zh-CN': string; 'en-US'?: string };
   children?: FieldOption[];
 }
+
+/** An option's name in a language: where it has no English name, the English UI shows its Chinese one. */
+export const optionName = (option: Pick<FieldOption, 'label'>, locale: Locale): string => option.label[locale] || option.label['zh-CN'];
 
 export interface FieldDefinition {
   /** The value's name in a record: snake_case, 1–40 characters. */
@@ -182,7 +187,10 @@ const fieldOption: z.ZodType<FieldOption> = z.lazy(() =>
   z
     .object({
       value: z.union([z.string().trim().min(1).max(FIELD_DEFINITION_LIMITS.optionText), z.number().int()]),
-      label: texts(FIELD_DEFINITION_LIMITS.optionText),
+      // Only the Chinese name is asked for: options are many, and an English one is given where the English UI needs it.
+      label: z
+        .object({ 'zh-CN': z.string().trim().min(1).max(FIELD_DEFINITION_LIMITS.optionText), 'en-US': z.string().trim().max(FIELD_DEFINITION_LIMITS.optionText).optional() })
+        .strict(),
       children: z.array(fieldOption).min(1).max(FIELD_DEFINITION_LIMITS.options).optional(),
     })
     .strict(),
@@ -192,7 +200,7 @@ const quantityBound = z.number().int().min(0).max(1000).nullable().optional();
 const lengthBound = z.number().int().min(0).max(Math.max(...Object.values(TEXT_LIMITS))).optional();
 
 const definitionShape = {
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'expected snake_case: a lowercase letter, then lowercase letters, digits or _ (1–40)'),
+  key: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, said({ 'zh-CN': '须以小写字母开头，只含小写字母、数字和下划线（1–40 个）', 'en-US': 'expected snake_case: a lowercase letter, then lowercase letters, digits or _ (1–40)' })),
   type: z.enum(FIELD_TYPES),
   label: texts(FIELD_DEFINITION_LIMITS.label),
   description: texts(FIELD_DEFINITION_LIMITS.description).optional(),
@@ -242,33 +250,56 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx, whol
   };
   const layout = LAYOUT_TYPES.includes(type);
   if (layout) {
-    if (definition.required) issue('required', `${type} is layout only: it cannot be required`);
-    if (definition.unique) issue('unique', `${type} is layout only: it cannot be unique`);
-    if (definition.default !== undefined) issue('default', `${type} is layout only: it takes no default`);
+    if (definition.required) issue('required', said({ 'zh-CN': '布局字段不能设为必填', 'en-US': `${type} is layout only: it cannot be required` }));
+    if (definition.unique) issue('unique', said({ 'zh-CN': '布局字段不能设为唯一', 'en-US': `${type} is layout only: it cannot be unique` }));
+    if (definition.default !== undefined) issue('default', said({ 'zh-CN': '布局字段没有默认值', 'en-US': `${type} is layout only: it takes no default` }));
   }
   if ((type === 'desc_text') !== (definition.description !== undefined))
-    issue('description', type === 'desc_text' ? 'desc_text needs its description' : 'only desc_text takes a description');
+    issue(
+      'description',
+      type === 'desc_text'
+        ? said({ 'zh-CN': '说明文字字段须填写说明', 'en-US': 'desc_text needs its description' })
+        : said({ 'zh-CN': '只有说明文字字段可填写说明', 'en-US': 'only desc_text takes a description' }),
+    );
 
   if (OPTION_TYPES.includes(type) !== (definition.options !== undefined))
-    issue('options', OPTION_TYPES.includes(type) ? `${type} needs its options` : 'only select, checkbox and cascader take options');
+    issue(
+      'options',
+      OPTION_TYPES.includes(type)
+        ? said({ 'zh-CN': '该类型须设置选项', 'en-US': `${type} needs its options` })
+        : said({ 'zh-CN': '只有下拉单选、多选和级联字段可设置选项', 'en-US': 'only select, checkbox and cascader take options' }),
+    );
   else if (definition.options) checkOptions(definition.options, type === 'cascader', issue);
 
   if (!fieldTypes[type].quantity && (definition.extend_quantity_min != null || definition.extend_quantity_max != null))
-    issue('extend_quantity_min', `${type} holds one value: extend_quantity does not apply`);
+    issue('extend_quantity_min', said({ 'zh-CN': '该类型只填一个值，不能设置数量', 'en-US': `${type} holds one value: extend_quantity does not apply` }));
   const { min, max } = checkQuantity(0, definition);
-  if (min !== null && max !== null && min > max) issue('extend_quantity_min', 'extend_quantity_min is above extend_quantity_max');
+  if (min !== null && max !== null && min > max) issue('extend_quantity_min', said({ 'zh-CN': '不能大于最多数量', 'en-US': 'is above the maximum count' }));
 
   checkBounds(definition, issue);
 
   if ((type === 'detail_table') !== (definition.sub_fields !== undefined))
-    issue('sub_fields', type === 'detail_table' ? 'detail_table needs its sub_fields' : 'only detail_table takes sub_fields');
+    issue(
+      'sub_fields',
+      type === 'detail_table'
+        ? said({ 'zh-CN': '明细表须设置子字段', 'en-US': 'detail_table needs its sub_fields' })
+        : said({ 'zh-CN': '只有明细表可设置子字段', 'en-US': 'only detail_table takes sub_fields' }),
+    );
   else if (definition.sub_fields) {
     const keys = definition.sub_fields.map((sub) => sub.key);
-    keys.forEach((key, i) => keys.indexOf(key) !== i && issue(['sub_fields', i, 'key'], `${key} is used twice`));
+    keys.forEach((key, i) => keys.indexOf(key) !== i && issue(['sub_fields', i, 'key'], said({ 'zh-CN': `${key} 重复`, 'en-US': `${key} is used twice` })));
   }
 
   if (definition.default !== undefined && jsonLength(definition.default) > FIELD_DEFINITION_LIMITS.defaultChars)
-    tooBig('default', 'string', FIELD_DEFINITION_LIMITS.defaultChars, `the default holds at most ${FIELD_DEFINITION_LIMITS.defaultChars} characters as JSON`);
+    tooBig(
+      'default',
+      'string',
+      FIELD_DEFINITION_LIMITS.defaultChars,
+      said({
+        'zh-CN': `最多 ${FIELD_DEFINITION_LIMITS.defaultChars} 个字符（按 JSON 计）`,
+        'en-US': `the default holds at most ${FIELD_DEFINITION_LIMITS.defaultChars} characters as JSON`,
+      }),
+    );
   if (whole && problems === 0) checkSize(definition, tooBig);
 
   if (definition.default === undefined || problems > 0) return definition;
@@ -276,7 +307,8 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx, whol
   // it (trimmed, numbers from strings); an empty default is none.
   const parsed = fieldTypes[type].value({ ...definition, required: false }).safeParse(definition.default);
   if (!parsed.success) {
-    for (const sub of parsed.error.issues) issue(['default', ...(sub.path as (string | number)[])], sub.message);
+    // Each issue as the value schema raised it, so its code and bounds still word it (refusals.ts).
+    for (const sub of parsed.error.issues) ctx.addIssue({ ...sub, path: ['default', ...sub.path] });
     return definition;
   }
   const checked = { ...definition, default: parsed.data };
@@ -292,12 +324,25 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx, whol
 function checkSize(definition: FieldDefinition, tooBig: (path: string, origin: 'array' | 'string', maximum: number, message: string) => void): void {
   const { options: maxOptions, definitionChars } = FIELD_DEFINITION_LIMITS;
   if (optionCount(definition) > maxOptions) {
-    tooBig(definition.options ? 'options' : 'sub_fields', 'array', maxOptions, `at most ${maxOptions} options in all, every level and column counted`);
+    tooBig(
+      definition.options ? 'options' : 'sub_fields',
+      'array',
+      maxOptions,
+      said({ 'zh-CN': `选项合计最多 ${maxOptions} 个（各级、各列都计入）`, 'en-US': `at most ${maxOptions} options in all, every level and column counted` }),
+    );
     return;
   }
   if (fieldDefinitionChars(definition) <= definitionChars) return;
   const [largest] = Object.entries(definition).sort(([, a], [, b]) => jsonLength(b) - jsonLength(a))[0]!;
-  tooBig(largest, 'string', definitionChars, `a field's definition holds at most ${definitionChars} characters as JSON, ${largest} the most of them`);
+  tooBig(
+    largest,
+    'string',
+    definitionChars,
+    said({
+      'zh-CN': `字段定义最多 ${definitionChars} 个字符（按 JSON 计），此项占得最多`,
+      'en-US': `a field's definition holds at most ${definitionChars} characters as JSON, ${largest} the most of them`,
+    }),
+  );
 }
 
 /**
@@ -308,20 +353,21 @@ function checkBounds(definition: FieldDefinition, issue: (path: string, message:
   const { type, min_length, max_length, pattern, min, max } = definition;
   const limit = TEXT_LIMITS[type];
   for (const [key, bound] of [['min_length', min_length], ['max_length', max_length], ['pattern', pattern]] as const) {
-    if (bound !== undefined && limit === undefined) issue(key, `only text and textarea take ${key}`);
+    if (bound !== undefined && limit === undefined) issue(key, said({ 'zh-CN': '只有单行文本和多行文本字段可设置', 'en-US': `only text and textarea take ${key}` }));
   }
   if (limit !== undefined) {
-    if (max_length !== undefined && max_length > limit) issue('max_length', `${type} holds at most ${limit} characters`);
+    const holdsAtMost = said({ 'zh-CN': `该类型最多 ${limit} 个字符`, 'en-US': `${type} holds at most ${limit} characters` });
+    if (max_length !== undefined && max_length > limit) issue('max_length', holdsAtMost);
     if (min_length !== undefined && min_length > (max_length ?? limit))
-      issue('min_length', max_length === undefined ? `${type} holds at most ${limit} characters` : 'min_length is above max_length');
-    if (pattern !== undefined && compiled(pattern) === null) issue('pattern', 'pattern is not a valid regular expression');
+      issue('min_length', max_length === undefined ? holdsAtMost : said({ 'zh-CN': '不能大于最多字数', 'en-US': 'is above the maximum length' }));
+    if (pattern !== undefined && compiled(pattern) === null) issue('pattern', said({ 'zh-CN': '不是有效的正则表达式', 'en-US': 'pattern is not a valid regular expression' }));
   }
   for (const [key, bound] of [['min', min], ['max', max]] as const) {
-    if (bound !== undefined && !NUMBER_TYPES.includes(type)) issue(key, `only number and floatnumber take ${key}`);
+    if (bound !== undefined && !NUMBER_TYPES.includes(type)) issue(key, said({ 'zh-CN': '只有整数和小数字段可设置', 'en-US': `only number and floatnumber take ${key}` }));
   }
-  if (min !== undefined && max !== undefined && min > max) issue('min', 'min is above max');
+  if (min !== undefined && max !== undefined && min > max) issue('min', said({ 'zh-CN': '不能大于最大值', 'en-US': 'is above the maximum' }));
   // Fen are whole: a unit counts a number's whole values, never a floatnumber's fractions.
-  if (definition.unit !== undefined && type !== 'number') issue('unit', 'only number takes a unit');
+  if (definition.unit !== undefined && type !== 'number') issue('unit', said({ 'zh-CN': '只有整数字段可设置单位', 'en-US': 'only number takes a unit' }));
 }
 
 /** A pattern's regular expression, or null when its source does not compile. */
@@ -340,11 +386,11 @@ function checkOptions(options: readonly FieldOption[], cascader: boolean, issue:
     const values = level.map((option) => option.value);
     level.forEach((option, i) => {
       const at = [...path, i];
-      if (typeof option.value !== kind) issue([...at, 'value'], `option values are all ${kind}s`);
-      if (values.indexOf(option.value) !== i) issue([...at, 'value'], `${option.value} is used twice`);
+      if (typeof option.value !== kind) issue([...at, 'value'], said({ 'zh-CN': `选项的值须同为${kind === 'number' ? '数字' : '文本'}`, 'en-US': `option values are all ${kind}s` }));
+      if (values.indexOf(option.value) !== i) issue([...at, 'value'], said({ 'zh-CN': `${option.value} 重复`, 'en-US': `${option.value} is used twice` }));
       if (!option.children) return;
-      if (!cascader) issue([...at, 'children'], 'only a cascader’s options have children');
-      else if (depth >= MAX_CASCADER_DEPTH) issue([...at, 'children'], `a cascader is at most ${MAX_CASCADER_DEPTH} levels deep`);
+      if (!cascader) issue([...at, 'children'], said({ 'zh-CN': '只有级联字段的选项可有下级', 'en-US': 'only a cascader’s options have children' }));
+      else if (depth >= MAX_CASCADER_DEPTH) issue([...at, 'children'], said({ 'zh-CN': `级联最多 ${MAX_CASCADER_DEPTH} 级`, 'en-US': `a cascader is at most ${MAX_CASCADER_DEPTH} levels deep` }));
       else walk(option.children, [...at, 'children'], depth + 1);
     });
   };
@@ -374,9 +420,9 @@ const toEmpty = (value: unknown) =>
 
 function quantityIssue(check: ExtendQuantityCheck, ctx: z.RefinementCtx, input: unknown): void {
   if (check.problem === 'too-few')
-    ctx.addIssue({ code: 'too_small', origin: 'array', minimum: check.min!, inclusive: true, input, message: `expected at least ${check.min} entries` });
+    ctx.addIssue({ code: 'too_small', origin: 'array', minimum: check.min!, inclusive: true, input, message: said({ 'zh-CN': `至少 ${check.min} 项`, 'en-US': `expected at least ${check.min} entries` }) });
   if (check.problem === 'too-many')
-    ctx.addIssue({ code: 'too_big', origin: 'array', maximum: check.max!, inclusive: true, input, message: `expected at most ${check.max} entries` });
+    ctx.addIssue({ code: 'too_big', origin: 'array', maximum: check.max!, inclusive: true, input, message: said({ 'zh-CN': `最多 ${check.max} 项`, 'en-US': `expected at most ${check.max} entries` }) });
 }
 
 /** A list whose count keeps the definition's extend_quantity bounds; with `identity`, its items are distinct by it. */
@@ -386,7 +432,7 @@ function listOf<T extends z.ZodType>(item: T, max: number, definition: FieldDefi
     .max(max)
     .superRefine((items, ctx) => {
       const seen = identity ? items.map(identity) : [];
-      seen.forEach((v, i) => seen.indexOf(v) !== i && ctx.addIssue({ code: 'custom', path: [i], message: `${String(v)} is given twice` }));
+      seen.forEach((v, i) => seen.indexOf(v) !== i && ctx.addIssue({ code: 'custom', path: [i], message: said({ 'zh-CN': `${String(v)} 重复`, 'en-US': `${String(v)} is given twice` }) }));
       quantityIssue(checkQuantity(items.length, definition), ctx, items);
     });
 }
@@ -395,7 +441,7 @@ function listOf<T extends z.ZodType>(item: T, max: number, definition: FieldDefi
  * A string of comma-separated entries (§5 multi-value fields): its count keeps the extend_quantity bounds; with a rule,
  * each entry must pass it, and the value is stored as its entries joined by `,`.
  */
-function entries(max: number, rule?: { test: (entry: string) => boolean; message: string }) {
+function entries(max: number, rule?: { test: (entry: string) => boolean; message: Texts }) {
   return (definition: FieldDefinition) => {
     // The definition's own bounds (text and textarea only) narrow the type's.
     const bounded = z
@@ -406,7 +452,10 @@ function entries(max: number, rule?: { test: (entry: string) => boolean; message
     const pattern = definition.pattern === undefined ? null : compiled(definition.pattern);
     const text = (pattern ? bounded.regex(pattern) : bounded).superRefine((value, ctx) => {
       const parts = splitMultiValue(value);
-      if (rule) for (const part of parts) if (!rule.test(part)) ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: `${rule.message}: ${part}` });
+      if (rule)
+        for (const part of parts)
+          if (!rule.test(part))
+            ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: said({ 'zh-CN': `${rule.message['zh-CN']}：${part}`, 'en-US': `${rule.message['en-US']}: ${part}` }) });
       quantityIssue(checkExtendQuantity(value, definition), ctx, value);
     });
     return rule ? text.transform((value) => splitMultiValue(value).join(',')) : text;
@@ -442,13 +491,16 @@ const TWO_DECIMALS = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e
 
 /** One option value of the definition: a string, or a whole number when its options are numbers. */
 function optionValue(definition: FieldDefinition, values: readonly (string | number)[]) {
-  const message = `must be one of ${values.join(', ')}`;
+  const message = said({ 'zh-CN': `须为以下之一：${values.join('、')}`, 'en-US': `must be one of ${values.join(', ')}` });
   return typeof definition.options?.[0]?.value === 'number'
     ? numeric(z.number().int().refine((v) => values.includes(v), message))
     : z.string().trim().refine((v) => values.includes(v), message);
 }
 
-const optionLabel = (options: readonly FieldOption[] | undefined, value: unknown, locale: Locale) => options?.find((o) => o.value === value)?.label[locale] ?? String(value);
+const optionLabel = (options: readonly FieldOption[] | undefined, value: unknown, locale: Locale) => {
+  const option = options?.find((o) => o.value === value);
+  return option ? optionName(option, locale) : String(value);
+};
 
 /** The cascader's options along a path of values, as far as the path follows them. */
 function optionPath(options: readonly FieldOption[] | undefined, path: readonly unknown[]): FieldOption[] {
@@ -466,7 +518,7 @@ function optionPath(options: readonly FieldOption[] | undefined, path: readonly 
 /** An upload the server made, stored as its `/uploads/…` URL; `extensions` narrows what it may be. */
 function uploadUrl(extensions?: readonly string[]) {
   return uploadPathField
-    .refine((path) => !extensions || extensions.includes(path.slice(path.lastIndexOf('.') + 1)), `must be a ${extensions?.join(' / ')} file`)
+    .refine((path) => !extensions || extensions.includes(path.slice(path.lastIndexOf('.') + 1)), said({ 'zh-CN': `须为 ${extensions?.join(' / ')} 文件`, 'en-US': `must be a ${extensions?.join(' / ')} file` }))
     .transform((path) => `${UPLOAD_URL_PREFIX}${path}`);
 }
 
@@ -475,7 +527,7 @@ const fileValue = (extensions?: readonly string[]) => z.object({ name: z.string(
 export type FileValue = z.output<ReturnType<typeof fileValue>>;
 
 export const COORDINATE_SYSTEMS = ['gcj02', 'wgs84', 'bd09'] as const;
-const divisionCode = z.string().regex(/^\d{6}$/, 'expected a 6-digit division code');
+const divisionCode = z.string().regex(/^\d{6}$/, said({ 'zh-CN': '须为 6 位行政区划代码', 'en-US': 'expected a 6-digit division code' }));
 
 /** A place of position and location: region codes (GB/T 2260), an address, and coordinates in their system. */
 const placeValue = z
@@ -490,9 +542,9 @@ const placeValue = z
   .strict()
   .superRefine((place, ctx) => {
     if ((place.lng === undefined) !== (place.lat === undefined))
-      ctx.addIssue({ code: 'custom', path: [place.lng === undefined ? 'lng' : 'lat'], message: 'lng and lat are given together' });
+      ctx.addIssue({ code: 'custom', path: [place.lng === undefined ? 'lng' : 'lat'], message: said({ 'zh-CN': '经度和纬度须同时填写', 'en-US': 'longitude and latitude are given together' }) });
     if (place.city_code && place.city_code.slice(0, 2) !== place.province_code?.slice(0, 2))
-      ctx.addIssue({ code: 'custom', path: ['city_code'], message: 'the city is not in the given province' });
+      ctx.addIssue({ code: 'custom', path: ['city_code'], message: said({ 'zh-CN': '城市不在所选省份内', 'en-US': 'the city is not in the given province' }) });
   });
 export type PlaceValue = z.output<typeof placeValue>;
 
@@ -580,13 +632,13 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
   }),
   floatnumber: defineType('floatnumber', { present: (definition) => withinBounds(z.number(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
   mobile: defineType('mobile', {
-    present: entries(500, { test: isPhone, message: 'not a phone number' }),
+    present: entries(500, { test: isPhone, message: { 'zh-CN': '不是有效的电话号码', 'en-US': 'not a phone number' } }),
     quantity: 'entries',
     operators: ['equals', 'contains', 'empty'],
     text: asIs,
   }),
   email: defineType('email', {
-    present: entries(500, { test: isEmail, message: 'not an email address' }),
+    present: entries(500, { test: isEmail, message: { 'zh-CN': '不是有效的邮箱地址', 'en-US': 'not an email address' } }),
     quantity: 'entries',
     operators: ['equals', 'contains', 'empty'],
     text: asIs,
@@ -610,7 +662,7 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
   business: defineType('business', ids),
   single_user: defineType('single_user', { present: () => recordId, operators: ['equals', 'in', 'empty'], text: (value) => String(value) }),
   website: defineType('website', {
-    present: entries(500, { test: isWebsite, message: 'not an http(s) address' }),
+    present: entries(500, { test: isWebsite, message: { 'zh-CN': '不是 http(s) 网址', 'en-US': 'not an http(s) address' } }),
     quantity: 'entries',
     operators: ['contains', 'empty'],
     text: asIs,
@@ -643,7 +695,7 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
           .number()
           .min(0)
           .max(100)
-          .refine(TWO_DECIMALS, 'at most 2 decimals')
+          .refine(TWO_DECIMALS, said({ 'zh-CN': '最多 2 位小数', 'en-US': 'at most 2 decimals' }))
           .transform((v) => Math.round(v * 100) / 100),
       ),
     operators: ['equals', 'range', 'empty'],
@@ -686,13 +738,13 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
         .max(MAX_CASCADER_DEPTH)
         .superRefine((path, ctx) => {
           const found = optionPath(definition.options, path);
-          if (found.length < path.length) ctx.addIssue({ code: 'custom', path: [found.length], message: `${path[found.length]} is not an option under the one before it` });
-          else if (found.at(-1)?.children) ctx.addIssue({ code: 'custom', message: 'choose down to the last level' });
+          if (found.length < path.length) ctx.addIssue({ code: 'custom', path: [found.length], message: said({ 'zh-CN': `${path[found.length]} 不是上一级下的选项`, 'en-US': `${path[found.length]} is not an option under the one before it` }) });
+          else if (found.at(-1)?.children) ctx.addIssue({ code: 'custom', message: said({ 'zh-CN': '请选择到最后一级', 'en-US': 'choose down to the last level' }) });
         }),
     operators: ['in', 'empty'],
     text: (path, definition, locale) => {
       const found = optionPath(definition.options, path);
-      return path.map((value, i) => found[i]?.label[locale] ?? String(value)).join(' / ');
+      return path.map((value, i) => (found[i] ? optionName(found[i], locale) : String(value))).join(' / ');
     },
   }),
   title_divider: defineType('title_divider', layout),

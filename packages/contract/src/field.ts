@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
 import { fieldDefinition, FIELD_OPERATORS, FIELD_TYPES, type FieldDefinition, type FieldType } from './field-types';
+import { said } from './refusals';
 import { RESOURCE_KEYWORD_MAX } from './resource';
 import type { Texts } from './resource';
 
@@ -63,7 +64,7 @@ const addShape = fieldDefinition.in.omit({ sort: true, permission: true, pattern
 /** A detail table's columns sent by staff hold no pattern either. */
 function refuseColumnPatterns(body: { sub_fields?: readonly { pattern?: string }[] }, ctx: z.RefinementCtx): void {
   body.sub_fields?.forEach(
-    (sub, i) => sub.pattern !== undefined && ctx.addIssue({ code: 'custom', path: ['sub_fields', i, 'pattern'], message: 'patterns are set by the developers’ own fields only' }),
+    (sub, i) => sub.pattern !== undefined && ctx.addIssue({ code: 'custom', path: ['sub_fields', i, 'pattern'], message: said({ 'zh-CN': '只有系统内置字段可设置格式', 'en-US': 'patterns are set by the developers’ own fields only' }) }),
   );
 }
 

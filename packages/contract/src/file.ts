@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
+import { said } from './refusals';
 
 /**
  * Uploads (spec §3 File upload payload, §7 Files). A file is saved under a name the server makes; the answer's `path`
@@ -55,7 +56,7 @@ export const fileSaveFields = z.object({
   module: z
     .string()
     .trim()
-    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'expected lowercase letters, digits or _ (up to 32)')
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, said({ 'zh-CN': '只能包含小写字母、数字或下划线（最多 32 个）', 'en-US': 'expected lowercase letters, digits or _ (up to 32)' }))
     .default('common'),
   type: z.enum(uploadTypes).default('file'),
   /** `private` keeps the file to its uploader (and the super-admin). */
@@ -85,7 +86,7 @@ export const uploadPathField = z
   .trim()
   .max(300)
   .transform(toUploadPath)
-  .pipe(z.string().regex(UPLOAD_PATH_PATTERN, 'not a path of an uploaded file'));
+  .pipe(z.string().regex(UPLOAD_PATH_PATTERN, said({ 'zh-CN': '不是已上传文件的路径', 'en-US': 'not a path of an uploaded file' })));
 
 /** §3 File record: `name` is the original file name, `path` the server-made one (fetch `/uploads/{path}`). */
 export const fileRecord = z.object({

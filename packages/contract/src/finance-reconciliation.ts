@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, operation } from './call';
 import { dayRange } from './days';
+import { said } from './refusals';
 
 /**
  * 财务对账 (docs/finance.md › Reconciliation): per day of the platform's zone, what the providers say moved (orders paid,
@@ -90,9 +91,10 @@ export const reconciliationCalls = {
     permission: operation('finance.ledger.view'),
     body: z
       .object({
-        days: dayRange.refine((days) => daysIn(days) <= RECONCILIATION_MAX_DAYS, `at most ${RECONCILIATION_MAX_DAYS} days`),
+        days: dayRange.refine((days) => daysIn(days) <= RECONCILIATION_MAX_DAYS, said({ 'zh-CN': `最多 ${RECONCILIATION_MAX_DAYS} 天`, 'en-US': `at most ${RECONCILIATION_MAX_DAYS} days` })),
       })
       .strict(),
+    labels: { days: { 'zh-CN': '日期范围', 'en-US': 'Dates' } },
     data: z.object({
       days: z.array(reconciliationDay),
       totals: z.object({ top_up: reconciliationComparison, payout: reconciliationComparison }),

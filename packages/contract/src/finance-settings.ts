@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, operation } from './call';
 import { fieldTypes } from './field-types';
+import { said } from './refusals';
 import { defineResource, resourceCalls, resourceFieldDefinition, type NumberField, type Texts } from './resource';
 
 /**
@@ -122,7 +123,7 @@ const limitValue = (key: keyof typeof rechargeLimitDefinitions) => fieldTypes.nu
 export const rechargeLimits = z
   .object({ min_amount: limitValue('min_amount'), max_amount: limitValue('max_amount') })
   .strict()
-  .refine((limits) => limits.min_amount <= limits.max_amount, { path: ['max_amount'], message: 'max_amount is below min_amount' });
+  .refine((limits) => limits.min_amount <= limits.max_amount, { path: ['max_amount'], message: said({ 'zh-CN': '不能低于最低充值金额', 'en-US': 'must not be below the smallest top-up' }) });
 export type RechargeLimits = z.output<typeof rechargeLimits>;
 export const rechargeLimitsData = z.object({ min_amount: z.number().int(), max_amount: z.number().int() });
 
@@ -145,6 +146,7 @@ export const financeSettingsCalls = {
       'one above the new largest 40000 naming max_amount',
     permission: operation('finance.settings.recharge.edit'),
     body: rechargeLimits,
+    labels: { min_amount: rechargeLimitDefinitions.min_amount.label, max_amount: rechargeLimitDefinitions.max_amount.label },
     data: rechargeLimitsData,
   }),
 };

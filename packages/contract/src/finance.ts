@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, jsonInt, operation, wholeNumber } from './call';
 import { dayRange } from './days';
+import { said } from './refusals';
 
 /**
  * The ledger's vocabulary (docs/finance.md): currencies, kinds of account and kinds of transfer. Money (CNY) is in
@@ -134,7 +135,36 @@ export const accountSummary = z.object({
   income: z.number(),
 });
 
+/** Who may look users up to pick one for a money action: the staff who credit or adjust a user's account. */
+export const USER_PICKING_OPERATIONS = ['finance.adjust.apply', 'finance.earnings.credit', 'finance.bean_earnings.credit'] as const;
+export const USER_LOOKUP_LIMIT = 10;
+
+/** A user a money form may pick, shown so the staff can tell who it is and what the account holds. */
+export const financeUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  /** What the user's cash account can spend now, fen (0 before it is opened). */
+  cash_available: z.number().int(),
+  /** What the user's bean account can spend now, whole beans. */
+  beans_available: z.number().int(),
+});
+export type FinanceUser = z.output<typeof financeUser>;
+
 export const financeCalls = {
+  userLookup: defineCall({
+    method: 'POST',
+    path: '/api/finance/user_lookup',
+    tag: 'finance',
+    summary:
+      'The users a money form (调账, 手动入账) may pick: a keyword of digits finds the user of that ID and users whose mobile starts so, any other ' +
+      'finds users whose name holds it; at most 10, the exact ID first, each with its cash and bean balances. Needs one of ' +
+      USER_PICKING_OPERATIONS.join(', ') +
+      ' (40300 otherwise)',
+    permission: 'signed-in',
+    body: z.object({ keyword: fields.text(40).min(1) }).strict(),
+    data: z.array(financeUser),
+  }),
   trialBalance: defineCall({
     method: 'POST',
     path: '/api/finance/trial_balance',
@@ -183,7 +213,7 @@ export type TopUpState = (typeof TOP_UP_STATES)[number];
 export const TOP_UP_MAX_FEN = 5_000_000;
 
 /** A client's key for one request: the same key with the same body answers the first answer again; with another body, 40900. */
-export const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'letters, digits and _ . : - only');
+export const idempotencyKey = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_.:-]+$/, said({ 'zh-CN': '只能包含字母、数字和 _ . : -', 'en-US': 'letters, digits and _ . : - only' }));
 
 export const topUpOrder = z.object({
   order_no: z.string(),
@@ -282,7 +312,7 @@ const topUpFilterFields = {
 /** A record filter's amount range (every finance record screen's): its maximum may not be below its minimum. */
 export const amountRangeOrdered = (f: { amount_min?: number; amount_max?: number }) => f.amount_min === undefined || f.amount_max === undefined || f.amount_min <= f.amount_max;
 /** `amountRangeOrdered`'s refusal, naming `amount_max`. */
-export const AMOUNT_RANGE = { path: ['amount_max'], message: 'must not be below amount_min' };
+export const AMOUNT_RANGE = { path: ['amount_max'], message: said({ 'zh-CN': '不能低于最低金额', 'en-US': 'must not be below the minimum amount' }) };
 export const topUpFilter = z.object(topUpFilterFields).strict().refine(amountRangeOrdered, AMOUNT_RANGE);
 export type TopUpFilter = z.infer<typeof topUpFilter>;
 
@@ -388,7 +418,7 @@ export const withdrawalAppCalls = {
         /** 1 bank card, 2 Alipay, 3 WeChat. */
         payout_type: wholeNumber(1, 3),
         account_name: z.string().trim().min(1).max(30),
-        account_no: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9@._-]+$/, 'letters, digits and @ . _ - only'),
+        account_no: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9@._-]+$/, said({ 'zh-CN': '只能包含字母、数字和 @ . _ -', 'en-US': 'letters, digits and @ . _ - only' })),
         idempotency_key: idempotencyKey,
       })
       .strict(),

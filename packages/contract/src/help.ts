@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
+import { said } from './refusals';
 import { defineResource, resourceCalls } from './resource';
 
 /**
@@ -13,7 +14,7 @@ import { defineResource, resourceCalls } from './resource';
 export const UPGRADE_LOG_ID = 1;
 
 /** Rich text as the editor sends it; sanitised by the server on save. */
-const richText = (max: number) => z.string().max(max, `at most ${max} characters`).default('');
+const richText = (max: number) => z.string().max(max, said({ 'zh-CN': `最多 ${max} 个字符`, 'en-US': `at most ${max} characters` })).default('');
 
 /** `v2.3.1`, `2.3`, `3.0.0-beta.1`. */
 const VERSION_NUMBER = /^[vV]?\d+(\.\d+){0,3}([-+][0-9A-Za-z.]+)?$/;
@@ -216,7 +217,7 @@ export const helpCalls = {
     permission: 'signed-in',
     body: z
       .object({ id: fields.id.optional(), path: z.string().trim().max(200).optional() })
-      .refine((b) => b.id !== undefined || !!b.path, { message: 'id or path is required', path: ['id'] }),
+      .refine((b) => b.id !== undefined || !!b.path, { message: said({ 'zh-CN': '未填写路径时必填', 'en-US': 'required unless a path is given' }), path: ['id'] }),
     data: helpManual,
   }),
   // ---- feature introduction: categories ----

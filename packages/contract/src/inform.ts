@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { uploadPathField } from './file';
+import { said } from './refusals';
 import { defineResource, type Texts } from './resource';
 import { userSelection, type UserSelection } from './user';
 
@@ -97,6 +98,20 @@ const approvalParameters = [
   param('requester', '申请人', 'Requested by', '李四'),
 ];
 
+/** What every adjustment event says: which one, whose money, how much which way, who applied. */
+const adjustmentParameters = [
+  param('no', '调账单号', 'Adjustment no.', 'AJ20260302093000123456'),
+  param('user', '用户', 'User', '张三'),
+  param('amount', '调账金额', 'Amount', '调增 ¥1,500.00'),
+  param('applicant', '申请人', 'Applied by', '王五'),
+];
+
+/** What every event of a raise of the adjustment settings says: who proposed it, and what it raises. */
+const settingsRaiseParameters = [
+  param('proposer', '提议人', 'Proposed by', '王五'),
+  param('changes', '调高内容', 'Raises', '余额调账审批金额 ¥1,000.00 → ¥5,000.00'),
+];
+
 /**
  * The events the platform raises (系统通知). A fixed catalogue: each has one row of settings (seeded) that staff edit —
  * whether it notifies, through which channels, whom (roles, where its audience is `roles`), as which notification type,
@@ -166,6 +181,60 @@ export const SYSTEM_EVENTS = [
     raised: true,
     parameters: [...approvalParameters, param('approver', '审批人', 'Approver', '王晓'), param('comment', '审批意见', 'Comment', '交接清单未完成')],
   },
+  {
+    code: 'finance.adjustment.pending',
+    name: { 'zh-CN': '调账待审批', 'en-US': 'An adjustment waits for approval' },
+    audience: 'approvers',
+    raised: true,
+    parameters: [...adjustmentParameters, param('reason', '调账原因', 'Reason', '渠道返利补发')],
+  },
+  {
+    code: 'finance.adjustment.approved',
+    name: { 'zh-CN': '调账已通过', 'en-US': 'An adjustment is approved' },
+    audience: 'requester',
+    raised: true,
+    parameters: [...adjustmentParameters, param('approver', '审批人', 'Approver', '李四')],
+  },
+  {
+    code: 'finance.adjustment.rejected',
+    name: { 'zh-CN': '调账被驳回', 'en-US': 'An adjustment is rejected' },
+    audience: 'requester',
+    raised: true,
+    parameters: [...adjustmentParameters, param('approver', '审批人', 'Approver', '李四'), param('reason', '驳回原因', 'Reason', '金额与活动方案不符')],
+  },
+  {
+    code: 'finance.withdrawal.approved',
+    name: { 'zh-CN': '提现待打款', 'en-US': 'A withdrawal waits to be paid out' },
+    audience: 'approvers',
+    raised: true,
+    parameters: [
+      param('no', '提现单号', 'Withdrawal no.', 'WD20260302093000123456'),
+      param('user', '用户', 'User', '张三'),
+      param('amount', '提现金额', 'Amount', '¥300.00'),
+      param('approver', '审核人', 'Approved by', '王五'),
+    ],
+  },
+  {
+    code: 'finance.adjustment_settings.proposed',
+    name: { 'zh-CN': '调账审批设置调高待批准', 'en-US': 'A raise of the adjustment settings waits for approval' },
+    audience: 'approvers',
+    raised: true,
+    parameters: settingsRaiseParameters,
+  },
+  {
+    code: 'finance.adjustment_settings.approved',
+    name: { 'zh-CN': '调账审批设置调高已批准', 'en-US': 'A raise of the adjustment settings is approved' },
+    audience: 'requester',
+    raised: true,
+    parameters: [...settingsRaiseParameters, param('approver', '批准人', 'Approved by', '李四')],
+  },
+  {
+    code: 'finance.adjustment_settings.rejected',
+    name: { 'zh-CN': '调账审批设置调高被驳回', 'en-US': 'A raise of the adjustment settings is rejected' },
+    audience: 'requester',
+    raised: true,
+    parameters: [...settingsRaiseParameters, param('approver', '驳回人', 'Rejected by', '李四')],
+  },
 ] as const satisfies readonly SystemEventDefinition[];
 export type SystemEventCode = (typeof SYSTEM_EVENTS)[number]['code'];
 export const systemEventCodes = SYSTEM_EVENTS.map((e) => e.code) as [SystemEventCode, ...SystemEventCode[]];
@@ -222,28 +291,28 @@ const readFilter = wholeNumber(0, 1);
 const idList = (max: number) => z.array(fields.id).min(1).max(max);
 
 /** Rich text as the editor sends it; the server keeps only allow-listed markup. */
-const richText = (max: number) => z.string().max(max, `at most ${max} characters`).default('');
+const richText = (max: number) => z.string().max(max, said({ 'zh-CN': `最多 ${max} 个字符`, 'en-US': `at most ${max} characters` })).default('');
 
 /** A picture for the pop-up: an uploaded file's path or `/uploads/…` URL, or empty. */
 const imgField = z.union([z.literal(''), uploadPathField]).default('');
 
 /** A plain-text value to show in the detail drawer. */
 const dataValue = z.union([z.string().max(500), z.number(), z.boolean()]);
-const dataKey = z.string().min(1).max(40).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected a key of letters, digits and _');
+const dataKey = z.string().min(1).max(40).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, said({ 'zh-CN': '只能包含字母、数字和下划线', 'en-US': 'expected a key of letters, digits and _' }));
 /**
  * `data`: extra facts shown with the details, as key → value; `[]` (the default) for none. With `inform_id` 0 and an
  * array `data` the view-details action just closes the pop-up (§4).
  */
 const dataField = z
   .union([z.array(z.never()).max(0), z.record(dataKey, dataValue)])
-  .refine((v) => Array.isArray(v) || Object.keys(v).length <= 20, 'at most 20 entries')
+  .refine((v) => Array.isArray(v) || Object.keys(v).length <= 20, said({ 'zh-CN': '最多 20 项', 'en-US': 'at most 20 entries' }))
   .default([]);
 
 const closeTypeField = z
   .array(z.enum(closeTypes))
-  .min(1, 'choose at least one way to close')
+  .min(1, said({ 'zh-CN': '至少选择一种关闭方式', 'en-US': 'choose at least one way to close' }))
   .max(closeTypes.length)
-  .refine((list) => new Set(list).size === list.length, 'each way to close once');
+  .refine((list) => new Set(list).size === list.length, said({ 'zh-CN': '关闭方式不能重复', 'en-US': 'each way to close once' }));
 
 /** The display fields shared by pop-up templates and announcements. */
 const popupFields = {
@@ -261,9 +330,16 @@ const popupFields = {
 /** A pop-up needs a way to close that its class has, and an imgDialog needs its picture. */
 function checkPopup(value: { class: AnnouncementClass; close_type: CloseType[]; img: string }, ctx: z.RefinementCtx): void {
   if (TOAST_CLASSES.includes(value.class) && !value.close_type.some((c) => c !== 'mask_layer_close')) {
-    ctx.addIssue({ code: 'custom', path: ['close_type'], message: `a ${value.class} has no mask: add button_close, right_button_close or voluntarily_close` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['close_type'],
+      message: said({
+        'zh-CN': `${value.class} 没有遮罩，请选择关闭按钮、右上角关闭或自动关闭`,
+        'en-US': `a ${value.class} has no mask: add button_close, right_button_close or voluntarily_close`,
+      }),
+    });
   }
-  if (value.class === 'imgDialog' && !value.img) ctx.addIssue({ code: 'custom', path: ['img'], message: 'an imgDialog needs a picture' });
+  if (value.class === 'imgDialog' && !value.img) ctx.addIssue({ code: 'custom', path: ['img'], message: said({ 'zh-CN': '图片弹窗须上传图片', 'en-US': 'an imgDialog needs a picture' }) });
 }
 
 /** Who an announcement reaches: every active staff, or the chosen ones. */
@@ -291,13 +367,13 @@ const notificationTargetFields = {
 
 function checkTarget(value: { target: NotificationTarget; staff_ids: number[]; selection?: UserSelection }, ctx: z.RefinementCtx): void {
   if (value.target === 'staff' && value.staff_ids.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['staff_ids'], message: 'choose at least one recipient, or target all' });
+    ctx.addIssue({ code: 'custom', path: ['staff_ids'], message: said({ 'zh-CN': '请至少选择一位接收人，或发送给全部员工', 'en-US': 'choose at least one recipient, or target all' }) });
   }
   if (value.target === 'users' && !value.selection) {
-    ctx.addIssue({ code: 'custom', path: ['selection'], message: 'choose the users to send to' });
+    ctx.addIssue({ code: 'custom', path: ['selection'], message: said({ 'zh-CN': '请选择接收的用户', 'en-US': 'choose the users to send to' }) });
   }
   if (value.target !== 'users' && value.selection) {
-    ctx.addIssue({ code: 'custom', path: ['selection'], message: 'only with target users' });
+    ctx.addIssue({ code: 'custom', path: ['selection'], message: said({ 'zh-CN': '仅在发送给用户时填写', 'en-US': 'only with target users' }) });
   }
 }
 
@@ -310,6 +386,28 @@ export function renderTemplate(text: string, params: Record<string, string>): st
 }
 
 // ——— answers ———
+
+/** Subjects named by their record's id: an approval request, a verification submission. */
+export const SUBJECT_KINDS_BY_ID = ['approval_request', 'user_verification'] as const;
+/**
+ * Subjects named by a text: a finance record waiting for a second person by its number (an adjustment's `AJ…`, a
+ * withdrawal's `WD…`), a raise of the adjustment settings by its proposal's id.
+ */
+export const SUBJECT_KINDS_BY_KEY = ['finance_adjustment', 'finance_withdrawal', 'finance_adjustment_settings'] as const;
+export const NOTIFICATION_SUBJECT_KINDS = [...SUBJECT_KINDS_BY_ID, ...SUBJECT_KINDS_BY_KEY] as const;
+export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number];
+
+/**
+ * What a notification is about, where the system raised it about something the staff can open: an approval request
+ * (opened in 待办审批), a verification submission (opened on 认证审核), a finance record waiting for a second person
+ * (opened on its record screen). The drawer opens it when the notification is clicked, and 待办审批 when one of its
+ * to-dos is; a `changed` stream event names one to read again. Notifications written by a publisher are about nothing.
+ */
+export const notificationSubject = z.union([
+  z.object({ kind: z.enum(SUBJECT_KINDS_BY_ID), id: z.number().int() }),
+  z.object({ kind: z.enum(SUBJECT_KINDS_BY_KEY), id: z.string().min(1).max(64) }),
+]);
+export type NotificationSubject = z.output<typeof notificationSubject>;
 
 /** One notification in the drawer (§3 Notification: id, title, content, time). */
 export const notificationItem = z.object({
@@ -324,6 +422,8 @@ export const notificationItem = z.object({
   sender: z.string(),
   /** ISO 8601. */
   time: z.string(),
+  /** What it is about, to open; null when it is about nothing the drawer opens. */
+  subject: notificationSubject.nullable(),
 });
 export type NotificationItem = z.infer<typeof notificationItem>;
 
@@ -491,6 +591,8 @@ export interface StreamEvents {
   announcement: AnnouncementPopup;
   /** An announcement was withdrawn: close it if it is showing. */
   withdrawn: { id: number };
+  /** What the subject names changed (a step decided by someone else): the screens showing it read it again. */
+  changed: NotificationSubject;
   ping: { time: string };
 }
 
@@ -510,8 +612,9 @@ const publishNotificationBody = z
   .superRefine((value, ctx) => {
     checkTarget(value, ctx);
     if (value.template_id === undefined) {
-      if (!value.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'required without a template' });
-      if (!value.content) ctx.addIssue({ code: 'custom', path: ['content'], message: 'required without a template' });
+      const withoutTemplate = said({ 'zh-CN': '未选择模板时必填', 'en-US': 'required without a template' });
+      if (!value.title) ctx.addIssue({ code: 'custom', path: ['title'], message: withoutTemplate });
+      if (!value.content) ctx.addIssue({ code: 'custom', path: ['content'], message: withoutTemplate });
     }
   });
 
@@ -536,6 +639,9 @@ const popupTemplateBody = z.object({ name: fields.text(60).min(1), ...popupField
 
 const distinct = <T>(list: T[]) => new Set(list).size === list.length;
 
+/** Whom an event goes to, in Chinese, for its refusals. */
+const AUDIENCE_WORDS: Record<SystemEventAudience, string> = { roles: '角色', user: '用户本人', requester: '申请人', approvers: '审批人' };
+
 /**
  * A system event's settings as staff save them. The event's own rules are checked here, from the catalogue: roles only
  * for an event that goes to roles, a channel while it is on, and placeholders only of the event's parameters.
@@ -544,20 +650,20 @@ const systemEventEditBody = z
   .object({
     code: z.enum(systemEventCodes),
     enabled: z.boolean(),
-    channels: z.array(z.enum(systemEventChannels)).max(systemEventChannels.length).refine(distinct, 'each channel once'),
-    role_ids: z.array(fields.id).max(50).refine(distinct, 'each role once').default([]),
+    channels: z.array(z.enum(systemEventChannels)).max(systemEventChannels.length).refine(distinct, said({ 'zh-CN': '渠道不能重复', 'en-US': 'each channel once' })),
+    role_ids: z.array(fields.id).max(50).refine(distinct, said({ 'zh-CN': '角色不能重复', 'en-US': 'each role once' })).default([]),
     type: notificationType,
     title: fields.text(100).min(1),
     content: z.string().trim().min(1).max(1000),
   })
   .superRefine((value, ctx) => {
     const event = systemEventOf(value.code)!;
-    if (value.enabled && value.channels.length === 0) ctx.addIssue({ code: 'custom', path: ['channels'], message: 'choose at least one channel, or turn the event off' });
-    if (event.audience !== 'roles' && value.role_ids.length) ctx.addIssue({ code: 'custom', path: ['role_ids'], message: `this event goes to the ${event.audience}, not to roles` });
+    if (value.enabled && value.channels.length === 0) ctx.addIssue({ code: 'custom', path: ['channels'], message: said({ 'zh-CN': '请至少选择一个渠道，或关闭该事件', 'en-US': 'choose at least one channel, or turn the event off' }) });
+    if (event.audience !== 'roles' && value.role_ids.length) ctx.addIssue({ code: 'custom', path: ['role_ids'], message: said({ 'zh-CN': `该事件发给${AUDIENCE_WORDS[event.audience]}，不发给角色`, 'en-US': `this event goes to the ${event.audience}, not to roles` }) });
     const known = new Set(event.parameters.map((p) => p.key));
     for (const field of ['title', 'content'] as const) {
       const unknown = [...value[field].matchAll(TEMPLATE_PLACEHOLDER)].map((m) => m[1]!).find((key) => !known.has(key));
-      if (unknown) ctx.addIssue({ code: 'custom', path: [field], message: `{${unknown}} is not a parameter of this event` });
+      if (unknown) ctx.addIssue({ code: 'custom', path: [field], message: said({ 'zh-CN': `{${unknown}} 不是该事件的参数`, 'en-US': `{${unknown}} is not a parameter of this event` }) });
     }
   });
 
@@ -614,7 +720,7 @@ export const informCalls = {
     permission: 'signed-in',
     body: z
       .object({ ids: z.array(fields.id).max(200).default([]), all: z.boolean().default(false), type: typeFilter })
-      .refine((b) => b.all || b.ids.length > 0, { message: 'give ids, or all: true', path: ['ids'] }),
+      .refine((b) => b.all || b.ids.length > 0, { message: said({ 'zh-CN': '未选择全部时必填', 'en-US': 'required unless all is true' }), path: ['ids'] }),
     data: z.object({ updated: z.number().int(), unread: unreadCounts }),
   }),
   delNotification: defineCall({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
 import { calendarDay } from './days';
 import { STAFF_POST_MAX } from './personnel';
+import { said } from './refusals';
 
 /**
  * The personnel processes on the approval module (issue 18): a resignation (离职) and a transfer (调岗) are requested
@@ -17,7 +18,7 @@ export const PROCESS_REMARK_MAX = 200;
 const optionList = z
   .array(fields.text(PROCESS_OPTION_MAX).min(1))
   .max(PROCESS_OPTIONS_MAX)
-  .refine((items) => new Set(items).size === items.length, 'an option is listed twice');
+  .refine((items) => new Set(items).size === items.length, said({ 'zh-CN': '有重复的选项', 'en-US': 'an option is listed twice' }));
 
 /** 离职设置: the reasons a resignation gives, the handover checklist, and the flow it walks (none: requests are refused). */
 export const resignSettings = z.object({ reasons: optionList, handover_items: optionList, flow_id: fields.id.nullable() }).strict();

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { APPROVAL_KINDS } from './approval';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { calendarDay, dayRange } from './days';
 import { INDEX_LETTERS } from './department';
 import { fieldDefinitionRow } from './field';
 import { isEmail, isIdCardNumber, isPhone } from './validators';
+import { said } from './refusals';
 import type { NamedCode } from './user';
 
 /**
@@ -47,13 +49,13 @@ export const STAFF_REASON_MAX = 200;
 
 const status = z.enum(STAFF_STATUSES);
 const optionalText = (max: number) => fields.text(max).nullish();
-const phone = z.string().trim().refine(isPhone, 'not a mobile number');
+const phone = z.string().trim().refine(isPhone, said({ 'zh-CN': '不是有效的手机号码', 'en-US': 'not a mobile number' }));
 /** An identity card number checked as GB 11643 gives it; a lower-case `x` is stored as `X`. */
 const idCard = z
   .string()
   .trim()
   .toUpperCase()
-  .refine((value) => isIdCardNumber(value), 'not an identity card number (region, birth date, check character)');
+  .refine((value) => isIdCardNumber(value), said({ 'zh-CN': '不是有效的身份证号（地区、出生日期或校验位不符）', 'en-US': 'not an identity card number (region, birth date, check character)' }));
 
 /**
  * The system fields of form `personnel_info` that a staff record holds as its own properties (docs/personnel.md › Custom
@@ -74,7 +76,7 @@ const staffFields = {
   gender: z.enum(STAFF_GENDERS),
   id_card: idCard.nullish(),
   mobile: phone.nullish(),
-  email: z.string().trim().refine(isEmail, 'not an email address').nullish(),
+  email: z.string().trim().refine(isEmail, said({ 'zh-CN': '不是有效的邮箱地址', 'en-US': 'not an email address' })).nullish(),
   company_id: fields.id.nullish(),
   department_id: fields.id.nullish(),
   post: optionalText(STAFF_POST_MAX),
@@ -88,6 +90,9 @@ const staffFields = {
   /** The values of the admin-defined fields of form `personnel_info` other than the ones the record holds itself. */
   extra: z.record(z.string(), z.unknown()),
 };
+
+/** A staff record's fields whose labels are narrower than the shared ones. */
+const STAFF_LABELS = { name: { 'zh-CN': '姓名', 'en-US': 'Name' } };
 
 export const staffAddInput = z
   .object({ ...staffFields, gender: staffFields.gender.default('unknown'), status: status.default('candidate'), extra: staffFields.extra.default({}) })
@@ -125,6 +130,17 @@ export type StaffRow = z.output<typeof staffRow>;
 export const staffRecordAccount = z.object({ id: z.number().int(), staff_num: z.string(), name: z.string(), status: z.enum(['active', 'disabled']) });
 export type StaffRecordAccount = z.output<typeof staffRecordAccount>;
 
+/** A request about a record waiting for its approvers (离职申请, 调岗申请): one of each kind at most. */
+export const staffPendingRequest = z.object({
+  id: z.number().int(),
+  kind: z.enum(APPROVAL_KINDS),
+  /** What is asked, as the approval lists word it. */
+  summary: z.string(),
+  requester: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+});
+export type StaffPendingRequest = z.output<typeof staffPendingRequest>;
+
 /** A whole record; `id_card` is whole only for holders of personnel.id_card.view (`id_card_masked` says which). */
 export const staffDetails = staffRow.extend({
   id_card_masked: z.boolean(),
@@ -139,6 +155,8 @@ export const staffDetails = staffRow.extend({
   account: staffRecordAccount.nullable(),
   extra: z.record(z.string(), z.unknown()),
   updated_at: z.string(),
+  /** Its requests waiting for approval, oldest first: while one of a kind waits, another of that kind is refused (40900). */
+  pending_requests: z.array(staffPendingRequest),
 });
 export type StaffDetails = z.output<typeof staffDetails>;
 
@@ -215,16 +233,21 @@ export type StaffImportProblem = z.output<typeof staffImportProblem>;
 export const staffImportResult = z.object({ added: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
 export type StaffImportResult = z.output<typeof staffImportResult>;
 
-/** How far ahead the HR dashboard looks for probations and contracts ending, in days from today (both included). */
+/** How far ahead the HR dashboard looks for probations, contracts and leaving dates ending, in days from today (both included). */
 export const DASHBOARD_HORIZON_DAYS = 30;
-/** How many of the nearest ending probations and contracts the HR dashboard lists. */
+/** How many people the HR dashboard lists of each day list: the nearest due, and as many of the longest overdue. */
 export const DASHBOARD_LIST_LIMIT = 10;
 /** How many months, this one included, the HR dashboard's joiners and leavers cover. */
 export const DASHBOARD_MONTHS = 12;
 
 const endingPerson = z.object({ id: z.number().int(), name: z.string(), department_id: z.number().int().nullable(), department_name: z.string().nullable() });
-/** Who has a day coming within the horizon: how many, and the nearest of them, soonest first, with that day. */
-const endingSoon = <Day extends z.ZodRawShape>(day: Day) => z.object({ count: z.number().int(), items: z.array(endingPerson.extend(day)) });
+/** How many people, and the first of them by their day, earliest first, with that day. */
+const peopleByDay = <Day extends z.ZodRawShape>(day: Day) => z.object({ count: z.number().int(), items: z.array(endingPerson.extend(day)) });
+/**
+ * People whose day ends a state: `count` and `items` have it coming within the horizon (the nearest first); `overdue`
+ * are still in the state with the day gone by (the longest past first), apart, as they wait for someone to act.
+ */
+const daysDue = <Day extends z.ZodRawShape>(day: Day) => peopleByDay(day).extend({ overdue: peopleByDay(day) });
 
 /** The HR dashboard (人力看板): aggregates over live staff records, days and months in the platform's time zone. */
 export const hrDashboard = z.object({
@@ -239,10 +262,12 @@ export const hrDashboard = z.object({
   departments: z.array(z.object({ id: z.number().int().nullable(), name: z.string().nullable(), probation: z.number().int(), regular: z.number().int(), resigning: z.number().int() })),
   /** The last months, oldest first, this one last (`YYYY-MM`): joiners by report day, leavers by leaving day, both up to today. */
   months: z.array(z.object({ month: z.string(), joiners: z.number().int(), leavers: z.number().int() })),
-  /** Staff in probation whose probation ends from today to the horizon. */
-  probation_ending: endingSoon({ probation_end: z.string() }),
-  /** Staff in office whose contract ends from today to the horizon. */
-  contracts_ending: endingSoon({ contract_end: z.string() }),
+  /** Staff in probation whose probation ends from today to the horizon; overdue: it ended before today. */
+  probation_ending: daysDue({ probation_end: z.string() }),
+  /** Staff in office whose contract ends from today to the horizon; overdue: it ended before today. */
+  contracts_ending: daysDue({ contract_end: z.string() }),
+  /** Staff resigning whose leaving date is from today to the horizon; overdue: it was before today, and they are still resigning. */
+  leaving_due: daysDue({ leaving_date: z.string() }),
   /** Approvals waiting for a decision; null while no approval module answers. */
   pending_approvals: z.number().int().nullable(),
 });
@@ -256,8 +281,8 @@ export const staffStatusInput = z
   .object({ ids: z.array(fields.id).min(1).max(200), status, reason: fields.text(STAFF_REASON_MAX).optional(), leaving_date: calendarDay.optional() })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.status === 'resigning' && value.leaving_date === undefined) ctx.addIssue({ code: 'custom', path: ['leaving_date'], message: 'required when resigning' });
-    if (value.status !== 'resigning' && value.leaving_date !== undefined) ctx.addIssue({ code: 'custom', path: ['leaving_date'], message: 'only a resignation takes a leaving date' });
+    if (value.status === 'resigning' && value.leaving_date === undefined) ctx.addIssue({ code: 'custom', path: ['leaving_date'], message: said({ 'zh-CN': '离职时必填', 'en-US': 'required when resigning' }) });
+    if (value.status !== 'resigning' && value.leaving_date !== undefined) ctx.addIssue({ code: 'custom', path: ['leaving_date'], message: said({ 'zh-CN': '仅离职时填写', 'en-US': 'only a resignation takes a leaving date' }) });
   });
 export type StaffStatusInput = z.output<typeof staffStatusInput>;
 
@@ -331,6 +356,7 @@ export const personnelCalls = {
       'Adds a staff record. An identity card needs personnel.id_card.view (40300 naming id_card); a bad one is 40000 naming id_card; an identity card or mobile another record holds 40900 naming it; an unknown department or company 40000 naming it; custom values are checked by form personnel_info (40000 naming the key)',
     permission: operation('personnel.edit'),
     body: staffAddInput,
+    labels: STAFF_LABELS,
     data: z.object({ id: z.number().int() }),
   }),
   edit: defineCall({
@@ -341,6 +367,7 @@ export const personnelCalls = {
       'Changes the properties sent of a staff record (not its status: staff_status); the rules of staff_add apply. Giving, changing or clearing its identity card needs personnel.id_card.view (40300 naming id_card); moving the leaving date of a record linked to a sign-in account needs every grant of that account (40300, recorded)',
     permission: operation('personnel.edit'),
     body: staffEditInput,
+    labels: STAFF_LABELS,
     data: z.null(),
   }),
   details: defineCall({
@@ -439,7 +466,7 @@ export const personnelCalls = {
     method: 'POST',
     path: path('dashboard'),
     tag,
-    summary: `The HR dashboard in one answer: live records by state; staff in office by top-level department (each counting its subtree) and state; joiners and leavers in each of the last ${DASHBOARD_MONTHS} months, empty months included; probations and contracts ending within ${DASHBOARD_HORIZON_DAYS} days (how many, and the nearest ${DASHBOARD_LIST_LIMIT}); pending approvals (null without an approval module). Days and months in the platform's time zone`,
+    summary: `The HR dashboard in one answer: live records by state; staff in office by top-level department (each counting its subtree) and state; joiners and leavers in each of the last ${DASHBOARD_MONTHS} months, empty months included; probations, contracts and resignations' leaving dates ending within ${DASHBOARD_HORIZON_DAYS} days (how many, and the nearest ${DASHBOARD_LIST_LIMIT}) and those overdue, still in the state their day should have ended (how many, and the ${DASHBOARD_LIST_LIMIT} longest past); pending approvals (null without an approval module). Days and months in the platform's time zone`,
     permission: operation('personnel.dashboard.view'),
     body: z.object({}).strict(),
     data: hrDashboard,

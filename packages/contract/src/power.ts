@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { menuPaths } from './menu-tree';
 import { operationCodes } from './operations';
+import { said } from './refusals';
 
 export const powerKind = z.enum(['menu', 'operation']);
 
@@ -52,8 +53,8 @@ const powerFields = {
   pid: wholeNumber(0, 2_147_483_647).default(0),
   name: fields.text(40).min(1),
   name_en: fields.text(60).default(''),
-  path: z.string().trim().max(200).regex(/^(\/[A-Za-z0-9_-]+)*$/, 'expected a path like /section/page').default(''),
-  code: z.string().trim().max(100).regex(/^([a-z_]+(\.[a-z_]+)+)?$/, 'expected a code like module.action').default(''),
+  path: z.string().trim().max(200).regex(/^(\/[A-Za-z0-9_-]+)*$/, said({ 'zh-CN': '须为形如 /section/page 的路径', 'en-US': 'expected a path like /section/page' })).default(''),
+  code: z.string().trim().max(100).regex(/^([a-z_]+(\.[a-z_]+)+)?$/, said({ 'zh-CN': '须为形如 module.action 的编码', 'en-US': 'expected a code like module.action' })).default(''),
   icon: fields.text(60).default(''),
   sort: wholeNumber(0, 100_000).default(0),
   hidden: z.boolean().default(false),

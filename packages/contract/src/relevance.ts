@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
+import { said } from './refusals';
 import { defineResource, resourceCalls } from './resource';
 
 /**
@@ -67,7 +68,7 @@ export const relevanceCalls = {
     body: z
       .object({
         id: fields.id,
-        city_codes: z.array(z.string().regex(/^\d{6}$/, 'must be a 6-digit division code')).max(REGION_CITIES_MAX),
+        city_codes: z.array(z.string().regex(/^\d{6}$/, said({ 'zh-CN': '须为 6 位行政区划代码', 'en-US': 'must be a 6-digit division code' }))).max(REGION_CITIES_MAX),
       })
       .strict(),
     data: z.null(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields as sharedFields, operation, type CallDefinition } from './call';
 import type { Locale } from './errors';
+import { said } from './refusals';
 import { fieldDefinition, fieldTypes, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType, type NumberUnit } from './field-types';
 
 /**
@@ -137,7 +138,7 @@ const richTextInput = (field: RichTextField) =>
   z
     .string()
     .max(field.max)
-    .refine((html) => !field.required || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '', 'must not be empty');
+    .refine((html) => !field.required || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '', said({ 'zh-CN': '不能为空', 'en-US': 'must not be empty' }));
 
 /**
  * The value a client sends for a registry field: its type's value schema. A resource's table holds '' for an empty text,
@@ -244,7 +245,7 @@ function filterSchema(definition: FieldDefinition, operator: FilterOperator): z.
   if (operator === 'in') return z.array(value).min(1).max(50).optional();
   return z
     .tuple([value, value])
-    .refine(([from, to]) => (from as number | string) <= (to as number | string), 'the range must start before it ends')
+    .refine(([from, to]) => (from as number | string) <= (to as number | string), said({ 'zh-CN': '起点不能晚于终点', 'en-US': 'the range must start before it ends' }))
     .optional();
 }
 
@@ -298,9 +299,10 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     .strict();
   const listBody = filterBody.extend({ page: sharedFields.page, limit: sharedFields.limit.default(declaration.pageSize ?? 20) }).strict();
   const name = label['en-US'].toLowerCase();
+  const labels = Object.fromEntries(entries.map(([key, field]) => [key, field.label]));
   const path = (action: string) => `/api/${module}/${thing}_${action}`;
   const call = <B extends z.ZodType, D extends z.ZodType>(action: string, summary: string, code: string, body: B, data: D, response?: 'blob') =>
-    defineCall({ method: 'POST', path: path(action), summary, tag: module, permission: operation(code), body, data, response });
+    defineCall({ method: 'POST', path: path(action), summary, tag: module, permission: operation(code), body, data, response, labels });
 
   const calls: ResourceCalls<F> = {
     list: call('list', `List ${name} records, filtered and ordered, a page at a time`, operations.view, listBody, z.object({ count: z.number().int(), data: z.array(row) })) as ResourceCalls<F>['list'],

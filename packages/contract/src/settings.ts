@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, operation, wholeNumber } from './call';
+import { said } from './refusals';
 import { timeZoneField } from './time-zone';
 
 export const systemDetails = z.object({
@@ -19,7 +20,7 @@ export const loginSettings = z.object({
   /** When on, signing in ends the staff's other sessions (they see 50012). */
   single_session: z.boolean(),
   /** SMS text; `{code}` is replaced by the code. */
-  sms_template: z.string().trim().min(1).max(200).regex(/\{code\}/, 'must contain {code}'),
+  sms_template: z.string().trim().min(1).max(200).regex(/\{code\}/, said({ 'zh-CN': '须包含 {code}', 'en-US': 'must contain {code}' })),
 });
 export type LoginSettings = z.infer<typeof loginSettings>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './refusals';
 
 /**
  * The platform's time zone (system settings' `time_zone`, docs/time.md): the screens, the exported files and their
@@ -48,7 +49,7 @@ export const timeZoneField = z
   .string()
   .trim()
   .max(64)
-  .refine(isTimeZone, 'not a time zone: give an IANA name such as Asia/Shanghai or Europe/Berlin')
+  .refine(isTimeZone, said({ 'zh-CN': '不是有效的时区，请填写 IANA 名称，如 Asia/Shanghai 或 Europe/Berlin', 'en-US': 'not a time zone: give an IANA name such as Asia/Shanghai or Europe/Berlin' }))
   .transform(canonicalTimeZone);
 
 /** The zone's offset from UTC at `instant`, in ms, measured by `Intl` (to the second). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, operation, wholeNumber } from './call';
 import { dayRange } from './days';
 import type { Locale } from './errors';
+import { said } from './refusals';
 
 /**
  * The marketplace's own users (spec §2.2 /user, §3 User list row and User filter, §7 Users, §9): agents and ordinary
@@ -119,7 +120,7 @@ const codeOf = (min: number, max: number) => wholeNumber(min, max);
 
 
 /** An opaque keyset position from an earlier answer's `next_cursor`. */
-const cursorField = z.string().trim().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, 'not a cursor from an earlier answer');
+const cursorField = z.string().trim().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, said({ 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' }));
 
 /** The §3 user filter. Every field is optional; an absent field does not filter. */
 export const userFilter = z.object({
@@ -403,7 +404,7 @@ export const userCalls = {
     permission: operation('user.login_log.all'),
     body: z.object({
       user_id: fields.id.optional(),
-      mobile: z.string().trim().regex(/^\d{5,20}$/, 'expected the digits of a mobile number').optional(),
+      mobile: z.string().trim().regex(/^\d{5,20}$/, said({ 'zh-CN': '须为手机号码的数字', 'en-US': 'expected the digits of a mobile number' })).optional(),
       ip: z.string().trim().max(64).optional(),
       result: z.enum(LOGIN_RESULTS).optional(),
       platform: z.enum(LOGIN_PLATFORMS).optional(),
@@ -422,7 +423,7 @@ export const userCalls = {
       state: codeOf(0, 2).optional(),
       type: codeOf(1, 2).optional(),
       user_id: fields.id.optional(),
-      mobile: z.string().trim().regex(/^\d{5,20}$/, 'expected the digits of a mobile number').optional(),
+      mobile: z.string().trim().regex(/^\d{5,20}$/, said({ 'zh-CN': '须为手机号码的数字', 'en-US': 'expected the digits of a mobile number' })).optional(),
       time_quantum: dayRange.optional(),
       ...keysetPage,
     }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   authCalls,
   ErrorCode,
+  fieldLabel,
   powerCalls,
   type AnyCall,
   type CallBody,
@@ -86,6 +87,19 @@ export async function ok<C extends AnyCall>(t: TestApp, call: C, ...args: Invoke
 export function expectError(answer: Answer<AnyCall>, code: FailureCode): ErrorDetails {
   if (answer.code !== code) throw new Error(`expected code ${code}, got ${JSON.stringify(answer)}`);
   return answer.data ?? {};
+}
+
+/**
+ * The details of a 40000 refusing `field` first, its message naming it first by its label in Chinese, as a request
+ * without Accept-Language gets it: `label` as given (an admin-defined field's), else the call's own or the shared one.
+ * Throws, showing the answer, on any other.
+ */
+export function expectRefused(answer: Answer<AnyCall>, field: string, labelOrCall?: string | AnyCall): ErrorDetails {
+  const details = expectError(answer, ErrorCode.VALIDATION);
+  const label = typeof labelOrCall === 'string' ? labelOrCall : fieldLabel(field, 'zh-CN', labelOrCall?.labels);
+  if (details.field !== field || details.fields?.[0]?.label !== label || !answer.message.startsWith(`${label}：`))
+    throw new Error(`expected a refusal naming ${field} (${label}) first, got ${JSON.stringify(answer)}`);
+  return details;
 }
 
 /** A client address of its own for each sign-in, so the per-IP sign-in limit does not throttle test set-up. */

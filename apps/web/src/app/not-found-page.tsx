@@ -4,7 +4,10 @@ import { HOME_PATH } from '../lib/redirect';
 import { usePageTitle } from '../lib/site-details';
 import { appMessages } from './messages';
 
-/** /404: public and outside the shell, so it needs neither a session nor antd. Unknown and unpermitted paths land here. */
+/**
+ * /404 without a session: a page of its own, needing neither a session nor antd. Unknown and unpermitted paths land at
+ * /404; a signed-in staff member sees it inside the shell's layout (`shell/not-found-pane.tsx`).
+ */
 export function NotFoundPage() {
   const t = useMessages(appMessages);
   usePageTitle(t.notFoundTitle);

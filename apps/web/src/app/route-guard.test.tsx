@@ -1,5 +1,7 @@
-import { screen, render, waitFor } from '@testing-library/react';
+import { screen, render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fail, fakeApi, menu, ok, profileOf, type Handler } from '../test/fake-api';
@@ -10,13 +12,32 @@ function CurrentPath() {
   return <output data-testid="path">{pathname + search}</output>;
 }
 
-const renderAt = (path: string) =>
+const renderAt = (path: string, beside?: ReactNode) =>
   render(
     <MemoryRouter initialEntries={[path]}>
       <AppRoutes />
       <CurrentPath />
+      {beside}
     </MemoryRouter>,
   );
+
+/**
+ * Clicks the sidebar item named `name` in the very commit that first shows it, before that render's effects run: a
+ * staff member's click the moment a section opens. It renders with each navigation, as the shell does, so its layout
+ * effect runs in the commit of every navigation's render.
+ */
+function ClickWhenShown({ name }: { name: string }) {
+  useLocation();
+  const clicked = useRef(false);
+  useLayoutEffect(() => {
+    if (clicked.current) return;
+    const item = [...document.querySelectorAll<HTMLElement>('.shell-sider [role="menuitem"]')].find((element) => element.textContent === name);
+    if (!item) return;
+    clicked.current = true;
+    item.click();
+  });
+  return null;
+}
 
 const currentPath = () => screen.getByTestId('path').textContent;
 
@@ -86,16 +107,40 @@ describe('the shell: session start and permitted routes', () => {
     expect(currentPath()).toBe('/target/dashboard');
   });
 
-  it('sends an unknown or unpermitted path to /404', async () => {
+  it('sends an unknown or unpermitted path to /404, shown inside the shell’s layout, whose menus still work', async () => {
+    const user = userEvent.setup();
     signedIn();
     renderAt('/finance/user_recharge');
     await waitFor(() => expect(currentPath()).toBe('/404'));
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(screen.getByText('抱歉，您访问的页面不存在或没有权限访问。')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('menu', { name: '功能分区' })).getByRole('menuitem', { name: '用户' }));
+    await waitFor(() => expect(currentPath()).toBe('/user/list'));
+    expect(screen.queryByRole('heading', { name: '404' })).toBeNull();
+  });
+
+  it('shows /404 inside the shell to a signed-in staff member who opens it', async () => {
+    signedIn();
+    renderAt('/404');
+    expect(await screen.findByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(screen.getByRole('menu', { name: '功能分区' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/404');
   });
 
   it('opens the first child for a section path', async () => {
     signedIn();
     renderAt('/human');
     await waitFor(() => expect(currentPath()).toBe('/human/dashboard'));
+  });
+
+  it('a sidebar item clicked the moment a section’s path shows wins over the section’s redirect to its first page', async () => {
+    const user = userEvent.setup();
+    signedIn();
+    renderAt('/dashboard', <ClickWhenShown name="员工管理" />);
+    // The dashboard's section card links to the section's own path, which then opens its first child.
+    await user.click(await screen.findByRole('link', { name: /人力资源/ }));
+    await waitFor(() => expect(currentPath()).toBe('/man/employee'));
+    expect(await screen.findByRole('tab', { name: '员工管理', selected: true })).toBeInTheDocument();
   });
 
   it('when the profile call fails: clears the token, shows its message and goes to sign in', async () => {

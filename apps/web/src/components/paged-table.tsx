@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, Input, Table, type TableColumnsType, type TableProps } from 'antd';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { format, useMessages } from '../lib/i18n';
 import { KeyboardScrollable } from './keyboard-scrollable';
 import { commonMessages } from './messages';
@@ -78,6 +78,25 @@ export const pagingSearch = (paging: Paging, list: PagedList<unknown>) => ({
   },
 });
 
+/**
+ * The header's select-all box. antd sizes the columns by a copy of the header row hidden from assistive technology
+ * (aria-hidden); the copy of the box there is made inert, so the keyboard cannot reach a control that screen readers
+ * do not see. The box in the header itself stays as antd makes it.
+ */
+function SelectAllBox({ box }: { box: ReactNode }) {
+  const holder = useRef<HTMLSpanElement>(null);
+  const [hiddenCopy, setHiddenCopy] = useState(false);
+  useLayoutEffect(() => setHiddenCopy(holder.current?.closest('[aria-hidden="true"]') != null), []);
+  return (
+    <span ref={holder} inert={hiddenCopy}>
+      {box}
+    </span>
+  );
+}
+
+/** The select-all column's title: antd's box, in `SelectAllBox`. */
+const selectAllTitle = (box: ReactNode) => <SelectAllBox box={box} />;
+
 interface PagedTableProps<Row> {
   list: PagedList<Row>;
   /** What names a row; `id` unless said. */
@@ -117,7 +136,7 @@ export function PagedTable<Row extends object>({
         dataSource={list.data?.data}
         loading={list.isFetching}
         expandable={expandable}
-        rowSelection={rowSelection}
+        rowSelection={rowSelection && { columnTitle: selectAllTitle, ...rowSelection }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.empty} /> }}
         pagination={{
           current: paging.page,

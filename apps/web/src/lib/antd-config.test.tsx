@@ -97,6 +97,9 @@ function contrast(foreground: string, background: string): number {
   return (light! + 0.05) / (dark! + 0.05);
 }
 
+/** antd's named tag colours that screens use (a tag writes in the colour's shade 7 on its shade 1). */
+const PRESET_COLOURS = ['blue', 'purple', 'geekblue', 'volcano'] as const;
+
 describe('the theme\'s text reaches WCAG AA contrast (4.5:1)', () => {
   it.each(['light', 'dark'] as const)('%s', (mode) => {
     const { token: seeds, components = {} } = ACCESSIBLE_THEME[mode];
@@ -109,6 +112,7 @@ describe('the theme\'s text reaches WCAG AA contrast (4.5:1)', () => {
       colorTextDescription: token.colorTextDescription,
       colorTextPlaceholder: token.colorTextPlaceholder,
       colorLink: token.colorLink,
+      colorPrimaryText: token.colorPrimaryText,
       colorError: token.colorError,
       colorSuccessText: token.colorSuccessText,
       colorWarningText: token.colorWarningText,
@@ -118,6 +122,8 @@ describe('the theme\'s text reaches WCAG AA contrast (4.5:1)', () => {
     const pairs: [string, string, string][] = [
       ...Object.entries(texts).flatMap(([text, fg]) => Object.entries(surfaces).map(([surface, bg]): [string, string, string] => [`${text} on ${surface}`, fg, bg])),
       ['selected menu item', components.Menu?.itemSelectedColor ?? token.colorPrimary, token.colorPrimaryBg],
+      ['group of the selected menu item', components.Menu?.subMenuItemSelectedColor ?? token.colorPrimary, token.colorBgContainer],
+      ['empty table', components.Table?.colorTextDisabled ?? token.colorTextDisabled, token.colorBgContainer],
       ['selected dropdown item', components.Dropdown?.colorPrimary ?? token.colorPrimary, token.controlItemBgActive],
       ['primary button', token.colorTextLightSolid, token.colorPrimary],
       ['danger button', components.Button?.dangerColor ?? token.colorTextLightSolid, token.colorError],
@@ -125,6 +131,11 @@ describe('the theme\'s text reaches WCAG AA contrast (4.5:1)', () => {
       ['processing tag', token.colorInfo, token.colorInfoBg],
       ['error tag', token.colorError, token.colorErrorBg],
       ['warning tag', components.Tag?.colorWarning ?? token.colorWarning, token.colorWarningBg],
+      ...PRESET_COLOURS.map((colour): [string, string, string] => [
+        `${colour} tag`,
+        components.Tag?.[`${colour}7`] ?? token[`${colour}7`],
+        token[`${colour}1`],
+      ]),
     ];
     const failing = pairs.map(([name, fg, bg]) => `${name}: ${contrast(fg, bg).toFixed(2)}`).filter((line) => Number(line.split(': ')[1]) < 4.5);
     expect(failing).toEqual([]);

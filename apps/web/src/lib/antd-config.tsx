@@ -31,6 +31,9 @@ const SUCCESS_TEXT_LIGHT = '#1e8000';
 const WARNING_TEXT_LIGHT = '#9e6100';
 /** What antd's dark algorithm makes of the colorInfo seed below: the dark theme's blue for text. */
 const BLUE_TEXT_DARK = '#74a5dc';
+/** The secondary greys (descriptions, placeholders, tertiary text). */
+const GREY_TEXT_LIGHT = 'rgba(0, 0, 0, 0.55)';
+const GREY_TEXT_DARK = 'rgba(255, 255, 255, 0.5)';
 export const ACCESSIBLE_THEME: Record<ThemeMode, Pick<ThemeConfig, 'token' | 'components'>> = {
   light: {
     token: {
@@ -41,12 +44,16 @@ export const ACCESSIBLE_THEME: Record<ThemeMode, Pick<ThemeConfig, 'token' | 'co
       colorSuccessText: SUCCESS_TEXT_LIGHT,
       colorWarningText: WARNING_TEXT_LIGHT,
       // colorTextDescription follows colorTextTertiary.
-      colorTextTertiary: 'rgba(0, 0, 0, 0.55)',
-      colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+      colorTextTertiary: GREY_TEXT_LIGHT,
+      colorTextPlaceholder: GREY_TEXT_LIGHT,
     },
     components: {
-      // antd's tags write their text in the status colour itself, which stays as it is for icons and dots.
-      Tag: { colorSuccess: SUCCESS_TEXT_LIGHT, colorWarning: WARNING_TEXT_LIGHT },
+      // antd's tags write their text in the status colour itself, which stays as it is for icons and dots; a volcano
+      // tag (城市设置's 热门) in its shade 7, 4.4:1 on its tint: shade 8 instead.
+      Tag: { colorSuccess: SUCCESS_TEXT_LIGHT, colorWarning: WARNING_TEXT_LIGHT, volcano7: '#ad2102' },
+      // An empty table's text (人力看板's lists with no one due), which antd writes in the disabled grey (1.8:1),
+      // though nothing is disabled.
+      Table: { colorTextDisabled: GREY_TEXT_LIGHT },
       // antd paints an avatar in the placeholder grey.
       Avatar: { colorTextPlaceholder: 'var(--avatar-bg)' },
     },
@@ -56,17 +63,23 @@ export const ACCESSIBLE_THEME: Record<ThemeMode, Pick<ThemeConfig, 'token' | 'co
       // Links and processing tags follow colorInfo; the dark algorithm turns these seeds into #74a5dc and #dc6966.
       colorInfo: '#85bfff',
       colorError: '#ff7875',
-      colorTextTertiary: 'rgba(255, 255, 255, 0.5)',
-      colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
+      colorTextTertiary: GREY_TEXT_DARK,
+      colorTextPlaceholder: GREY_TEXT_DARK,
+      // The primary colour as text (时间日历's today).
+      colorPrimaryText: BLUE_TEXT_DARK,
     },
     components: {
-      // Where antd writes the selected item in the primary blue.
+      // Where antd writes the selected item, and the group holding it, in the primary blue.
       Tabs: { itemSelectedColor: BLUE_TEXT_DARK },
-      Menu: { itemSelectedColor: BLUE_TEXT_DARK },
+      Menu: { itemSelectedColor: BLUE_TEXT_DARK, subMenuItemSelectedColor: BLUE_TEXT_DARK },
       Dropdown: { colorPrimary: BLUE_TEXT_DARK },
       // White on the red for text would be 3.4:1: a filled danger button writes in near-black.
       Button: { dangerColor: 'rgba(0, 0, 0, 0.88)' },
+      // A coloured tag writes in its colour's shade 7, which for purple and geek blue is under 4.5:1 on their tint:
+      // shade 8 instead (字段设置's 唯一, 功能设置's 操作).
+      Tag: { purple7: '#ab7ae0', geekblue7: '#7f9ef3' },
       Avatar: { colorTextPlaceholder: 'var(--avatar-bg)' },
+      Table: { colorTextDisabled: GREY_TEXT_DARK },
     },
   },
 };

@@ -32,6 +32,12 @@ export function answerOf<C extends AnyCall>(call: C, data: CallData<C>): Answer 
   return ok(data);
 }
 export const fail = (code: number, message = '', data: unknown = null): Answer => ({ code, message, data });
+/** A 40000 as the server words it (docs/api.md › Refusals): each bad field with its label and reason, the message joining them. */
+export const refused = (...fields: [field: string, label: string, message: string][]): Answer =>
+  fail(40000, fields.map(([, label, message]) => `${label}：${message}`).join('；'), {
+    field: fields[0]?.[0],
+    fields: fields.map(([field, label, message]) => ({ field, label, message })),
+  });
 export const file = (content: BlobPart[], headers: Record<string, string>): Answer => ({ file: new Blob(content), headers });
 
 /**

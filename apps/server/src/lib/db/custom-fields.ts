@@ -1,7 +1,7 @@
 import { fieldTypeOf, type FieldDefinition, type FieldOperator } from '@juqi/contract';
 import { or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError } from '../errors';
+import { AppError, issueText, type LocalText } from '../errors';
 import { containing } from './like';
 
 /**
@@ -44,16 +44,20 @@ const asJson = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
  */
 export function customFieldCondition(column: AnyColumn, definition: FieldDefinition, filter: CustomFieldFilter): SQL {
   const entry = fieldTypeOf(definition.type);
-  const fail = (reason: string) => AppError.invalid(filter.key, reason);
-  if (!entry.operators.includes(filter.operator)) throw fail(`a ${definition.type} field offers ${entry.operators.join(', ') || 'no filter'}`);
+  // Named by the field's own label: a filter's key is an admin-defined field, which no call can label.
+  const fail = (reason: LocalText) => AppError.invalidFields([{ field: filter.key, text: reason, label: definition.label }]);
+  if (!entry.operators.includes(filter.operator)) {
+    const offered = entry.operators.join(', ');
+    throw fail({ 'zh-CN': offered ? `该字段不支持此筛选方式（可用：${offered}）` : '该字段不能筛选', 'en-US': `a ${definition.type} field offers ${offered || 'no filter'}` });
+  }
   const operand = operandOf[filter.operator].safeParse(filter.value);
-  if (!operand.success) throw fail(operand.error.issues[0]!.message);
+  if (!operand.success) throw fail(issueText(operand.error.issues[0]!));
 
   // The type's own rule, without the record's bounds: a filter value is one value, present.
   const stored = entry.value({ ...definition, required: true, extend_quantity_min: null, extend_quantity_max: null });
   const normalise = (value: unknown) => {
     const parsed = stored.safeParse(value);
-    if (!parsed.success) throw fail(parsed.error.issues[0]!.message);
+    if (!parsed.success) throw fail(issueText(parsed.error.issues[0]!));
     return parsed.data as unknown;
   };
   const key = keyLiteral(definition.key);

@@ -1,8 +1,9 @@
-import type { AnyCall, ApprovalKind, Locale, MenuNode, Permission, SystemEventCode, UploadScope, UserSelection } from '@juqi/contract';
+import type { AnyCall, ApprovalKind, Locale, MenuNode, NotificationSubject, Permission, SystemEventCode, UploadScope, UserSelection } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
 import type { LookupRegistry } from '../lookups';
+import type { ReviewRegistry } from '../reviews';
 import type { Database, Executor } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 
@@ -37,6 +38,8 @@ export interface GrantsDirectory {
   /** Every operation code in the catalogue (what the super-admin holds). */
   allOperationCodes(): Promise<string[]>;
   roleIdsOf(staffIds: number[]): Promise<Map<number, number[]>>;
+  /** The active accounts holding an operation, through their roles or as the super-admin; by id. */
+  holdersOf(code: string): Promise<number[]>;
   /**
    * Checks that the roles exist and that the granter holds everything the newly given ones grant; refuses with 40000 or
    * 40300 (recorded). Runs before the caller's transaction: on PGlite's one connection a query outside an open
@@ -119,6 +122,8 @@ export interface TimeZoneSource {
 /** One happening of a system event: the values of its placeholders, and whom it concerns where its audience is them. */
 export interface SystemEventOccurrence {
   params: Record<string, string>;
+  /** What it is about, for its notification to open. */
+  subject?: NotificationSubject;
   /** Audience `user`: the marketplace user it is about. */
   userId?: number;
   /** Audience `requester`: the staff member who asked for it. */
@@ -134,6 +139,11 @@ export interface SystemEventSink {
    * notified, whom, how and with which text is the event's settings' business. A failure to notify is logged, never thrown.
    */
   raise(code: SystemEventCode, occurrence: SystemEventOccurrence): Promise<void>;
+  /**
+   * Tells the open screens of these staff that what the subject names changed (a step decided, by someone else too),
+   * so their lists and to-dos read it again; no message, whatever the events' settings. Never throws.
+   */
+  changed(subject: NotificationSubject, staffIds: number[]): Promise<void>;
 }
 
 /**
@@ -189,6 +199,15 @@ export interface ApprovalKindHandler {
   applied?(request: ApprovedRequest): Promise<void>;
 }
 
+/** A request waiting for a decision, as the record it is about shows it. */
+export interface PendingRequest {
+  id: number;
+  kind: ApprovalKind;
+  summary: string;
+  requester: { id: number; name: string };
+  createdAt: Date;
+}
+
 /** What the approval module offers: kinds registered by their owners, submissions, and counts for dashboards. */
 export interface ApprovalDirectory {
   register(kind: ApprovalKind, handler: ApprovalKindHandler): void;
@@ -200,6 +219,8 @@ export interface ApprovalDirectory {
   flowName(flowId: number): Promise<string | null>;
   /** How many requests wait for a decision (of one kind, or all). */
   pendingCount(kind?: ApprovalKind): Promise<number>;
+  /** The requests of these kinds about one subject waiting for a decision (one of a kind at most), oldest first. */
+  pendingAbout(kinds: readonly ApprovalKind[], subjectId: number): Promise<PendingRequest[]>;
 }
 
 /**
@@ -223,6 +244,8 @@ export interface AccessServices {
   staffRecords?: StaffRecordsDirectory;
   /** The record lookups of record-picking fields, each provided by the module owning those records. */
   lookups: LookupRegistry;
+  /** The two-person steps waiting for a second person, each kind provided by the module keeping it (the to-dos). */
+  reviews: ReviewRegistry;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { ErrorCode, type Texts } from '@juqi/contract';
+import type { Texts } from '@juqi/contract';
 import { AppError } from '../errors';
 
 /**
@@ -31,7 +31,7 @@ export const DEFAULT_WORKBOOK_LIMITS: Readonly<WorkbookLimits> = {
 export const WORKBOOK_FIELD = 'file';
 
 /** A refused workbook: 40000 naming the file field, in the request's language. Nothing has been read into the database. */
-export const refusedWorkbook = (message: Texts) => new AppError(ErrorCode.VALIDATION, message, { field: WORKBOOK_FIELD });
+export const refusedWorkbook = (message: Texts) => AppError.invalid(WORKBOOK_FIELD, message);
 
 /** The refusal of a file that is not a well-formed workbook; what is wrong is technical, so it is given in English only. */
 export const damagedWorkbook = (what: string) => refusedWorkbook({ 'zh-CN': '文件已损坏或不是 .xlsx 工作簿', 'en-US': `not a readable .xlsx workbook: ${what}` });

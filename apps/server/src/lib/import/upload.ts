@@ -23,11 +23,7 @@ export async function receiveWorkbook(request: FastifyRequest, maxBytes: number)
     const part = await request.file({ limits: { fileSize: maxBytes } });
     if (!part) throw refusedWorkbook({ 'zh-CN': '请选择文件', 'en-US': 'a file is required' });
     if (part.fieldname !== WORKBOOK_FIELD)
-      throw new AppError(
-        ErrorCode.VALIDATION,
-        { 'zh-CN': `请在字段“${WORKBOOK_FIELD}”中上传文件`, 'en-US': `send the file in the field "${WORKBOOK_FIELD}"` },
-        { field: part.fieldname },
-      );
+      throw AppError.invalid(part.fieldname, { 'zh-CN': `请在字段“${WORKBOOK_FIELD}”中上传文件`, 'en-US': `send the file in the field "${WORKBOOK_FIELD}"` });
     // The name goes into the audit entry only: its last path segment, without control characters (jsonb refuses NUL).
     name = (part.filename ?? '').split(/[/\\]/).pop()!.replace(/\p{Cc}/gu, '').slice(-200);
     data = await part.toBuffer();

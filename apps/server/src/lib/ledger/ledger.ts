@@ -63,7 +63,7 @@ export const availableBalance = (a: Pick<LedgerAccountRow, 'creditsPosted' | 'de
 function checkLegs(legs: Leg[]): void {
   if (legs.length === 0) throw new Error('a transfer needs at least one leg');
   for (const leg of legs) {
-    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw AppError.invalid('amount', 'must be a positive whole number');
+    if (!Number.isSafeInteger(leg.amount) || leg.amount <= 0) throw AppError.invalid('amount', { 'zh-CN': '须为正整数', 'en-US': 'must be a positive whole number' });
     for (const ref of [leg.debit, leg.credit]) {
       const owned = ACCOUNT_KINDS[ref.kind].owner !== 'platform';
       if (owned !== (ref.ownerId !== undefined && ref.ownerId > 0)) throw new Error(`account ${keyOf(ref)}: an owner is needed exactly for user and agency accounts`);

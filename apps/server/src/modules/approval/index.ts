@@ -30,6 +30,8 @@ export const approvalModule: ServerModule = {
     });
 
     route(app, approvalCalls.todoList, ({ body, principal }) => service.list({ kind: body.kind, approverId: principal!.staffId }, body.page, body.limit));
+    // The two-person steps other modules keep, from the sources they provide (docs/approvals.md › Reviews).
+    route(app, approvalCalls.reviewList, ({ body, principal, request }) => app.access.reviews.waitingFor(principal!, body.page, body.limit, request.locale));
     route(app, approvalCalls.requestList, ({ body, principal }) =>
       service.list({ kind: body.kind, state: body.state, requesterId: body.mine ? principal!.staffId : undefined }, body.page, body.limit),
     );

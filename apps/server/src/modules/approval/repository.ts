@@ -163,6 +163,15 @@ export class ApprovalRepository {
     return { count: total?.n ?? 0, rows };
   }
 
+  /** The pending requests of these kinds about a subject, oldest first. */
+  pendingAbout(kinds: readonly ApprovalKind[], subjectId: number, tx: Executor = this.db): Promise<RequestRecord[]> {
+    return tx
+      .select()
+      .from(approvalRequest)
+      .where(and(eq(approvalRequest.state, 'pending'), eq(approvalRequest.subjectId, subjectId), inArray(approvalRequest.kind, [...kinds])))
+      .orderBy(asc(approvalRequest.id));
+  }
+
   async pendingCount(kind?: ApprovalKind, tx: Executor = this.db): Promise<number> {
     const [row] = await tx.select({ n: count() }).from(approvalRequest).where(whereOf({ kind, state: 'pending' }));
     return row?.n ?? 0;

@@ -1,6 +1,7 @@
 import {
   APPROVAL_FLOWS_MAX,
   APPROVAL_KIND_NAMES,
+  ErrorCode,
   type ApprovalFlow,
   type ApprovalKind,
   type ApprovalRequestDetails,
@@ -12,8 +13,8 @@ import {
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
-import { AppError } from '../../lib/errors';
-import { holdsOperation, type ApprovalDirectory, type ApprovalKindHandler, type ApprovedRequest, type Principal, type SystemEventSink } from '../../lib/http/types';
+import { AppError, type LocalText } from '../../lib/errors';
+import { holdsOperation, type ApprovalDirectory, type ApprovalKindHandler, type ApprovedRequest, type PendingRequest, type Principal, type SystemEventSink } from '../../lib/http/types';
 import type { LookupRegistry } from '../../lib/lookups';
 import { accountsOfSamePerson, samePerson } from '../../lib/people';
 import { ApprovalRepository, type FlowRecord, type RequestFilter, type RequestRecord } from './repository';
@@ -29,7 +30,21 @@ type Decision = 'approve' | 'reject';
 const flowNameTaken = () => AppError.conflict({ 'zh-CN': '已有同名的审批流程', 'en-US': 'Another approval flow has this name' }, 'name');
 const finished = () => AppError.conflict({ 'zh-CN': '该申请已处理完毕', 'en-US': 'This request is already finished' });
 const movedOn = () => AppError.conflict({ 'zh-CN': '该步骤已有审批结果，请刷新后查看', 'en-US': 'This step has already been decided; reload to see where the request stands' });
+/** A second request of a kind about a subject while one waits (40900): it names the one waiting, which the staff can look up. */
+const alreadyPending = (request: RequestRecord) => {
+  const kind = APPROVAL_KIND_NAMES[request.kind as ApprovalKind];
+  return new AppError(
+    ErrorCode.CONFLICT,
+    {
+      'zh-CN': `${request.subjectName} 已有一个审批中的${kind['zh-CN']}（#${request.id}：${request.summary}），请等它审批完成或撤回后再提交`,
+      'en-US': `${request.subjectName} already has a ${kind['en-US'].toLowerCase()} request waiting for approval (#${request.id}: ${request.summary}); submit another once it is decided or withdrawn`,
+    },
+    { request_id: request.id },
+  );
+};
 const stepLabel = (step: number) => `第 ${step + 1} 步`;
+/** What a request's notices are about: the request, which 待办审批 opens. */
+const subjectOf = (request: RequestRecord) => ({ kind: 'approval_request', id: request.id }) as const;
 /** The request as its kind sees it at the last approval. */
 const approvedOf = (request: RequestRecord, approver: Actor): ApprovedRequest => ({
   id: request.id,
@@ -153,10 +168,15 @@ export class ApprovalService implements ApprovalDirectory {
     let request: RequestRecord;
     try {
       request = await this.db.transaction(async (tx) => {
+        const [waiting] = await this.records.pendingAbout([input.kind], input.subjectId, tx);
+        if (waiting) throw alreadyPending(waiting);
         const subject = await handler.check(input.subjectId, input.payload, tx);
         const flowId = await handler.flowId(tx);
         const flow = flowId === null ? undefined : await this.records.flow(flowId, tx);
-        if (!flow || flow.kind !== input.kind) throw AppError.invalid('flow', `no approval flow is set for ${input.kind}: choose one in its settings`);
+        if (!flow || flow.kind !== input.kind) throw AppError.invalid('flow', {
+            'zh-CN': `${APPROVAL_KIND_NAMES[input.kind]['zh-CN']}未设置审批流程，请在其设置中选择`,
+            'en-US': `no approval flow is set for ${input.kind}: choose one in its settings`,
+          });
         const steps = await this.resolve(flow.steps, subject.departmentId, actor.staffId, tx);
         const row = await this.records.insertRequest(
           {
@@ -178,8 +198,10 @@ export class ApprovalService implements ApprovalDirectory {
         return row;
       });
     } catch (err) {
+      // Two submissions at once: the one that lost to the other's commit names it too.
       if (isUniqueViolation(err) && violatedConstraint(err) === 'approval_request_pending_key') {
-        throw AppError.conflict({ 'zh-CN': '该人员已有一个审批中的同类申请', 'en-US': 'A request of this kind about this person is already pending' });
+        const [waiting] = await this.records.pendingAbout([input.kind], input.subjectId);
+        throw waiting ? alreadyPending(waiting) : AppError.conflict({ 'zh-CN': '该人员已有一个审批中的同类申请', 'en-US': 'A request of this kind about this person is already pending' });
       }
       throw err;
     }
@@ -256,6 +278,18 @@ export class ApprovalService implements ApprovalDirectory {
     return this.records.pendingCount(kind);
   }
 
+  async pendingAbout(kinds: readonly ApprovalKind[], subjectId: number): Promise<PendingRequest[]> {
+    const rows = await this.records.pendingAbout(kinds, subjectId);
+    const names = await this.lookups.namesOf('staff', rows.map((row) => row.requesterId));
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind as ApprovalKind,
+      summary: row.summary,
+      requester: { id: row.requesterId, name: names.get(row.requesterId) ?? `#${row.requesterId}` },
+      createdAt: row.createdAt,
+    }));
+  }
+
   /** A request whole, for its requester, anyone named as its approver, and holders of approval.request.view. */
   async details(id: number, principal: Principal): Promise<ApprovalRequestDetails> {
     const request = await this.records.request(id);
@@ -294,10 +328,10 @@ export class ApprovalService implements ApprovalDirectory {
     const accountIds = steps.flatMap((step) => (step.approver === 'account' ? [step.account_id] : []));
     const roles = new Set((await this.records.roles(roleIds, tx)).map((row) => row.id));
     const missingRole = roleIds.find((id) => !roles.has(id));
-    if (missingRole !== undefined) throw AppError.invalid('steps', `no role ${missingRole}`);
+    if (missingRole !== undefined) throw AppError.invalid('steps', { 'zh-CN': `角色 ${missingRole} 不存在`, 'en-US': `no role ${missingRole}` });
     const accounts = await this.records.activeAccounts(accountIds, tx);
     const missingAccount = accountIds.find((id) => !accounts.has(id));
-    if (missingAccount !== undefined) throw AppError.invalid('steps', `no active staff account ${missingAccount}`);
+    if (missingAccount !== undefined) throw AppError.invalid('steps', { 'zh-CN': `登录账号 ${missingAccount} 不存在或已停用`, 'en-US': `no active staff account ${missingAccount}` });
   }
 
   /**
@@ -315,10 +349,14 @@ export class ApprovalService implements ApprovalDirectory {
       const others = await this.withoutPersonOf(requesterId, candidates, tx);
       const approverIds = step.approver === 'department_head' ? others.slice(0, 1) : others;
       if (!approverIds.length) {
-        const why = candidates.length
-          ? 'nobody but the requester could decide it, and nobody decides their own request'
-          : { role: 'nobody active holds its role', account: 'its account is not active', department_head: 'neither the department nor any above it has an active head' }[step.approver];
-        throw AppError.invalid('flow', `step ${index + 1}: ${why}`);
+        const why: LocalText = candidates.length
+          ? { 'zh-CN': '只有申请人本人能审批，而申请人不能审批自己的申请', 'en-US': 'nobody but the requester could decide it, and nobody decides their own request' }
+          : {
+              role: { 'zh-CN': '没有在职员工担任该角色', 'en-US': 'nobody active holds its role' },
+              account: { 'zh-CN': '指定的审批账号已停用', 'en-US': 'its account is not active' },
+              department_head: { 'zh-CN': '所在部门及其上级部门都没有在职负责人', 'en-US': 'neither the department nor any above it has an active head' },
+            }[step.approver];
+        throw AppError.invalid('flow', { 'zh-CN': `${stepLabel(index)}：${why['zh-CN']}`, 'en-US': `step ${index + 1}: ${why['en-US']}` });
       }
       resolved.push({ ...ruleOf(step), approver_ids: approverIds });
     }
@@ -378,11 +416,11 @@ export class ApprovalService implements ApprovalDirectory {
   }
 
   private async notifyPending(request: RequestRecord, step: number, approverIds: number[]): Promise<void> {
-    await this.events.raise('approval.pending', { params: { ...(await this.params(request)), step: stepLabel(step) }, staffIds: approverIds });
+    await this.events.raise('approval.pending', { params: { ...(await this.params(request)), step: stepLabel(step) }, staffIds: approverIds, subject: subjectOf(request) });
   }
 
   private async notifyRequester(request: RequestRecord, code: 'approval.approved' | 'approval.rejected', approverId: number, comment: string): Promise<void> {
     const approver = (await this.lookups.namesOf('staff', [approverId])).get(approverId) ?? '';
-    await this.events.raise(code, { params: { ...(await this.params(request)), approver, comment }, staffId: request.requesterId });
+    await this.events.raise(code, { params: { ...(await this.params(request)), approver, comment }, staffId: request.requesterId, subject: subjectOf(request) });
   }
 }

@@ -11,7 +11,7 @@ interface AuditCursor extends AuditPosition {
 
 const encodeCursor = (cursor: AuditCursor) => Buffer.from(JSON.stringify([cursor.at, cursor.id, cursor.count])).toString('base64url');
 
-const refuse = () => AppError.invalid('cursor', 'not a cursor from an earlier answer');
+const refuse = () => AppError.invalid('cursor', { 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' });
 
 function decodeCursor(text: string): AuditCursor {
   let parsed: unknown;
@@ -58,7 +58,7 @@ export class AuditService {
 
   /** The table's conditions for a filter, its days counted in `zone`. */
   conditions(filter: AuditFilter, zone: string): AuditConditions {
-    if (filter.target_id !== undefined && filter.target_kind === undefined) throw AppError.invalid('target_id', 'say which kind of record (target_kind)');
+    if (filter.target_id !== undefined && filter.target_kind === undefined) throw AppError.invalid('target_id', { 'zh-CN': '请同时选择对象类型', 'en-US': 'needs the subject kind too' });
     return {
       staff: filter.staff,
       actions: filter.action,

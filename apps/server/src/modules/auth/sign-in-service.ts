@@ -48,11 +48,11 @@ export class SignInService {
    * Claims a sign `"<unix-ms>:<nonce>"` for one sign-in, staff or app user's: answers why it is refused (outside the
    * 5-minute window, or seen before), or undefined once it is claimed.
    */
-  async refusalOfSign(sign: string): Promise<string | undefined> {
+  async refusalOfSign(sign: string): Promise<LocalText | undefined> {
     const now = this.clock.now();
     const issued = Number(sign.slice(0, sign.indexOf(':')));
-    if (Math.abs(now.getTime() - issued) > signInRules.signWindowMs) return 'expired, sign in again';
-    if (!(await this.repo.claimSign(sign, now, new Date(now.getTime() - 2 * signInRules.signWindowMs)))) return 'already used';
+    if (Math.abs(now.getTime() - issued) > signInRules.signWindowMs) return { 'zh-CN': '已过期，请重新登录', 'en-US': 'expired, sign in again' };
+    if (!(await this.repo.claimSign(sign, now, new Date(now.getTime() - 2 * signInRules.signWindowMs)))) return { 'zh-CN': '已使用过，请重新登录', 'en-US': 'already used' };
     return undefined;
   }
 
@@ -124,7 +124,7 @@ export class SignInService {
   /** A code to the new phone a signed-in staff wants, proving the phone is theirs before it changes. */
   async sendPhoneChangeCode(principal: Principal, phone: string, client: ClientInfo) {
     const owner = await this.repo.staffByPhone(phone);
-    if (owner?.id === principal.staffId) throw AppError.invalid('staff_tel', 'this is your phone already');
+    if (owner?.id === principal.staffId) throw AppError.invalid('staff_tel', { 'zh-CN': '已是您当前的手机号', 'en-US': 'this is your phone already' });
     if (owner) throw AppError.conflict({ 'zh-CN': '手机号已被使用', 'en-US': 'Phone already in use' }, 'staff_tel');
     return this.issueCode(phone, client, true);
   }

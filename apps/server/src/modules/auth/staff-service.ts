@@ -20,7 +20,7 @@ const signInKeys = (r: StaffRow): { method: SignInMethod; identifier: string }[]
 
 /** Every new password, however it is set, is refused (40000 naming `field`) when it is a common one. */
 async function hashNewPassword(password: string, field: string): Promise<string> {
-  if (await isCommonPassword(password)) throw AppError.invalid(field, 'too common, choose another');
+  if (await isCommonPassword(password)) throw AppError.invalid(field, { 'zh-CN': '过于常见，请换一个', 'en-US': 'too common, choose another' });
   return hashPassword(password);
 }
 
@@ -131,7 +131,7 @@ export class StaffService {
     if (until) throw new AppError(ErrorCode.LOCKED, undefined, { unlock_at: until.toISOString() });
     if (!(await verifyPassword(password, me.passwordHash))) {
       await this.guard.failed(attempt, client.userAgent);
-      throw AppError.invalid(field, 'wrong password');
+      throw AppError.invalid(field, { 'zh-CN': '密码不正确', 'en-US': 'wrong password' });
     }
   }
 
@@ -139,7 +139,7 @@ export class StaffService {
   async changeOwnPassword(principal: Principal, oldPassword: string, newPassword: string, client: ClientInfo): Promise<null> {
     const me = await this.account(principal.staffId);
     await this.confirmOwnPassword(me, oldPassword, 'old_pwd', client);
-    if (newPassword === oldPassword) throw AppError.invalid('new_pwd', 'must differ from the current password');
+    if (newPassword === oldPassword) throw AppError.invalid('new_pwd', { 'zh-CN': '不能与当前密码相同', 'en-US': 'must differ from the current password' });
     await this.setPassword(me.id, newPassword, principal, 'new_pwd');
     return null;
   }
@@ -151,7 +151,7 @@ export class StaffService {
   async changeOwnPhone(principal: Principal, phone: string, code: string, password: string, client: ClientInfo): Promise<null> {
     const me = await this.account(principal.staffId);
     await this.confirmOwnPassword(me, password, 'password', client);
-    if (!(await this.codes.consumeCode(phone, code))) throw AppError.invalid('verification_code', 'wrong or expired code');
+    if (!(await this.codes.consumeCode(phone, code))) throw AppError.invalid('verification_code', { 'zh-CN': '验证码错误或已过期', 'en-US': 'wrong or expired code' });
     await this.saveUnique(() => this.repo.updateStaff(me.id, { phone }));
     await this.sessions.revokeStaff(me.id, undefined, principal.sessionId);
     await recordAudit(this.db, { staffId: me.id, action: 'staff.phone', target: `staff:${me.id}` });

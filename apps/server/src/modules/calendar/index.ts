@@ -1,6 +1,6 @@
 import { calendarCalls, specialDay } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
-import { AppError } from '../../lib/errors';
+import { Refusals } from '../../lib/errors';
 import { lazyService } from '../../lib/http/types';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
@@ -21,12 +21,15 @@ export const calendarModule: ServerModule = {
       // without its date or kind is refused here, naming the field, before the table's not-null would fail.
       async beforeWrite(values, { before }) {
         if (before) return;
-        for (const key of ['day', 'kind'] as const) if (values[key] === undefined || values[key] === null) throw AppError.invalid(key, 'required');
+        const refusals = new Refusals();
+        for (const key of ['day', 'kind'] as const) if (values[key] === undefined || values[key] === null) refusals.add(key, { 'zh-CN': '必填', 'en-US': 'required' });
+        refusals.throwIfAny();
       },
     });
     route(app, calendarCalls.workTimeDetails, () => service.workTime());
     route(app, calendarCalls.workTimeEdit, ({ body, principal, request }) => service.editWorkTime(body, { staffId: principal!.staffId, ip: request.ip }));
     route(app, calendarCalls.dayStatus, ({ body }) => service.dayStatus(body.from, body.to));
+    route(app, calendarCalls.holidayNotices, () => service.holidayNotices());
     route(app, calendarCalls.workingDays, async ({ query }) => {
       const from = query.from ?? (await service.today());
       return { from, n: query.n, from_working: await service.isWorkingDay(from), day: await service.addWorkingDays(from, query.n) };

@@ -1,4 +1,4 @@
-import { dayInZone, SPECIAL_DAY_KINDS, type DayStatus, type WorkTime } from '@juqi/contract';
+import { dayInZone, HOLIDAY_NOTICE_DAYS_AHEAD, SPECIAL_DAY_KINDS, type DayStatus, type HolidayNotice, type WorkTime } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Clock } from '../../lib/clock';
 import type { Db, Executor } from '../../lib/db/client';
@@ -10,6 +10,30 @@ import type { WorkingDays } from './working-days';
 
 /** How many days one read of special days covers while counting working days: a long holiday never needs a second. */
 const WINDOW_DAYS = 366;
+
+/** Special days read either side of today for the holiday notices: a holiday and its make-up days lie well within. */
+const NOTICE_READ_DAYS = 60;
+/** How far from its holiday a make-up working day named after it may lie: the State Council's moves stay within a month. */
+const MAKE_UP_REACH_DAYS = 31;
+
+/**
+ * The holidays among special days in date order: each run of consecutive holiday dates of one name, with the make-up
+ * working days named after it (国庆节调休 for 国庆节) within MAKE_UP_REACH_DAYS of it.
+ */
+function holidaysOf(rows: readonly SpecialDayRow[]): HolidayNotice[] {
+  const holidays: HolidayNotice[] = [];
+  for (const row of rows) {
+    if (row.kind !== SPECIAL_DAY_KINDS.holiday) continue;
+    const last = holidays.at(-1);
+    if (last?.name === row.name && dayNumber(row.day) === dayNumber(last.last_day) + 1) last.last_day = row.day;
+    else holidays.push({ name: row.name, first_day: row.day, last_day: row.day, make_up_days: [] });
+  }
+  for (const holiday of holidays) {
+    const near = (day: string) => dayNumber(day) >= dayNumber(holiday.first_day) - MAKE_UP_REACH_DAYS && dayNumber(day) <= dayNumber(holiday.last_day) + MAKE_UP_REACH_DAYS;
+    holiday.make_up_days = rows.filter((row) => row.kind === SPECIAL_DAY_KINDS.workday && row.name.startsWith(holiday.name) && near(row.day)).map((row) => row.day);
+  }
+  return holidays;
+}
 
 /** Who changed something, for the audit log. */
 export interface Actor {
@@ -93,6 +117,13 @@ export class CalendarService implements WorkingDays {
     return { work_days, days };
   }
 
+  /** The holidays to tell every staff member of today: each from HOLIDAY_NOTICE_DAYS_AHEAD days before it until its last day. */
+  async holidayNotices(tx: Executor = this.db): Promise<HolidayNotice[]> {
+    const today = dayNumber(await this.today());
+    const rows = await this.records.specialDaysBetween(dayOf(today - NOTICE_READ_DAYS), dayOf(today + NOTICE_READ_DAYS), tx);
+    return holidaysOf(rows).filter((holiday) => dayNumber(holiday.first_day) - HOLIDAY_NOTICE_DAYS_AHEAD <= today && today <= dayNumber(holiday.last_day));
+  }
+
   async isWorkingDay(day: string, tx: Executor = this.db): Promise<boolean> {
     return new WorkingRules(await this.records.workTime(tx), this.records, tx).isWorking(dayNumber(day));
   }
@@ -105,7 +136,7 @@ export class CalendarService implements WorkingDays {
     // The work week has at least one working day, so each step of the walk ends within a week past the special days.
     for (let left = Math.max(1, Math.abs(n)); ; ) {
       at += direction;
-      if (!isWritable(at)) throw AppError.invalid('n', 'the day it answers would lie outside the years 0001–9999');
+      if (!isWritable(at)) throw AppError.invalid('n', { 'zh-CN': '算出的日期将超出 0001–9999 年', 'en-US': 'the day it answers would lie outside the years 0001–9999' });
       if ((await rules.isWorking(at, direction)) && --left === 0) return dayOf(at);
     }
   }

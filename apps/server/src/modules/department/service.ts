@@ -113,7 +113,7 @@ export class DepartmentService {
       await this.records.lockTree(tx);
       const before = await this.existing(input.id, tx);
       const parentPath = await this.parentPathOf(input.parent_id, tx);
-      if (parentPath.startsWith(before.path)) throw AppError.invalid('parent_id', 'a department cannot move under itself or one of its own sub-departments');
+      if (parentPath.startsWith(before.path)) throw AppError.invalid('parent_id', { 'zh-CN': '不能移到自身或其下级部门之下', 'en-US': 'a department cannot move under itself or one of its own sub-departments' });
       if (await this.records.nameTaken(input.parent_id, before.name, input.id, tx)) throw siblingNameTaken('parent_id');
       const path = `${parentPath}${input.id}/`;
       if (path !== before.path) await this.records.movePaths(before.path, path, tx);
@@ -141,7 +141,7 @@ export class DepartmentService {
   /** A head is a sign-in account that exists (the staff lookup, owned by the auth module); 40000 naming head_account_id. */
   private async checkHead(accountId: number | null | undefined, tx: Executor): Promise<void> {
     if (accountId == null) return;
-    if (!(await this.access.lookups.namesOf('staff', [accountId], tx)).has(accountId)) throw AppError.invalid('head_account_id', `no staff account ${accountId}`);
+    if (!(await this.access.lookups.namesOf('staff', [accountId], tx)).has(accountId)) throw AppError.invalid('head_account_id', { 'zh-CN': `登录账号 ${accountId} 不存在`, 'en-US': `no staff account ${accountId}` });
   }
 
   private async existing(id: number, tx: Executor): Promise<DepartmentRow> {
@@ -154,7 +154,7 @@ export class DepartmentService {
   private async parentPathOf(parentId: number, tx: Executor): Promise<string> {
     if (parentId === TOP_LEVEL_DEPARTMENT) return TOP_PATH;
     const parent = await this.records.get(parentId, tx);
-    if (!parent) throw AppError.invalid('parent_id', `no department ${parentId}`);
+    if (!parent) throw AppError.invalid('parent_id', { 'zh-CN': `部门 ${parentId} 不存在`, 'en-US': `no department ${parentId}` });
     return parent.path;
   }
 }

@@ -105,7 +105,7 @@ export class SampleService {
     const byKey = new Map(definitions.map((d) => [d.key, d]));
     const definitionOf = (key: string, field: string) => {
       const definition = byKey.get(key);
-      if (!definition) throw AppError.invalid(field, `the form has no field ${key}`);
+      if (!definition) throw AppError.invalid(field, { 'zh-CN': `表单没有字段 ${key}`, 'en-US': `the form has no field ${key}` });
       return definition;
     };
     const where = filters.map((filter, i) => customFieldCondition(fieldSampleTable.values, definitionOf(filter.key, `filters.${i}.key`), filter));
@@ -136,7 +136,7 @@ export class SampleService {
   async add(form: FieldForm, values: Record<string, unknown>, actor: Actor): Promise<number> {
     return this.db.transaction(async (tx) => {
       await this.samples.lockForm(form, tx);
-      if ((await this.samples.count(form, tx)) >= FIELD_SAMPLES_MAX) throw AppError.invalid('values', `a form keeps at most ${FIELD_SAMPLES_MAX} previews: delete some first`);
+      if ((await this.samples.count(form, tx)) >= FIELD_SAMPLES_MAX) throw AppError.invalid('values', { 'zh-CN': `一个表单最多保留 ${FIELD_SAMPLES_MAX} 条预览，请先删除一些`, 'en-US': `a form keeps at most ${FIELD_SAMPLES_MAX} previews: delete some first` });
       const checked = await this.checked(form, values, undefined, tx);
       const id = await this.samples.add(form, checked, actor.staffId, tx);
       await recordAudit(tx, { staffId: actor.staffId, action: 'field.sample.add', target: `field.sample:${id}`, detail: { after: { form, values: checked } }, ip: actor.ip });

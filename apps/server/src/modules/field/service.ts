@@ -1,6 +1,7 @@
 import {
   decodeFieldPermission,
   ErrorCode,
+  fieldLabel,
   FIELD_FORM_NAMES,
   FIELD_FORMS,
   fieldFormOperations,
@@ -22,6 +23,7 @@ import {
   type FieldPermissionFlag,
   type ParsedBody,
   type FieldFormCalls,
+  type Locale,
 } from '@juqi/contract';
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
@@ -29,7 +31,7 @@ import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import type { LookupRegistry } from '../../lib/lookups';
 import { isUniqueViolation } from '../../lib/db/errors';
-import { AppError, type LocalText } from '../../lib/errors';
+import { AppError, issuesRefused, issueText, Refusals, type LocalText, type Refused } from '../../lib/errors';
 import { holdsOperation, type Principal } from '../../lib/http/types';
 import type { FormFields } from './fields';
 import { mapPicks } from './picks';
@@ -64,12 +66,42 @@ const CLEARED_BY_NULL: readonly string[] = ['min_length', 'max_length', 'min', '
 const forbidden = (text: LocalText, field: string) => new AppError(ErrorCode.FORBIDDEN, text, { field });
 const keyTaken = (key: string) => AppError.conflict({ 'zh-CN': `字段标识 ${key} 已存在`, 'en-US': `The form already has a field ${key}` }, 'key');
 
-/** A zod refusal as a 40000 naming where it is; `top` names only the first step (a record's definition key). */
-function refusal(error: z.ZodError, top = false): AppError {
-  const issue = error.issues[0]!;
-  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
-  const where = path.map(String);
-  return new AppError(ErrorCode.VALIDATION, `${where.join('.') || 'values'}: ${issue.message}`, { field: (top ? where.slice(0, 1) : where).join('.') || 'values' });
+/**
+ * Where in a field's value an issue lies, as its label: the field's own, then a detail table's row and column, or a
+ * value's part by its shared label (`明细 2 · 数量`, `位置 · 城市`).
+ */
+function labelWithin(definition: FieldDefinition, within: readonly string[]): LocalText {
+  const labelIn = (locale: Locale) => {
+    let label = definition.label[locale];
+    let columns = definition.sub_fields;
+    for (const part of within) {
+      if (/^\d+$/.test(part)) {
+        label += ` ${Number(part) + 1}`;
+        continue;
+      }
+      const column = columns?.find((sub) => sub.key === part);
+      label += ` · ${column?.label[locale] ?? fieldLabel(part, locale)}`;
+      columns = column?.sub_fields;
+    }
+    return label;
+  };
+  return { 'zh-CN': labelIn('zh-CN'), 'en-US': labelIn('en-US') };
+}
+
+/**
+ * Values the definitions refuse, as one 40000: each field once (its first issue), named by its key, as forms mark it,
+ * and by its label and where in its value the issue lies; a key the form has no field for is named itself.
+ */
+function valuesRefused(error: z.ZodError, definitions: readonly FieldDefinition[]): AppError {
+  const refused = new Map<string, Refused>();
+  for (const issue of error.issues) {
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    for (const [field = 'values', ...within] of paths.map((path) => path.map(String))) {
+      const definition = definitions.find((d) => d.key === field);
+      if (!refused.has(field)) refused.set(field, { field, text: issueText(issue), ...(definition && { label: labelWithin(definition, within) }) });
+    }
+  }
+  return AppError.invalidFields([...refused.values()]);
 }
 
 /** A stored definition as the contract's definition: without its id, form and time of change. */
@@ -128,10 +160,11 @@ export class FieldService implements FormFields {
   }
 
   async add(form: FieldForm, definition: FieldDefinition, actor: Actor): Promise<number> {
-    if ((RESERVED_FIELD_KEYS as readonly string[]).includes(definition.key)) throw AppError.invalid('key', `${definition.key} is a key every record holds itself`);
+    if ((RESERVED_FIELD_KEYS as readonly string[]).includes(definition.key))
+      throw AppError.invalid('key', { 'zh-CN': `${definition.key} 是每条记录自带的键，请换一个`, 'en-US': `${definition.key} is a key every record holds itself` });
     return this.write(async (tx) => {
       const { count, nextSort } = await this.records.extent(form, tx);
-      if (count >= FIELD_DEFINITIONS_MAX) throw AppError.invalid('key', `a form holds at most ${FIELD_DEFINITIONS_MAX} fields`);
+      if (count >= FIELD_DEFINITIONS_MAX) throw AppError.invalid('key', { 'zh-CN': `一个表单最多 ${FIELD_DEFINITIONS_MAX} 个字段`, 'en-US': `a form holds at most ${FIELD_DEFINITIONS_MAX} fields` });
       if (await this.records.keyTaken(form, definition.key, tx)) throw keyTaken(definition.key);
       await this.assertFormRoom(form, definition, undefined, tx);
       // Staff's own fields get every flag, whatever was sent; only the seed makes system fields.
@@ -150,9 +183,14 @@ export class FieldService implements FormFields {
     await this.db.transaction(async (tx) => {
       const before = await this.records.get(form, id, tx);
       if (!before) throw missing();
+      const refusals = new Refusals();
       for (const fixed of ['key', 'type'] as const)
         if (changes[fixed] !== undefined && changes[fixed] !== before[fixed])
-          throw AppError.invalid(fixed, `a field's ${fixed} is fixed once made: values stored under it would no longer fit; add a new field instead`);
+          refusals.add(fixed, {
+            'zh-CN': '字段创建后不可修改：已存的值将不再相符，请新增字段',
+            'en-US': `a field's ${fixed} is fixed once made: values stored under it would no longer fit; add a new field instead`,
+          });
+      refusals.throwIfAny();
 
       const merged: Record<string, unknown> = { ...definitionOf(before) };
       for (const [property, value] of Object.entries(changes)) {
@@ -160,7 +198,7 @@ export class FieldService implements FormFields {
         else if (value !== undefined) merged[property] = value;
       }
       const parsed = fieldDefinition.safeParse(merged);
-      if (!parsed.success) throw refusal(parsed.error);
+      if (!parsed.success) throw issuesRefused(parsed.error.issues, 'body');
       const next = parsed.data;
 
       const flags = decodeFieldPermission(before.permission);
@@ -191,7 +229,7 @@ export class FieldService implements FormFields {
       const before = await this.records.list(form, tx);
       const held = new Set(before.map((d) => d.id));
       if (new Set(ids).size !== ids.length || ids.length !== held.size || ids.some((id) => !held.has(id)))
-        throw AppError.invalid('ids', `must list each of the form's ${held.size} fields once`);
+        throw AppError.invalid('ids', { 'zh-CN': `须列出表单的全部 ${held.size} 个字段，每个一次`, 'en-US': `must list each of the form's ${held.size} fields once` });
       await this.records.reorder(ids, tx);
       const keyOf = new Map(before.map((d) => [d.id, d.key]));
       await recordAudit(tx, {
@@ -213,7 +251,7 @@ export class FieldService implements FormFields {
     const filled = { ...values };
     for (const d of definitions) if (!Object.hasOwn(filled, d.key) && d.default !== undefined) filled[d.key] = d.default;
     const parsed = fieldValues(definitions).safeParse(filled);
-    if (!parsed.success) throw refusal(parsed.error, true);
+    if (!parsed.success) throw valuesRefused(parsed.error, definitions);
     const checked = parsed.data as Record<string, unknown>;
     await this.assertPicked(definitions, checked, tx);
     return checked;
@@ -221,20 +259,23 @@ export class FieldService implements FormFields {
 
   /**
    * Picked records exist: each id a record-picking field holds (a detail table's cells included) is one its lookup
-   * names, or 40000 naming the field. Types whose lookup no module provides yet keep their ids unchecked.
+   * names, or 40000 naming every field holding one it does not. Types whose lookup no module provides yet keep their
+   * ids unchecked.
    */
   private async assertPicked(definitions: readonly FieldDefinition[], values: Record<string, unknown>, tx: Executor): Promise<void> {
     const wanted = new Map<LookupKind, { key: string; id: number }[]>();
     for (const definition of definitions)
       mapPicks(definition, values[definition.key], (kind, id) => wanted.set(kind, [...(wanted.get(kind) ?? []), { key: definition.key, id }]));
 
+    const refusals = new Refusals();
     for (const [kind, picks] of wanted) {
       const source = this.lookups.sourceOf(kind);
       if (!source) continue;
       const found = new Set((await source.named([...new Set(picks.map((pick) => pick.id))], tx)).map((item) => item.id));
-      const absent = picks.find((pick) => !found.has(pick.id));
-      if (absent) throw AppError.invalid(absent.key, `no ${kind} ${absent.id}`);
+      for (const absent of picks.filter((pick) => !found.has(pick.id)))
+        refusals.add(absent.key, { 'zh-CN': `所选记录不存在（ID ${absent.id}）`, 'en-US': `no ${kind} ${absent.id}` }, definitions.find((d) => d.key === absent.key)?.label);
     }
+    refusals.throwIfAny();
   }
 
   /**
@@ -245,14 +286,10 @@ export class FieldService implements FormFields {
     const others = (await this.records.list(form, tx)).filter((stored) => stored.id !== replacing);
     const total = others.reduce((sum, stored) => sum + fieldDefinitionChars(definitionOf(stored)), fieldDefinitionChars(definition));
     if (total <= FIELD_FORM_DEFINITION_CHARS_MAX) return;
-    throw new AppError(
-      ErrorCode.VALIDATION,
-      {
-        'zh-CN': `表单的字段定义合计最多 ${FIELD_FORM_DEFINITION_CHARS_MAX} 个字符，请先精简或删除其他字段`,
-        'en-US': `A form's field definitions hold at most ${FIELD_FORM_DEFINITION_CHARS_MAX} characters in all: shorten or delete other fields first`,
-      },
-      { field: 'key' },
-    );
+    throw AppError.invalid('key', {
+      'zh-CN': `表单的字段定义合计最多 ${FIELD_FORM_DEFINITION_CHARS_MAX} 个字符，请先精简或删除其他字段`,
+      'en-US': `a form's field definitions hold at most ${FIELD_FORM_DEFINITION_CHARS_MAX} characters in all: shorten or delete other fields first`,
+    });
   }
 
   /** A write in a transaction; a key another write took meanwhile is 40900 naming key, as the unique index settles it. */

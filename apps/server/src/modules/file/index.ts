@@ -10,7 +10,7 @@ import type { ServerFileStore, ServerModule } from '../../lib/module';
 import { LocalFileStorage, type FileStorage } from '../../lib/storage';
 import { dispositionOf, fileHeaders, parseRange, sendObject } from './http';
 import { FileRepository } from './repository';
-import { FileService, keepServerFile, mayRead } from './service';
+import { FileService, keepServerFile, mayRead, NOT_MULTIPART } from './service';
 
 export interface FileModuleOptions {
   /** Where files are kept; `DATA_DIR/uploads` on the local disk by default. */
@@ -68,7 +68,7 @@ export function createFileModule(options: FileModuleOptions = {}): ServerModule 
       };
 
       route(app, fileCalls.save, ({ request, principal }) => {
-        if (!request.isMultipart()) throw AppError.invalid('file', 'send the file as multipart/form-data');
+        if (!request.isMultipart()) throw AppError.invalid('file', NOT_MULTIPART);
         return service.save(request.parts(), principal!.staffId);
       });
 
@@ -87,7 +87,7 @@ export function createFileModule(options: FileModuleOptions = {}): ServerModule 
 
       route(app, fileCalls.downloadImage, async ({ body, reply, principal }) => {
         const row = await service.findReadable(body.path, principal);
-        if (!isImageExtension(row.ext)) throw AppError.invalid('path', 'not an image');
+        if (!isImageExtension(row.ext)) throw AppError.invalid('path', { 'zh-CN': '不是图片', 'en-US': 'not an image' });
         const object = await service.read(row);
         fileHeaders(reply, row, 'attachment').header('cache-control', 'no-store');
         sendObject(reply, object);

@@ -18,7 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, issuesRefused, type LocalText } from '../../lib/errors';
 import { contentMatches, contentRules, isImageExtension } from '../../lib/file-content';
 import type { Principal } from '../../lib/http/types';
 import type { ServerMadeFile } from '../../lib/module';
@@ -28,11 +28,14 @@ import type { UploadedFileRow } from './table';
 
 const MB = 1024 * 1024;
 
-const tooLarge = (maxBytes: number) =>
-  new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `file: larger than ${Math.round((maxBytes / MB) * 100) / 100} MB`, {
-    field: 'file',
-    max_bytes: maxBytes,
-  });
+const tooLarge = (maxBytes: number) => {
+  const size = `${Math.round((maxBytes / MB) * 100) / 100} MB`;
+  return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, { 'zh-CN': `文件超过 ${size}`, 'en-US': `file: larger than ${size}` }, { field: 'file', max_bytes: maxBytes });
+};
+
+/** The refusal of an upload not sent as a multipart form. */
+export const NOT_MULTIPART: LocalText = { 'zh-CN': '请以 multipart/form-data 上传文件', 'en-US': 'send the file as multipart/form-data' };
+const MALFORMED_BODY: LocalText = { 'zh-CN': '上传内容格式错误', 'en-US': 'malformed multipart body' };
 
 class TooLarge extends Error {}
 
@@ -108,23 +111,23 @@ function multipartError(err: unknown): AppError | undefined {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge(MAX_UPLOAD_BYTES);
     case 'FST_FILES_LIMIT':
-      return AppError.invalid('file', 'one file per request');
+      return AppError.invalid('file', { 'zh-CN': '每次只能上传一个文件', 'en-US': 'one file per request' });
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return AppError.invalid('body', 'too many fields');
+      return AppError.invalid('body', { 'zh-CN': '字段过多', 'en-US': 'too many fields' });
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return AppError.invalid('body', 'malformed field');
+      return AppError.invalid('body', { 'zh-CN': '字段格式错误', 'en-US': 'malformed field' });
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return AppError.invalid('file', 'send the file as multipart/form-data');
+      return AppError.invalid('file', NOT_MULTIPART);
     case 'ECONNRESET':
       // The client hung up before the body ended (a cancelled upload, a closed tab): routine, not a server fault.
-      return AppError.invalid('file', 'the upload was interrupted');
+      return AppError.invalid('file', { 'zh-CN': '上传中断', 'en-US': 'the upload was interrupted' });
     default: {
       const status = (err as { statusCode?: number } | null)?.statusCode;
       const message = err instanceof Error ? err.message : '';
       if ((status && status >= 400 && status < 500) || /multipart|part terminated|unexpected end/i.test(message)) {
-        return AppError.invalid('body', 'malformed multipart body');
+        return AppError.invalid('body', MALFORMED_BODY);
       }
       return undefined;
     }
@@ -160,12 +163,12 @@ export class FileService {
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
-            if (typeof part.value !== 'string') throw AppError.invalid(part.fieldname, 'expected a plain text field');
-            if (part.valueTruncated) throw AppError.invalid(part.fieldname, 'too long');
+            if (typeof part.value !== 'string') throw AppError.invalid(part.fieldname, { 'zh-CN': '须为纯文本字段', 'en-US': 'expected a plain text field' });
+            if (part.valueTruncated) throw AppError.invalid(part.fieldname, { 'zh-CN': '内容过长', 'en-US': 'too long' });
             fields[part.fieldname] ??= part.value;
             continue;
           }
-          if (part.fieldname !== 'file') throw AppError.invalid(part.fieldname, 'send the file in the field "file"');
+          if (part.fieldname !== 'file') throw AppError.invalid(part.fieldname, { 'zh-CN': '请在字段“file”中上传文件', 'en-US': 'send the file in the field "file"' });
           // The type's limit applies while streaming when `type` came first; otherwise the largest, checked again below.
           const hinted = uploadTypes.includes(fields.type as UploadType) ? (fields.type as UploadType) : undefined;
           staged = await this.stage(part, hinted ? uploadLimits[hinted].maxBytes : MAX_UPLOAD_BYTES);
@@ -205,23 +208,21 @@ export class FileService {
 
   private async keep(rawFields: Record<string, string>, staged: Staged | undefined, uploaderId: number): Promise<FileRecord> {
     const parsed = fileSaveFields.safeParse(rawFields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw AppError.invalid(issue.path.join('.') || 'body', issue.message);
-    }
+    if (!parsed.success) throw issuesRefused(parsed.error.issues, 'body');
     const { module, type, scope } = parsed.data;
-    if (!staged) throw AppError.invalid('file', 'required');
+    if (!staged) throw AppError.invalid('file', { 'zh-CN': '请选择文件', 'en-US': 'required' });
 
     const name = cleanFileName(staged.filename);
     const ext = extensionOf(name);
     const limit = uploadLimits[type];
-    if (!ext) throw AppError.invalid('file', 'the file name needs an extension');
+    if (!ext) throw AppError.invalid('file', { 'zh-CN': '文件名须带扩展名', 'en-US': 'the file name needs an extension' });
     if (!limit.extensions.includes(ext)) {
-      throw AppError.invalid('file', `.${ext} is not accepted for type ${type} (accepted: ${limit.extensions.join(', ')})`);
+      const accepted = limit.extensions.join(', ');
+      throw AppError.invalid('file', { 'zh-CN': `该类型不接受 .${ext} 文件（可用：${accepted}）`, 'en-US': `.${ext} is not accepted for type ${type} (accepted: ${accepted})` });
     }
-    if (staged.size === 0) throw AppError.invalid('file', 'the file is empty');
+    if (staged.size === 0) throw AppError.invalid('file', { 'zh-CN': '文件是空的', 'en-US': 'the file is empty' });
     if (staged.size > limit.maxBytes) throw tooLarge(limit.maxBytes);
-    if (!(await contentMatches(staged.tmp, ext))) throw AppError.invalid('file', `the content is not a .${ext} file`);
+    if (!(await contentMatches(staged.tmp, ext))) throw AppError.invalid('file', { 'zh-CN': `文件内容不是 .${ext} 文件`, 'en-US': `the content is not a .${ext} file` });
 
     const now = this.options.clock.now();
     const key = [

@@ -7,6 +7,7 @@ import {
   type AdjustmentFilter,
   type AdjustmentSum,
   type AdjustmentSettings,
+  type AdjustmentSettingsProposal,
   type AdjustmentSettingsState,
   type ParsedBody,
   type TransferEntry,
@@ -30,6 +31,7 @@ import { dayRangeInstants } from '../../lib/time-zone';
 import { actorOf, type Actor } from './actor';
 import { financeAdjustment, type AdjustmentRow } from './adjustments-table';
 import { commonRecordConditions, RecordList } from './record-list';
+import type { FinanceReviews } from './reviews';
 import { recordNumber } from './record-number';
 import { FinanceRepository } from './repository';
 
@@ -119,7 +121,7 @@ const accountsOfAdjustment = (r: Pick<AdjustmentRow, 'currency' | 'userId'>): { 
     : { user: { kind: 'user_beans', ownerId: r.userId }, platform: { kind: 'bean_adjustments' } };
 
 /** An amount as staff read it: yuan, or beans. */
-const amountText = (currency: AdjustmentRow['currency'], amount: number) =>
+export const amountText = (currency: AdjustmentRow['currency'], amount: number) =>
   currency === 'CNY' ? { 'zh-CN': yuanText(amount), 'en-US': yuanText(amount) } : { 'zh-CN': `${amount} 金豆`, 'en-US': `${amount} beans` };
 
 /** The settings of one currency: its threshold, and its daily limits per person applying and per user adjusted. */
@@ -133,6 +135,9 @@ const todayIn = (zone: string, now: Date): [Date, Date] => {
   const day = dayInZone(zone, now.getTime());
   return dayRangeInstants([day, day], zone);
 };
+
+/** A raise waiting for a second person, as the settings store keeps it (its proposer by id). */
+type StoredProposal = Omit<AdjustmentSettingsProposal, 'proposer_name'>;
 
 const raises = (from: AdjustmentSettings, to: AdjustmentSettings) => (Object.keys(from) as (keyof AdjustmentSettings)[]).some((key) => to[key] > from[key]);
 
@@ -159,6 +164,8 @@ export class AdjustmentService {
     private readonly settings: SettingsStore,
     /** The platform's time zone, whose days the daily limits count. */
     private readonly zone: () => Promise<string>,
+    /** Tells who may decide what waits, and who asked how it was decided; none for the demo's seed. */
+    private readonly notices?: FinanceReviews,
   ) {
     this.records = adjustmentRecordList(db);
   }
@@ -169,9 +176,11 @@ export class AdjustmentService {
       (await tx.select().from(financeAdjustment).where(and(eq(financeAdjustment.applicantId, by.staffId), eq(financeAdjustment.idempotencyKey, body.idempotency_key))))[0];
     const zone = await this.zone();
     const today = todayIn(zone, this.clock.now());
+    // The number this call made, if it made one: a replay answers the first adjustment, told of already.
+    const made: { no?: string } = {};
     const row = await onceUnderKey(this.db, fingerprint, byKey, async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
-      if (!user) throw AppError.invalid('user_id', 'no such user');
+      if (!user) throw AppError.invalid('user_id', { 'zh-CN': '用户不存在', 'en-US': 'no such user' });
       const person = await personOf(tx, by.staffId);
       // In this order everywhere (person, then user): concurrent applications queue instead of deadlocking.
       await lockFor(tx, `adjust:person:${person}`);
@@ -200,6 +209,7 @@ export class AdjustmentService {
           createdAt: now,
         })
         .returning();
+      made.no = inserted!.adjustmentNo;
       const result = waits ? inserted! : await this.post(inserted!, by.staffId, tx);
       await this.audit(tx, by, 'finance.adjust.apply', result, {
         user_id: result.userId,
@@ -211,7 +221,9 @@ export class AdjustmentService {
       });
       return result;
     });
-    return toAdjustment(await this.record(row.adjustmentNo));
+    const adjustment = toAdjustment(await this.record(row.adjustmentNo));
+    if (row.adjustmentNo === made.no && adjustment.state === 'pending') await this.notices?.adjustmentWaits(adjustment);
+    return adjustment;
   }
 
   /** 通过: the pending adjustment is posted, by a person other than its applicant. */
@@ -257,49 +269,62 @@ export class AdjustmentService {
    * 调账审批设置: a change that raises nothing applies at once; one that raises any value becomes the proposal (replacing
    * an earlier one) and waits for a second person. Both audited with before and after.
    */
-  editSettings(by: Actor, next: AdjustmentSettings): Promise<AdjustmentSettingsState> {
-    return this.changeSettings(async (tx, before) => {
+  async editSettings(by: Actor, next: AdjustmentSettings): Promise<AdjustmentSettingsState> {
+    const { state, outcome: raised } = await this.changeSettings(async (tx, before) => {
       if (!raises(before, next)) {
         const after = await this.settings.set(SETTINGS, next, tx);
         await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings', target: `settings:${SETTINGS}`, detail: { before, after }, ip: by.ip });
-        return;
+        return false;
       }
       const proposal = { id: randomUUID(), values: next, proposer_id: by.staffId, proposed_at: this.clock.now().toISOString() };
       await this.settings.set(PROPOSAL, { proposal }, tx);
       await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings.propose', target: `settings:${SETTINGS}`, detail: { before, proposed: next }, ip: by.ip });
+      return true;
     });
+    const { proposal, ...inForce } = state;
+    if (raised && proposal) await this.notices?.settingsRaised(proposal, inForce);
+    return state;
   }
 
   /** The waiting raise applies, approved by a person other than its proposer. */
   approveSettings(by: Actor, proposalId: string): Promise<AdjustmentSettingsState> {
-    return this.changeSettings(async (tx, before) => {
+    return this.decideRaise('approved', by, async (tx, before) => {
       const proposal = await this.waitingProposal(tx, proposalId);
       if (await samePerson(tx, proposal.proposer_id, by.staffId)) throw AppError.forbidden(NOT_BY_PROPOSER);
       const after = await this.settings.set(SETTINGS, proposal.values, tx);
       await this.settings.set(PROPOSAL, { proposal: null }, tx);
       await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings.approve', target: `settings:${SETTINGS}`, detail: { before, after, proposer_id: proposal.proposer_id }, ip: by.ip });
+      return proposal;
     });
   }
 
   /** The waiting raise is dropped: withdrawn by its proposer or turned down by another person. */
   rejectSettings(by: Actor, proposalId: string): Promise<AdjustmentSettingsState> {
-    return this.changeSettings(async (tx) => {
+    return this.decideRaise('rejected', by, async (tx) => {
       const proposal = await this.waitingProposal(tx, proposalId);
       await this.settings.set(PROPOSAL, { proposal: null }, tx);
       await recordAudit(tx, { staffId: by.staffId, action: 'finance.adjust.settings.reject', target: `settings:${SETTINGS}`, detail: { proposed: proposal.values, proposer_id: proposal.proposer_id }, ip: by.ip });
+      return proposal;
     });
   }
 
-  /** A change of the settings or their proposal under the settings' lock; answers the state after it. */
-  private async changeSettings(change: (tx: Executor, before: AdjustmentSettings) => Promise<void>): Promise<AdjustmentSettingsState> {
-    await this.db.transaction(async (tx) => {
+  /** A decision on the waiting raise (it answers the raise it decided); then its proposer and deciders are told. */
+  private async decideRaise(decision: 'approved' | 'rejected', by: Actor, change: (tx: Executor, before: AdjustmentSettings) => Promise<StoredProposal>): Promise<AdjustmentSettingsState> {
+    const { state, outcome } = await this.changeSettings(async (tx, before) => ({ proposal: await change(tx, before), before }));
+    await this.notices?.settingsDecided(outcome.proposal, outcome.before, decision, by.staffId);
+    return state;
+  }
+
+  /** A change of the settings or their proposal under the settings' lock; answers the state after it, and what the change answered. */
+  private async changeSettings<T>(change: (tx: Executor, before: AdjustmentSettings) => Promise<T>): Promise<{ state: AdjustmentSettingsState; outcome: T }> {
+    const outcome = await this.db.transaction(async (tx) => {
       await lockFor(tx, SETTINGS_LOCK);
-      await change(tx, await this.settings.get(SETTINGS, tx));
+      return change(tx, await this.settings.get(SETTINGS, tx));
     });
-    return this.settingsState();
+    return { state: await this.settingsState(), outcome };
   }
 
-  private async waitingProposal(tx: Executor, proposalId: string) {
+  private async waitingProposal(tx: Executor, proposalId: string): Promise<StoredProposal> {
     const { proposal } = await this.settings.get(PROPOSAL, tx);
     if (!proposal || proposal.id !== proposalId) throw new AppError(40900, PROPOSAL_GONE, null);
     return proposal;
@@ -375,7 +400,10 @@ export class AdjustmentService {
     );
   }
 
-  /** Locks the adjustment, checks who decides and that it still waits, makes the decision; answers it as it is now. */
+  /**
+   * Locks the adjustment, checks who decides and that it still waits, makes the decision; answers it as it is now,
+   * once its applicant is told.
+   */
   private async decide(adjustmentNo: string, by: Actor, change: (row: AdjustmentRow, tx: Executor) => Promise<void>): Promise<Adjustment> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(financeAdjustment).where(eq(financeAdjustment.adjustmentNo, adjustmentNo)).for('update');
@@ -387,7 +415,9 @@ export class AdjustmentService {
       }
       await change(row, tx);
     });
-    return toAdjustment(await this.record(adjustmentNo));
+    const decided = toAdjustment(await this.record(adjustmentNo));
+    await this.notices?.adjustmentDecided(decided);
+    return decided;
   }
 
   private audit(tx: Executor, by: Actor, action: string, row: AdjustmentRow, detail: Record<string, unknown>): Promise<void> {
@@ -395,10 +425,10 @@ export class AdjustmentService {
   }
 }
 
-/** The adjustment calls (docs/finance.md › Adjustments), posting through the module's ledger. */
-export function adjustmentRoutes(app: FastifyInstance, ledger: Ledger): void {
+/** The adjustment calls (docs/finance.md › Adjustments), posting through the module's ledger; answers the service. */
+export function adjustmentRoutes(app: FastifyInstance, ledger: Ledger, notices: FinanceReviews): AdjustmentService {
   const timeZone = lazyService(app.access, 'timeZone', 'settings');
-  const adjustments = new AdjustmentService(app.database.db, app.clock, ledger, new SettingsStore(app.database.db), () => timeZone.current());
+  const adjustments = new AdjustmentService(app.database.db, app.clock, ledger, new SettingsStore(app.database.db), () => timeZone.current(), notices);
 
   route(app, adjustmentCalls.adjustmentApply, (ctx) => adjustments.apply(actorOf(ctx), ctx.body));
   route(app, adjustmentCalls.adjustmentApprove, (ctx) => adjustments.approve(ctx.body.adjustment_no, actorOf(ctx)));
@@ -409,4 +439,5 @@ export function adjustmentRoutes(app: FastifyInstance, ledger: Ledger): void {
   route(app, adjustmentCalls.adjustmentSettingsEdit, (ctx) => adjustments.editSettings(actorOf(ctx), ctx.body));
   route(app, adjustmentCalls.adjustmentSettingsApprove, (ctx) => adjustments.approveSettings(actorOf(ctx), ctx.body.proposal_id));
   route(app, adjustmentCalls.adjustmentSettingsReject, (ctx) => adjustments.rejectSettings(actorOf(ctx), ctx.body.proposal_id));
+  return adjustments;
 }

@@ -64,7 +64,7 @@ export class EarningService {
   /** 手动入账: a staff's credit to a user's earnings (`cash`) or bean earnings, with the reason in its memo. */
   async credit(currency: 'cash' | 'beans', body: ManualCredit, by: { staffId: number; ip: string }): Promise<BookRecord> {
     const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, body.user_id));
-    if (!user) throw AppError.invalid('user_id', 'no such user');
+    if (!user) throw AppError.invalid('user_id', { 'zh-CN': '用户不存在', 'en-US': 'no such user' });
     const book = currency === 'cash' ? 'user_earnings' : 'bean_earnings';
     const transfer = await this.db.transaction(async (tx) => {
       const earning: Earning = {

@@ -9,6 +9,7 @@ import { adjustmentRoutes } from './adjustments';
 import { ledgerBookRoutes } from './book-routes';
 import { FakePaymentProvider, FakePayoutProvider } from './payments';
 import { reconciliationRoutes } from './reconciliation';
+import { FinanceReviews } from './reviews';
 import { FinanceService } from './service';
 import { financeSettingsRoutes } from './settings';
 import { seedFinanceSettings } from './settings-seed';
@@ -34,11 +35,16 @@ export const financeModule: ServerModule = {
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const zone = () => timeZone.current();
     const topUps = new TopUpService(app.database.db, app.clock, ledger, fakePayments, zone);
+    // The two-person steps in the approvers' to-dos, and their notices (docs/finance.md › Two-person steps in the to-dos).
+    const reviews = new FinanceReviews(app.database.db, lazyService(app.access, 'grants', 'power'), lazyService(app.access, 'systemEvents', 'inform'), app.log);
+    const payouts = app.config.fakePayments ? new FakePayoutProvider() : null;
 
     financeSettingsRoutes(app);
-    adjustmentRoutes(app, ledger);
+    const adjustments = adjustmentRoutes(app, ledger, reviews);
+    reviews.provide(app.access.reviews, adjustments, payouts !== null);
     ledgerBookRoutes(app, ledger);
     reconciliationRoutes(app);
+    route(app, financeCalls.userLookup, ({ body, principal }) => service.userLookup(body.keyword, principal!));
     route(app, financeCalls.trialBalance, () => service.trialBalance());
     route(app, financeCalls.userStatement, ({ body }) => service.userStatement(body.user_id, body.currency, body.page, body.limit));
 
@@ -50,7 +56,7 @@ export const financeModule: ServerModule = {
       return null;
     });
 
-    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, app.config.fakePayments ? new FakePayoutProvider() : null, zone);
+    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, payouts, zone, reviews);
     route(app, withdrawalAppCalls.apply, ({ body, appUser }) => withdrawals.apply(appUser!.userId, body));
     route(app, withdrawalAppCalls.status, ({ body, appUser }) => withdrawals.status(appUser!.userId, body.withdraw_no));
     const withdrawalRecords = withdrawalRecordList(app.database.db);

@@ -1,7 +1,14 @@
 import type { AccountKind, Currency, StatementEntry, TransferKind, TransferState } from '@juqi/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/db/client';
+import { containing, escapeLike } from '../../lib/db/like';
+import { users } from '../../lib/db/schema';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../lib/ledger/table';
+
+/** What an account can spend now (posted balance less pending debits), 0 for an account not opened (a left join's nulls). */
+const available = (account: Record<'creditsPosted' | 'debitsPosted' | 'debitsPending', AnyColumn>) =>
+  sql<number>`coalesce(${account.creditsPosted} - ${account.debitsPosted} - ${account.debitsPending}, 0)`.mapWith(Number);
 
 export interface KindSums {
   currency: Currency;
@@ -36,6 +43,28 @@ export class FinanceRepository {
 
   platformAccounts(tx: Executor = this.db) {
     return tx.select().from(ledgerAccount).where(eq(ledgerAccount.ownerId, 0)).orderBy(ledgerAccount.id);
+  }
+
+  /**
+   * Users a money form may pick by `keyword`: digits are an ID (exactly) or a mobile's start, anything else part of a
+   * name; the exact ID first, then by ID. Each with the available balances of its cash and bean accounts.
+   */
+  pickableUsers(keyword: string, limit: number, tx: Executor = this.db) {
+    const digits = /^\d+$/.test(keyword);
+    const id = digits && keyword.length <= 9 ? Number(keyword) : null;
+    const matches = digits
+      ? or(like(users.mobile, `${escapeLike(keyword)}%`), ...(id === null ? [] : [eq(users.id, id)]))
+      : like(users.name, containing(keyword));
+    const cash = alias(ledgerAccount, 'cash');
+    const beans = alias(ledgerAccount, 'beans');
+    return tx
+      .select({ id: users.id, name: users.name, mobile: users.mobile, cash_available: available(cash), beans_available: available(beans) })
+      .from(users)
+      .leftJoin(cash, and(eq(cash.kind, 'user_cash'), eq(cash.ownerId, users.id)))
+      .leftJoin(beans, and(eq(beans.kind, 'user_beans'), eq(beans.ownerId, users.id)))
+      .where(matches)
+      .orderBy(...(id === null ? [] : [desc(sql`${users.id} = ${id}`)]), asc(users.id))
+      .limit(limit);
   }
 
   async account(kind: AccountKind, ownerId: number, tx: Executor = this.db) {

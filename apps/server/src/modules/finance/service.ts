@@ -1,5 +1,7 @@
-import { CURRENCIES, type AccountKind, type Currency, type TrialBalance } from '@juqi/contract';
+import { CURRENCIES, USER_LOOKUP_LIMIT, USER_PICKING_OPERATIONS, type AccountKind, type Currency, type FinanceUser, type TrialBalance } from '@juqi/contract';
 import type { Executor } from '../../lib/db/client';
+import { AppError } from '../../lib/errors';
+import { holdsOperation, type Principal } from '../../lib/http/types';
 import { availableBalance, postedBalance } from '../../lib/ledger/ledger';
 import { FinanceRepository } from './repository';
 
@@ -9,6 +11,12 @@ export class FinanceService {
 
   constructor(private readonly db: Executor) {
     this.records = new FinanceRepository(db);
+  }
+
+  /** The users a money form may pick, for staff who credit or adjust accounts (the call's own check: any of several grants). */
+  async userLookup(keyword: string, principal: Principal): Promise<FinanceUser[]> {
+    if (!USER_PICKING_OPERATIONS.some((code) => holdsOperation(principal, code))) throw AppError.forbidden();
+    return this.records.pickableUsers(keyword, USER_LOOKUP_LIMIT);
   }
 
   /** 试算平衡: read in one transaction, so every sum is of the same moment. */

@@ -1,4 +1,4 @@
-import type { FakePayNotification, PayChannel, TopUpOrder, TopUpState } from '@juqi/contract';
+import { yuanText, type FakePayNotification, type PayChannel, type TopUpOrder, type TopUpState } from '@juqi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
@@ -58,7 +58,10 @@ export class TopUpService {
     const fingerprint = requestFingerprint([body.amount, body.channel]);
     const limits = await this.settings.get('finance_recharge');
     if (body.amount < limits.min_amount || body.amount > limits.max_amount)
-      throw AppError.invalid('amount', `must be between ${limits.min_amount} and ${limits.max_amount} fen`);
+      throw AppError.invalid('amount', {
+        'zh-CN': `须在 ${yuanText(limits.min_amount)}–${yuanText(limits.max_amount)} 之间`,
+        'en-US': `must be between ${limits.min_amount} and ${limits.max_amount} fen`,
+      });
     const [preset] = await this.db
       .select({ bonusBeans: financeRechargePreset.bonusBeans })
       .from(financeRechargePreset)

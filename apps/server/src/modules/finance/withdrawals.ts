@@ -11,6 +11,7 @@ import { samePerson } from '../../lib/people';
 import type { Actor } from './actor';
 import type { PayoutProvider } from './payments';
 import { recordNumber } from './record-number';
+import type { FinanceReviews } from './reviews';
 import { financeWithdrawal, type WithdrawalRow } from './table';
 
 type ApplyBody = CallBody<typeof withdrawalAppCalls.apply> & { payout_type: number; amount: number };
@@ -67,6 +68,8 @@ export class WithdrawalService {
     private readonly payouts: PayoutProvider | null,
     /** The platform's time zone, whose clocks a withdrawal's number reads. */
     private readonly zone: () => Promise<string>,
+    /** Tells who may pay out what waits, and every open screen when it is decided; none for the demo's seed. */
+    private readonly notices?: FinanceReviews,
   ) {}
 
   async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
@@ -165,7 +168,8 @@ export class WithdrawalService {
 
   /**
    * Locks the withdrawal, checks its state, makes the change and writes it to the operation log in the same
-   * transaction; answers it as it is now. A refused payout changes nothing and is not logged as a step.
+   * transaction; answers it as it is now, once those it concerns are told (an approval waits for a payer; a payout or
+   * a rejection of an approved one leaves the payers' to-dos). A refused payout changes nothing and is not logged as a step.
    */
   private async decide<T extends WithdrawalRow | { refused: string }>(
     withdrawNo: string,
@@ -179,7 +183,7 @@ export class WithdrawalService {
       if (!row) throw AppError.notFound();
       if (!from.includes(row.state)) throw new AppError(40900, STATE_NOW(row.state), null);
       const changed = await change(row, tx);
-      if ('refused' in changed) return changed;
+      if ('refused' in changed) return { changed, was: row.state };
       await followLatestWithdrawal(tx, row.userId);
       await recordAudit(tx, {
         staffId: by.staffId,
@@ -188,8 +192,13 @@ export class WithdrawalService {
         detail: { user_id: row.userId, amount: row.amount, from: row.state, to: changed.state, ...(changed.rejectReason ? { reason: changed.rejectReason } : {}) },
         ip: by.ip,
       });
-      return changed;
+      return { changed, was: row.state };
     });
-    return ('refused' in result ? result : toWithdrawal(result as WithdrawalRow)) as never;
+    const { changed, was } = result;
+    if ('refused' in changed) return changed as never;
+    const done = changed as WithdrawalRow;
+    if (done.state === 'approved') await this.notices?.withdrawalToPay(done.withdrawNo);
+    else if (was === 'approved') await this.notices?.withdrawalPayoutDecided(done.withdrawNo, done.approvedBy);
+    return toWithdrawal(done) as never;
   }
 }

@@ -1,6 +1,6 @@
 import { CITY_DIVISION_FIELDS, cityResource, generalCalls, industryResource, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
-import { AppError } from '../../lib/errors';
+import { AppError, Refusals } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { GeneralRepository } from './repository';
@@ -21,11 +21,12 @@ export const generalModule: ServerModule = {
         const id = before?.id as number | undefined;
         const parentId = values.parent_id === undefined ? ((before?.parent_id as number | undefined) ?? TOP_LEVEL_INDUSTRY) : ((values.parent_id as number | null) ?? TOP_LEVEL_INDUSTRY);
         if (parentId !== TOP_LEVEL_INDUSTRY) {
-          if (parentId === id) throw AppError.invalid('parent_id', 'an industry cannot be its own parent');
+          if (parentId === id) throw AppError.invalid('parent_id', { 'zh-CN': '行业不能以自己为上级', 'en-US': 'an industry cannot be its own parent' });
           const parent = await repo.industry(parentId, tx);
-          if (!parent) throw AppError.invalid('parent_id', `no industry ${parentId}`);
-          if (parent.parentId !== TOP_LEVEL_INDUSTRY) throw AppError.invalid('parent_id', `industry ${parentId} is a sub-industry: industries have two levels`);
-          if (id !== undefined && (await repo.childCount(id, tx)) > 0) throw AppError.invalid('parent_id', 'an industry with sub-industries stays top-level');
+          if (!parent) throw AppError.invalid('parent_id', { 'zh-CN': `行业 ${parentId} 不存在`, 'en-US': `no industry ${parentId}` });
+          if (parent.parentId !== TOP_LEVEL_INDUSTRY)
+            throw AppError.invalid('parent_id', { 'zh-CN': `行业 ${parentId} 是二级行业：行业只有两级`, 'en-US': `industry ${parentId} is a sub-industry: industries have two levels` });
+          if (id !== undefined && (await repo.childCount(id, tx)) > 0) throw AppError.invalid('parent_id', { 'zh-CN': '有子行业的行业只能是一级行业', 'en-US': 'an industry with sub-industries stays top-level' });
         }
         const name = (values.name as string | undefined) ?? (before?.name as string);
         if ((await repo.sibling(parentId, name, id, tx)) !== undefined) {
@@ -42,9 +43,11 @@ export const generalModule: ServerModule = {
     resourceRoutes(app, cityResource, generalCity, {
       // Codes, names and pinyin are the division data's: an edit may repeat them, not change them.
       async beforeWrite(values, { before }) {
+        const refusals = new Refusals();
         for (const key of CITY_DIVISION_FIELDS) {
-          if (values[key] !== undefined && values[key] !== before?.[key]) throw AppError.invalid(key, 'comes from the division data and cannot be changed');
+          if (values[key] !== undefined && values[key] !== before?.[key]) refusals.add(key, { 'zh-CN': '来自行政区划数据，不可修改', 'en-US': 'comes from the division data and cannot be changed' });
         }
+        refusals.throwIfAny();
       },
     });
 

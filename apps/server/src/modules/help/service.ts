@@ -127,15 +127,15 @@ export class HelpService {
   /** Two levels: a category sits at the top (pid 0) or under a top category. */
   private async validateCategory(input: CategoryInput, self?: HelpCategoryRow): Promise<void> {
     if (input.pid !== 0) {
-      if (self && input.pid === self.id) throw AppError.invalid('pid', 'a category cannot sit under itself');
+      if (self && input.pid === self.id) throw AppError.invalid('pid', { 'zh-CN': '分类不能放在自己之下', 'en-US': 'a category cannot sit under itself' });
       const parent = await this.repo.findCategory(input.pid);
-      if (!parent) throw AppError.invalid('pid', 'parent category does not exist');
-      if (parent.pid !== 0) throw AppError.invalid('pid', 'categories nest two levels at most: the parent must be a top category');
+      if (!parent) throw AppError.invalid('pid', { 'zh-CN': '上级分类不存在', 'en-US': 'parent category does not exist' });
+      if (parent.pid !== 0) throw AppError.invalid('pid', { 'zh-CN': '分类最多两级：上级须为一级分类', 'en-US': 'categories nest two levels at most: the parent must be a top category' });
       if (self && self.pid === 0 && (await this.repo.childCount(self.id)) > 0) {
-        throw AppError.invalid('pid', 'a category with subcategories cannot become a subcategory');
+        throw AppError.invalid('pid', { 'zh-CN': '有子分类的分类不能变为子分类', 'en-US': 'a category with subcategories cannot become a subcategory' });
       }
     } else if (self && self.pid !== 0 && (await this.repo.functionCount(self.id)) > 0) {
-      throw AppError.invalid('pid', 'a subcategory with functions cannot become a top category');
+      throw AppError.invalid('pid', { 'zh-CN': '有功能的子分类不能变为一级分类', 'en-US': 'a subcategory with functions cannot become a top category' });
     }
     const same = await this.repo.findCategoryByName(input.pid, input.name);
     if (same && same.id !== self?.id) throw conflict('name', 'a category of this name already exists here');
@@ -201,8 +201,8 @@ export class HelpService {
 
   private async functionValues(input: FunctionInput) {
     const category = await this.repo.findCategory(input.pid);
-    if (!category) throw AppError.invalid('pid', 'category does not exist');
-    if (category.pid === 0) throw AppError.invalid('pid', 'functions belong to a subcategory, not a top category');
+    if (!category) throw AppError.invalid('pid', { 'zh-CN': '分类不存在', 'en-US': 'category does not exist' });
+    if (category.pid === 0) throw AppError.invalid('pid', { 'zh-CN': '功能须放在子分类下，不能放在一级分类下', 'en-US': 'functions belong to a subcategory, not a top category' });
     return { categoryId: input.pid, name: input.name, explains: sanitizeRichText(input.explains), sort: input.sort };
   }
 

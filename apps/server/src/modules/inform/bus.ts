@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { notificationSubject, type NotificationSubject } from '@juqi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 
@@ -6,13 +7,15 @@ import type pg from 'pg';
  * What changed, for whom. Signals carry ids only: every open stream reads what it needs from the database itself, so a
  * signal is small enough for PostgreSQL NOTIFY and means the same in every process. `staffIds` null: anyone may be
  * concerned (a publication to all staff, or too many ids to list). `session-ended`: the streams of one session
- * (`sessionId`), or of every session of the staff but `exceptSessionId`, close.
+ * (`sessionId`), or of every session of the staff but `exceptSessionId`, close. `changed`: what a subject names changed
+ * (a step decided), so the screens showing it read it again.
  */
 export type InformSignal =
   | { kind: 'notifications'; staffIds: number[] | null }
   | { kind: 'unread'; staffIds: number[] | null }
   | { kind: 'announcement'; id: number; staffIds: number[] | null }
   | { kind: 'withdrawn'; id: number; staffIds: number[] | null }
+  | { kind: 'changed'; subject: NotificationSubject; staffIds: number[] | null }
   | { kind: 'session-ended'; staffIds: number[]; sessionId?: number; exceptSessionId?: number };
 
 export type SignalListener = (signal: InformSignal) => void;
@@ -73,6 +76,7 @@ function isSignal(value: unknown): value is InformSignal {
   const optionalId = (key: string) => v[key] === undefined || Number.isInteger(v[key]);
   const listed = Array.isArray(v.staffIds) && v.staffIds.every((n) => Number.isInteger(n));
   if (v.kind === 'session-ended') return listed && optionalId('sessionId') && optionalId('exceptSessionId');
+  if (v.kind === 'changed') return (v.staffIds === null || listed) && notificationSubject.safeParse(v.subject).success;
   const kinds = ['notifications', 'unread', 'announcement', 'withdrawn'];
   return typeof v.kind === 'string' && kinds.includes(v.kind) && (v.staffIds === null || listed) && optionalId('id');
 }

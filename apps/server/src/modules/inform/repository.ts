@@ -1,3 +1,4 @@
+import type { NotificationSubjectKind } from '@juqi/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/db/client';
@@ -38,6 +39,8 @@ export interface NotificationJoinRow {
   title: string;
   content: string;
   senderName: string | null;
+  subjectKind: NotificationSubjectKind | null;
+  subjectId: string | null;
 }
 
 const notificationColumns = {
@@ -48,6 +51,8 @@ const notificationColumns = {
   title: informMessage.title,
   content: informMessage.content,
   senderName: sender.name,
+  subjectKind: informMessage.subjectKind,
+  subjectId: informMessage.subjectId,
 };
 
 /** How many recipients have read a message (a subquery on the message row). */

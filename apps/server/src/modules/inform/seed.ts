@@ -48,6 +48,13 @@ export const defaultSystemEvents = (
   { code: 'approval.pending', type: 5, title: '待审批：{subject}的{kind}', content: '{requester}提交的{kind}（{subject}：{summary}）已到{step}，请及时审批。' },
   { code: 'approval.approved', type: 1, title: '{kind}已通过', content: '您提交的{kind}（{subject}：{summary}）已审批通过。' },
   { code: 'approval.rejected', type: 1, title: '{kind}被驳回', content: '您提交的{kind}（{subject}：{summary}）被{approver}驳回，意见：{comment}。' },
+  { code: 'finance.adjustment.pending', type: 5, title: '待审批调账：{user} {amount}', content: '{applicant}申请为{user}{amount}（{no}），原因：{reason}，请及时审批。' },
+  { code: 'finance.adjustment.approved', type: 1, title: '调账已通过：{user} {amount}', content: '您申请的调账（{no}：{user} {amount}）已由{approver}审批通过并入账。' },
+  { code: 'finance.adjustment.rejected', type: 1, title: '调账被驳回：{user} {amount}', content: '您申请的调账（{no}：{user} {amount}）被{approver}驳回，原因：{reason}。' },
+  { code: 'finance.withdrawal.approved', type: 5, title: '提现待打款：{user} {amount}', content: '{approver}已审核通过{user}的提现 {amount}（{no}），请及时打款。' },
+  { code: 'finance.adjustment_settings.proposed', type: 5, title: '调账审批设置调高待批准', content: '{proposer}提议调高调账审批设置：{changes}，请及时审批。' },
+  { code: 'finance.adjustment_settings.approved', type: 1, title: '调账审批设置调高已生效', content: '您提议的调高（{changes}）已由{approver}批准生效。' },
+  { code: 'finance.adjustment_settings.rejected', type: 1, title: '调账审批设置调高被驳回', content: '您提议的调高（{changes}）被{approver}驳回，设置保持不变。' },
   ] satisfies { code: SystemEventCode; type: number; title: string; content: string }[]
 ).map((event) => ({ ...event, enabled: true, channels: ['site' as const] }));
 
@@ -175,22 +182,14 @@ const demoAnnouncements = [
     duration: 10,
     location: 'bottomRight',
   },
-  {
-    class: 'Dialog' as const,
-    title: '五一劳动节放假安排',
-    content:
-      '<p>根据国家规定，<strong>5 月 1 日至 5 月 5 日</strong>放假调休，共 5 天。</p><ul><li>4 月 27 日（周日）、5 月 10 日（周六）正常上班</li><li>假期如遇紧急事务，请联系当日值班同事</li></ul><p>祝大家假期愉快！</p>',
-    hintState: 'info' as const,
-    closeType: ['button_close', 'right_button_close', 'mask_layer_close'],
-    duration: 0,
-    location: 'center',
-  },
 ];
 
 /**
  * The notification types, the system events' settings and the system notification templates always exist (each added
  * when missing; staff's edits are kept). With
- * demo data: pop-up templates, a message of every type and two announcements, each part added only while it is empty.
+ * demo data: pop-up templates, a message of every type and a welcome announcement, each part added only while it is
+ * empty. Holidays are told of by the calendar's own notice (docs/calendar.md), around each holiday, not by an
+ * announcement that would stay up for good.
  * The demo announcements count as seen by the super-admin, so a fresh demo does not cover the admin's screens; the
  * demo staff see them at their first sign-in.
  */

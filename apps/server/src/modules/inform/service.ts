@@ -1,7 +1,9 @@
 import {
   ErrorCode,
   NOTIFICATION_TYPE_IDS,
+  notificationSubject,
   renderTemplate,
+  SUBJECT_KINDS_BY_ID,
   TEMPLATE_PLACEHOLDER,
   UPLOAD_URL_PREFIX,
   type AnnouncementClass,
@@ -12,6 +14,8 @@ import {
   type HintState,
   type NotificationItem,
   type NotificationRecipient,
+  type NotificationSubject,
+  type NotificationSubjectKind,
   type NotificationTarget,
   type NotificationTemplate,
   type NotificationTypeOption,
@@ -28,7 +32,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
-import { AppError } from '../../lib/errors';
+import { AppError, Refusals } from '../../lib/errors';
 import type { UserDirectory } from '../../lib/http/types';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { SettingsStore } from '../../lib/settings/store';
@@ -60,6 +64,8 @@ export interface PublishNotificationInput {
   content?: string;
   template_id?: number;
   params: Record<string, string>;
+  /** What it is about, for the drawer to open: given by the system events it is raised for, never by a publisher. */
+  subject?: NotificationSubject;
 }
 
 export interface PopupInput {
@@ -120,6 +126,10 @@ const plain = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+const SUBJECTS_BY_ID: ReadonlySet<string> = new Set(SUBJECT_KINDS_BY_ID);
+/** A subject as stored (its id as text) as answers name it: a record's id is a number again. */
+const storedSubject = (kind: NotificationSubjectKind, id: string): NotificationSubject => notificationSubject.parse({ kind, id: SUBJECTS_BY_ID.has(kind) ? Number(id) : id });
+
 const toItem = (row: NotificationJoinRow): NotificationItem => ({
   id: row.id,
   type: row.type,
@@ -128,6 +138,7 @@ const toItem = (row: NotificationJoinRow): NotificationItem => ({
   is_read: row.isRead ? 1 : 0,
   sender: row.senderName ?? '',
   time: iso(row.createdAt),
+  subject: row.subjectKind === null || row.subjectId === null ? null : storedSubject(row.subjectKind, row.subjectId),
 });
 
 const popupOf = (row: InformAnnouncementRow | InformPopupTemplateRow) => ({
@@ -233,6 +244,11 @@ export class InformService {
     return { unread: await this.unread(staffId) };
   }
 
+  /** Tells these staff's open screens that what the subject names changed (a step decided), so they read it again. */
+  async changed(subject: NotificationSubject, staffIds: number[]): Promise<void> {
+    if (staffIds.length) await this.bus.publish({ kind: 'changed', subject, staffIds: concerning(staffIds) });
+  }
+
   async newNotificationsAfter(staffId: number, afterId: number): Promise<NotificationItem[]> {
     return (await this.repo.notificationsAfter(staffId, afterId, 20)).map(toItem);
   }
@@ -296,7 +312,10 @@ export class InformService {
     const ids = [...new Set(input.staff_ids)];
     const active = new Set(await this.repo.activeStaffIds(ids));
     const missing = ids.filter((id) => !active.has(id));
-    if (missing.length) throw AppError.invalid('staff_ids', `not active staff: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ' …' : ''}`);
+    if (missing.length) {
+      const named = `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ' …' : ''}`;
+      throw AppError.invalid('staff_ids', { 'zh-CN': `不是在职员工：${named}`, 'en-US': `not active staff: ${named}` });
+    }
     return { target: 'staff', ids };
   }
 
@@ -304,22 +323,32 @@ export class InformService {
   private async messageText(input: PublishNotificationInput): Promise<{ title: string; content: string; templateId: number | null }> {
     if (input.template_id === undefined) return { title: input.title!, content: input.content!, templateId: null };
     const template = await this.repo.findTemplate(input.template_id);
-    if (!template || !template.enabled) throw AppError.invalid('template_id', 'no such enabled template');
+    if (!template || !template.enabled) throw AppError.invalid('template_id', { 'zh-CN': '模板不存在或未启用', 'en-US': 'no such enabled template' });
     const known = new Set(template.parameters.map((p) => p.key));
+    const refusals = new Refusals();
     for (const key of Object.keys(input.params)) {
-      if (!known.has(key)) throw AppError.invalid(`params.${key}`, 'not a parameter of this template');
+      if (!known.has(key)) refusals.add(`params.${key}`, { 'zh-CN': '不是该模板的参数', 'en-US': 'not a parameter of this template' });
     }
     for (const key of new Set([...placeholders(template.title), ...placeholders(template.content)])) {
-      if (!input.params[key]) throw AppError.invalid(`params.${key}`, 'required by the template');
+      if (!input.params[key]) refusals.add(`params.${key}`, { 'zh-CN': '模板要求填写', 'en-US': 'required by the template' });
     }
+    refusals.throwIfAny();
     const title = renderTemplate(template.title, input.params);
-    if (title.length > 100) throw AppError.invalid('params', 'the title would be longer than 100 characters');
+    if (title.length > 100) throw AppError.invalid('params', { 'zh-CN': '填入后标题将超过 100 个字符', 'en-US': 'the title would be longer than 100 characters' });
     return { title, content: renderTemplate(template.content, input.params).slice(0, 5000), templateId: template.id };
   }
 
   async publishNotification(input: PublishNotificationInput, publisherId: number | null) {
     const text = await this.messageText(input);
-    const values = { type: input.type, title: text.title, content: text.content, templateId: text.templateId, senderId: publisherId };
+    const values = {
+      type: input.type,
+      title: text.title,
+      content: text.content,
+      templateId: text.templateId,
+      senderId: publisherId,
+      subjectKind: input.subject?.kind ?? null,
+      subjectId: input.subject ? String(input.subject.id) : null,
+    };
     if (input.target === 'users') return this.publishToUsers(values, input.selection!);
     const recipients = await this.recipients({ target: input.target, staff_ids: input.staff_ids });
     const { message, count } = await this.db.transaction(async (tx) => {
@@ -337,7 +366,7 @@ export class InformService {
    */
   private async publishToUsers(values: Omit<NewMessage, 'target'>, selection: UserSelection) {
     const confirmed = await this.users.confirmSelection(selection);
-    if (confirmed.count === 0) throw AppError.invalid('selection', 'no user matches this selection');
+    if (confirmed.count === 0) throw AppError.invalid('selection', { 'zh-CN': '没有符合所选条件的用户', 'en-US': 'no user matches this selection' });
     const message = await this.repo.insertMessage({
       ...values,
       target: 'users',
@@ -379,11 +408,13 @@ export class InformService {
   }
 
   async publishAnnouncement(input: AnnouncementInput, publisherId: number | null): Promise<PublishedAnnouncement> {
+    const refusals = new Refusals();
     if (input.template_id !== undefined && !(await this.repo.findPopupTemplate(input.template_id))) {
-      throw AppError.invalid('template_id', 'no such pop-up template');
+      refusals.add('template_id', { 'zh-CN': '弹窗模板不存在', 'en-US': 'no such pop-up template' });
     }
     const endAt = input.end_at ? new Date(input.end_at) : null;
-    if (endAt && endAt.getTime() <= this.clock.now().getTime()) throw AppError.invalid('end_at', 'must be in the future');
+    if (endAt && endAt.getTime() <= this.clock.now().getTime()) refusals.add('end_at', { 'zh-CN': '须晚于当前时间', 'en-US': 'must be in the future' });
+    refusals.throwIfAny();
     const recipients = await this.recipients(input);
     const id = await this.db.transaction(async (tx) => {
       const row = await this.repo.insertAnnouncement(
@@ -488,10 +519,12 @@ export class InformService {
     const current = await this.repo.findTemplate(id);
     if (!current) throw AppError.notFound();
     const known = new Set(current.parameters.map((p) => p.key));
+    const refusals = new Refusals();
     for (const field of ['title', 'content'] as const) {
       const unknown = placeholders(input[field]).find((key) => !known.has(key));
-      if (unknown) throw AppError.invalid(field, `{${unknown}} is not a parameter of this template`);
+      if (unknown) refusals.add(field, { 'zh-CN': `{${unknown}} 不是该模板的参数`, 'en-US': `{${unknown}} is not a parameter of this template` });
     }
+    refusals.throwIfAny();
     const row = await this.repo.updateTemplate(id, input);
     if (!row) throw AppError.notFound();
     return toTemplate(row);

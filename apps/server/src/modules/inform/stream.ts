@@ -165,6 +165,9 @@ export class StreamHub {
       }
       case 'withdrawn':
         this.send(connection, 'withdrawn', { id: signal.id });
+        return;
+      case 'changed':
+        this.send(connection, 'changed', signal.subject);
     }
   }
 

@@ -1,4 +1,4 @@
-import { renderTemplate, SYSTEM_EVENTS, systemEventOf, type SystemEventChannel, type SystemEventCode, type SystemEventSettings } from '@juqi/contract';
+import { renderTemplate, SYSTEM_EVENTS, systemEventOf, type NotificationSubject, type SystemEventChannel, type SystemEventCode, type SystemEventSettings } from '@juqi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db } from '../../lib/db/client';
@@ -69,7 +69,7 @@ export class SystemEventService implements SystemEventSink {
         return after;
       });
     } catch (err) {
-      if (isForeignKeyViolation(err)) throw AppError.invalid('role_ids', 'a chosen role does not exist');
+      if (isForeignKeyViolation(err)) throw AppError.invalid('role_ids', { 'zh-CN': '所选角色不存在', 'en-US': 'a chosen role does not exist' });
       throw err;
     }
   }
@@ -83,6 +83,10 @@ export class SystemEventService implements SystemEventSink {
     }
   }
 
+  async changed(subject: NotificationSubject, staffIds: number[]): Promise<void> {
+    await this.inform.changed(subject, staffIds);
+  }
+
   private async notify(code: SystemEventCode, occurrence: SystemEventOccurrence): Promise<void> {
     const event = systemEventOf(code);
     const settings = await this.repo.find(code);
@@ -92,6 +96,7 @@ export class SystemEventService implements SystemEventSink {
       title: renderTemplate(settings.title, occurrence.params).slice(0, 100),
       content: renderTemplate(settings.content, occurrence.params).slice(0, 5000),
       params: {},
+      subject: occurrence.subject,
     };
     if (event.audience === 'user') {
       if (occurrence.userId === undefined) return;

@@ -1,4 +1,4 @@
-import { notificationTargets, staffTargets, type SystemEventChannel, type UserSelection } from '@juqi/contract';
+import { NOTIFICATION_SUBJECT_KINDS, notificationTargets, staffTargets, type SystemEventChannel, type UserSelection } from '@juqi/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { staff } from '../auth/table';
@@ -56,6 +56,12 @@ export const informMessage = pgTable(
      * registered by then, so users who register later never join it.
      */
     userSelectionAt: at('user_selection_at'),
+    /**
+     * What a system event's message is about, for the drawer to open (an approval request's id, an adjustment's number…,
+     * as text); none for a publisher's.
+     */
+    subjectKind: text('subject_kind', { enum: NOTIFICATION_SUBJECT_KINDS }),
+    subjectId: text('subject_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -65,6 +71,7 @@ export const informMessage = pgTable(
       'inform_message_user_selection_check',
       sql`(${t.target} = 'users') = (${t.userSelection} is not null and ${t.userSelectionAt} is not null)`,
     ),
+    check('inform_message_subject_check', sql`(${t.subjectKind} is null) = (${t.subjectId} is null)`),
   ],
 );
 export type InformMessageRow = typeof informMessage.$inferSelect;

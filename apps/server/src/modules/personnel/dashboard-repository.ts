@@ -1,5 +1,5 @@
 import { IN_OFFICE_STATUSES } from '@juqi/contract';
-import { and, asc, between, count, eq, inArray, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, isNull, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { department } from '../../lib/db/schema';
 import { personnelStaff } from './table';
@@ -7,7 +7,7 @@ import { personnelStaff } from './table';
 const live = isNull(personnelStaff.deletedAt);
 const inOffice = inArray(personnelStaff.status, [...IN_OFFICE_STATUSES]);
 
-/** A person whose probation or contract ends soon, with that day. */
+/** A person whose probation, contract or resignation ends on a day, with that day. */
 export interface EndingPerson {
   id: number;
   name: string;
@@ -15,6 +15,20 @@ export interface EndingPerson {
   departmentName: string | null;
   day: string;
 }
+
+/** How many people, and the first `limit` of them by their day. */
+export interface PeopleByDay {
+  count: number;
+  items: EndingPerson[];
+}
+
+/** The days that end a state, each with the records in that state: probations, contracts of staff in office, resignations. */
+const ENDING_DAYS = {
+  probation: { day: personnelStaff.probationEnd, holding: eq(personnelStaff.status, 'probation') },
+  contract: { day: personnelStaff.contractEnd, holding: inOffice },
+  leaving: { day: personnelStaff.leavingDate, holding: eq(personnelStaff.status, 'resigning') },
+} satisfies Record<string, { day: AnyColumn; holding: SQL }>;
+export type EndingDay = keyof typeof ENDING_DAYS;
 
 /** The HR dashboard's aggregates (docs/personnel.md › Dashboard), each one statement over live records. */
 export class DashboardRepository {
@@ -53,14 +67,17 @@ export class DashboardRepository {
     return this.perMonth(personnelStaff.leavingDate, first, last, inArray(personnelStaff.status, ['resigning', 'resigned']));
   }
 
-  /** Staff in probation whose probation ends in `[first, last]`: how many, and the nearest `limit`. */
-  probationEnding(first: string, last: string, limit: number): Promise<{ count: number; items: EndingPerson[] }> {
-    return this.ending(personnelStaff.probationEnd, first, last, limit, eq(personnelStaff.status, 'probation'));
-  }
-
-  /** Staff in office whose contract ends in `[first, last]`: how many, and the nearest `limit`. */
-  contractsEnding(first: string, last: string, limit: number): Promise<{ count: number; items: EndingPerson[] }> {
-    return this.ending(personnelStaff.contractEnd, first, last, limit, inOffice);
+  /**
+   * Records still in the state a day ends whose day is in `[today, horizon]` (the nearest `limit` first), and those whose
+   * day is before `today` (`overdue`, the longest past first): the day went by and the state stayed.
+   */
+  async endingDays(which: EndingDay, today: string, horizon: string, limit: number): Promise<PeopleByDay & { overdue: PeopleByDay }> {
+    const { day, holding } = ENDING_DAYS[which];
+    const [due, overdue] = await Promise.all([
+      this.byDay(day, and(holding, between(day, today, horizon))!, limit),
+      this.byDay(day, and(holding, lt(day, today))!, limit),
+    ]);
+    return { ...due, overdue };
   }
 
   private perMonth(day: AnyColumn, first: string, last: string, condition: SQL): Promise<{ month: string; n: number }[]> {
@@ -72,8 +89,8 @@ export class DashboardRepository {
       .groupBy(month);
   }
 
-  /** One statement: the window count over every match rides on the first `limit` rows. */
-  private async ending(day: AnyColumn, first: string, last: string, limit: number, condition: SQL): Promise<{ count: number; items: EndingPerson[] }> {
+  /** One statement: the window count over every match rides on the first `limit` rows, earliest day first. */
+  private async byDay(day: AnyColumn, condition: SQL, limit: number): Promise<PeopleByDay> {
     const rows = await this.db
       .select({
         id: personnelStaff.id,
@@ -85,7 +102,7 @@ export class DashboardRepository {
       })
       .from(personnelStaff)
       .leftJoin(department, eq(department.id, personnelStaff.departmentId))
-      .where(and(live, condition, between(day, first, last)))
+      .where(and(live, condition))
       .orderBy(asc(day), asc(personnelStaff.id))
       .limit(limit);
     return { count: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...item }) => item) };

@@ -1,7 +1,7 @@
 import { DASHBOARD_HORIZON_DAYS, DASHBOARD_LIST_LIMIT, DASHBOARD_MONTHS, dayInZone, STAFF_STATUSES, type HrDashboard, type StaffStatus } from '@juqi/contract';
 import type { FastifyInstance } from 'fastify';
 import { lazyService } from '../../lib/http/types';
-import { DashboardRepository, type EndingPerson } from './dashboard-repository';
+import { DashboardRepository, type EndingPerson, type PeopleByDay } from './dashboard-repository';
 import { addMonths } from './service';
 
 /** `YYYY-MM-DD` plus whole days. */
@@ -18,6 +18,12 @@ function monthsUpTo(today: string, count: number): string[] {
 
 const asPerson = ({ id, name, departmentId, departmentName }: EndingPerson) => ({ id, name, department_id: departmentId, department_name: departmentName });
 
+/** A day list as the answer words it: each person's day under the list's own key (`probation_end`…). */
+function daysDue<Key extends string>(key: Key, list: PeopleByDay & { overdue: PeopleByDay }) {
+  const people = ({ count, items }: PeopleByDay) => ({ count, items: items.map((item) => ({ ...asPerson(item), [key]: item.day }) as ReturnType<typeof asPerson> & Record<Key, string>) });
+  return { ...people(list), overdue: people(list.overdue) };
+}
+
 /**
  * The HR dashboard (人力看板, docs/personnel.md › Dashboard): every aggregate from live records in one answer. "Today"
  * and the months are the platform's time zone's, on the app's clock.
@@ -31,14 +37,15 @@ export function hrDashboard(app: FastifyInstance): () => Promise<HrDashboard> {
     const months = monthsUpTo(today, DASHBOARD_MONTHS);
     const firstDay = `${months[0]}-01`;
     const horizon = addDays(today, DASHBOARD_HORIZON_DAYS);
-    const [statusRows, departmentRows, tops, joiners, leavers, probation, contracts, pendingApprovals] = await Promise.all([
+    const [statusRows, departmentRows, tops, joiners, leavers, probation, contracts, leaving, pendingApprovals] = await Promise.all([
       records.countByStatus(),
       records.countInOfficeByTopDepartment(),
       records.topDepartments(),
       records.joinersByMonth(firstDay, today),
       records.leaversByMonth(firstDay, today),
-      records.probationEnding(today, horizon, DASHBOARD_LIST_LIMIT),
-      records.contractsEnding(today, horizon, DASHBOARD_LIST_LIMIT),
+      records.endingDays('probation', today, horizon, DASHBOARD_LIST_LIMIT),
+      records.endingDays('contract', today, horizon, DASHBOARD_LIST_LIMIT),
+      records.endingDays('leaving', today, horizon, DASHBOARD_LIST_LIMIT),
       // Asked when answering: the approval module may register after this one, or not be there at all.
       app.access.approvals ? app.access.approvals.pendingCount() : null,
     ]);
@@ -62,8 +69,9 @@ export function hrDashboard(app: FastifyInstance): () => Promise<HrDashboard> {
       // The staff in no department go last (a Map keeps insertion order: the tree's order, then the null row).
       departments: [...departments.values()],
       months: months.map((month) => ({ month, joiners: joinersOf.get(month) ?? 0, leavers: leaversOf.get(month) ?? 0 })),
-      probation_ending: { count: probation.count, items: probation.items.map((item) => ({ ...asPerson(item), probation_end: item.day })) },
-      contracts_ending: { count: contracts.count, items: contracts.items.map((item) => ({ ...asPerson(item), contract_end: item.day })) },
+      probation_ending: daysDue('probation_end', probation),
+      contracts_ending: daysDue('contract_end', contracts),
+      leaving_due: daysDue('leaving_date', leaving),
       pending_approvals: pendingApprovals,
     };
   };

@@ -1,8 +1,8 @@
-import { STAFF_FORM_PROPERTIES } from '@juqi/contract';
+import { fieldLabel, personnelCalls, STAFF_FORM_PROPERTIES } from '@juqi/contract';
 import { and, isNull, sql } from 'drizzle-orm';
 import { lockFor } from '../../lib/db/advisory-lock';
 import type { Executor } from '../../lib/db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, Refusals } from '../../lib/errors';
 import type { AccessServices } from '../../lib/http/types';
 import type { NewStaffRecord } from './repository';
 import { personnelStaff } from './table';
@@ -35,8 +35,12 @@ export class PersonnelForm {
    * holds is 40900 naming the key.
    */
   async checked(record: Partial<NewStaffRecord>, sent: Record<string, unknown>, stored: Record<string, unknown>, exceptId: number | undefined, tx: Executor): Promise<Record<string, unknown>> {
-    const sentMirrored = Object.keys(sent).find(isMirrored);
-    if (sentMirrored) throw AppError.invalid(sentMirrored, `set by the record's own ${STAFF_FORM_PROPERTIES[sentMirrored]}`);
+    const refusals = new Refusals();
+    for (const key of Object.keys(sent).filter(isMirrored)) {
+      const [zh, en] = (['zh-CN', 'en-US'] as const).map((locale) => fieldLabel(STAFF_FORM_PROPERTIES[key], locale, personnelCalls.add.labels));
+      refusals.add(key, { 'zh-CN': `由人员档案的“${zh}”设置`, 'en-US': `set by the record's own ${en}` });
+    }
+    refusals.throwIfAny();
     const definitions = await this.fields.definitions(FORM, tx);
     const values: Record<string, unknown> = {};
     for (const { key } of definitions) {
@@ -47,9 +51,9 @@ export class PersonnelForm {
     try {
       checked = await this.fields.check(FORM, { ...values, ...sent }, tx);
     } catch (err) {
-      const field = err instanceof AppError ? err.data?.field : undefined;
-      if (field && isMirrored(field)) throw AppError.invalid(STAFF_FORM_PROPERTIES[field], err instanceof Error ? err.message : 'refused');
-      throw err;
+      // A mirrored field's value is the record's property: the refusal names the property, by the call's label.
+      if (!(err instanceof AppError) || !err.refused.some((r) => isMirrored(r.field))) throw err;
+      throw AppError.invalidFields(err.refused.map((r) => (isMirrored(r.field) ? { field: STAFF_FORM_PROPERTIES[r.field], text: r.text } : r)));
     }
     const unique = definitions.filter((d) => d.unique && !isMirrored(d.key) && checked[d.key] != null);
     if (unique.length) await lockUniqueValues(tx);

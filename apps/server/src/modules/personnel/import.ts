@@ -1,8 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   ErrorCode,
+  errorCatalogue,
   FIELD_DEFINITIONS_MAX,
+  fieldLabel,
   maskIdCardNumber,
+  personnelCalls,
   STAFF_GENDER_NAMES,
   STAFF_IMPORT_MAX_BYTES,
   STAFF_IMPORT_MAX_ROWS,
@@ -19,7 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation } from '../../lib/db/errors';
-import { AppError } from '../../lib/errors';
+import { AppError, issueText } from '../../lib/errors';
 import type { AccessServices, AccountDirectory } from '../../lib/http/types';
 import type { WorkbookLimits } from '../../lib/import/limits';
 import { receiveWorkbook, type UploadedWorkbook } from '../../lib/import/upload';
@@ -95,23 +98,31 @@ interface SheetRow {
   cells: Map<SheetColumn, string>;
 }
 
-/** Every refusal of one import, in the request's language; any one refuses the file. */
+/**
+ * Every refusal of one import, in the request's language, each naming its column as the sheet heads it (by its label
+ * where the sheet has no such column); any one refuses the file.
+ */
 class ImportReport {
   readonly problems: StaffImportProblem[] = [];
 
-  constructor(private readonly locale: Locale) {}
+  constructor(readonly locale: Locale) {}
 
-  add(row: number, field: string, column: string, message: Texts | string): void {
-    this.problems.push({ row, field, column, message: typeof message === 'string' ? message : message[this.locale] });
+  add(row: number, field: string, column: string, message: Texts): void {
+    this.problems.push({ row, field, column, message: message[this.locale] });
   }
 
+  /** 40000 naming the file, with every problem in `data.rows`. */
   refuseIfAny(): void {
     const count = this.problems.length;
     if (!count) return;
     const text = { 'zh-CN': `${count} 处数据未通过校验，未导入任何数据`, 'en-US': `${count} problem${count === 1 ? '' : 's'} found; nothing was imported` };
-    throw new AppError(ErrorCode.VALIDATION, text, { field: 'file', rows: this.problems });
+    throw new AppError(ErrorCode.VALIDATION, undefined, { field: 'file', rows: this.problems }, [{ field: 'file', text }]);
   }
 }
+
+/** A column's label where the sheet has none: the export's header of a record's own property, else the field's label. */
+const columnLabel = (field: string, locale: Locale, label?: Texts) =>
+  (label ?? STAFF_COLUMNS.find((c) => c.property === field)?.header)?.[locale] ?? fieldLabel(field, locale, personnelCalls.add.labels);
 
 /** The header row read against the export's headers in either language; an unknown or repeated one is a problem. */
 function sheetColumns(headerRow: readonly (CellValue | undefined)[], definitions: readonly FieldDefinition[], report: ImportReport): SheetColumn[] {
@@ -128,7 +139,8 @@ function sheetColumns(headerRow: readonly (CellValue | undefined)[], definitions
     columns.push(own ? { header, index, own } : { header, index, custom: custom! });
   });
   const name = STAFF_COLUMNS[0]!;
-  if (!columns.some((c) => 'own' in c && c.own === name)) report.add(1, name.property, '', { 'zh-CN': `缺少“${name.header['zh-CN']}”列`, 'en-US': `the column “${name.header['en-US']}” is missing` });
+  if (!columns.some((c) => 'own' in c && c.own === name))
+    report.add(1, name.property, name.header[report.locale], { 'zh-CN': `缺少“${name.header['zh-CN']}”列`, 'en-US': `the column “${name.header['en-US']}” is missing` });
   return columns;
 }
 
@@ -202,7 +214,7 @@ export class StaffImporter {
     const columns = sheetColumns(sheet[0]?.number === 1 ? sheet[0].cells : [], customFieldsOf(await this.fields.definitions(FORM)), report);
     report.refuseIfAny();
     const rows = sheetRows(sheet.filter((row) => row.number > 1), columns);
-    if (!rows.length) throw AppError.invalid('file', 'the sheet has no rows under its header');
+    if (!rows.length) throw AppError.invalid('file', { 'zh-CN': '表头下没有数据行', 'en-US': 'the sheet has no rows under its header' });
     const { plans, movingLeavingDates } = await this.check(rows, columns, report, caller);
     report.refuseIfAny();
     await assertMayManageLinked(this.accounts, movingLeavingDates, caller.principal, 'personnel.import');
@@ -215,7 +227,8 @@ export class StaffImporter {
    */
   private async check(rows: SheetRow[], columns: SheetColumn[], report: ImportReport, caller: Caller): Promise<{ plans: Planned[]; movingLeavingDates: StaffRecord[] }> {
     const ownColumn = (property: string) => columns.find((c) => 'own' in c && c.own.property === property);
-    const headerOf = (field: string) => columns.find((c) => ('own' in c ? c.own.property : c.custom.key) === field)?.header ?? '';
+    const headerOf = (field: string, label?: Texts) =>
+      columns.find((c) => ('own' in c ? c.own.property : c.custom.key) === field)?.header ?? columnLabel(field, report.locale, label);
     const textOf = (row: SheetRow, property: string) => {
       const column = ownColumn(property);
       return column ? row.cells.get(column)! : '';
@@ -246,7 +259,7 @@ export class StaffImporter {
     const movingLeavingDates: StaffRecord[] = [];
     for (const row of rows) {
       const before = report.problems.length;
-      const problem = (field: string, message: Texts | string) => report.add(row.row, field, headerOf(field), message);
+      const problem = (field: string, message: Texts, label?: Texts) => report.add(row.row, field, headerOf(field, label), message);
 
       // The record's own properties, names turned into ids and codes, checked by staff_add's schema.
       const input: Record<string, unknown> = {};
@@ -270,7 +283,7 @@ export class StaffImporter {
         else input[property] = text || null;
       }
       const parsed = staffAddInput.safeParse(input);
-      if (!parsed.success) for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? 'file'), issue.message);
+      if (!parsed.success) for (const issue of parsed.error.issues) problem(String(issue.path[0] ?? 'file'), issueText(issue));
 
       // Custom values: those a cell can give back.
       const sent: Record<string, unknown> = {};
@@ -310,7 +323,8 @@ export class StaffImporter {
         extra = await this.form.checked(match ? { ...match, ...values } : values, sent, match?.extra ?? {}, match?.id, this.db);
       } catch (err) {
         if (!(err instanceof AppError) || !err.data?.field) throw err;
-        problem(err.data.field, err.text ?? err.message);
+        if (err.refused.length) for (const refused of err.refused) problem(refused.field, refused.text, refused.label);
+        else problem(err.data.field, err.text ?? errorCatalogue[err.code].message);
         continue;
       }
       for (const column of columns) if ('custom' in column && column.custom.unique) once(row.row, column.custom.key, extra[column.custom.key], problem);

@@ -1,6 +1,6 @@
 import { personnelCalls, STAFF_SEARCH_LIMIT, staffAddInput } from '@juqi/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { issuesRefused } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
 import type { ServerModule } from '../../lib/module';
@@ -50,7 +50,11 @@ export const personnelModule: ServerModule = {
       if (leavingDate) await resignationCommitted(leavingDate);
       return null;
     });
-    route(app, personnelCalls.details, ({ body, request }) => service.details(body.id, callerOf(request)));
+    const processes = registerPersonnelProcesses(app, service, resignationCommitted);
+    route(app, personnelCalls.details, async ({ body, request }) => {
+      const record = await service.details(body.id, callerOf(request));
+      return { ...record, pending_requests: await processes.pendingAbout(record.id) };
+    });
     route(app, personnelCalls.status, async ({ body, request }) => {
       await service.changeStatus(body, callerOf(request));
       if (body.leaving_date) await resignationCommitted(body.leaving_date);
@@ -63,7 +67,6 @@ export const personnelModule: ServerModule = {
     route(app, personnelCalls.history, ({ body }) => service.history(body.id));
     route(app, personnelCalls.formFields, () => fields.definitions('personnel_info'));
     route(app, personnelCalls.companies, () => service.records.companies());
-    registerPersonnelProcesses(app, service, resignationCommitted);
     const exporter = new StaffExporter(app.database.db, service.records, fields);
     const importer = new StaffImporter(app.database.db, service.records, fields, accounts);
     route(app, personnelCalls.export, async ({ body, reply, request }) => {
@@ -91,7 +94,7 @@ export const personnelModule: ServerModule = {
     app.access.staffRecords = {
       addCandidate: (input, actor, tx) => {
         const parsed = staffAddInput.safeParse({ ...input, status: 'candidate' });
-        if (!parsed.success) throw AppError.invalid(String(parsed.error.issues[0]!.path[0] ?? ''), parsed.error.issues[0]!.message);
+        if (!parsed.success) throw issuesRefused(parsed.error.issues, 'body');
         return service.addWithin(parsed.data, actor, tx);
       },
     };

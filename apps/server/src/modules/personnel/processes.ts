@@ -1,16 +1,20 @@
 import {
+  APPROVAL_KIND_NAMES,
+  codeName,
   dayInZone,
   personnelProcessCalls,
+  STAFF_STATUS_NAMES,
   STAFF_TRANSITIONS,
   type ApprovalKind,
   type ResignRequestInput,
+  type StaffPendingRequest,
   type StaffStatus,
   type TransferRequestInput,
 } from '@juqi/contract';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import type { Executor } from '../../lib/db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, Refusals } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService, type ApprovalKindHandler, type Principal } from '../../lib/http/types';
 import { SettingsStore, type SettingValue } from '../../lib/settings/store';
@@ -23,11 +27,20 @@ type TransferPayload = Omit<TransferRequestInput, 'staff_id'>;
 
 const actorOf = (principal: Principal | null, ip: string) => ({ staffId: principal!.staffId, ip });
 
+/** The kinds of request about a staff record. */
+const PERSONNEL_KINDS: readonly ApprovalKind[] = ['resign', 'transfer'];
+
+/** What the processes add to a staff record's answer. */
+export interface PersonnelProcesses {
+  /** The record's requests waiting for approval, oldest first. */
+  pendingAbout(staffId: number): Promise<StaffPendingRequest[]>;
+}
+
 /**
  * The personnel processes (docs/approvals.md › Personnel processes): their settings, the request calls, and the kinds
  * `resign` and `transfer` registered on the approval module, which check a request and apply it once approved.
  */
-export function registerPersonnelProcesses(app: FastifyInstance, service: PersonnelService, resignationCommitted: (leavingDate: string) => Promise<void>): void {
+export function registerPersonnelProcesses(app: FastifyInstance, service: PersonnelService, resignationCommitted: (leavingDate: string) => Promise<void>): PersonnelProcesses {
   const db = app.database.db;
   const store = new SettingsStore(db);
   const approvals = lazyService(app.access, 'approvals', 'approval');
@@ -38,8 +51,9 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
   /** The live record a request is about: in office and not leaving already (40000 naming staff_id otherwise). */
   async function subjectOf(staffId: number, tx: Executor) {
     const record = await service.records.get(staffId, tx);
-    if (!record) throw AppError.invalid('staff_id', `no staff record ${staffId}`);
-    if (!STAFF_TRANSITIONS[record.status as StaffStatus].includes('resigning')) throw AppError.invalid('staff_id', `the staff record is ${record.status}, not in office`);
+    if (!record) throw AppError.invalid('staff_id', { 'zh-CN': `人员档案 ${staffId} 不存在`, 'en-US': `no staff record ${staffId}` });
+    if (!STAFF_TRANSITIONS[record.status as StaffStatus].includes('resigning'))
+      throw AppError.invalid('staff_id', { 'zh-CN': `该人员为“${codeName(STAFF_STATUS_NAMES, record.status, 'zh-CN')}”，不在职`, 'en-US': `the staff record is ${record.status}, not in office` });
     return record;
   }
 
@@ -47,9 +61,11 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
     async check(subjectId, payload, tx) {
       const { reason, handover_items: items, leaving_date: leavingDate } = payload as ResignPayload;
       const settings = await store.get('personnel_resign', tx);
-      if (!settings.reasons.includes(reason)) throw AppError.invalid('reason', `not a reason of the resignation settings: ${reason}`);
+      const refusals = new Refusals();
+      if (!settings.reasons.includes(reason)) refusals.add('reason', { 'zh-CN': `不是离职设置中的原因：${reason}`, 'en-US': `not a reason of the resignation settings: ${reason}` });
       const unknown = items.find((item) => !settings.handover_items.includes(item));
-      if (unknown !== undefined) throw AppError.invalid('handover_items', `not an item of the handover checklist: ${unknown}`);
+      if (unknown !== undefined) refusals.add('handover_items', { 'zh-CN': `不是交接清单中的事项：${unknown}`, 'en-US': `not an item of the handover checklist: ${unknown}` });
+      refusals.throwIfAny();
       const record = await subjectOf(subjectId, tx);
       return { subjectName: record.name, departmentId: record.departmentId, summary: `离职日期 ${leavingDate} · ${reason}` };
     },
@@ -67,11 +83,14 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
     async check(subjectId, payload, tx) {
       const { type, department_id: departmentId, post, effective_date: effectiveDate } = payload as TransferPayload;
       const settings = await store.get('personnel_transfer', tx);
-      if (!settings.types.includes(type)) throw AppError.invalid('type', `not a transfer type of the settings: ${type}`);
+      const refusals = new Refusals();
+      if (!settings.types.includes(type)) refusals.add('type', { 'zh-CN': `不是调岗设置中的类型：${type}`, 'en-US': `not a transfer type of the settings: ${type}` });
       const record = await subjectOf(subjectId, tx);
       const departments = await lookups.namesOf('department', [departmentId, ...(record.departmentId === null ? [] : [record.departmentId])], tx);
-      if (!departments.has(departmentId)) throw AppError.invalid('department_id', `no department ${departmentId}`);
-      if (departmentId === record.departmentId && (post || null) === record.post) throw AppError.invalid('department_id', 'the department and post are the ones the staff member has');
+      if (!departments.has(departmentId)) refusals.add('department_id', { 'zh-CN': `部门 ${departmentId} 不存在`, 'en-US': `no department ${departmentId}` });
+      else if (departmentId === record.departmentId && (post || null) === record.post)
+        refusals.add('department_id', { 'zh-CN': '部门和岗位与该员工现在的相同', 'en-US': 'the department and post are the ones the staff member has' });
+      refusals.throwIfAny();
       const place = (id: number | null, title: string | null) => [id === null ? '无部门' : departments.get(id), title].filter(Boolean).join(' / ');
       return {
         subjectName: record.name,
@@ -98,7 +117,8 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
 
   /** Saves a process's settings, its flow one serving the process (40000 naming flow_id), audited with before and after. */
   async function saveSettings<K extends 'personnel_resign' | 'personnel_transfer'>(key: K, kind: ApprovalKind, value: SettingValue<K>, principal: Principal | null, ip: string) {
-    if (value.flow_id !== null && !(await approvals.flowServes(value.flow_id, kind))) throw AppError.invalid('flow_id', `flow ${value.flow_id} is not a ${kind} flow`);
+    if (value.flow_id !== null && !(await approvals.flowServes(value.flow_id, kind)))
+      throw AppError.invalid('flow_id', { 'zh-CN': `审批流程 ${value.flow_id} 不用于${APPROVAL_KIND_NAMES[kind]['zh-CN']}`, 'en-US': `flow ${value.flow_id} is not a ${kind} flow` });
     await db.transaction(async (tx) => {
       const before = await store.get(key, tx);
       const after = await store.set(key, value, tx);
@@ -109,7 +129,7 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
 
   /** A date a request sets (leaving, taking effect) may not have passed by the platform's today. */
   async function assertNotPast(field: 'leaving_date' | 'effective_date', day: string): Promise<void> {
-    if (day < dayInZone(await timeZone.current())) throw AppError.invalid(field, `the date has passed: ${day}`);
+    if (day < dayInZone(await timeZone.current())) throw AppError.invalid(field, { 'zh-CN': `日期已过：${day}`, 'en-US': `the date has passed: ${day}` });
   }
 
   route(app, personnelProcessCalls.resignSettings, () => settingsOf('personnel_resign'));
@@ -133,4 +153,11 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
     const { staff_id: subjectId, ...payload } = body;
     return approvals.submit({ kind: 'transfer', subjectId, payload }, actorOf(principal, request.ip));
   });
+
+  return {
+    async pendingAbout(staffId) {
+      const requests = await approvals.pendingAbout(PERSONNEL_KINDS, staffId);
+      return requests.map(({ createdAt, ...request }) => ({ ...request, created_at: createdAt.toISOString() }));
+    },
+  };
 }

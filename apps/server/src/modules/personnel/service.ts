@@ -1,5 +1,7 @@
 import {
+  codeName,
   maskIdCardNumber,
+  STAFF_STATUS_NAMES,
   STAFF_TRANSITIONS,
   dayInZone,
   type AddressBookEntry,
@@ -17,7 +19,7 @@ import {
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
-import { AppError } from '../../lib/errors';
+import { AppError, Refusals } from '../../lib/errors';
 import type { AccessServices, AccountDirectory, Principal, TimeZoneSource } from '../../lib/http/types';
 import type { LookupRegistry } from '../../lib/lookups';
 import { initialsOf, letterGroups, letterOf, spelledOf } from '../../lib/pinyin';
@@ -179,7 +181,8 @@ const toAddressBookEntry = (row: ListedStaff): AddressBookEntry => ({
 
 /** A resignation's leaving date may not have passed (the platform's today). */
 function assertLeavingDateAhead(input: StaffStatusInput, today: string): void {
-  if (input.leaving_date !== undefined && input.leaving_date < today) throw AppError.invalid('leaving_date', `must not be before today (${today})`);
+  if (input.leaving_date !== undefined && input.leaving_date < today)
+    throw AppError.invalid('leaving_date', { 'zh-CN': `不能早于今天（${today}）`, 'en-US': `must not be before today (${today})` });
 }
 
 /** Staff records (docs/personnel.md): written with their history, states moved by the state machine, soft-deleted. */
@@ -216,8 +219,11 @@ export class PersonnelService {
     await recordIdCardRead(this.db, { staffId: caller.staffId, ip: caller.ip, recordId: holder, via, searched: filter.idCard.toUpperCase() });
   }
 
-  /** The whole record; its whole identity card only to holders of personnel.id_card.view, each such answer audited. */
-  async details(id: number, caller: Caller): Promise<StaffDetails> {
+  /**
+   * The whole record; its whole identity card only to holders of personnel.id_card.view, each such answer audited. Its
+   * pending requests are the processes' to add.
+   */
+  async details(id: number, caller: Caller): Promise<Omit<StaffDetails, 'pending_requests'>> {
     const row = await this.records.getListed(id);
     if (!row) throw AppError.notFound();
     const masked = !caller.idCards.allowed && row.idCard !== null;
@@ -327,7 +333,10 @@ export class PersonnelService {
     const rows = await this.records.someForUpdate(ids, tx);
     if (rows.length !== ids.length) throw AppError.notFound();
     const refused = rows.find((row) => !STAFF_TRANSITIONS[row.status as StaffStatus].includes(input.status));
-    if (refused) throw AppError.invalid('status', `staff record ${refused.id} cannot go from ${refused.status} to ${input.status}`);
+    if (refused) {
+      const [from, to] = [refused.status, input.status].map((status) => codeName(STAFF_STATUS_NAMES, status, 'zh-CN'));
+      throw AppError.invalid('status', { 'zh-CN': `人员档案 ${refused.id} 不能从“${from}”变为“${to}”`, 'en-US': `staff record ${refused.id} cannot go from ${refused.status} to ${input.status}` });
+    }
     if (checked) assertLinksChecked(rows.filter((row) => reachesAccount(row.status as StaffStatus, input.status)), checked);
     for (const before of rows) {
       const values: Partial<NewStaffRecord> = { status: input.status };
@@ -391,7 +400,7 @@ export class PersonnelService {
     if (!record) throw AppError.notFound();
     if (record.accountId === input.account_id) return;
     if (input.account_id !== null && !(await this.accounts.summaries([input.account_id])).has(input.account_id)) {
-      throw AppError.invalid('account_id', `no sign-in account ${input.account_id}`);
+      throw AppError.invalid('account_id', { 'zh-CN': `登录账号 ${input.account_id} 不存在`, 'en-US': `no sign-in account ${input.account_id}` });
     }
     await assertMayManageLinked(this.accounts, [record, { accountId: input.account_id }], caller.principal, 'personnel.link_account');
     await this.write(async (tx) => {
@@ -503,15 +512,19 @@ export class PersonnelService {
   }
 
   /**
-   * The department and company exist (40000 naming them). Putting staff in a department takes the tree's lock first,
-   * so the department cannot be deleted between this check and the commit (docs/departments.md › Deletes).
+   * The department and company exist (40000 naming each that does not). Putting staff in a department takes the tree's
+   * lock first, so the department cannot be deleted between this check and the commit (docs/departments.md › Deletes).
    */
   private async checkPlacement(columns: Partial<NewStaffRecord>, tx: Executor): Promise<void> {
+    const refusals = new Refusals();
     if (columns.departmentId != null) {
       await this.records.lockDepartmentTree(tx);
-      if (!(await this.records.departmentExists(columns.departmentId, tx))) throw AppError.invalid('department_id', `no department ${columns.departmentId}`);
+      if (!(await this.records.departmentExists(columns.departmentId, tx)))
+        refusals.add('department_id', { 'zh-CN': `部门 ${columns.departmentId} 不存在`, 'en-US': `no department ${columns.departmentId}` });
     }
-    if (columns.companyId != null && !(await this.records.companyExists(columns.companyId, tx))) throw AppError.invalid('company_id', `no company ${columns.companyId}`);
+    if (columns.companyId != null && !(await this.records.companyExists(columns.companyId, tx)))
+      refusals.add('company_id', { 'zh-CN': `公司 ${columns.companyId} 不存在`, 'en-US': `no company ${columns.companyId}` });
+    refusals.throwIfAny();
   }
 
   /** The identity card and mobile belong to no other live record (40900 naming them). */

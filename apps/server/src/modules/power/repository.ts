@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
+import { staff } from '../../lib/db/schema';
 import { power, role, rolePower, staffRole, type PowerRow, type RoleRow } from './table';
 import { containing } from '../../lib/db/like';
 
@@ -54,6 +55,22 @@ export class PowerRepository {
       .from(rolePower)
       .innerJoin(staffRole, eq(staffRole.roleId, rolePower.roleId))
       .where(eq(staffRole.staffId, staffId));
+    return rows.map((r) => r.id);
+  }
+
+  /** The active accounts holding an operation: through a role granting it, or as the super-admin (who holds them all). */
+  async holdersOf(code: string, tx: Executor = this.db): Promise<number[]> {
+    const grantedThroughRole = tx
+      .select({ one: sql`1` })
+      .from(staffRole)
+      .innerJoin(rolePower, eq(rolePower.roleId, staffRole.roleId))
+      .innerJoin(power, eq(power.id, rolePower.powerId))
+      .where(and(eq(staffRole.staffId, staff.id), eq(power.kind, 'operation'), eq(power.code, code)));
+    const rows = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.status, 'active'), or(eq(staff.isSuperAdmin, true), exists(grantedThroughRole))))
+      .orderBy(asc(staff.id));
     return rows.map((r) => r.id);
   }
 

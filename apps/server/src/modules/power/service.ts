@@ -1,7 +1,7 @@
 import { ErrorCode, isProductEntry, type MenuNode, type PowerNode, type Role } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, Refusals } from '../../lib/errors';
 import type { GrantsDirectory, Principal } from '../../lib/http/types';
 import { PowerRepository, type NewPower } from './repository';
 import type { PowerRow, RoleRow } from './table';
@@ -65,6 +65,10 @@ export class PowerService implements GrantsDirectory {
     return buildMenuTree(rows, held);
   }
 
+  holdersOf(code: string): Promise<number[]> {
+    return this.repo.holdersOf(code);
+  }
+
   async roleIdsOf(staffIds: number[]): Promise<Map<number, number[]>> {
     const pairs = await this.repo.roleIdsOfStaff(staffIds);
     const map = new Map<number, number[]>(staffIds.map((id) => [id, []]));
@@ -76,7 +80,7 @@ export class PowerService implements GrantsDirectory {
     const wanted = [...new Set(roleIds)];
     const existing = await this.repo.existingRoleIds(wanted);
     const unknown = wanted.find((id) => !existing.includes(id));
-    if (unknown !== undefined) throw AppError.invalid('role_ids', `role ${unknown} does not exist`);
+    if (unknown !== undefined) throw AppError.invalid('role_ids', { 'zh-CN': `角色 ${unknown} 不存在`, 'en-US': `role ${unknown} does not exist` });
     const current = staffId === null ? [] : (await this.repo.roleIdsOfStaff([staffId])).map((r) => r.roleId);
     const added = wanted.filter((id) => !current.includes(id));
     await this.assertHolds(granter, await this.repo.powerIdsOfRoles(added), 'role_ids');
@@ -124,25 +128,33 @@ export class PowerService implements GrantsDirectory {
   private async validate(input: PowerInput, selfId?: number): Promise<void> {
     const rows = new Map((await this.rows()).map((r) => [r.id, r]));
     const parent = input.pid ? rows.get(input.pid) : undefined;
-    if (input.pid && !parent) throw AppError.invalid('pid', 'parent does not exist');
-    if (parent && parent.kind !== 'menu') throw AppError.invalid('pid', 'the parent must be a menu entry');
+    const { path = '', code = '' } = input;
+    // Each field keeps its first reason: the parent's existence, its kind, a cycle, then the depth.
+    const refusals = new Refusals();
+    if (input.pid && !parent) refusals.add('pid', { 'zh-CN': '上级不存在', 'en-US': 'parent does not exist' });
+    if (parent && parent.kind !== 'menu') refusals.add('pid', { 'zh-CN': '上级须为菜单', 'en-US': 'the parent must be a menu entry' });
     if (selfId !== undefined) {
       for (let at = parent; at; at = rows.get(at.pid)) {
-        if (at.id === selfId) throw AppError.invalid('pid', 'an entry cannot move under itself');
+        if (at.id === selfId) {
+          refusals.add('pid', { 'zh-CN': '不能移到自己之下', 'en-US': 'an entry cannot move under itself' });
+          break;
+        }
       }
     }
     if (input.kind === 'menu') {
-      if (!input.path) throw AppError.invalid('path', 'a menu entry needs a path');
+      if (!path) refusals.add('path', { 'zh-CN': '菜单必填', 'en-US': 'a menu entry needs a path' });
       // A moved entry takes the menus below it along: the deepest of them must stay within the limit too.
       const depth = (parent ? depthOf(rows, parent.id) + 1 : 1) + (selfId === undefined ? 0 : heightOf(rows, selfId) - 1);
-      if (depth > MAX_MENU_DEPTH) throw AppError.invalid('pid', `menus nest at most ${MAX_MENU_DEPTH} levels`);
-      const same = await this.repo.findMenuByPath(input.path);
-      if (same && same.id !== selfId) throw AppError.conflict(`path ${input.path} is already used`, 'path');
+      if (depth > MAX_MENU_DEPTH) refusals.add('pid', { 'zh-CN': `菜单最多 ${MAX_MENU_DEPTH} 级`, 'en-US': `menus nest at most ${MAX_MENU_DEPTH} levels` });
+      refusals.throwIfAny();
+      const same = await this.repo.findMenuByPath(path);
+      if (same && same.id !== selfId) throw AppError.conflict({ 'zh-CN': `路径 ${path} 已被使用`, 'en-US': `path ${path} is already used` }, 'path');
     } else {
-      if (!parent) throw AppError.invalid('pid', 'an operation belongs under a menu entry');
-      if (!input.code) throw AppError.invalid('code', 'an operation needs a code');
-      const same = await this.repo.findOperationByCode(input.code);
-      if (same && same.id !== selfId) throw AppError.conflict(`code ${input.code} is already used`, 'code');
+      if (!parent) refusals.add('pid', { 'zh-CN': '操作须放在菜单之下', 'en-US': 'an operation belongs under a menu entry' });
+      if (!code) refusals.add('code', { 'zh-CN': '操作必填', 'en-US': 'an operation needs a code' });
+      refusals.throwIfAny();
+      const same = await this.repo.findOperationByCode(code);
+      if (same && same.id !== selfId) throw AppError.conflict({ 'zh-CN': `编码 ${code} 已被使用`, 'en-US': `code ${code} is already used` }, 'code');
     }
   }
 
@@ -163,9 +175,9 @@ export class PowerService implements GrantsDirectory {
     const next = { ...input, kind: current.kind };
     // Roles grant by entry, the server checks by code: a new code on a granted entry would hand its holders another
     // operation.
-    if (current.kind === 'operation' && next.code !== current.code) throw AppError.invalid('code', 'an operation’s code cannot change');
+    if (current.kind === 'operation' && next.code !== current.code) throw AppError.invalid('code', { 'zh-CN': '操作的编码不可修改', 'en-US': 'an operation’s code cannot change' });
     if (isProductEntry(current) && current.kind === 'menu' && next.path !== current.path) {
-      throw AppError.invalid('path', 'the path of one of the product’s menus cannot change');
+      throw AppError.invalid('path', { 'zh-CN': '系统内置菜单的路径不可修改', 'en-US': 'the path of one of the product’s menus cannot change' });
     }
     await this.validate(next, id);
     await this.repo.updatePower(id, {
@@ -243,7 +255,7 @@ export class PowerService implements GrantsDirectory {
     const wanted = [...new Set(powerIds)];
     const known = await this.repo.existingPowerIds(wanted);
     const unknown = wanted.find((p) => !known.includes(p));
-    if (unknown !== undefined) throw AppError.invalid('power_ids', `entry ${unknown} does not exist`);
+    if (unknown !== undefined) throw AppError.invalid('power_ids', { 'zh-CN': `权限项 ${unknown} 不存在`, 'en-US': `entry ${unknown} does not exist` });
     const current = await this.repo.powerIdsOfRole(id);
     await this.assertHolds(caller, wanted.filter((p) => !current.includes(p)), 'power_ids');
     const held = await this.held(caller);

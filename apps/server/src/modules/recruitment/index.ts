@@ -8,7 +8,8 @@ import { seedRecruitment } from './seed';
 import { RecruitmentService } from './service';
 import { recruitmentLead as recruitmentLeadTable } from './table';
 
-const convertedOnlyByConverting = () => AppError.invalid('stage', 'a lead becomes 已转员工 only by 转为员工 (lead_convert)');
+const convertedOnlyByConverting = () =>
+  AppError.invalid('stage', { 'zh-CN': '只能通过“转为员工”变为已转员工', 'en-US': 'a lead becomes 已转员工 only by 转为员工 (lead_convert)' });
 
 /** 招聘线索: recruitment leads and their conversion into candidate staff records (docs/recruitment.md). */
 export const recruitmentModule: ServerModule = {
@@ -23,7 +24,7 @@ export const recruitmentModule: ServerModule = {
         const wasConverted = before?.stage === LEAD_STAGES.converted;
         if (values.stage === LEAD_STAGES.converted && !wasConverted) throw convertedOnlyByConverting();
         if (wasConverted && values.stage !== undefined && values.stage !== LEAD_STAGES.converted) {
-          throw AppError.invalid('stage', 'a converted lead stays 已转员工');
+          throw AppError.invalid('stage', { 'zh-CN': '已转员工的线索不能改为其他阶段', 'en-US': 'a converted lead stays 已转员工' });
         }
       },
     });

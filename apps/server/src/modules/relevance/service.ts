@@ -61,7 +61,7 @@ export class RelevanceService implements CityRegions {
         if (!region) throw missing();
         const known = await this.records.knownCodes(codes, tx);
         const unknown = codes.filter((code) => !known.has(code));
-        if (unknown.length) throw AppError.invalid('city_codes', `no city of code ${unknown.join(', ')}`);
+        if (unknown.length) throw AppError.invalid('city_codes', { 'zh-CN': `没有代码为 ${unknown.join('、')} 的城市`, 'en-US': `no city of code ${unknown.join(', ')}` });
         const held = await this.records.heldElsewhere(codes, id, tx);
         if (held.length) throw heldMessage(held);
 

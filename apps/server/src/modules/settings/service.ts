@@ -1,4 +1,4 @@
-import { ErrorCode, IMAGE_EXTENSIONS, UPLOAD_URL_PREFIX, uploadPathField, type LoginSettings, type ParsedBody, type settingsCalls, type SystemDetails } from '@juqi/contract';
+import { IMAGE_EXTENSIONS, UPLOAD_URL_PREFIX, uploadPathField, type LoginSettings, type ParsedBody, type settingsCalls, type SystemDetails } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
 import type { Db } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
@@ -14,14 +14,7 @@ export interface Actor {
 }
 
 const notALogo = () =>
-  new AppError(
-    ErrorCode.VALIDATION,
-    {
-      'zh-CN': 'pc_logo: 请使用在本站上传的公开图片（PNG、JPG、GIF 或 WEBP）',
-      'en-US': 'pc_logo: use a public picture uploaded to this site (PNG, JPG, GIF or WEBP)',
-    },
-    { field: 'pc_logo' },
-  );
+  AppError.invalid('pc_logo', { 'zh-CN': '请使用在本站上传的公开图片（PNG、JPG、GIF 或 WEBP）', 'en-US': 'use a public picture uploaded to this site (PNG, JPG, GIF or WEBP)' });
 
 export class SettingsService {
   private readonly repo: SettingsRepository;

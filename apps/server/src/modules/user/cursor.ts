@@ -1,5 +1,7 @@
 import { AppError } from '../../lib/errors';
 
+const notACursor = () => AppError.invalid('cursor', { 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' });
+
 /**
  * A keyset position: the sort it belongs to, the last row's sort value and id. Sent to clients as opaque base64url
  * JSON; a cursor that does not decode, or was made for another sort, is refused with 40000 naming `cursor`.
@@ -21,15 +23,15 @@ export function decodeCursor(text: string, sort: string, order: 'asc' | 'desc'):
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+    throw notACursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw notACursor();
   const [s, o, value, id] = parsed as unknown[];
-  if (s !== sort || o !== order) throw AppError.invalid('cursor', `made for another sort (${String(s)} ${String(o)})`);
-  if (!Number.isInteger(id) || (id as number) < 0) throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+  if (s !== sort || o !== order) throw AppError.invalid('cursor', { 'zh-CN': '翻页位置属于另一种排序，请从第一页重新读取', 'en-US': `made for another sort (${String(s)} ${String(o)})` });
+  if (!Number.isInteger(id) || (id as number) < 0) throw notACursor();
   const validValue =
     (typeof value === 'number' && Number.isFinite(value)) ||
     (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value)));
-  if (!validValue) throw AppError.invalid('cursor', 'not a cursor from an earlier answer');
+  if (!validValue) throw notACursor();
   return { sort, order, value: value as string | number, id: id as number };
 }

@@ -240,7 +240,10 @@ export class UserService {
     if (input.cursor) return { offset: 0, take, cursor: decodeCursor(input.cursor, sort, order) };
     const offset = (input.page - 1) * input.limit;
     if (offset + input.limit > MAX_OFFSET_ROWS) {
-      throw AppError.invalid('page', `pages beyond the first ${MAX_OFFSET_ROWS} rows are read with cursor (next_cursor of the previous page)`);
+      throw AppError.invalid('page', {
+        'zh-CN': `前 ${MAX_OFFSET_ROWS} 行之后的页须用翻页位置（上一页的 next_cursor）读取`,
+        'en-US': `pages beyond the first ${MAX_OFFSET_ROWS} rows are read with cursor (next_cursor of the previous page)`,
+      });
     }
     if (list === undefined) return { offset, take };
     const key = `${list}|${sort}|${order}`;
@@ -317,7 +320,7 @@ export class UserService {
   // ——— lock ———
 
   async lock(id: number, action: 'lock' | 'unlock', reason: string, by: Principal, ip: string): Promise<UserRow> {
-    if (action === 'lock' && !reason) throw AppError.invalid('reason', 'say why the user is locked');
+    if (action === 'lock' && !reason) throw AppError.invalid('reason', { 'zh-CN': '请填写锁定原因', 'en-US': 'say why the user is locked' });
     const at = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
       const updated = await this.repo.setLocked(id, action === 'lock', reason, at, tx);
@@ -442,7 +445,7 @@ export class UserService {
         return row.id;
       });
       this.changed();
-      await this.raiseVerification('user.verification.submitted', userId, input.type);
+      await this.raiseVerification('user.verification.submitted', id, userId, input.type);
       return id;
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.conflict('a submission of this user is already under review');
@@ -452,7 +455,7 @@ export class UserService {
 
   /** Approve (1 → 2) or reject (1 → 0, with the reason). Decided submissions cannot change again: 40900. */
   async decideVerification(id: number, action: 'approve' | 'reject', reason: string, by: Principal, ip: string): Promise<VerificationDetail> {
-    if (action === 'reject' && !reason) throw AppError.invalid('reason', 'say why the submission is rejected');
+    if (action === 'reject' && !reason) throw AppError.invalid('reason', { 'zh-CN': '请填写驳回原因', 'en-US': 'say why the submission is rejected' });
     const at = this.clock.now();
     const to = action === 'approve' ? 2 : 0;
     const decided = await this.db.transaction(async (tx) => {
@@ -473,14 +476,15 @@ export class UserService {
     }
     this.changed();
     await recordAudit(this.db, { staffId: by.staffId, action: `user.verification.${action}`, target: `verification:${id}`, detail: { user_id: decided.userId, reason }, ip });
-    await this.raiseVerification(action === 'approve' ? 'user.verification.approved' : 'user.verification.rejected', decided.userId, decided.type, reason);
+    await this.raiseVerification(action === 'approve' ? 'user.verification.approved' : 'user.verification.rejected', id, decided.userId, decided.type, reason);
     return this.verificationDetail(id);
   }
 
-  private async raiseVerification(code: SystemEventCode, userId: number, type: number, reason = ''): Promise<void> {
+  private async raiseVerification(code: SystemEventCode, verificationId: number, userId: number, type: number, reason = ''): Promise<void> {
     const user = await this.repo.userById(userId);
     const kind = type === 2 ? '企业认证' : '个人认证';
-    await this.events.raise(code, { userId, params: { user: user?.name ?? '', mobile: maskMiddle(user?.mobile ?? '', 3, 4), kind, reason } });
+    const subject = { kind: 'user_verification', id: verificationId } as const;
+    await this.events.raise(code, { userId, subject, params: { user: user?.name ?? '', mobile: maskMiddle(user?.mobile ?? '', 3, 4), kind, reason } });
   }
 
   // ——— sign-ins ———
@@ -527,7 +531,7 @@ export class UserService {
   async confirmSelection(selection: UserSelection): Promise<{ count: number; selection: UserSelection }> {
     if (selection.mode === 'ids') {
       const ids = await this.repo.existingUserIds([...new Set(selection.ids)]);
-      if (!ids.length) throw AppError.invalid('selection.ids', 'none of these users exist');
+      if (!ids.length) throw AppError.invalid('selection.ids', { 'zh-CN': '所选用户均不存在', 'en-US': 'none of these users exist' });
       return { count: ids.length, selection: { mode: 'ids', ids } };
     }
     const filter = normaliseFilter(selection.filter);

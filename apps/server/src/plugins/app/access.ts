@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { recordPermissionDenied } from '../../lib/audit/record';
 import { AppError } from '../../lib/errors';
 import { LookupRegistry } from '../../lib/lookups';
+import { ReviewRegistry } from '../../lib/reviews';
 import { sendError } from '../../lib/http/envelope';
 import { holdsOperation } from '../../lib/http/types';
 
@@ -32,7 +33,7 @@ function tokenOf(request: FastifyRequest, call: AnyCall | undefined): string | u
  * Sessions are resolved by the login module through `app.access.resolveSession`.
  */
 export default fp(async (app) => {
-  app.decorate('access', { lookups: new LookupRegistry() });
+  app.decorate('access', { lookups: new LookupRegistry(), reviews: new ReviewRegistry() });
   app.addHook('onRequest', async (request, reply) => {
     const { permission, call } = request.routeOptions.config;
     if (!permission || permission === 'public') return;

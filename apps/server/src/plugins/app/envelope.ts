@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { allCalls, ErrorCode, errorCatalogue, localeFromHeader } from '@juqi/contract';
+import { allCalls, ErrorCode, errorCatalogue, localeFromHeader, type RefusalIssue } from '@juqi/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { AppError, issueText, type LocalText } from '../../lib/errors';
 import { failure, sendError } from '../../lib/http/envelope';
 import { securityHeaderEntries } from '../external/security-headers';
 
@@ -23,17 +23,26 @@ interface ValidationEntry {
   instancePath: string;
   keyword?: string;
   message?: string;
-  params?: { keys?: string[] };
+  params?: Omit<RefusalIssue, 'code' | 'message'> & { keys?: string[] };
 }
 
-/** The first issue as a 40000 naming its field: a key the call does not take is named itself, not its object. */
+/**
+ * Every issue as one 40000, each bad input once (its first issue), worded in both languages (refusals.ts): a key the
+ * call does not take is named itself, not its object; an issue of the whole body or query is named so.
+ */
 function validationError(error: FastifyError & { validation: ValidationEntry[] }): AppError {
-  const first = error.validation[0];
   const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-  const path = (first?.instancePath ?? '').split('/').filter(Boolean);
-  const unknownKey = first?.keyword === 'unrecognized_keys' ? first.params?.keys?.[0] : undefined;
-  if (unknownKey !== undefined) path.push(unknownKey);
-  return AppError.invalid(path.length ? path.join('.') : where, first?.message ?? 'invalid');
+  const refused = new Map<string, LocalText>();
+  for (const entry of error.validation) {
+    const path = entry.instancePath.split('/').filter(Boolean);
+    const text = issueText({ ...entry.params, code: entry.keyword ?? 'custom', message: entry.message ?? '' });
+    const keys = entry.keyword === 'unrecognized_keys' ? (entry.params?.keys ?? []) : [undefined];
+    for (const key of keys) {
+      const field = [...path, ...(key === undefined ? [] : [key])].join('.') || where;
+      if (!refused.has(field)) refused.set(field, text);
+    }
+  }
+  return AppError.invalidFields([...refused].map(([field, text]) => ({ field, text })));
 }
 
 /**
@@ -66,8 +75,8 @@ export default fp(async (app) => {
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, new AppError(ErrorCode.TOO_MANY));
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (malformed JSON, bad content type) carry messages safe to show.
-      return sendError(reply, new AppError(ErrorCode.VALIDATION, error.message));
+      // Fastify's own client errors (malformed JSON, bad content type) carry English messages safe to show.
+      return sendError(reply, new AppError(ErrorCode.VALIDATION, { 'zh-CN': '请求格式不正确', 'en-US': error.message }));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new AppError(ErrorCode.SERVER));

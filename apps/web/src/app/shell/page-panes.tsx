@@ -18,6 +18,8 @@ interface PagePanesProps {
   activeLocation: Location;
   /** Per tab, how many times Refresh was chosen: a new count remounts the page. */
   refreshes: Record<string, number>;
+  /** Shown in a pane of its own, where no tab is active: the not-found page, for an address naming no permitted page. */
+  children?: ReactNode;
 }
 
 /**
@@ -27,7 +29,7 @@ interface PagePanesProps {
  * active. Each page renders under its own tab's location, so `useLocation` / `useSearchParams` in a hidden page keep
  * answering for that page, not for the active one.
  */
-export function PagePanes({ tabs, activeKey, activeLocation, refreshes }: PagePanesProps) {
+export function PagePanes({ tabs, activeKey, activeLocation, refreshes, children }: PagePanesProps) {
   const { menus } = useShellSession();
   // Tabs shown at least once. A closed tab's page unmounts because the tab leaves `tabs`; if it is opened again it is
   // active, hence shown, and mounts afresh.
@@ -49,6 +51,7 @@ export function PagePanes({ tabs, activeKey, activeLocation, refreshes }: PagePa
           </Pane>
         );
       })}
+      {children && <div className="shell-pane">{children}</div>}
     </div>
   );
 }

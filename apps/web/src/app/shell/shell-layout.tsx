@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
-import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Suspense, use, useEffect, useMemo, useState } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useNavigate, type Path } from 'react-router';
 import { useMessages } from '../../lib/i18n';
 import { DASHBOARD_PATH, NOT_FOUND_PATH } from '../../lib/redirect';
 import { usePageTitle } from '../../lib/site-details';
@@ -13,6 +13,7 @@ import { pageFor } from './pages';
 import { Sidebar } from './sidebar';
 import { shellSlots } from './slots';
 import { TabStrip, type TabActions } from './tab-strip';
+import { NotFoundPane } from './not-found-pane';
 import { TopBar } from './top-bar';
 import { tabHref, useVisitedTabs, type VisitedTab } from './visited-tabs';
 
@@ -86,8 +87,8 @@ export function ShellLayout() {
     },
   };
 
-  // /404 is a page of its own, outside the shell.
-  if (resolution.kind === 'not-found') return <Navigate to={NOT_FOUND_PATH} replace />;
+  const here = location.pathname + location.search;
+  const notFound = resolution.kind === 'not-found';
 
   return (
     <Layout className={`shell${mobile ? ' shell--mobile' : ''}`} data-device={mobile ? 'mobile' : 'desktop'}>
@@ -96,8 +97,12 @@ export function ShellLayout() {
         {hasSidebar && section && <Sidebar key={section.path} section={section} activePath={route?.path ?? location.pathname} />}
         <Layout.Content className="shell-main">
           <TabStrip tabs={tabs} activeKey={activeKey} actions={actions} />
-          <PagePanes tabs={tabs} activeKey={activeKey} activeLocation={location} refreshes={refreshes} />
-          {resolution.kind === 'redirect' && <Navigate to={resolution.to + location.search} replace />}
+          <PagePanes tabs={tabs} activeKey={activeKey} activeLocation={location} refreshes={refreshes}>
+            {/* An address naming no permitted page shows /404 inside the layout: the menus stay at hand. */}
+            {notFound && <NotFoundPane />}
+          </PagePanes>
+          {resolution.kind === 'redirect' && <Redirect from={here} to={resolution.to + location.search} />}
+          {notFound && location.pathname !== NOT_FOUND_PATH && <Redirect from={here} to={NOT_FOUND_PATH} />}
         </Layout.Content>
       </Layout>
       {shellSlots.shellParts.map(({ key, Part }) => (
@@ -107,4 +112,20 @@ export function ShellLayout() {
       ))}
     </Layout>
   );
+}
+
+/**
+ * Replaces the address `from` with `to`, unless the router has moved on since: a redirect runs after the render that
+ * asked for it is committed, and a click made the moment that render shows (a sidebar item chosen as a section opens)
+ * has already gone elsewhere. The last navigation wins, however the two fall.
+ */
+function Redirect({ from, to }: { from: string; to: string }) {
+  const navigate = useNavigate();
+  // The router's history knows the last navigation at once; the location rendered follows it a render later.
+  const history = use(UNSAFE_NavigationContext).navigator as unknown as { location: Path };
+  useEffect(() => {
+    const { pathname, search } = history.location;
+    if (pathname + search === from) navigate(to, { replace: true });
+  }, [history, navigate, from, to]);
+  return null;
 }

@@ -8,6 +8,7 @@ import { format, useMessages } from '../../lib/i18n';
 import { usePreferences, type Language, type ThemeMode } from '../../lib/preferences';
 import { DASHBOARD_PATH } from '../../lib/redirect';
 import { useSiteDetails } from '../../lib/site-details';
+import { useTopBarPanel } from '../../lib/top-bar-panel';
 import { useLayout } from './layout-store';
 import { menuIcon } from '../../components/menu-icons';
 import { normalizePath, resolvePath } from '../../lib/menu-routes';
@@ -16,8 +17,7 @@ import { useShellSession } from '../../lib/shell-session';
 import { shellSlots } from './slots';
 import { UserMenu } from './user-menu';
 
-/** The open drawer: a module's panel by its key, or the shell's own display settings. */
-type Panel = string | null;
+/** The shell's own drawer, beside the modules' panels. */
 const DISPLAY_SETTINGS = 'shell:display-settings';
 
 /** Logo or site name, section tabs, the modules' buttons (messages, help), display settings and the user menu. */
@@ -28,14 +28,13 @@ export function TopBar({ hasSidebar, section }: { hasSidebar: boolean; section: 
   const { menus } = useShellSession();
   const navigate = useNavigate();
   const { sidebarOpen, mobile, overlayOpen, toggleSidebar, closeOverlay } = useLayout();
-  const [panel, setPanel] = useState<Panel>(null);
+  const { open: panel, show: setPanel } = useTopBarPanel();
   const expanded = mobile ? overlayOpen : sidebarOpen;
   const sectionItems: MenuProps['items'] = menus.tree
     .filter((node) => !node.hidden)
     .map((node) => ({ key: normalizePath(node.path), icon: menuIcon(node.icon), label: node.name }));
   const selectedSection = section ? [normalizePath(section.path)] : [];
-  // Straight to the section's first page: going through the section's own path would leave a redirect to land after
-  // the next click (a sidebar item chosen at once), taking the staff back to the first page.
+  // Straight to the section's first page, in one navigation, rather than through the section's own path and its redirect.
   const openSection: MenuProps['onClick'] = ({ key }) => {
     const resolution = resolvePath(menus, key);
     navigate(resolution.kind === 'redirect' ? resolution.to : key);

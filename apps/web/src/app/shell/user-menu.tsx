@@ -87,7 +87,8 @@ export function UserMenu() {
         </button>
       </Dropdown>
       {shellSlots.userMenu.map(({ key, title, Panel }) => (
-        <ConfirmCloseDrawer key={key} title={title[language]} open={openEntry === key} onClose={() => setOpenEntry(null)}>
+        // Destroyed when closed: what was typed and not saved goes with it, as the staff agreed when closing.
+        <ConfirmCloseDrawer key={key} title={title[language]} open={openEntry === key} onClose={() => setOpenEntry(null)} destroyOnHidden>
           <Suspense fallback={<Spin />}>
             <Panel
               profile={profile}

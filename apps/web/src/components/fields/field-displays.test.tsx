@@ -45,6 +45,8 @@ const shown: { type: string; extra?: Partial<FieldDefinition>; value: unknown; z
   { type: 'select', extra: colours, value: 'blue', zh: '蓝', en: 'Blue' },
   { type: 'select', extra: colours, value: 'green', zh: 'green', en: 'green' },
   { type: 'checkbox', extra: colours, value: ['red', 'blue'], zh: '红蓝', en: 'RedBlue' },
+  // An option without an English name is named in Chinese in English too.
+  { type: 'select', extra: { options: [{ value: 'vip', label: { 'zh-CN': '贵宾' } }] }, value: 'vip', zh: '贵宾', en: '贵宾' },
   { type: 'cascader', extra: places, value: ['gd', 'sz'], zh: '广东 / 深圳', en: 'Guangdong / Shenzhen' },
   { type: 'boolean_value', value: true, zh: '是', en: 'Yes' },
   { type: 'boolean_value', value: false, zh: '否', en: 'No' },

@@ -220,6 +220,14 @@ describe.each(picked)('$type editor ($label)', ({ type, label, extra, fill, hand
   });
 });
 
+it('names an option without an English name in Chinese in the English UI', async () => {
+  act(() => usePreferences.setState({ language: 'en-US' }));
+  const { changes } = renderField(define('checkbox', '喜好', { options: [...colours, { value: 'green', label: { 'zh-CN': '绿' } }] }));
+  await user.click(screen.getByRole('checkbox', { name: '绿' }));
+  expect(screen.getByRole('checkbox', { name: 'Red' })).toBeInTheDocument();
+  await waitFor(() => expect(changes.at(-1)).toEqual(['green']));
+});
+
 it('asks for a required choice that was never made', async () => {
   const { form } = renderField(define('boolean_value', '已婚'));
   expect(await refusal(form(), null)).toBe('请选择已婚');

@@ -1,4 +1,4 @@
-import { checkQuantity, fieldTypeOf, fieldTypes, type FieldDefinition, type FieldOption } from '@juqi/contract';
+import { checkQuantity, fieldTypeOf, fieldTypes, optionName, type FieldDefinition, type FieldOption } from '@juqi/contract';
 import { Cascader, Checkbox, DatePicker, Divider, Input, InputNumber, Radio, Select, Typography, type CascaderProps, type InputNumberProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime, pickedInstant, useTimeZone } from '../../lib/date-time';
@@ -155,7 +155,7 @@ interface OptionView {
 }
 
 const optionsOf = (options: readonly FieldOption[] | undefined, language: Language): OptionView[] =>
-  (options ?? []).map((option) => ({ value: option.value, label: option.label[language], ...(option.children && { children: optionsOf(option.children, language) }) }));
+  (options ?? []).map((option) => ({ value: option.value, label: optionName(option, language), ...(option.children && { children: optionsOf(option.children, language) }) }));
 
 export function SelectEditor({ definition, value, onChange, ...control }: FieldEditorProps) {
   const { language, placeholder } = useEditor(definition);

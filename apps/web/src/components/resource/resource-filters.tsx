@@ -1,4 +1,4 @@
-import { fieldTypes, type FieldDefinition, type FilterOperator } from '@juqi/contract';
+import { fieldTypes, optionName, type FieldDefinition, type FilterOperator } from '@juqi/contract';
 import { DatePicker, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ interface FilterControlProps {
 /** The options a select or a yes / no field is filtered by, named as its cells name them. */
 function optionsOf(definition: FieldDefinition, language: Language): { value: string | number | boolean; label: string }[] {
   if (definition.type === 'boolean_value') return [true, false].map((answer) => ({ value: answer, label: fieldTypes.boolean_value.text(answer, definition, language) }));
-  return (definition.options ?? []).map((option) => ({ value: option.value, label: option.label[language] }));
+  return (definition.options ?? []).map((option) => ({ value: option.value, label: optionName(option, language) }));
 }
 
 /** The control of one declared filter, by its operator and the field's registry type. */

@@ -1,9 +1,9 @@
-import { approvalCalls, personnelProcessCalls, type ApprovalRequestRow } from '@juqi/contract';
+import { approvalCalls, personnelProcessCalls, type ApprovalRequestRow, type ReviewItem } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi, fail, ok, type SeenRequest } from '../../test/fake-api';
-import { renderInShell, staffWith } from '../../test/render-in-shell';
+import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { StaffProcessActions } from './components/process-request';
 import { TodoPanel } from './components/todo-panel';
 import { FlowsPage } from './pages/flows-page';
@@ -31,6 +31,7 @@ describe('the 待办审批 drawer', () => {
   it('lists my to-dos and approves one at the step it shows; a rejection asks for a comment first', async () => {
     const seen = fakeApi({
       'POST /api/approval/todo_list': () => answerOf(approvalCalls.todoList, { count: 1, data: [request] }),
+      'POST /api/approval/review_list': () => answerOf(approvalCalls.reviewList, { count: 0, data: [] }),
       'POST /api/approval/approve': () => answerOf(approvalCalls.approve, null),
       'POST /api/approval/reject': () => fail(40900, '该步骤已有审批结果，请刷新后查看'),
     });
@@ -53,6 +54,28 @@ describe('the 待办审批 drawer', () => {
     await user.type(within(reject).getByLabelText('审批意见'), '编制已满');
     await user.click(within(reject).getByRole('button', { name: /^驳\s*回$/ }));
     await waitFor(() => expect(posted(seen, '/api/approval/reject')).toEqual([{ id: 7, step: 1, comment: '编制已满' }]));
+  });
+
+  it('opens on the two-person steps waiting for my review when only they wait, and opens one where it is decided', async () => {
+    const review: ReviewItem = {
+      kind: 'finance_adjustment',
+      subject: { kind: 'finance_adjustment', id: 'AJ20261126010000123456' },
+      summary: '调增 ¥ 1,500.00 · 张三',
+      starter: { id: 5, name: '王五' },
+      waiting_since: '2026-11-26T01:00:00.000Z',
+    };
+    fakeApi({
+      'POST /api/approval/todo_list': () => answerOf(approvalCalls.todoList, { count: 0, data: [] }),
+      'POST /api/approval/review_list': () => answerOf(approvalCalls.reviewList, { count: 1, data: [review] }),
+    });
+    renderInShell(<TodoPanel />);
+    const list = await screen.findByRole('list', { name: '待我复核' });
+    expect(within(list).getByText('调账 · 调增 ¥ 1,500.00 · 张三')).toBeInTheDocument();
+    expect(within(list).getByText(/^申请人 王五 · /)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /待我复核/ })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(within(list).getByRole('button', { name: /去处理/ }));
+    await waitFor(() => expect(currentUrl()).toBe('/finance/adjustment?no=AJ20261126010000123456'));
   });
 });
 
@@ -85,7 +108,7 @@ describe('FlowsPage', () => {
 });
 
 describe('StaffProcessActions', () => {
-  const staff = { id: 3, name: '周一', status: 'regular' as const, department_id: 2, post: '专员' };
+  const staff = { id: 3, name: '周一', status: 'regular' as const, department_id: 2, post: '专员', pending_requests: [] };
 
   it('requests a resignation with a reason and the handover checklist, and is offered only with personnel.edit', async () => {
     const seen = fakeApi({
@@ -114,6 +137,36 @@ describe('StaffProcessActions', () => {
     await waitFor(() =>
       expect(posted(seen, '/api/personnel/resign_request')).toEqual([{ staff_id: 3, leaving_date: '2030-06-30', reason: '个人发展', handover_items: ['工作交接'], remark: '' }]),
     );
+  });
+
+  it('disables the request of a kind already waiting for approval, saying why; a 40900 meanwhile is told and closes the form', async () => {
+    const conflict = '周一 已有一个审批中的离职申请（#12：离职日期 2030-05-31 · 其他），请等它审批完成或撤回后再提交';
+    const seen = fakeApi({
+      'POST /api/personnel/resign_settings': () =>
+        answerOf(personnelProcessCalls.resignSettings, { reasons: ['个人发展', '其他'], handover_items: ['工作交接'], flow_id: 1, flow_name: '离职审批' }),
+      'POST /admin/structures/index': () => ok([]),
+      'POST /api/personnel/resign_request': () => fail(40900, conflict, { request_id: 12 }),
+    });
+    const { unmount } = renderInShell(<StaffProcessActions staff={{ ...staff, pending_requests: [{ kind: 'transfer' }] }} />, { profile: staffWith('personnel.edit') });
+    const transfer = screen.getByRole('button', { name: /调岗申请/ });
+    expect(transfer).toBeDisabled();
+    await user.hover(transfer.parentElement!);
+    expect(await screen.findByText('已有一个审批中的调岗申请，审批完成或撤回后才能再发起')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /离职申请/ })).toBeEnabled();
+    unmount();
+
+    // The record showed nothing waiting, and someone else's resignation request came first.
+    renderInShell(<StaffProcessActions staff={staff} />, { profile: staffWith('personnel.edit') });
+    await user.click(screen.getByRole('button', { name: /离职申请/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('审批流程：离职审批');
+    await user.type(within(dialog).getByLabelText('离职日期'), '2030-06-30{Enter}');
+    await user.click(within(dialog).getByLabelText('离职原因'));
+    await user.click(await screen.findByTitle('个人发展'));
+    await user.click(within(dialog).getByRole('button', { name: /提交申请/ }));
+    expect(await screen.findByText(conflict)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('审批流程：离职审批')).toBeNull());
+    expect(posted(seen, '/api/personnel/resign_request')).toHaveLength(1);
   });
 
   it('offers no submission without a flow: it says so, and links to the settings for staff who may choose one', async () => {

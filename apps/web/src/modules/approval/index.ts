@@ -1,7 +1,11 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import type { WebModule } from '../../app/web-module';
+import { APPROVAL_PANEL } from './components/shown-request';
 import { TodoBadge } from './components/todo-badge';
+
+export { openApprovalRequest } from './components/shown-request';
+export { approvalQueryKeys } from './api';
 
 const pages = () => import('./pages');
 
@@ -24,7 +28,7 @@ export const approvalWebModule: WebModule = {
   },
   topBarPanels: [
     {
-      key: 'approval',
+      key: APPROVAL_PANEL,
       order: 15,
       title: { 'zh-CN': '待办审批', 'en-US': 'Approvals to do' },
       icon: AuditOutlined,

@@ -17,5 +17,12 @@ export const isoWeekdayName = (weekday: number, language: Language): string => w
 export const monthName = (month: string, language: Language): string =>
   new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(noonOf(`${month}-01`));
 
+/** 10月1日周四 / Thu, October 1. */
+export const dateName = (day: string, language: Language): string =>
+  new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }).format(noonOf(day));
+
+/** Days from `first` to `last`, both counted. */
+export const daysBetween = (first: string, last: string): number => Math.round((noonOf(last).getTime() - noonOf(first).getTime()) / 86_400_000) + 1;
+
 /** 1 Monday … 7 Sunday. */
 export const isoWeekdayOf = (day: string): number => ((noonOf(day).getUTCDay() + 6) % 7) + 1;

@@ -62,6 +62,14 @@ export const calendarMessages = defineMessages({
     restore: '恢复',
     restored: '已恢复',
     clickHint: '点击日期可设置节假日或调休上班。',
+
+    // The holiday notice after sign-in
+    holidayNoticeTitle: '{name}放假安排',
+    holidayNoticeDays: '{first}至{last}放假，共 {count} 天。',
+    holidayNoticeDay: '{first}放假 1 天。',
+    holidayNoticeMakeUp: '{days}调休上班。',
+    listJoin: '、',
+    gotIt: '知道了',
   },
   'en-US': {
     workTimeTitle: 'Time settings',
@@ -121,5 +129,12 @@ export const calendarMessages = defineMessages({
     restore: 'Restore',
     restored: 'Restored',
     clickHint: 'Click a date to make it a holiday or a make-up working day.',
+
+    holidayNoticeTitle: '{name}: days off',
+    holidayNoticeDays: 'Off from {first} to {last}, {count} days.',
+    holidayNoticeDay: 'Off on {first}.',
+    holidayNoticeMakeUp: 'Make-up working days: {days}.',
+    listJoin: ', ',
+    gotIt: 'Got it',
   },
 });

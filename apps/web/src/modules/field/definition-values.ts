@@ -54,7 +54,8 @@ function optionsOf(rows: readonly OptionValues[], numeric: boolean): NonNullable
     const typed = typeof row.value === 'string' ? row.value.trim() : row.value;
     return {
       value: numeric && typeof typed === 'string' && /^-?\d+$/.test(typed) ? Number(typed) : (typed ?? ''),
-      label: { 'zh-CN': row.label?.['zh-CN'] ?? '', 'en-US': row.label?.['en-US'] ?? '' },
+      // An English name left blank is none: the English UI then shows the Chinese one.
+      label: { 'zh-CN': row.label?.['zh-CN'] ?? '', ...(row.label?.['en-US']?.trim() && { 'en-US': row.label['en-US'] }) },
       ...(row.children?.length && { children: optionsOf(row.children, numeric) }),
     };
   });

@@ -48,6 +48,7 @@ export const fieldMessages = defineMessages({
     optionValue: '选项值',
     optionLabelZh: '中文名称',
     optionLabelEn: '英文名称',
+    optionLabelEnHint: '英文名称（选填）',
     addOption: '添加选项',
     addChildOption: '添加下级',
     removeOption: '删除选项',
@@ -68,7 +69,6 @@ export const fieldMessages = defineMessages({
     fieldSaved: '字段已保存',
     cancel: '取消',
     save: '保存',
-    confirmClose: '确认关闭？',
 
     // The preview
     preview: '表单预览',
@@ -144,6 +144,7 @@ export const fieldMessages = defineMessages({
     optionValue: 'Value',
     optionLabelZh: 'Chinese name',
     optionLabelEn: 'English name',
+    optionLabelEnHint: 'English name (optional)',
     addOption: 'Add option',
     addChildOption: 'Add sub-option',
     removeOption: 'Remove option',
@@ -164,7 +165,6 @@ export const fieldMessages = defineMessages({
     fieldSaved: 'Field saved',
     cancel: 'Cancel',
     save: 'Save',
-    confirmClose: 'Close this panel?',
 
     preview: 'Form preview',
     previewHint: 'Try the form out as the people filling it see it: it is checked as records are.',

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@juqi/contract';
 import type { FormInstance } from 'antd';
 import { ApiError } from '../../lib/api-errors';
+import { refusedFields } from '../../lib/form-errors';
 
 export type NamePath = (string | number)[];
 
@@ -20,7 +21,7 @@ export function fieldAt(form: FormInstance, path: readonly PropertyKey[]): NameP
 }
 
 /**
- * Puts a refused save on the field it names (`data.field`), beside the control, the API client having shown the toast:
+ * Puts a refused save on the fields it names (`data.fields`, else `data.field`), beside their controls, the API client having shown the toast:
  * 40000 and 40900 as `showOnField` (lib/form-errors.ts) does, and besides these 40300, a change the field's permission
  * byte forbids. The named field may be a list row's cell (`options.0.value`, `sub_fields.1.key`), whose index is a
  * number in the form's name. `conflicts` words the 40900s by field. Answers whether a field took the error.
@@ -28,14 +29,13 @@ export function fieldAt(form: FormInstance, path: readonly PropertyKey[]): NameP
 export function showRefusal(form: FormInstance, error: unknown, conflicts: Partial<Record<string, string>> = {}): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.code !== ErrorCode.VALIDATION && error.code !== ErrorCode.CONFLICT && error.code !== ErrorCode.FORBIDDEN) return false;
-  const field = (error.data as { field?: unknown } | null)?.field;
-  if (typeof field !== 'string') return false;
-  const target = fieldAt(
-    form,
-    field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-  );
-  if (!target) return false;
-  const reason = error.message.startsWith(`${field}: `) ? error.message.slice(field.length + 2) : error.message;
-  form.setFields([{ name: target, errors: [error.code === ErrorCode.CONFLICT ? (conflicts[field] ?? reason) : reason] }]);
-  return true;
+  const placed = refusedFields(error).flatMap(({ field, message }) => {
+    const target = fieldAt(
+      form,
+      field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    );
+    return target ? [{ name: target, errors: [error.code === ErrorCode.CONFLICT ? (conflicts[field] ?? message) : message] }] : [];
+  });
+  if (placed.length) form.setFields(placed);
+  return placed.length > 0;
 }

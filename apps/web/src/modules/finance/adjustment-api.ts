@@ -1,13 +1,13 @@
-import { adjustmentCalls, userCalls, type AdjustmentSettings, type AdjustmentSettingsState, type CallBody } from '@juqi/contract';
+import { adjustmentCalls, financeCalls, type AdjustmentSettings, type AdjustmentSettingsState, type CallBody } from '@juqi/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { approvalQueryKeys } from '../approval';
 import { financeKeys } from './api';
 
 /** Query keys of 调账; under the module's `['finance']`. */
 export const adjustmentKeys = {
   all: ['finance', 'adjustments'] as const,
   settings: ['finance', 'adjustment-settings'] as const,
-  users: (keyword: string) => ['finance', 'adjustment-users', keyword] as const,
 };
 
 /** POST /api/finance/adjustment_details: one adjustment and the entries of its transfer. */
@@ -15,14 +15,16 @@ export const useAdjustmentDetails = (adjustmentNo: string) =>
   useQuery({ queryKey: [...adjustmentKeys.all, 'details', adjustmentNo], queryFn: () => callApi(adjustmentCalls.adjustmentDetails, { body: { adjustment_no: adjustmentNo } }) });
 
 /**
- * A write of 调账 (an application or a decision). Refused or not, the adjustments and the users' statements are read
- * again: a 40900 means someone decided it meanwhile or the balance changed; a success may have moved money.
+ * A write of 调账 (an application or a decision). Refused or not, the adjustments, the users' statements and the to-dos
+ * are read again: a 40900 means someone decided it meanwhile or the balance changed; a success may have moved money,
+ * or put an adjustment in or out of the to-dos.
  */
 function useAdjustmentWrite<B, R>(write: (body: B) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adjustmentKeys.all }), client.invalidateQueries({ queryKey: financeKeys.statements })]),
+    onSettled: () =>
+      Promise.all([adjustmentKeys.all, financeKeys.statements, approvalQueryKeys.todos].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -40,7 +42,7 @@ export const useAdjustmentSettings = () => useQuery({ queryKey: adjustmentKeys.s
 
 /**
  * A change of the settings or of their waiting raise; its answer is what is stored now. Refused (a raise decided or
- * replaced meanwhile), the settings are read again.
+ * replaced meanwhile), the settings are read again. Either way the to-dos are, which a raise enters and leaves.
  */
 function useSettingsWrite<B>(write: (body: B) => Promise<AdjustmentSettingsState>) {
   const client = useQueryClient();
@@ -48,6 +50,7 @@ function useSettingsWrite<B>(write: (body: B) => Promise<AdjustmentSettingsState
     mutationFn: write,
     onSuccess: (saved) => client.setQueryData(adjustmentKeys.settings, saved),
     onError: () => client.invalidateQueries({ queryKey: adjustmentKeys.settings }),
+    onSettled: () => client.invalidateQueries({ queryKey: approvalQueryKeys.todos }),
   });
 }
 
@@ -60,10 +63,13 @@ export const useApproveAdjustmentSettings = () => useSettingsWrite((proposalId: 
 /** POST /api/finance/adjustment_settings_reject: the waiting raise is dropped. */
 export const useRejectAdjustmentSettings = () => useSettingsWrite((proposalId: string) => callApi(adjustmentCalls.adjustmentSettingsReject, { body: { proposal_id: proposalId } }));
 
-/** Users whose id, mobile (prefix) or name (prefix) the keyword matches, for picking the one to adjust. */
-export const useAdjustableUsers = (keyword: string, enabled: boolean) =>
-  useQuery({
-    queryKey: adjustmentKeys.users(keyword),
-    queryFn: () => callApi(userCalls.selectList, { body: { keyword, limit: 10 } }),
-    enabled: enabled && keyword !== '',
-  });
+/**
+ * POST /api/finance/user_lookup: the users a money form may pick by ID, mobile or name, with their balances. Under the
+ * statements' key, so every posting reads them again.
+ */
+export const financeUsersQuery = (keyword: string) => ({
+  queryKey: [...financeKeys.statements, 'lookup', keyword] as const,
+  queryFn: () => callApi(financeCalls.userLookup, { body: { keyword } }),
+});
+
+export const useFinanceUsers = (keyword: string) => useQuery({ ...financeUsersQuery(keyword), enabled: keyword !== '' });

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, userCalls, type Adjustment, type AdjustmentSettings, type AdjustmentSettingsProposal, type AdjustmentSettingsState } from '@juqi/contract';
+import { ADJUSTMENT_THRESHOLD_DEFAULTS, adjustmentCalls, financeCalls, type Adjustment, type AdjustmentSettings, type AdjustmentSettingsProposal, type AdjustmentSettingsState } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { answerOf, fail, fakeApi, type Handler, type SeenRequest } from '../../t
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { UserAccountStatement } from './components/user-statement';
 import { AdjustmentRecordsPage } from './pages/adjustment-page';
+import { confirmPosting, lookupAnswering, postingConfirmation, ZHANG_SAN, ZHANG_SAN_OPTION } from './posting-test-support';
 
 vi.setConfig({ testTimeout: 60_000 });
 const user = userEvent.setup({ delay: null });
@@ -187,6 +188,17 @@ describe('调账记录', () => {
     expect(within(drawer).getByText('-300')).toBeInTheDocument();
     expect(within(drawer).getByText('线下转账补录')).toBeInTheDocument();
   });
+
+  it('opens the adjustment a link names (a notification or a to-do about it), which is no filter of the list', async () => {
+    const seen = api([POSTED]);
+    renderInShell(<AdjustmentRecordsPage />, { path: `${PATH}?no=AJ-POSTED`, profile: staffWith(VIEW) });
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('调账金豆')).toBeInTheDocument();
+    expect(calls(seen, 'adjustment_details')).toEqual([{ adjustment_no: 'AJ-POSTED' }]);
+    expect(calls(seen, 'adjustment_list')).toEqual([{ page: 1, limit: 20 }]);
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(currentUrl()).toBe(PATH));
+  });
 });
 
 /** The server's answer to an application: the adjustment as sent, in `state`. */
@@ -196,13 +208,12 @@ const applyHandler =
     answerOf(adjustmentCalls.adjustmentApply, record({ ...(body as Partial<Adjustment>), state, adjustment_no: 'AJ-NEW', applicant_id: ME }));
 
 describe('调账', () => {
-  it('finds the user, sends money in fen with a reason, and says whether it posted or waits', async () => {
+  it('finds the user, confirms with the balance after, sends money in fen with a reason, and says whether it posted or waits', async () => {
     const seen = api([], {
-      'POST /api/user/user_select_list': () =>
-        answerOf(userCalls.selectList, { count: 1, data: [{ id: 7, name: '张三', head_img_url: '', authentication_state: 0, mobile: '13800000007', type_user: 1, level: 1 }], next_cursor: null }),
+      'POST /api/finance/user_lookup': lookupAnswering(ZHANG_SAN),
       'POST /api/finance/adjustment_apply': applyHandler('pending'),
     });
-    renderInShell(<AdjustmentRecordsPage />, { path: PATH, profile: staffWith(VIEW, APPLY, 'user.select.list') });
+    renderInShell(<AdjustmentRecordsPage />, { path: PATH, profile: staffWith(VIEW, APPLY) });
     await user.click(await screen.findByRole('button', { name: /^调\s?账$/ }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
@@ -211,21 +222,42 @@ describe('调账', () => {
     expect(within(dialog).getByText('请输入调账原因')).toBeInTheDocument();
 
     await user.type(within(dialog).getByRole('combobox', { name: '用户' }), '138');
-    await user.click(await visibleOption('张三 13800000007（ID 7）'));
-    expect(seen.find((r) => r.url === '/api/user/user_select_list')?.body).toEqual({ keyword: '138', limit: 10 });
+    await user.click(await visibleOption(ZHANG_SAN_OPTION));
+    expect(seen.find((r) => r.url === '/api/finance/user_lookup')?.body).toEqual({ keyword: '138' });
     await user.type(within(dialog).getByRole('spinbutton', { name: '金额' }), '1500.5');
     await user.type(within(dialog).getByRole('textbox', { name: '调账原因' }), '线下转账补录');
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
+    // A second look before anything is sent: who, which account, how much, and the balance now and after.
+    const confirmation = await postingConfirmation();
+    expect(confirmation).toHaveTextContent('确认入账 ¥1,500.50？');
+    expect(confirmation).toHaveTextContent(`用户${ZHANG_SAN_OPTION}`);
+    expect(confirmation).toHaveTextContent('账户现金余额');
+    expect(confirmation).toHaveTextContent('当前可用¥100.00');
+    expect(confirmation).toHaveTextContent('操作后¥1,600.50');
+    expect(calls(seen, 'adjustment_apply')).toEqual([]);
+    await confirmPosting(user);
     expect(await screen.findByText('调账超过审批金额，已提交，待其他员工审批')).toBeInTheDocument();
     const [sent] = calls(seen, 'adjustment_apply') as Record<string, unknown>[];
     expect(sent).toEqual({ user_id: 7, currency: 'CNY', direction: 'credit', amount: 150_050, reason: '线下转账补录', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '调账' })).not.toBeInTheDocument());
     expect(calls(seen, 'adjustment_list').length).toBeGreaterThan(1);
   });
 
-  it('keeps one key for one body, shows a refusal on its field, and takes a typed id without the user list', async () => {
+  it('offers only users the server found, never digits taken for an ID', async () => {
+    api([], { 'POST /api/finance/user_lookup': lookupAnswering() });
+    renderInShell(<AdjustmentRecordsPage />, { path: PATH, profile: staffWith(VIEW, APPLY) });
+    await user.click(await screen.findByRole('button', { name: /^调\s?账$/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('combobox', { name: '用户' }), '1371741');
+    expect(await screen.findByText('没有找到这个用户')).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
+  it('keeps one key for one body, shows a refusal on its field, and cannot confirm a debit beyond the balance', async () => {
     let refuse = true;
+    let lookupBeans = ZHANG_SAN.beans_available;
     const seen = api([], {
+      'POST /api/finance/user_lookup': () => lookupAnswering({ ...ZHANG_SAN, beans_available: lookupBeans })(),
       'POST /api/finance/adjustment_apply': (request) =>
         refuse ? fail(40900, '用户可用余额 300 金豆，不足调减 500 金豆', { field: 'amount' }) : applyHandler('posted')(request),
     });
@@ -233,19 +265,33 @@ describe('调账', () => {
     await user.click(await screen.findByRole('button', { name: /^调\s?账$/ }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('combobox', { name: '用户' }), '7');
-    await user.click(await visibleOption('用户 ID 7'));
+    await user.click(await visibleOption(ZHANG_SAN_OPTION));
     await user.click(within(dialog).getByText('金豆'));
     await user.click(within(dialog).getByText('调减'));
     await user.type(within(dialog).getByRole('spinbutton', { name: '金豆数量' }), '500');
     await user.type(within(dialog).getByRole('textbox', { name: '调账原因' }), '回收误发金豆');
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
+    // 300 beans cannot give 500: the confirmation says so and cannot be confirmed.
+    const short = await postingConfirmation();
+    expect(short).toHaveTextContent('操作后-200 金豆');
+    expect(short).toHaveTextContent('余额不足，不能扣减这么多。');
+    expect(within(short).getByRole('button', { name: /^确\s?认$/ })).toBeDisabled();
+    await confirmPosting(user, /^取\s?消$/);
+    expect(calls(seen, 'adjustment_apply')).toEqual([]);
+    // Should the balance read be behind, the server's refusal lands on the field.
+    lookupBeans = 1_000;
+    await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
+    await confirmPosting(user);
+    await waitFor(() => expect(calls(seen, 'adjustment_apply')).toHaveLength(1));
     expect(await within(dialog).findByText('用户可用余额 300 金豆，不足调减 500 金豆', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
     // The same body again keeps its key; a changed one gets a new key.
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
+    await confirmPosting(user);
     await waitFor(() => expect(calls(seen, 'adjustment_apply')).toHaveLength(2));
     refuse = false;
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: '金豆数量' }), { target: { value: '300' } });
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
+    await confirmPosting(user);
     expect(await screen.findByText('调账已入账')).toBeInTheDocument();
     const sent = calls(seen, 'adjustment_apply') as { amount: number; idempotency_key: string; user_id: number; currency: string; direction: string }[];
     expect(sent.map((b) => [b.user_id, b.currency, b.direction, b.amount])).toEqual([
@@ -261,6 +307,7 @@ describe('调账', () => {
     const seen = fakeApi({
       'POST /api/finance/user_statement': () =>
         answerOf(financeCalls.userStatement, { account: { kind: 'user_beans', currency: 'BEAN', balance: 0, frozen: 0, available: 0, income: 0 }, count: 0, data: [] }),
+      'POST /api/finance/user_lookup': lookupAnswering(ZHANG_SAN),
       'POST /api/finance/adjustment_apply': ({ body }) => answerOf(adjustmentCalls.adjustmentApply, record({ ...(body as Partial<Adjustment>), state: 'posted' })),
     });
     const { unmount } = renderInShell(<UserAccountStatement userId={7} />, { profile: staffWith('finance.statement.view') });
@@ -277,6 +324,8 @@ describe('调账', () => {
     await user.type(within(dialog).getByRole('spinbutton', { name: '金豆数量' }), '20');
     await user.type(within(dialog).getByRole('textbox', { name: '调账原因' }), '活动补发');
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
+    expect(await postingConfirmation()).toHaveTextContent('操作后320 金豆');
+    await confirmPosting(user);
     expect(await screen.findByText('调账已入账')).toBeInTheDocument();
     expect(calls(seen, 'adjustment_apply')).toEqual([{ user_id: 7, currency: 'BEAN', direction: 'credit', amount: 20, reason: '活动补发', idempotency_key: expect.any(String) }]);
   });

@@ -13,6 +13,7 @@ import {
 } from '@juqi/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { approvalQueryKeys } from '../approval';
 
 /** Query keys of the finance module; everything under `['finance']` belongs to it. */
 export const financeKeys = {
@@ -40,15 +41,15 @@ export const useWithdrawalDetails = (withdrawNo: string) =>
   useQuery({ queryKey: [...financeKeys.withdrawals, 'details', withdrawNo], queryFn: () => callApi(withdrawalCalls.details, { body: { withdraw_no: withdrawNo } }) });
 
 /**
- * A decision on a withdrawal. Refused or not, the withdrawals (list and details) and the users' statements are read
- * again: a 40900 means someone decided it meanwhile or the payout was refused, and the row should show where it stands;
- * a success moved or released the user's held money.
+ * A decision on a withdrawal. Refused or not, the withdrawals (list and details), the users' statements and the to-dos
+ * are read again: a 40900 means someone decided it meanwhile or the payout was refused, and the row should show where
+ * it stands; a success moved or released the user's held money, or put the withdrawal in or out of the payers' to-dos.
  */
 function useWithdrawalDecision<B>(decide: (body: B) => Promise<Withdrawal>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: decide,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: financeKeys.withdrawals }), client.invalidateQueries({ queryKey: financeKeys.statements })]),
+    onSettled: () => Promise.all([financeKeys.withdrawals, financeKeys.statements, approvalQueryKeys.todos].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }
 

@@ -1,4 +1,4 @@
-import { ledgerBookCalls, manualCreditCalls, userCalls, type BookRecord, type CallData, type LedgerBook } from '@juqi/contract';
+import { ledgerBookCalls, manualCreditCalls, type BookRecord, type CallData, type LedgerBook } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { visibleOption } from '../../test/antd';
 import { answerOf, fail, fakeApi, type Handler, type SeenRequest } from '../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import { bookPages } from './pages/book-page';
+import { confirmPosting, lookupAnswering, postingConfirmation, ZHANG_SAN, ZHANG_SAN_OPTION } from './posting-test-support';
 
 vi.setConfig({ testTimeout: 60_000 });
 const user = userEvent.setup({ delay: null });
@@ -151,9 +152,7 @@ describe('金豆充值记录 (a bean book)', () => {
 
 /** antd puts a space between the two characters of a two-character button. */
 const SUBMIT = { name: /^入\s?账$/ };
-const CREDIT_STAFF = staffWith('finance.earnings.view', 'finance.earnings.credit', 'user.select.list');
-const users = (): Handler => () =>
-  answerOf(userCalls.selectList, { count: 1, data: [{ id: 7, name: '张三', head_img_url: '', authentication_state: 0, mobile: '13800000007', type_user: 1, level: 1 }], next_cursor: null });
+const CREDIT_STAFF = staffWith('finance.earnings.view', 'finance.earnings.credit');
 const credited = (amount: number) => answerOf(manualCreditCalls.earningCredit, record({ entry_id: 99, transfer_id: 399, amount, memo: '活动奖励补发', staff_name: '王财务' }));
 
 async function openCreditForm() {
@@ -165,14 +164,14 @@ async function openCreditForm() {
 
 async function pickUser(dialog: HTMLElement) {
   await user.type(within(dialog).getByRole('combobox', { name: '用户' }), '138');
-  await user.click(await visibleOption('张三 13800000007（ID 7）'));
+  await user.click(await visibleOption(ZHANG_SAN_OPTION));
 }
 
 describe('手动入账', () => {
   it('credits yuan as fen under one key however often it is sent, then reads the book and the statements again', async () => {
     let answered = 0;
     const seen = api('user_earnings', [record({})], {
-      'POST /api/user/user_select_list': users(),
+      'POST /api/finance/user_lookup': lookupAnswering(ZHANG_SAN),
       // The first answer is lost on its way: the credit may have been made, so sending again must not make another.
       'POST /api/finance/earning_credit': ({ body }) => (answered++ === 0 ? 'drop' : credited((body as { amount: number }).amount)),
     });
@@ -190,11 +189,18 @@ describe('手动入账', () => {
     await user.type(within(dialog).getByRole('spinbutton', { name: '入账金额' }), '12.34');
     await user.type(within(dialog).getByRole('textbox', { name: '入账原因' }), '  活动奖励补发  ');
     await user.dblClick(within(dialog).getByRole('button', SUBMIT));
+    // One confirmation however often it was clicked: the account, the amount, and the balance now and after.
+    const confirmation = await postingConfirmation();
+    expect(confirmation).toHaveTextContent('确认入账 ¥12.34？');
+    expect(confirmation).toHaveTextContent('当前可用¥100.00');
+    expect(confirmation).toHaveTextContent('操作后¥112.34');
+    await confirmPosting(user);
     await waitFor(() => expect(calls(seen, '/api/finance/earning_credit')).toHaveLength(1));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(dialog).toBeVisible();
     await user.click(within(dialog).getByRole('button', SUBMIT));
+    await confirmPosting(user);
     expect(await screen.findByText('已入账 ¥12.34')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
 
     const [first, second, ...more] = calls(seen, '/api/finance/earning_credit') as { idempotency_key: string }[];
     expect(more).toEqual([]);
@@ -207,11 +213,11 @@ describe('手动入账', () => {
   it('shows a server refusal on its field and keeps the form to send again with the same key', async () => {
     let refuse = true;
     const seen = api('user_earnings', [record({})], {
-      'POST /api/user/user_select_list': users(),
+      'POST /api/finance/user_lookup': lookupAnswering(ZHANG_SAN),
       'POST /api/finance/earning_credit': ({ body }) => {
         if (!refuse) return credited((body as { amount: number }).amount);
         refuse = false;
-        return fail(40000, 'amount: Too big: expected number to be <=10000000', { field: 'amount' });
+        return fail(40000, '金额：不能大于 10000000', { field: 'amount', fields: [{ field: 'amount', label: '金额', message: '不能大于 10000000' }] });
       },
     });
     renderInShell(<EarningsPage />, { path: '/finance/user_earnings', profile: CREDIT_STAFF });
@@ -221,13 +227,15 @@ describe('手动入账', () => {
     await user.type(amount, '99999');
     await user.type(within(dialog).getByRole('textbox', { name: '入账原因' }), '活动奖励补发');
     await user.click(within(dialog).getByRole('button', SUBMIT));
+    await confirmPosting(user);
     const field = amount.closest('.ant-form-item')!;
-    await waitFor(() => expect(field).toHaveTextContent('Too big: expected number to be <=10000000'));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveTextContent('不能大于 10000000'));
+    expect(dialog).toBeVisible();
 
     await user.clear(amount);
     await user.type(amount, '100');
     await user.click(within(dialog).getByRole('button', SUBMIT));
+    await confirmPosting(user);
     expect(await screen.findByText('已入账 ¥100.00')).toBeInTheDocument();
     const [first, second] = calls(seen, '/api/finance/earning_credit') as { amount: number; idempotency_key: string }[];
     expect([first!.amount, second!.amount]).toEqual([9_999_900, 10_000]);
@@ -236,16 +244,18 @@ describe('手动入账', () => {
 
   it('credits whole beans to 金豆收益记录 as typed', async () => {
     const seen = api('bean_earnings', [record({ kind: 'bean_earning', amount: 50, balance_after: 50 })], {
-      'POST /api/user/user_select_list': users(),
+      'POST /api/finance/user_lookup': lookupAnswering(ZHANG_SAN),
       'POST /api/finance/bean_earning_credit': ({ body }) => answerOf(manualCreditCalls.beanEarningCredit, record({ kind: 'bean_earning', amount: (body as { amount: number }).amount })),
     });
-    renderInShell(<bookPages.bean_earnings />, { path: '/finance/bean/earnings', profile: staffWith('finance.bean_earnings.view', 'finance.bean_earnings.credit', 'user.select.list') });
+    renderInShell(<bookPages.bean_earnings />, { path: '/finance/bean/earnings', profile: staffWith('finance.bean_earnings.view', 'finance.bean_earnings.credit') });
     await user.click(await screen.findByRole('button', { name: '手动入账' }));
     const dialog = await screen.findByRole('dialog');
     await pickUser(dialog);
     await user.type(within(dialog).getByRole('spinbutton', { name: '入账金豆' }), '300');
     await user.type(within(dialog).getByRole('textbox', { name: '入账原因' }), '活动奖励');
     await user.click(within(dialog).getByRole('button', SUBMIT));
+    expect(await postingConfirmation()).toHaveTextContent('操作后600 金豆');
+    await confirmPosting(user);
     expect(await screen.findByText('已入账 300 金豆')).toBeInTheDocument();
     expect(calls(seen, '/api/finance/bean_earning_credit')).toEqual([{ user_id: 7, amount: 300, reason: '活动奖励', idempotency_key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
   });

@@ -9,6 +9,9 @@ import { resourcePage } from '../../components/resource';
  */
 export const UserAccountStatement = lazy(() => import('./components/user-statement').then((m) => ({ default: m.UserAccountStatement })));
 
+/** Where a finance record a notification or a to-do is about is decided, and the queries showing it. */
+export { financeSubjectLink, financeSubjectQueries } from './subjects';
+
 const pages = () => import('./pages');
 
 /** Finance (docs/finance.md): the records of money moved through the ledger, users' account statements, and 财务设置. */

@@ -3,6 +3,9 @@ import { lazy } from 'react';
 import type { WebModule } from '../../app/web-module';
 import { InformBadge } from './components/inform-badge';
 
+/** Opens what a notification or a to-do is about (an approval request, a submission, a finance record waiting). */
+export { useOpenSubject } from './components/notification-subject';
+
 /**
  * Notifications and announcements (issue 6): the publish and manage screens, and what the shell mounts — the message
  * button with its unread badge and drawer, and the live side (stream, pop-ups, detail drawer). The badge is tiny and

@@ -12,7 +12,6 @@ export const powerMessages = defineMessages({
     actions: '操作',
     saved: '已保存',
     deleted: '已删除',
-    confirmClose: '确认关闭？',
     retry: '重新加载',
     loadFailed: '加载失败',
 
@@ -124,7 +123,6 @@ export const powerMessages = defineMessages({
     actions: 'Actions',
     saved: 'Saved',
     deleted: 'Deleted',
-    confirmClose: 'Close this panel?',
     retry: 'Reload',
     loadFailed: 'Failed to load',
 

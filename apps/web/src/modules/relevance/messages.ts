@@ -14,7 +14,6 @@ export const relevanceMessages = defineMessages({
     noneChosen: '尚未选择城市',
     chosenCount: '已选 {count} 个城市',
     noMatch: '没有匹配的城市',
-    confirmClose: '确认关闭？',
   },
   'en-US': {
     cities: 'Cities',
@@ -28,6 +27,5 @@ export const relevanceMessages = defineMessages({
     noneChosen: 'No city chosen yet',
     chosenCount: '1 city chosen|{count} cities chosen',
     noMatch: 'No city matches',
-    confirmClose: 'Close this panel?',
   },
 });

@@ -1,4 +1,5 @@
 import type { WebModule } from '../../app/web-module';
+import { VERIFICATION_PATH } from './verification-url';
 
 /**
  * The users area (issue 7): all users, real-name authentication review, and app sign-in records. Each page keeps its
@@ -8,7 +9,7 @@ export const userWebModule: WebModule = {
   name: 'user',
   pages: {
     '/user/list': { load: () => import('./pages').then((m) => ({ default: m.UserListPage })), queryIsState: true },
-    '/user/authentication': { load: () => import('./pages').then((m) => ({ default: m.VerificationPage })), queryIsState: true },
+    [VERIFICATION_PATH]: { load: () => import('./pages').then((m) => ({ default: m.VerificationPage })), queryIsState: true },
     '/user/login_log': { load: () => import('./pages').then((m) => ({ default: m.LoginLogPage })), queryIsState: true },
   },
 };
@@ -22,3 +23,6 @@ export {
   type ConfirmedUserSelection,
   type UserSelectDrawerProps,
 } from './components/user-select/user-select-drawer';
+
+/** The review list with a verification submission open in its drawer (a notification about the submission opens it). */
+export { verificationLink } from './verification-url';

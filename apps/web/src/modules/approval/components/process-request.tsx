@@ -1,9 +1,10 @@
-import { PROCESS_REMARK_MAX, STAFF_POST_MAX, STAFF_TRANSITIONS, type ApprovalKind, type StaffStatus } from '@juqi/contract';
-import { Alert, App, Button, Checkbox, DatePicker, Form, Input, Modal, Select, Spin, TreeSelect } from 'antd';
+import { ErrorCode, PROCESS_REMARK_MAX, STAFF_POST_MAX, STAFF_TRANSITIONS, type ApprovalKind, type StaffStatus } from '@juqi/contract';
+import { Alert, App, Button, Checkbox, DatePicker, Form, Input, Modal, Select, Spin, Tooltip, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { commonMessages } from '../../../components/messages';
+import { ApiError } from '../../../lib/api-errors';
 import { todayIn, useTimeZone } from '../../../lib/date-time';
 import { departmentOptions } from '../../../lib/department-options';
 import { showOnField } from '../../../lib/form-errors';
@@ -22,13 +23,15 @@ const SETTINGS_OF = {
 /** A field's rule: something must be chosen, else `text`. */
 const required = (text: string) => [{ required: true, message: text }];
 
-/** The staff record a request is about, as a list row holds it. */
+/** The staff record a request is about, as its details hold it. */
 export interface ProcessSubject {
   id: number;
   name: string;
   status: StaffStatus;
   department_id: number | null;
   post: string | null;
+  /** Its requests waiting for approval: one of a kind at a time. */
+  pending_requests: { kind: ApprovalKind }[];
 }
 
 type Values = {
@@ -59,21 +62,31 @@ function DayPicker({ value, onChange, id }: { value?: string; onChange?: (day: s
 
 /**
  * 离职申请 and 调岗申请 for one staff record in office: each opens its form and submits it to its approval flow. Offered
- * to holders of personnel.edit, for records that may still resign (probation, regular). Other modules mount it
- * (员工管理's rows) through this module's index.
+ * to holders of personnel.edit, for records that may still resign (probation, regular); one of a kind waiting for
+ * approval disables its button, saying why (the server refuses a second one). Other modules mount it (员工档案) through
+ * this module's index.
  */
 export function StaffProcessActions({ staff }: { staff: ProcessSubject }) {
   const t = useMessages(approvalMessages);
   const [open, setOpen] = useState<ApprovalKind | null>(null);
   if (!useCan()('personnel.edit') || !STAFF_TRANSITIONS[staff.status].includes('resigning')) return null;
+  const action = (kind: ApprovalKind, label: string, pendingText: string) => {
+    const pending = staff.pending_requests.some((request) => request.kind === kind);
+    // A disabled button takes no pointer events: the tooltip saying why sits on a span around it.
+    return (
+      <Tooltip title={pending ? pendingText : undefined}>
+        <span>
+          <Button type="link" size="small" danger={kind === 'resign'} disabled={pending} onClick={() => setOpen(kind)}>
+            {label}
+          </Button>
+        </span>
+      </Tooltip>
+    );
+  };
   return (
     <>
-      <Button type="link" size="small" onClick={() => setOpen('transfer')}>
-        {t.transferRequest}
-      </Button>
-      <Button type="link" size="small" danger onClick={() => setOpen('resign')}>
-        {t.resignRequest}
-      </Button>
+      {action('transfer', t.transferRequest, t.transferPending)}
+      {action('resign', t.resignRequest, t.resignPending)}
       {open && <ProcessRequestModal kind={open} staff={staff} onClose={() => setOpen(null)} />}
     </>
   );
@@ -108,8 +121,10 @@ function ProcessRequestModal({ kind, staff, onClose }: { kind: ApprovalKind; sta
       void message.success(t.submitted);
       onClose();
     } catch (error) {
-      // A refusal naming `flow` (no flow set, a step nobody can decide) is the client's notice: no field of this form.
-      showOnField(form, error, ['leaving_date', 'reason', 'handover_items', 'type', 'department_id', 'post', 'effective_date', 'remark']);
+      // A request of its kind waiting already (40900) is the client's notice naming it; the record now shows it.
+      if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) onClose();
+      // A refusal naming `flow` (no flow set, a step nobody can decide) is the client's notice too: no field of this form.
+      else showOnField(form, error, ['leaving_date', 'reason', 'handover_items', 'type', 'department_id', 'post', 'effective_date', 'remark']);
     }
   };
 

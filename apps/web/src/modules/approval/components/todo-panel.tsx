@@ -1,14 +1,17 @@
-import { APPROVAL_COMMENT_MAX, APPROVAL_KIND_NAMES, type ApprovalRequestRow } from '@juqi/contract';
-import { App, Button, Descriptions, Empty, Form, Input, Modal, Pagination, Space, Spin, Steps, Tabs, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import { APPROVAL_COMMENT_MAX, APPROVAL_KIND_NAMES, REVIEW_KIND_WORDS, type ApprovalRequestRow } from '@juqi/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { App, Badge, Button, Descriptions, Empty, Form, Input, Modal, Pagination, Space, Spin, Steps, Tabs, Tag, Timeline, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { useDateTime } from '../../../lib/date-time';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useDecide, useRequestDetails, useRequests } from '../api';
+import { useOpenSubject } from '../../inform';
+import { useDecide, useRequestDetails, useRequests, useReviews, useTodoCounts } from '../api';
 import { actionLabels, approvalMessages, stateLabels } from '../messages';
+import { useShownRequest } from './shown-request';
 import { useStepText } from './step-text';
 import '../approval.css';
 
@@ -17,16 +20,41 @@ const STATE_COLORS = { pending: 'processing', approved: 'success', rejected: 'er
 
 type Decision = 'approve' | 'reject' | 'withdraw';
 
-/** The top bar's 待办审批 drawer: the requests waiting for my decision, and my own requests with where they stand. */
+/**
+ * The top bar's 待办审批 drawer: the requests waiting for my decision, the two-person steps waiting for my review, and
+ * my own requests with where they stand; over them, the details of a request opened from elsewhere
+ * (`openApprovalRequest`). It opens on the reviews when only they wait.
+ */
 export function TodoPanel() {
   const t = useMessages(approvalMessages);
+  const { id: shown, show } = useShownRequest();
+  const counts = useTodoCounts();
+  // Until a tab is chosen: the reviews when only they wait.
+  const [chosen, setTab] = useState<string | null>(null);
+  const tab = chosen ?? (counts.requests === 0 && counts.reviews > 0 ? 'reviews' : 'todo');
   return (
-    <Tabs
-      items={[
-        { key: 'todo', label: t.todos, children: <RequestList mine={false} /> },
-        { key: 'mine', label: t.mine, children: <RequestList mine /> },
-      ]}
-    />
+    <>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'todo', label: <CountedLabel label={t.todos} count={counts.requests} />, children: <RequestList mine={false} /> },
+          { key: 'reviews', label: <CountedLabel label={t.reviews} count={counts.reviews} />, children: <ReviewList /> },
+          { key: 'mine', label: t.mine, children: <RequestList mine /> },
+        ]}
+      />
+      {shown !== null && <RequestDetailsModal key={shown} id={shown} onClose={() => show(null)} />}
+    </>
+  );
+}
+
+/** A tab's name with how many wait in it. */
+function CountedLabel({ label, count }: { label: string; count: number }) {
+  return (
+    <Space size={6}>
+      {label}
+      <Badge count={count} size="small" color="blue" />
+    </Space>
   );
 }
 
@@ -39,49 +67,109 @@ function RequestList({ mine }: { mine: boolean }) {
   const list = useRequests(mine, page, PAGE_SIZE);
   const [open, setOpen] = useState<{ request: ApprovalRequestRow; decision: Decision | null } | null>(null);
 
+  return (
+    <>
+      <PagedList list={list} page={page} onPage={setPage} label={mine ? t.mine : t.todos} empty={mine ? t.noRequests : t.noTodos}>
+        {(request) => (
+          <li key={request.id} className="approval-list__item">
+            <Space wrap>
+              <Typography.Text strong>{`${APPROVAL_KIND_NAMES[request.kind][language]} · ${request.subject_name}`}</Typography.Text>
+              {mine ? <Tag color={STATE_COLORS[request.state]}>{states[request.state]}</Tag> : <Tag>{format(t.progress, { current: request.current_step + 1, total: request.step_count })}</Tag>}
+            </Space>
+            <div>{request.summary}</div>
+            <Typography.Text type="secondary">{format(t.requestedBy, { name: request.requester.name, at: dateTime(request.created_at) })}</Typography.Text>
+            <Space size={0} className="approval-list__actions">
+              <Button type="link" onClick={() => setOpen({ request, decision: null })}>
+                {t.details}
+              </Button>
+              {!mine && (
+                <>
+                  <Button type="link" onClick={() => setOpen({ request, decision: 'approve' })}>
+                    {t.approve}
+                  </Button>
+                  <Button type="link" danger onClick={() => setOpen({ request, decision: 'reject' })}>
+                    {t.reject}
+                  </Button>
+                </>
+              )}
+              {mine && request.state === 'pending' && (
+                <Button type="link" danger onClick={() => setOpen({ request, decision: 'withdraw' })}>
+                  {t.withdraw}
+                </Button>
+              )}
+            </Space>
+          </li>
+        )}
+      </PagedList>
+      {open && (open.decision ? <DecisionModal request={open.request} decision={open.decision} onClose={() => setOpen(null)} /> : <RequestDetailsModal id={open.request.id} onClose={() => setOpen(null)} />)}
+    </>
+  );
+}
+
+/**
+ * The two-person steps waiting for my review (docs/approvals.md › Reviews): what each is, who started it and since
+ * when; 去处理 opens it where it is decided, as a notification about it does.
+ */
+function ReviewList() {
+  const t = useMessages(approvalMessages);
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const openSubject = useOpenSubject();
+  const [page, setPage] = useState(1);
+  const list = useReviews(page, PAGE_SIZE);
+  return (
+    <PagedList list={list} page={page} onPage={setPage} label={t.reviews} empty={t.noReviews}>
+      {(item) => {
+        const words = REVIEW_KIND_WORDS[item.kind];
+        return (
+          <li key={`${item.subject.kind}:${item.subject.id}`} className="approval-list__item">
+            <Typography.Text strong>{`${words.name[language]} · ${item.summary}`}</Typography.Text>
+            <div>
+              <Typography.Text type="secondary">
+                {item.starter ? format(t.startedBy, { starter: words.starter[language], name: item.starter.name, at: dateTime(item.waiting_since) }) : dateTime(item.waiting_since)}
+              </Typography.Text>
+            </div>
+            <Space size={0} className="approval-list__actions">
+              <Button type="link" onClick={() => openSubject(item.subject)}>
+                {t.review}
+              </Button>
+            </Space>
+          </li>
+        );
+      }}
+    </PagedList>
+  );
+}
+
+/** A page of a to-do list: its failure, its loading or emptiness, its items (`children` draws each as an `li`), and its pages. */
+function PagedList<T>({
+  list,
+  page,
+  onPage,
+  label,
+  empty,
+  children,
+}: {
+  list: UseQueryResult<{ count: number; data: T[] }>;
+  page: number;
+  onPage: (page: number) => void;
+  label: string;
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
   if (list.isError && !list.data) return <QueryFailure compact error={list.error} onRetry={() => void list.refetch()} />;
   return (
     <>
       {list.isPending ? (
         <Spin />
       ) : !list.data.data.length ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={mine ? t.noRequests : t.noTodos} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
       ) : (
-        <ul className="approval-list" aria-label={mine ? t.mine : t.todos}>
-          {list.data.data.map((request) => (
-            <li key={request.id} className="approval-list__item">
-              <Space wrap>
-                <Typography.Text strong>{`${APPROVAL_KIND_NAMES[request.kind][language]} · ${request.subject_name}`}</Typography.Text>
-                {mine ? <Tag color={STATE_COLORS[request.state]}>{states[request.state]}</Tag> : <Tag>{format(t.progress, { current: request.current_step + 1, total: request.step_count })}</Tag>}
-              </Space>
-              <div>{request.summary}</div>
-              <Typography.Text type="secondary">{format(t.requestedBy, { name: request.requester.name, at: dateTime(request.created_at) })}</Typography.Text>
-              <Space size={0} className="approval-list__actions">
-                <Button type="link" onClick={() => setOpen({ request, decision: null })}>
-                  {t.details}
-                </Button>
-                {!mine && (
-                  <>
-                    <Button type="link" onClick={() => setOpen({ request, decision: 'approve' })}>
-                      {t.approve}
-                    </Button>
-                    <Button type="link" danger onClick={() => setOpen({ request, decision: 'reject' })}>
-                      {t.reject}
-                    </Button>
-                  </>
-                )}
-                {mine && request.state === 'pending' && (
-                  <Button type="link" danger onClick={() => setOpen({ request, decision: 'withdraw' })}>
-                    {t.withdraw}
-                  </Button>
-                )}
-              </Space>
-            </li>
-          ))}
+        <ul className="approval-list" aria-label={label}>
+          {list.data.data.map(children)}
         </ul>
       )}
-      {(list.data?.count ?? 0) > PAGE_SIZE && <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={list.data!.count} onChange={setPage} className="approval-pages" />}
-      {open && (open.decision ? <DecisionModal request={open.request} decision={open.decision} onClose={() => setOpen(null)} /> : <RequestDetailsModal id={open.request.id} onClose={() => setOpen(null)} />)}
+      {(list.data?.count ?? 0) > PAGE_SIZE && <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={list.data!.count} onChange={onPage} className="approval-pages" />}
     </>
   );
 }

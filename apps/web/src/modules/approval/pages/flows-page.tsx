@@ -1,6 +1,6 @@
 import { APPROVAL_FLOW_NAME_MAX, APPROVAL_KIND_NAMES, APPROVAL_KINDS, APPROVAL_STEPS_MAX, type ApprovalFlow, type ApproverType } from '@juqi/contract';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography, type SelectProps } from 'antd';
 import { useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
 import { commonMessages } from '../../../components/messages';
@@ -13,6 +13,7 @@ import { useDateTime } from '../../../lib/date-time';
 import { useApproverOptions, useDeleteFlow, useFlows, useSaveFlow, type FlowInput } from '../api';
 import { useStepText } from '../components/step-text';
 import { approvalMessages, approverLabels } from '../messages';
+import '../approval.css';
 
 /** A step as the form edits it: the approver type, with the role or account it names. */
 type StepValues = { approver: ApproverType; role_id?: number; account_id?: number };
@@ -88,6 +89,9 @@ export function FlowsPage() {
   );
 }
 
+/** A picker's option that wraps rather than cut a long name or staff number short. */
+const wrappingOption: SelectProps['optionRender'] = ({ label }) => <span className="approval-step__option">{label}</span>;
+
 /** Adds a flow or edits one: its name, process (on add only), ordered steps and remark; refusals show on their fields. */
 function FlowFormModal({ flow, onClose }: { flow: ApprovalFlow | null; onClose: () => void }) {
   const t = useMessages(approvalMessages);
@@ -141,32 +145,36 @@ function FlowFormModal({ flow, onClose }: { flow: ApprovalFlow | null; onClose: 
           {(items, { add, remove }, { errors }) => (
             <Form.Item label={t.steps} required>
               {items.map((item, index) => (
-                <Space key={item.key} align="start" className="approval-step">
+                <Flex key={item.key} gap={8} align="start" className="approval-step">
                   <Typography.Text className="approval-step__number">{format(t.step, { n: index + 1 })}</Typography.Text>
-                  <Form.Item name={[item.name, 'approver']} noStyle>
-                    <Select aria-label={`${format(t.step, { n: index + 1 })} ${t.approver}`} className="approval-step__type" options={(['role', 'department_head', 'account'] as const).map((type) => ({ value: type, label: approvers[type] }))} />
-                  </Form.Item>
+                  {/* The row's parts are sized by boxes of their own: a select in a form item fills its box. */}
+                  <div className="approval-step__type">
+                    <Form.Item name={[item.name, 'approver']} noStyle>
+                      <Select aria-label={`${format(t.step, { n: index + 1 })} ${t.approver}`} options={(['role', 'department_head', 'account'] as const).map((type) => ({ value: type, label: approvers[type] }))} />
+                    </Form.Item>
+                  </div>
                   <Form.Item noStyle shouldUpdate>
                     {() => {
                       const type = form.getFieldValue(['steps', item.name, 'approver']) as ApproverType;
                       if (type === 'department_head') return null;
                       const role = type === 'role';
                       return (
-                        <Form.Item name={[item.name, role ? 'role_id' : 'account_id']} rules={[{ required: true, message: role ? t.chooseRole : t.chooseAccount }]}>
+                        // The rest of the row: an account's name and staff number (two 张伟 told apart) fit whole.
+                        <Form.Item name={[item.name, role ? 'role_id' : 'account_id']} rules={[{ required: true, message: role ? t.chooseRole : t.chooseAccount }]} className="approval-step__approver">
                           <Select
                             showSearch={{ optionFilterProp: 'label' }}
                             placeholder={role ? t.chooseRole : t.chooseAccount}
                             aria-label={`${format(t.step, { n: index + 1 })} ${role ? t.chooseRole : t.chooseAccount}`}
-                            className="approval-step__pick"
                             loading={options.isPending}
                             options={(role ? options.data?.roles : options.data?.accounts)?.map((option) => ({ value: option.id, label: 'staff_num' in option ? `${option.name}（${option.staff_num}）` : option.name }))}
+                            optionRender={wrappingOption}
                           />
                         </Form.Item>
                       );
                     }}
                   </Form.Item>
                   {items.length > 1 && <Button type="text" icon={<DeleteOutlined />} aria-label={`${c.delete} ${format(t.step, { n: index + 1 })}`} onClick={() => remove(item.name)} />}
-                </Space>
+                </Flex>
               ))}
               {items.length < APPROVAL_STEPS_MAX && (
                 <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ approver: 'role' })}>

@@ -2,7 +2,7 @@ import { authCalls } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerOf, fail, fakeApi, profileOf } from '../../../test/fake-api';
+import { answerOf, fakeApi, profileOf, refused } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
 import { PersonalCentre } from './personal-centre';
 
@@ -14,7 +14,7 @@ describe('PersonalCentre', () => {
     const user = userEvent.setup();
     const seen = fakeApi({
       'POST /api/staff/change_password': ({ body }) =>
-        (body as { old_pwd: string }).old_pwd === 'Wrong-Pass-1' ? fail(40000, 'old_pwd: wrong password', { field: 'old_pwd' }) : answerOf(authCalls.changeOwnPassword, null),
+        (body as { old_pwd: string }).old_pwd === 'Wrong-Pass-1' ? refused(['old_pwd', '原密码', '密码不正确']) : answerOf(authCalls.changeOwnPassword, null),
     });
     const onSignedOut = vi.fn();
     renderInShell(<PersonalCentre profile={profile} details={details} onSignedOut={onSignedOut} />);
@@ -28,7 +28,7 @@ describe('PersonalCentre', () => {
     await user.type(within(form).getByLabelText('确认新密码'), '8');
     await user.click(within(form).getByRole('button', { name: '修改密码' }));
     // The server's refusal lands on the field it names.
-    expect(await within(form).findByText('wrong password')).toBeInTheDocument();
+    expect(await within(form).findByText('密码不正确')).toBeInTheDocument();
     expect(onSignedOut).not.toHaveBeenCalled();
     await user.clear(within(form).getByLabelText('当前密码'));
     await user.type(within(form).getByLabelText('当前密码'), 'Right-Pass-1');

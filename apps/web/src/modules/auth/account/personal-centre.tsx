@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { authCalls, PHONE_PATTERN, type Profile } from '@juqi/contract';
 import { App, Button, Descriptions, Divider, Flex, Form, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../../components/confirm-close-drawer';
 import { NameAvatar } from '../../../components/name-avatar';
 import { callApi } from '../../../lib/api-client';
 import { showOnField } from '../../../lib/form-errors';
@@ -19,7 +20,10 @@ interface PersonalCentreProps {
   onSignedOut: () => void;
 }
 
-/** One's own account: the avatar, the password and the phone (each change proven by the current password). */
+/**
+ * One's own account: the avatar, the password and the phone (each change proven by the current password). Closing the
+ * drawer with a password or phone form half filled in asks first.
+ */
 export function PersonalCentre({ profile, details, onSignedOut }: PersonalCentreProps) {
   const t = useMessages(accountMessages);
   return (
@@ -74,6 +78,7 @@ function PasswordForm({ onSignedOut }: { onSignedOut: () => void }) {
   const t = useMessages(accountMessages);
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
+  useUnsavedChanges(() => form.isFieldsTouched());
   const submit = async ({ old_pwd, new_pwd }: PasswordValues) => {
     setSaving(true);
     try {
@@ -134,6 +139,7 @@ function PhoneForm() {
   const { message } = App.useApp();
   const refresh = useRefreshSession();
   const [form] = Form.useForm<PhoneValues>();
+  useUnsavedChanges(() => form.isFieldsTouched());
   const [secondsLeft, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
   const [saving, setSaving] = useState(false);

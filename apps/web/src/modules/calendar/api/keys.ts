@@ -10,6 +10,7 @@ const statuses = [...resourceKeys(specialDay).all, 'status'] as const;
  */
 export const calendarKeys = {
   workTime: ['calendar', 'work-time'] as const,
+  holidayNotices: ['calendar', 'holiday-notices'] as const,
   statuses,
   dayStatus: (from: string, to: string) => [...statuses, from, to] as const,
 };

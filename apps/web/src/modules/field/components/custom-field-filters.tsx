@@ -1,4 +1,4 @@
-import { fieldTypeOf, fieldTypes, isPickerType, type customFieldFilter, type FieldDefinition, type FieldOperator, type FieldOption } from '@juqi/contract';
+import { fieldTypeOf, fieldTypes, isPickerType, optionName, type customFieldFilter, type FieldDefinition, type FieldOperator, type FieldOption } from '@juqi/contract';
 import { DatePicker, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
@@ -180,7 +180,8 @@ function OperatorControl(props: ControlProps) {
 /** Every option of a select, checkbox or cascader (a cascader's at any level, named by its path), each value once. */
 function optionChoices(options: readonly FieldOption[], language: Language, path = ''): { value: string | number; label: string }[] {
   const choices = options.flatMap((option) => {
-    const label = path ? `${path} / ${option.label[language]}` : option.label[language];
+    const name = optionName(option, language);
+    const label = path ? `${path} / ${name}` : name;
     return [{ value: option.value, label }, ...optionChoices(option.children ?? [], language, label)];
   });
   return choices.filter((choice, i) => choices.findIndex((other) => other.value === choice.value) === i);

@@ -10,7 +10,7 @@ import {
 } from '@juqi/contract';
 import { App, Button, ConfigProvider, Flex, Form, Input, InputNumber, Select, Space, Switch, Typography, type FormRule } from 'antd';
 import { useState } from 'react';
-import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { ConfirmCloseDrawer, DrawerCloseButton } from '../../../components/confirm-close-drawer';
 import { FieldFormItem } from '../../../components/fields';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -52,7 +52,7 @@ export function DefinitionDrawer({ fieldForm, definition, onClose }: DefinitionD
   const names = useMessages(fieldTypeNames);
   const groups = useMessages(typeGroupNames);
   const language = usePreferences((s) => s.language);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = Form.useForm<DefinitionValues>();
   const [initial] = useState(() => valuesOf(definition));
   const add = useAddDefinition(fieldForm);
@@ -135,11 +135,12 @@ export function DefinitionDrawer({ fieldForm, definition, onClose }: DefinitionD
       size={720}
       title={definition ? format(t.editTitle, { name: definition.label[language] }) : t.addTitle}
       onClose={onClose}
+      unsaved={() => form.isFieldsTouched()}
       destroyOnHidden
       footer={
         <Flex justify="flex-end">
           <Space>
-            <Button onClick={() => modal.confirm({ title: t.confirmClose, onOk: onClose })}>{t.cancel}</Button>
+            <DrawerCloseButton>{t.cancel}</DrawerCloseButton>
             <Button type="primary" loading={add.isPending || edit.isPending} onClick={() => void submit()}>
               {t.save}
             </Button>

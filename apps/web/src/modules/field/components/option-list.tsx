@@ -18,8 +18,8 @@ interface OptionListProps {
 }
 
 /**
- * The options of a select, checkbox or cascader: a row per option (its stored value and its name in both languages),
- * rows added and removed; a cascader's rows hold their children indented beneath them.
+ * The options of a select, checkbox or cascader: a row per option (its stored value, its Chinese name and, if wanted, an
+ * English one), rows added and removed; a cascader's rows hold their children indented beneath them.
  */
 export function OptionList({ path, name, nested, disabled, rule }: OptionListProps) {
   const t = useMessages(fieldMessages);
@@ -32,9 +32,9 @@ export function OptionList({ path, name, nested, disabled, rule }: OptionListPro
           {rows.map((row, index) => {
             const at = [...path, row.name];
             const position = top ? String(index + 1) : `${path.filter((part) => typeof part === 'number').map((n) => Number(n) + 1).join('.')}.${index + 1}`;
-            const cell = (key: NamePath, label: string) => (
+            const cell = (key: NamePath, label: string, placeholder = label) => (
               <Form.Item name={[row.name, ...key]} rules={[rule([...at, ...key])]} validateTrigger="onBlur" className="field-options__cell">
-                <Input aria-label={`${label} ${position}`} placeholder={label} disabled={disabled} maxLength={FIELD_DEFINITION_LIMITS.optionText} />
+                <Input aria-label={`${label} ${position}`} placeholder={placeholder} disabled={disabled} maxLength={FIELD_DEFINITION_LIMITS.optionText} />
               </Form.Item>
             );
             return (
@@ -42,7 +42,7 @@ export function OptionList({ path, name, nested, disabled, rule }: OptionListPro
                 <Flex gap={8} align="start" wrap className="field-options__row">
                   {cell(['value'], t.optionValue)}
                   {cell(['label', 'zh-CN'], t.optionLabelZh)}
-                  {cell(['label', 'en-US'], t.optionLabelEn)}
+                  {cell(['label', 'en-US'], t.optionLabelEn, t.optionLabelEnHint)}
                   {nested && (
                     <Button
                       type="link"

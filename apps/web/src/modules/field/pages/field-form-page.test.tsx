@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { visibleOption } from '../../../test/antd';
-import { answerOf, fail, fakeApi, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fail, fakeApi, type SeenRequest, refused } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { TYPE_GROUPS } from '../type-groups';
 import { FieldFormPage } from './field-form-page';
@@ -148,13 +148,13 @@ describe('FieldFormPage › the definitions', () => {
     await moveDownByKeyboard('客户名称');
     await waitFor(() => expect(sent(seen, 'definition_sort')).toHaveLength(1));
     expect(items()[0]).toHaveTextContent('联系电话');
-    answers[0]!(fail(40000, 'ids: must list each of the form’s 4 fields once', { field: 'ids' }));
+    answers[0]!(refused(['ids', '所选记录', '须把表单的 4 个字段各列一次']));
     await waitFor(() => expect(items()[0]).toHaveTextContent('客户名称'));
   });
 });
 
 describe('FieldFormPage › the definition form', () => {
-  it('adds a select field with two options', async () => {
+  it('adds a select field with two options, the second without an English name', async () => {
     const seen = fakeServer();
     renderInShell(<FieldFormPage form="customer_info" />);
     await definitionList();
@@ -171,7 +171,7 @@ describe('FieldFormPage › the definition form', () => {
     await user.click(form.getByRole('button', { name: /添加选项/ }));
     await user.type(form.getByLabelText('选项值 2'), 'b');
     await user.type(form.getByLabelText('中文名称 2'), '普通');
-    await user.type(form.getByLabelText('英文名称 2'), 'Normal');
+    expect(form.getByLabelText('英文名称 2')).toHaveAttribute('placeholder', '英文名称（选填）');
     await user.click(form.getByRole('switch', { name: '必填' }));
     await user.click(within(await drawer()).getByRole('button', { name: /^保\s*存$/ }));
 
@@ -185,7 +185,7 @@ describe('FieldFormPage › the definition form', () => {
       hidden: false,
       options: [
         { value: 'a', label: texts('重要', 'Key') },
-        { value: 'b', label: texts('普通', 'Normal') },
+        { value: 'b', label: { 'zh-CN': '普通' } },
       ],
     });
     expect(await screen.findByText('字段已保存')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { useApplyAdjustment } from '../adjustment-api';
 import { adjustmentMessages } from '../adjustment-messages';
+import { useConfirmPosting } from './posting-confirm';
 import { UserPicker, type UserChoice } from './user-picker';
 import { AmountReasonItems } from './amount-reason-items';
 
@@ -22,8 +23,8 @@ interface Values {
 }
 
 /**
- * 调账: credit or debit a user's balance (typed in yuan, sent in fen) or beans, with a reason. Within the approval
- * amount it posts at once; above it, it waits for another staff. One idempotency key per body: sending the same again
+ * 调账: credit or debit a user's balance (typed in yuan, sent in fen) or beans, with a reason, confirmed with the balance
+ * before and after. Within the approval amount it posts at once; above it, it waits for another staff. One idempotency key per body: sending the same again
  * (a retry after a lost answer) answers the first adjustment; a changed form is a new request. With `userId` the user
  * is fixed (the user detail's 账户流水).
  */
@@ -35,15 +36,13 @@ export function AdjustmentFormModal({ userId, currency = 'CNY', onClose }: { use
   const chosen = Form.useWatch('currency', form) ?? currency;
   const apply = useApplyAdjustment();
   const sent = useRef<{ body: string; key: string } | null>(null);
+  const confirmPosting = useConfirmPosting();
 
   const submit = async (values: Values) => {
-    const body: Omit<Body, 'idempotency_key'> = {
-      user_id: userId ?? values.user_id!.value,
-      currency: values.currency,
-      direction: values.direction,
-      amount: values.currency === 'CNY' ? Math.round(values.amount! * 100) : values.amount!,
-      reason: values.reason!.trim(),
-    };
+    const user = userId ?? values.user_id!.value;
+    const amount = values.currency === 'CNY' ? Math.round(values.amount! * 100) : values.amount!;
+    const body: Omit<Body, 'idempotency_key'> = { user_id: user, currency: values.currency, direction: values.direction, amount, reason: values.reason!.trim() };
+    if (!(await confirmPosting({ userId: user, currency: values.currency, direction: values.direction, amount, mayWait: true }))) return;
     const text = JSON.stringify(body);
     if (sent.current?.body !== text) sent.current = { body: text, key: crypto.randomUUID() };
     try {

@@ -26,6 +26,11 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields & { 
   queryKey: readonly unknown[];
   /** The filters as the URL keeps them; `keyword` is the search box, the others fold into the 筛选 drawer on a phone. */
   url: Url;
+  /**
+   * The field of `url` naming the record whose details are open, not a filter: a link with it opens the record (a
+   * notification or a to-do about it). Without it, which record is open is the page's own state.
+   */
+  openKey?: keyof Url & string;
   /** The line above the table: the count and sums of the filtered set. */
   totals: (answer: ListAnswer<C>) => string;
   keywordLabel: string;
@@ -43,6 +48,13 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields & { 
   Details: ComponentType<{ recordKey: string; onClose: () => void }>;
 }
 
+/** The URL's values as the list's filter, and the record open in the drawer when the URL names it (`openKey`). */
+function splitOpen<Url extends UrlFields>(url: UrlValues<Url>, openKey: string | undefined): { filter: UrlValues<Url>; openInUrl: string | undefined } {
+  if (!openKey) return { filter: url, openInUrl: undefined };
+  const { [openKey]: opened, ...filter } = url as Record<string, unknown>;
+  return { filter: filter as UrlValues<Url>, openInUrl: opened as string | undefined };
+}
+
 /**
  * The frame of every finance record screen (用户充值记录, 代理提现记录, the ledger's books): the filters in the URL, the
  * filtered set's count and sums above a server-paged table, export of the whole set, and a record's details.
@@ -50,12 +62,15 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields & { 
 export function RecordsPage<C extends ListCall, Url extends UrlFields & { keyword: unknown }>(props: RecordsPageProps<C, Url>) {
   const t = useMessages(financeMessages);
   const can = useCan();
-  const [filter, setFilter] = useUrlState(props.url);
+  const [url, setUrl] = useUrlState(props.url);
+  const { filter, openInUrl } = splitOpen(url, props.openKey);
   const paging = usePaging();
   const list = useRecordPage<C, ListAnswer<C>>(props.list, props.queryKey, filter, paging.page, paging.pageSize);
-  const [open, setOpen] = useState<string | null>(null);
+  const [openHere, setOpenHere] = useState<string | null>(null);
+  const open = props.openKey ? (openInUrl ?? null) : openHere;
+  const setOpen = (key: string | null) => (props.openKey ? setUrl({ [props.openKey]: key ?? undefined } as UrlValues<Url>) : setOpenHere(key));
   const change = (patch: UrlValues<Url>) => {
-    setFilter(patch);
+    setUrl(patch);
     paging.restart();
   };
 

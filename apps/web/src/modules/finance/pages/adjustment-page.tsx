@@ -16,7 +16,8 @@ import {
   type Currency,
 } from '@juqi/contract';
 import { Alert, Button, Descriptions, Flex, InputNumber, Popconfirm, Select, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { useNarrowScreen } from '../../../components/narrow-screen';
@@ -30,7 +31,7 @@ import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan, useIsOwnPerson } from '../../../lib/shell-session';
 import { usePreferences } from '../../../lib/preferences';
-import { urlField, type UrlValues } from '../../../lib/url-state';
+import type { UrlValues } from '../../../lib/url-state';
 import {
   adjustmentKeys,
   useAdjustmentDetails,
@@ -46,20 +47,8 @@ import { AdjustmentFormModal } from '../components/adjustment-form';
 import { RejectModal } from '../components/reject-modal';
 import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
 import { RecordsPage } from '../components/records-page';
+import { ADJUSTMENT_SETTINGS_ANCHOR, ADJUSTMENT_URL } from '../record-urls';
 
-const shape = adjustmentCalls.adjustmentList.body!;
-
-/** The adjustments' filters as written in the URL (`/finance/adjustment?state=pending&currency=BEAN`). */
-export const ADJUSTMENT_URL = {
-  keyword: urlField('text', shape.shape.keyword),
-  user_id: urlField('number', shape.shape.user_id),
-  state: urlField('text', shape.shape.state),
-  currency: urlField('text', shape.shape.currency),
-  direction: urlField('text', shape.shape.direction),
-  time: urlField('days', shape.shape.time),
-  amount_min: urlField('number', shape.shape.amount_min),
-  amount_max: urlField('number', shape.shape.amount_max),
-};
 type Filter = UrlValues<typeof ADJUSTMENT_URL>;
 
 const STATE_TONE: Record<AdjustmentState, CellTone> = { pending: 'warning', posted: 'success', rejected: 'default' };
@@ -94,6 +83,7 @@ export function AdjustmentRecordsPage() {
       <RecordsPage
         title={t.title}
         url={ADJUSTMENT_URL}
+        openKey="no"
         list={adjustmentCalls.adjustmentList}
         queryKey={adjustmentKeys.all}
         totals={(d) =>
@@ -324,15 +314,23 @@ function AdjustmentDetailsDrawer({ recordKey: adjustmentNo, onClose }: { recordK
  */
 function ThresholdSettings() {
   const t = useMessages(adjustmentMessages);
+  const location = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  // A link naming the settings (a raise waiting, opened from a notice or a to-do) brings them into view, each time it is followed.
+  useEffect(() => {
+    if (location.hash === `#${ADJUSTMENT_SETTINGS_ANCHOR}`) card.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [location]);
   return (
-    <SettingsCard title={t.settingsTitle} query={useAdjustmentSettings()}>
-      {({ proposal, ...initial }) => (
-        <>
-          {proposal && <SettingsProposal proposal={proposal} />}
-          <ThresholdsForm initial={initial} />
-        </>
-      )}
-    </SettingsCard>
+    <div id={ADJUSTMENT_SETTINGS_ANCHOR} ref={card}>
+      <SettingsCard title={t.settingsTitle} query={useAdjustmentSettings()}>
+        {({ proposal, ...initial }) => (
+          <>
+            {proposal && <SettingsProposal proposal={proposal} />}
+            <ThresholdsForm initial={initial} />
+          </>
+        )}
+      </SettingsCard>
+    </div>
   );
 }
 

@@ -26,6 +26,7 @@ import { financeKeys, useBookEntryDetails, useManualCredit, type CreditBook } fr
 import { bookMessages } from '../book-messages';
 import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
 import { RecordsPage } from '../components/records-page';
+import { useConfirmPosting } from '../components/posting-confirm';
 import { UserPicker, type UserChoice } from '../components/user-picker';
 import { financeMessages } from '../messages';
 import { AmountReasonItems } from '../components/amount-reason-items';
@@ -236,7 +237,8 @@ interface CreditValues {
 }
 
 /**
- * 手动入账: credit a user's earnings (typed in yuan, sent in fen) or bean earnings (whole beans), with a reason. The
+ * 手动入账: credit a user's earnings (typed in yuan, sent in fen) or bean earnings (whole beans), with a reason,
+ * confirmed with the balance before and after. The
  * idempotency key is made once per opened form, so a double submit (or a retry after a lost answer) credits once.
  */
 function ManualCreditModal({ book, onClose }: { book: CreditBook; onClose: () => void }) {
@@ -248,9 +250,11 @@ function ManualCreditModal({ book, onClose }: { book: CreditBook; onClose: () =>
   const [key] = useState(() => crypto.randomUUID());
   const credit = useManualCredit(book);
   const cash = isCash(book);
+  const confirmPosting = useConfirmPosting();
 
   const submit = async (values: CreditValues) => {
     const amount = cash ? Math.round(values.amount! * 100) : values.amount!;
+    if (!(await confirmPosting({ userId: values.user_id!.value, currency: cash ? 'CNY' : 'BEAN', direction: 'credit', amount }))) return;
     try {
       await credit.mutateAsync({ user_id: values.user_id!.value, amount, reason: values.reason!.trim(), idempotency_key: key });
     } catch (error) {

@@ -8,25 +8,13 @@ import { CellLink, CellMuted } from '../../../components/table-cells';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { urlField, type UrlValues } from '../../../lib/url-state';
+import type { UrlValues } from '../../../lib/url-state';
 import { financeKeys, useWithdrawalDetails } from '../api';
 import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
 import { RecordsPage } from '../components/records-page';
 import { usePayoutTypeName, useWithdrawalDecisions, WithdrawActions, WITHDRAWAL_STATE_LABEL, WithdrawalStateTag } from '../components/withdraw-actions';
 import { financeMessages } from '../messages';
-
-const shape = withdrawalCalls.list.body!;
-
-/** The withdrawals' filters as written in the URL (`/finance/agency_withdraw?state=applied&payout_type=2`). */
-export const WITHDRAW_URL = {
-  keyword: urlField('text', shape.shape.keyword),
-  user_id: urlField('number', shape.shape.user_id),
-  state: urlField('text', shape.shape.state),
-  payout_type: urlField('number', shape.shape.payout_type),
-  time: urlField('days', shape.shape.time),
-  amount_min: urlField('number', shape.shape.amount_min),
-  amount_max: urlField('number', shape.shape.amount_max),
-};
+import { WITHDRAW_URL } from '../record-urls';
 
 /** The payout types a withdrawal can name (the users' codes without 未绑定). */
 const PAYOUT_TYPES = WITHDRAW_TYPES.filter((w) => w.value > 0);
@@ -45,6 +33,7 @@ export function WithdrawRecordsPage() {
     <RecordsPage
       title={t.withdrawTitle}
       url={WITHDRAW_URL}
+      openKey="no"
       list={withdrawalCalls.list}
       queryKey={financeKeys.withdrawals}
       totals={(data) => format(t.withdrawTotals, { count: data.count, sum: fenAsYuan(data.sum_amount), paid: fenAsYuan(data.sum_paid) })}

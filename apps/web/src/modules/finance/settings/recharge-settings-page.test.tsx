@@ -64,7 +64,12 @@ describe('RechargeSettingsPage', () => {
   });
 
   it('shows the server’s refusal beside the bound it names', async () => {
-    api(() => fail(40000, 'min_amount: 充值档位 ¥ 10.00 低于最低充值金额，请先修改或删除该档位', { field: 'min_amount' }));
+    api(() =>
+      fail(40000, '最低充值金额：充值档位 ¥ 10.00 低于最低充值金额，请先修改或删除该档位', {
+        field: 'min_amount',
+        fields: [{ field: 'min_amount', label: '最低充值金额', message: '充值档位 ¥ 10.00 低于最低充值金额，请先修改或删除该档位' }],
+      }),
+    );
     renderInShell(<RechargeSettingsPage />, { path: rechargePreset.menu });
     await screen.findByLabelText('最低充值金额');
     typeYuan('最低充值金额', '20');

@@ -2,7 +2,7 @@ import { industryResource } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { answerOf, fakeApi, fail, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fakeApi, fail, type SeenRequest, refused } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { IndustryPage } from './industry-page';
 
@@ -84,7 +84,7 @@ describe('行业设置', () => {
   });
 
   it('shows the server’s refusals on their fields: a third level on the parent, a sibling’s name on the name', async () => {
-    let answer = fail(40000, 'parent_id: industry 11 is a sub-industry: industries have two levels', { field: 'parent_id' });
+    let answer = refused(['parent_id', '上级', '行业 11 是二级行业：行业只有两级']);
     api({
       'POST /api/general/industry_details': () => answerOf(calls.details, industry(2, '教育培训', 0, { enabled: false })),
       'POST /api/general/industry_edit': () => answer,

@@ -48,7 +48,7 @@ function DetailsBody({ shown }: { shown: Shown }) {
  * The announcement detail drawer (§2.4): opened by a pop-up's view-details (`show`) or by an announcement in the
  * notification drawer. Announcement `inform_id` is fetched; with inform_id 0 the pop-up's own content is shown. Says
  * 查看详情成功 once per opening through a pop-up's view-details, when there is something to show; a plain opening
- * from the list says nothing (a toast on every opening is noise). Closing asks 确认关闭？.
+ * from the list says nothing (a toast on every opening is noise). It only shows, so it closes at once.
  */
 export function AnnouncementDetailDrawer() {
   const t = useMessages(informMessages);

@@ -137,4 +137,20 @@ describe('InformLive', () => {
     expect(FakeEventSource.made).toHaveLength(2);
     expect(FakeEventSource.made[0]!.readyState).toBe(FakeEventSource.CLOSED);
   });
+
+  it('refreshes what a notification is about, or what the stream says changed: a finance record’s list and balances, and the to-dos', async () => {
+    const { client } = render();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const refreshed = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    latest().send('hello', { unread: unread(0), announcements: [], heartbeat_ms: 25_000 });
+
+    invalidate.mockClear();
+    latest().send('changed', { kind: 'finance_adjustment', id: 'AJ20261126010000123456' });
+    expect(refreshed()).toEqual([['finance', 'adjustments'], ['finance', 'statement'], ['approval', 'todos']]);
+
+    invalidate.mockClear();
+    const notice = { id: 3, type: 5, title: '提现待打款：张三 ¥ 300.00', content: '', is_read: 0, sender: '', time: '2026-11-26T01:00:00.000Z' };
+    latest().send('notification', { ...notice, subject: { kind: 'finance_withdrawal', id: 'WD20261126010000123456' } });
+    expect(refreshed()).toEqual([['inform', 'notifications'], ['finance', 'withdrawals'], ['finance', 'statement'], ['approval', 'todos']]);
+  });
 });

@@ -1,4 +1,4 @@
-import { LOGGED_OUT_CODES, type AnnouncementPopup } from '@juqi/contract';
+import { LOGGED_OUT_CODES, type AnnouncementPopup, type NotificationSubject } from '@juqi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-errors';
@@ -10,6 +10,7 @@ import { LiveConnection } from '../live/live-connection';
 import { useLiveStore } from '../live/live-store';
 import { PopupScheduler } from '../live/popup-scheduler';
 import { AnnouncementDetailDrawer } from './announcement-detail-drawer';
+import { subjectQueries } from './notification-subject';
 import { PopupHost } from './popup-host';
 
 /** Whether the session still holds, asked quietly after the stream was refused. */
@@ -24,7 +25,7 @@ async function sessionAlive(): Promise<boolean> {
 
 /**
  * Mounted once by the top bar: keeps the live stream open while the staff is signed in, feeds the badge and the
- * drawer, and shows pop-up announcements 400 ms apart (each recorded as seen when it appears), with the detail drawer
+ * drawer, refreshes what a notification is about or the stream says changed, and shows pop-up announcements 400 ms apart (each recorded as seen when it appears), with the detail drawer
  * they open.
  */
 export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof EventSource } = {}) {
@@ -37,6 +38,10 @@ export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof Event
       void markAnnouncementsSeen([popup.id]).catch(() => {});
     });
     const refreshLists = () => void client.invalidateQueries({ queryKey: informKeys.notifications });
+    // What a notification is about, or what the stream says changed (decided by someone): the screens showing it.
+    const refreshSubject = (subject: NotificationSubject) => {
+      for (const queryKey of subjectQueries(subject)) void client.invalidateQueries({ queryKey });
+    };
     const connection = new LiveConnection({
       signedIn: () => !!getToken(),
       EventSourceImpl,
@@ -48,7 +53,10 @@ export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof Event
           scheduler.enqueue(snapshot.announcements);
           refreshLists();
         },
-        notification: refreshLists,
+        notification: (item) => {
+          refreshLists();
+          if (item.subject) refreshSubject(item.subject);
+        },
         unread: (unread) => {
           store.setUnread(unread);
           refreshLists();
@@ -62,6 +70,7 @@ export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof Event
           useLiveStore.getState().closePopup(id);
           void client.invalidateQueries({ queryKey: informKeys.myAnnouncements });
         },
+        changed: refreshSubject,
       },
     });
     connection.start();

@@ -21,6 +21,7 @@ const item = (id: number, type: number, title: string, is_read = 0): Notificatio
   is_read,
   sender: '',
   time: '2026-05-01T08:00:00.000Z',
+  subject: null,
 });
 
 const body = (r: SeenRequest) => r.body as Record<string, unknown>;

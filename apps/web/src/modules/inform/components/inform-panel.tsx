@@ -12,13 +12,17 @@ import { useReadNotifications } from '../api/read-notifications';
 import { useLiveStore } from '../live/live-store';
 import { informMessages } from '../messages';
 import { NotificationTypeTag } from './notification-type-tag';
+import { useOpenSubject } from './notification-subject';
 import { useNotificationTypes } from './notification-types';
 import '../inform.css';
 
 type Entry = 'messages' | 'announcements';
 
 
-/** Message notifications: type filter, unread / read, the total, and items whose delete link shows on hover. */
+/**
+ * Message notifications: type filter, unread / read, the total, and items whose delete link shows on hover. Opening an
+ * item marks it read and opens what it is about, where it is about something (an approval, a submission).
+ */
 function NotificationList() {
   const t = useMessages(informMessages);
   const timeOf = useDateTime();
@@ -30,9 +34,11 @@ function NotificationList() {
   const list = useNotifications({ is_read: isRead, type, page });
   const markRead = useReadNotifications();
   const remove = useDeleteNotification();
+  const openSubject = useOpenSubject();
 
   const open = (item: NotificationItem) => {
     if (item.is_read === 0) markRead.mutate({ ids: [item.id] });
+    if (item.subject) openSubject(item.subject);
   };
   const del = async (item: NotificationItem) => {
     try {

@@ -123,7 +123,7 @@ function DetailsBody({ row }: { row: PublishedNotification }) {
   );
 }
 
-/** 已发布通知's detail drawer: the notification, its recipients and who has read it. Closing asks 确认关闭？ (§5). */
+/** 已发布通知's detail drawer: the notification, its recipients and who has read it. It only shows, so it closes at once. */
 export function SentNotificationDrawer({ row, onClose }: { row: PublishedNotification | null; onClose: () => void }) {
   const t = useMessages(informMessages);
   return (

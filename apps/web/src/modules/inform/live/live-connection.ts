@@ -19,7 +19,7 @@ export interface LiveConnectionOptions {
   maxRetryMs?: number;
 }
 
-const EVENTS: (keyof StreamEvents)[] = ['hello', 'notification', 'unread', 'announcement', 'withdrawn', 'ping'];
+const EVENTS: (keyof StreamEvents)[] = ['hello', 'notification', 'unread', 'announcement', 'withdrawn', 'changed', 'ping'];
 /** Until the hello says otherwise. */
 const DEFAULT_HEARTBEAT_MS = 25_000;
 

@@ -85,7 +85,9 @@ export function DepartmentTree({ tree, selected, onSelect }: DepartmentTreeProps
 
   return (
     <section className="staff-departments" aria-label={t.departments}>
-      <Flex justify="space-between" align="center" className="staff-departments__head">
+      {/* Where the title and the button do not fit one line (in English), the button goes under the title, instead of
+          squeezing it into a word broken in two. */}
+      <Flex justify="space-between" align="center" wrap gap={4} className="staff-departments__head">
         <Typography.Text strong>{t.departments}</Typography.Text>
         {editable && (
           <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add', parent: null })}>

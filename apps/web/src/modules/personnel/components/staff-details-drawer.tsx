@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Suspense, useMemo, useState } from 'react';
-import { STAFF_STATUSES, type FieldDefinitionRow, type StaffDetails, type StaffHistoryEntry, type StaffStatus } from '@juqi/contract';
-import { App, Button, Descriptions, Drawer, Empty, Flex, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { APPROVAL_KIND_NAMES, STAFF_STATUSES, type FieldDefinitionRow, type StaffDetails, type StaffHistoryEntry, type StaffStatus } from '@juqi/contract';
+import { Alert, App, Button, Descriptions, Empty, Flex, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
+import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { fieldViewOf } from '../../../components/fields';
 import { useNarrowScreen } from '../../../components/narrow-screen';
@@ -11,8 +12,8 @@ import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences, type Language } from '../../../lib/preferences';
 import { departmentNames } from '../../../lib/department-options';
-import { useCan } from '../../../lib/shell-session';
-import { StaffProcessActions } from '../../approval';
+import { useCan, useShellSession } from '../../../lib/shell-session';
+import { openApprovalRequest, StaffProcessActions } from '../../approval';
 import { useStaffFormFields } from '../api/form-fields';
 import { useDepartmentTree } from '../api/departments';
 import { useCompanies, useLinkAccount, useStaffDetails, useStaffHistory } from '../api/staff';
@@ -26,7 +27,10 @@ interface StaffDetailsDrawerProps {
   onClose: () => void;
 }
 
-/** A staff record: its properties, its custom fields and its history. The identity card is whole only when the answer says so. */
+/**
+ * A staff record: what waits for approval about it, its properties, its custom fields and its history. The identity card
+ * is whole only when the answer says so. Nothing in it is edited here, so it closes at once.
+ */
 export function StaffDetailsDrawer({ id, onEdit, onClose }: StaffDetailsDrawerProps) {
   const t = useMessages(personnelMessages);
   const can = useCan();
@@ -34,7 +38,7 @@ export function StaffDetailsDrawer({ id, onEdit, onClose }: StaffDetailsDrawerPr
   const details = useStaffDetails(id);
   const mayEdit = can('personnel.edit') && details.data;
   return (
-    <Drawer
+    <ConfirmCloseDrawer
       open
       size={narrow ? '100%' : 640}
       title={format(t.detailsTitle, { name: details.data?.name ?? '' })}
@@ -61,11 +65,48 @@ export function StaffDetailsDrawer({ id, onEdit, onClose }: StaffDetailsDrawerPr
         <Skeleton active />
       ) : (
         <Space orientation="vertical" size={24} className="staff-details">
+          {details.data.pending_requests.length > 0 && <PendingRequests record={details.data} t={t} />}
           <StaffProperties record={details.data} t={t} />
           <StaffHistory id={id} t={t} />
         </Space>
       )}
-    </Drawer>
+    </ConfirmCloseDrawer>
+  );
+}
+
+/**
+ * The record's requests waiting for approval (调岗申请, 离职申请), so nobody sends a second one; each opens in 待办审批 for
+ * whoever may see it there (its requester, holders of approval.request.view).
+ */
+function PendingRequests({ record, t }: { record: StaffDetails; t: PersonnelTexts }) {
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const can = useCan();
+  const me = useShellSession().profile.staff_id;
+  return (
+    <Flex vertical gap={8}>
+      {record.pending_requests.map((request) => (
+        <Alert
+          key={request.id}
+          type="info"
+          showIcon
+          title={format(t.pendingRequest, { kind: APPROVAL_KIND_NAMES[request.kind][language] })}
+          description={
+            <>
+              <div>{request.summary}</div>
+              <Typography.Text type="secondary">{format(t.pendingBy, { name: request.requester.name, at: dateTime(request.created_at) })}</Typography.Text>
+            </>
+          }
+          action={
+            (can('approval.request.view') || request.requester.id === me) && (
+              <Button size="small" type="link" onClick={() => openApprovalRequest(request.id)}>
+                {t.viewRequest}
+              </Button>
+            )
+          }
+        />
+      ))}
+    </Flex>
   );
 }
 

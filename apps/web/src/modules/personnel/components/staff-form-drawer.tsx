@@ -8,7 +8,7 @@ import {
 } from '@juqi/contract';
 import { App, Button, DatePicker, Divider, Flex, Form, Input, Radio, Select, Spin, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { ConfirmCloseDrawer, useUnsavedChanges } from '../../../components/confirm-close-drawer';
 import { FieldFormItem } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
 import { useNarrowScreen } from '../../../components/narrow-screen';
@@ -42,7 +42,7 @@ interface StaffFormDrawerProps {
 /**
  * 新增 / 编辑员工: the record's own properties, then the admin-defined fields of form personnel_info drawn by the field
  * engine. The two are separate forms, so a custom field's key never meets a property of the same name. A refusal naming
- * a property or a custom field shows on it.
+ * a property or a custom field shows on it. Closing it after changing either asks first.
  */
 export function StaffFormDrawer({ id, departments, onClose }: StaffFormDrawerProps) {
   const t = useMessages(personnelMessages);
@@ -101,6 +101,8 @@ function StaffForm({ record, custom, required, departments, onDone }: StaffFormP
   const mayWriteIdCard = useCan()('personnel.id_card.view');
   const idCardKept = record?.id_card_masked === true || !mayWriteIdCard;
   const customKeys = custom?.map((definition) => definition.key) ?? [];
+  // The custom form is drawn only when there are custom fields.
+  useUnsavedChanges(() => recordForm.isFieldsTouched() || (customKeys.length > 0 && customForm.isFieldsTouched()));
   const taken = Object.fromEntries((custom ?? []).filter((definition) => definition.unique).map((definition) => [definition.key, format(c.taken, { label: definition.label[language] })]));
   const initialCustom = record
     ? record.extra

@@ -1,5 +1,5 @@
-import type { HrDashboard } from '@juqi/contract';
-import { Card, Col, Flex, Row, Skeleton, Statistic, Table, theme, Typography } from 'antd';
+import { DASHBOARD_LIST_LIMIT, type HrDashboard } from '@juqi/contract';
+import { Card, Col, Flex, Row, Skeleton, Space, Statistic, Table, Tag, theme, Typography } from 'antd';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { QueryFailure } from '../../../components/query-failure';
@@ -10,7 +10,7 @@ import { statusName } from '../components/vocabulary';
 import { useHrDashboard } from './api';
 import { departmentOption, monthsOption } from './chart-options';
 import { EChart, type ChartClick } from './echart';
-import { contractLink, daysUntil, departmentItemLink, joinersLink, monthItemLink, probationLink, STAFF_LIST_PATH, statusLink, type ChartItem } from './links';
+import { contractLink, daysUntil, departmentItemLink, joinersLink, leavingLink, monthItemLink, probationLink, STAFF_LIST_PATH, statusLink, type ChartItem } from './links';
 import { dashboardMessages, type DashboardTexts } from './messages';
 
 /** `2025-05` as the months' axis writes it: the short month, the year under the first month and under each January. */
@@ -21,8 +21,9 @@ function monthLabel(month: string, index: number, language: Language): string {
 }
 
 /**
- * /human/dashboard (人力看板): headcount, joiners and leavers, probations and contracts ending, pending approvals, from
- * one call. Numbers, bars and names lead to 员工管理 filtered to the people they count, where the staff may open it.
+ * /human/dashboard (人力看板): headcount, joiners and leavers, probations, contracts and leaving dates due or overdue,
+ * pending approvals, from one call. Numbers, bars and names lead to 员工管理 filtered to the people they count, where the
+ * staff may open it.
  */
 export function HrDashboardPage() {
   const query = useHrDashboard();
@@ -100,7 +101,7 @@ function DashboardView({ answer }: { answer: HrDashboard }) {
             <EChart option={monthsChart} label={t.joinersLeaversLabel} height={280} onItemClick={onMonthClick} />
           </Card>
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={12} xxl={8}>
           <EndingList
             title={t.probationEnding}
             list={answer.probation_ending}
@@ -112,7 +113,7 @@ function DashboardView({ answer }: { answer: HrDashboard }) {
             t={t}
           />
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={12} xxl={8}>
           <EndingList
             title={t.contractsEnding}
             list={answer.contracts_ending}
@@ -124,14 +125,29 @@ function DashboardView({ answer }: { answer: HrDashboard }) {
             t={t}
           />
         </Col>
+        <Col xs={24} xl={12} xxl={8}>
+          <EndingList
+            title={t.leavingDue}
+            list={answer.leaving_due}
+            dayTitle={t.leavingDate}
+            dayOf={(person) => person.leaving_date}
+            linkOf={leavingLink}
+            today={answer.today}
+            linked={linked}
+            t={t}
+          />
+        </Col>
       </Row>
     </div>
   );
 }
 
-interface EndingListProps<P extends HrDashboard['probation_ending']['items'][number] | HrDashboard['contracts_ending']['items'][number]> {
+type DayList = HrDashboard['probation_ending'] | HrDashboard['contracts_ending'] | HrDashboard['leaving_due'];
+type Person = DayList['items'][number];
+
+interface EndingListProps<P extends Person> {
   title: string;
-  list: { count: number; items: P[] };
+  list: { count: number; items: P[]; overdue: { count: number; items: P[] } };
   dayTitle: string;
   dayOf: (person: P) => string;
   linkOf: (person: P) => string;
@@ -140,35 +156,43 @@ interface EndingListProps<P extends HrDashboard['probation_ending']['items'][num
   t: DashboardTexts;
 }
 
-/** People whose probation or contract ends soon, soonest first: how many in all, and the nearest. */
-function EndingList<P extends HrDashboard['probation_ending']['items'][number] | HrDashboard['contracts_ending']['items'][number]>({
-  title,
-  list,
-  dayTitle,
-  dayOf,
-  linkOf,
-  today,
-  linked,
-  t,
-}: EndingListProps<P>) {
-  const total = list.count > list.items.length ? format(t.nearest, { count: list.count, shown: list.items.length }) : format(t.people, { count: list.count });
+/**
+ * People whose day ends their state: those overdue (the day gone by, the state kept: someone has to act) first and
+ * marked so, the longest past first, then those due within the horizon, soonest first; how many of each in all.
+ */
+function EndingList<P extends Person>({ title, list, dayTitle, dayOf, linkOf, today, linked, t }: EndingListProps<P>) {
+  const rows = [...list.overdue.items, ...list.items];
+  const cut = list.count > list.items.length || list.overdue.count > list.overdue.items.length;
   const columns = [
     { key: 'name', title: t.name, render: (_: unknown, person: P) => linked(linkOf(person), person.name) },
     { key: 'department', title: t.department, render: (_: unknown, person: P) => person.department_name ?? t.noDepartment },
     { key: 'day', title: dayTitle, render: (_: unknown, person: P) => dayOf(person) },
     {
-      key: 'left',
-      title: t.daysLeft,
+      key: 'when',
+      title: t.fromToday,
       align: 'right' as const,
       render: (_: unknown, person: P) => {
         const days = daysUntil(dayOf(person), today);
+        if (days < 0) return <Typography.Text type="danger">{format(t.daysOverdue, { count: -days })}</Typography.Text>;
         return days === 0 ? t.today : format(t.inDays, { count: days });
       },
     },
   ];
   return (
-    <Card size="small" title={title} extra={<Typography.Text type="secondary">{total}</Typography.Text>}>
-      <Table<P> size="small" rowKey="id" columns={columns} dataSource={list.items} pagination={false} locale={{ emptyText: t.empty }} scroll={{ x: 'max-content' }} />
+    <Card
+      size="small"
+      title={title}
+      extra={
+        <Space size={4} wrap>
+          {list.overdue.count > 0 && <Tag color="error">{format(t.overdueCount, { count: list.overdue.count })}</Tag>}
+          <Typography.Text type="secondary">{format(t.dueSoon, { count: list.count })}</Typography.Text>
+        </Space>
+      }
+    >
+      <Flex vertical gap={8}>
+        <Table<P> size="small" rowKey="id" columns={columns} dataSource={rows} pagination={false} locale={{ emptyText: t.empty }} scroll={{ x: 'max-content' }} />
+        {cut && <Typography.Text type="secondary">{format(t.earliestListed, { shown: DASHBOARD_LIST_LIMIT })}</Typography.Text>}
+      </Flex>
     </Card>
   );
 }

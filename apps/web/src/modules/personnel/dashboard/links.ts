@@ -46,6 +46,9 @@ export const probationLink = (person: EndingPerson) => staffList({ name: person.
 /** A person whose contract ends: found by name in their department, among staff in office. */
 export const contractLink = (person: EndingPerson) => staffList({ name: person.name, department: person.department_id, status: IN_OFFICE_STATUSES });
 
+/** A person whose leaving date comes or has gone by: found by name in their department, resigning. */
+export const leavingLink = (person: EndingPerson) => staffList({ name: person.name, department: person.department_id, status: ['resigning'] });
+
 /** Days from `today` to `day` (both `YYYY-MM-DD`). */
 export const daysUntil = (day: string, today: string) => Math.round((Date.parse(day) - Date.parse(today)) / 86_400_000);
 

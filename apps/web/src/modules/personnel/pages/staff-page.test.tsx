@@ -43,6 +43,7 @@ const details = (staff: StaffRow, extra: Partial<StaffDetails> = {}): StaffDetai
   account: null,
   extra: {},
   updated_at: staff.created_at,
+  pending_requests: [],
   ...extra,
 });
 
@@ -90,6 +91,18 @@ const treeOption = (title: string) =>
   document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper[title="${title}"]`)?.closest('.ant-select-tree-treenode');
 const findPages = (seen: SeenRequest[]) => seen.filter((request) => request.url === '/staff/findPage');
 const rowOf = async (name: string) => (await screen.findByRole('button', { name })).closest('tr') as HTMLElement;
+
+/** Waits for the drawer of this title to close (a closed one stays in the page, hidden). */
+const closed = (title: string) => waitFor(() => expect(screen.queryByText(title, { selector: '.ant-drawer-open .ant-drawer-title' })).toBeNull());
+/** A 确认关闭？ asked, if any. */
+const asked = () => document.querySelector('.ant-modal-confirm');
+/** The nth 确认关闭？ asked (an answered one may still be fading out). */
+const confirmation = (nth: number) =>
+  waitFor(() => {
+    const modal = document.querySelectorAll<HTMLElement>('.ant-modal-confirm')[nth];
+    if (!modal) throw new Error('not asked');
+    return modal;
+  });
 
 describe('StaffPage', () => {
   it('sends the URL’s filters as findPage’s body, pageNo counted from 0', async () => {
@@ -229,6 +242,51 @@ describe('StaffPage', () => {
     expect(body).toMatchObject({ id: 2, name: '李四', post: '架构师', department_id: 3, report_time: '2026-01-05', extra: {} });
     expect(body).not.toHaveProperty('id_card');
     expect(body).not.toHaveProperty('status');
+  });
+
+  it('closes the record at once, and its edit form at once until something is typed, then only once 确认关闭？ is confirmed', async () => {
+    fakeServer();
+    renderInShell(<StaffPage />, { path: '/man/employee' });
+
+    await user.click(await screen.findByRole('button', { name: '张三' }));
+    await user.click(within(await dialogTitled('员工档案：张三')).getByRole('button', { name: 'Close' }));
+    await closed('员工档案：张三');
+    expect(asked()).toBeNull();
+
+    await user.click(within(await rowOf('李四')).getByRole('button', { name: '编辑' }));
+    const untouched = await dialogTitled('编辑员工：李四');
+    await within(untouched).findByRole('textbox', { name: '岗位' });
+    await user.click(within(untouched).getByRole('button', { name: 'Close' }));
+    await closed('编辑员工：李四');
+    expect(asked()).toBeNull();
+
+    await user.click(within(await rowOf('李四')).getByRole('button', { name: '编辑' }));
+    const drawer = await dialogTitled('编辑员工：李四');
+    await user.type(await within(drawer).findByRole('textbox', { name: '岗位' }), '（兼）');
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    const ask = await confirmation(0);
+    expect(ask).toHaveTextContent('确认关闭？');
+    await user.click(within(ask).getByRole('button', { name: /取\s*消|Cancel/ }));
+    expect(screen.getByText('编辑员工：李四', { selector: '.ant-drawer-open .ant-drawer-title' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await user.click(within(await confirmation(1)).getByRole('button', { name: /确\s*定|OK/ }));
+    await closed('编辑员工：李四');
+  });
+
+  it('shows what waits for approval on the record, and offers no second request of that kind', async () => {
+    const summary = '平调 · 研发部 / 工程师 → 销售部 / 主管 · 生效日期 2030-01-01';
+    const pending = { id: 12, kind: 'transfer' as const, summary, requester: { id: 2, name: '李四' }, created_at: '2026-11-26T01:00:00.000Z' };
+    fakeServer({ 'POST /api/personnel/staff_details': () => answerOf(personnelCalls.details, details(zhang, { pending_requests: [pending] })) });
+    renderInShell(<StaffPage />, { path: '/man/employee', profile: staffWith('personnel.view', 'personnel.edit') });
+    await user.click(await screen.findByRole('button', { name: '张三' }));
+    const drawer = await dialogTitled('员工档案：张三');
+    const note = (await within(drawer).findByText('调岗申请审批中')).closest('.ant-alert') as HTMLElement;
+    expect(within(note).getByText(summary)).toBeInTheDocument();
+    expect(within(note).getByText('李四 于 2026-11-26 09:00 提交')).toBeInTheDocument();
+    // Its requester (this staff) may open it in 待办审批.
+    expect(within(note).getByRole('button', { name: '查看审批' })).toBeInTheDocument();
+    expect(await within(drawer).findByRole('button', { name: /调岗申请/ })).toBeDisabled();
+    expect(within(drawer).getByRole('button', { name: /离职申请/ })).toBeEnabled();
   });
 
   it('adds a sub-department with its head from a node’s menu, and moves one only outside its own subtree', async () => {

@@ -1,7 +1,7 @@
 import { ErrorCode, type PowerNode, type Role } from '@juqi/contract';
 import { Alert, App, Button, Flex, Result, Space, Spin, Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
-import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { ConfirmCloseDrawer, DrawerCloseButton } from '../../../components/confirm-close-drawer';
 import { ApiError } from '../../../lib/api-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { nameInLanguage } from '../../../lib/menu-routes';
@@ -41,7 +41,7 @@ const withChildren = (index: CatalogueIndex) => index.order.filter((id) => index
 export function GrantDrawer({ role, editable, onClose }: GrantDrawerProps) {
   const t = useMessages(powerMessages);
   const language = usePreferences((s) => s.language);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const grants = useRoleGrants(role.id);
   const tree = grants.data?.tree;
   const save = useGrantRole();
@@ -96,13 +96,14 @@ export function GrantDrawer({ role, editable, onClose }: GrantDrawerProps) {
       size={600}
       title={format(editable ? t.grantTitle : t.grantViewTitle, { name: role.name })}
       onClose={onClose}
+      unsaved={() => changed !== null}
       destroyOnHidden
       footer={
         editable && ready ? (
           <Flex justify="space-between" align="center">
             <Typography.Text type="secondary">{format(t.grantSelected, { count: granted.size })}</Typography.Text>
             <Space>
-              <Button onClick={() => modal.confirm({ title: t.confirmClose, onOk: onClose })}>{t.cancel}</Button>
+              <DrawerCloseButton>{t.cancel}</DrawerCloseButton>
               <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
                 {t.save}
               </Button>

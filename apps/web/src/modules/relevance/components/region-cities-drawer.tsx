@@ -1,7 +1,7 @@
 import type { CityRegion } from '@juqi/contract';
 import { Alert, App, Button, Empty, Flex, Input, Space, Spin, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo, useState, type Key } from 'react';
-import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { ConfirmCloseDrawer, DrawerCloseButton } from '../../../components/confirm-close-drawer';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { format, useMessages } from '../../../lib/i18n';
@@ -32,7 +32,7 @@ const matches = (city: CityRegion, words: string) =>
 export function RegionCitiesDrawer({ region, editable, onClose }: RegionCitiesDrawerProps) {
   const t = useMessages(relevanceMessages);
   const common = useMessages(commonMessages);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const cities = useCityRegions();
   const held = useRegionCities(region.id);
   const save = useSetRegionCities();
@@ -101,6 +101,7 @@ export function RegionCitiesDrawer({ region, editable, onClose }: RegionCitiesDr
       size={560}
       title={format(t.drawerTitle, { name: region.name })}
       onClose={onClose}
+      unsaved={() => changed !== null}
       destroyOnHidden
       className="relevance-cities"
       footer={
@@ -109,7 +110,7 @@ export function RegionCitiesDrawer({ region, editable, onClose }: RegionCitiesDr
             <Typography.Text type="secondary">{format(t.chosenCount, { count: chosen.size })}</Typography.Text>
             {editable && (
               <Space>
-                <Button onClick={() => modal.confirm({ title: t.confirmClose, onOk: onClose })}>{common.cancel}</Button>
+                <DrawerCloseButton>{common.cancel}</DrawerCloseButton>
                 <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
                   {common.save}
                 </Button>

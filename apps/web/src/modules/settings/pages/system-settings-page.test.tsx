@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLoadedSiteDetails } from '../../../lib/site-details';
-import { answerOf, fail, fakeApi, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fakeApi, type SeenRequest, refused } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { SystemSettingsPage } from './system-settings-page';
 
@@ -96,7 +96,7 @@ describe('SystemSettingsPage', () => {
   it('refuses an empty website name before sending, and puts a server refusal on the field it names', async () => {
     const seen = fakeApi({
       'GET /api/set/system_details': () => answerOf(settingsCalls.systemDetails, { pc_logo: '', website: '聚企中台', time_zone: 'Asia/Shanghai' }),
-      'POST /api/set/system': () => fail(40000, 'pc_logo: not a picture uploaded to this site', { field: 'pc_logo' }),
+      'POST /api/set/system': () => refused(['pc_logo', '电脑端标志', '不是上传到本站的图片']),
     });
     renderInShell(<SystemSettingsPage />);
     const website = await screen.findByLabelText('网站名称');
@@ -108,7 +108,7 @@ describe('SystemSettingsPage', () => {
 
     await user.type(website, '新名称');
     await user.click(saveButton());
-    expect(await screen.findByText('not a picture uploaded to this site')).toBeInTheDocument();
+    expect(await screen.findByText('不是上传到本站的图片')).toBeInTheDocument();
   });
 
   it('shows the settings read-only to staff without settings.system.edit', async () => {

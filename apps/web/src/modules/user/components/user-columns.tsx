@@ -55,7 +55,7 @@ export function userColumns({ t, codes, dateTime, order, onOpen, onLock }: Colum
       ),
     },
     { key: 'mobile', dataIndex: 'mobile', title: t.colMobile, width: 120 },
-    { key: 'gender', dataIndex: 'gender', title: t.colGender, width: 70, render: (g: number) => t[`gender${g}` as 'gender0'] ?? '' },
+    { key: 'gender', dataIndex: 'gender', title: t.colGender, width: 90, render: (g: number) => t[`gender${g}` as 'gender0'] ?? '' },
     { key: 'type_user', dataIndex: 'type_user', title: t.colTypeUser, width: 90, render: (v: number) => codes.label('type_user', v) },
     { key: 'system_id', dataIndex: 'system_id', title: t.colSystemId, width: 100, render: (v: number) => codes.label('system_id', v) },
     { key: 'level', dataIndex: 'level_name', title: t.colLevel, width: 100, render: (name: string, u) => name || String(u.level) },

@@ -84,6 +84,18 @@ describe('VerificationPage', () => {
     await waitFor(() => expect(currentUrl()).toBe('/user/authentication?type=2'));
   });
 
+  it('opens the submission its URL names (a notification’s link), and closing it leaves the filters as they were', async () => {
+    const seen = api();
+    renderInShell(<VerificationPage />, { path: '/user/authentication?state=1&id=7' });
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('110101199001011234')).toBeInTheDocument();
+    expect(seen.find((r) => r.url === '/api/user/user_enterprise_verification_find')!.body).toEqual({ id: 7 });
+    // The open submission is no filter of the list.
+    expect(listBodies(seen)[0]).toEqual({ state: 1, limit: 50 });
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(currentUrl()).toBe('/user/authentication?state=1'));
+  });
+
   it('shows the documents of a submission and approves it', async () => {
     const seen = api();
     renderInShell(<VerificationPage />, { path: '/user/authentication' });

@@ -1,13 +1,12 @@
-import { userCalls, type VerificationRow } from '@juqi/contract';
+import type { VerificationRow } from '@juqi/contract';
 import { Card, Flex, Segmented, Typography } from 'antd';
-import { useState } from 'react';
 import { FilterBar } from '../../../components/filter-bar';
 import { InfiniteTable } from '../../../components/infinite-table';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellAvatar, CellLink } from '../../../components/table-cells';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { clearedUrlState, urlField, useUrlState } from '../../../lib/url-state';
+import { clearedUrlState, useUrlState } from '../../../lib/url-state';
 import { useCan } from '../../../lib/shell-session';
 import { useVerifications } from '../api/get-verifications';
 import { useCodes } from '../components/codes';
@@ -16,29 +15,22 @@ import { MobileSearchBox } from '../components/search-box';
 import { VerificationDrawer } from '../components/verification-drawer';
 import { SubmissionStateTag } from '../components/verification-state-tag';
 import { userMessages } from '../messages';
-
-const body = userCalls.authenticationLists.body!.shape;
-
-/** The review list's filters as written in its URL (`/user/authentication?state=1&type=2`). */
-export const VERIFICATION_URL = {
-  state: urlField('number', body.state),
-  type: urlField('number', body.type),
-  user_id: urlField('number', body.user_id),
-  mobile: urlField('text', body.mobile),
-  time_quantum: urlField('days', body.time_quantum),
-};
+import { VERIFICATION_URL } from '../verification-url';
 
 const ALL = 'all';
 
-/** /user/authentication: verification submissions by state and type; open one to see its documents and decide. */
+/**
+ * /user/authentication: verification submissions by state and type; open one to see its documents and decide. The open
+ * one is in the URL (`id`), so a link opens it.
+ */
 export function VerificationPage() {
   const t = useMessages(userMessages);
   const dateTime = useDateTime();
   const codes = useCodes();
   const can = useCan();
-  const [filter, setFilter] = useUrlState(VERIFICATION_URL);
+  const [url, setUrl] = useUrlState(VERIFICATION_URL);
+  const { id: openId, ...filter } = url;
   const list = useVerifications(filter);
-  const [openId, setOpenId] = useState<number | null>(null);
   const count = list.data?.pages[0]?.count;
   const mayView = can('user.verification.view');
   const mayDecide = can('user.verification.audit');
@@ -76,7 +68,7 @@ export function VerificationPage() {
             width: 90,
             fixed: 'right' as const,
             render: (_: unknown, v: VerificationRow) => (
-              <CellLink onClick={() => setOpenId(v.id)}>{v.state === 1 && mayDecide ? t.review : t.view}</CellLink>
+              <CellLink onClick={() => setUrl({ id: v.id })}>{v.state === 1 && mayDecide ? t.review : t.view}</CellLink>
             ),
           },
         ]
@@ -92,7 +84,7 @@ export function VerificationPage() {
       <Flex vertical gap={12} className="user-page__body">
         <FilterBar
           active={Object.values(filter).filter((value) => value !== undefined).length}
-          onClear={() => setFilter(clearedUrlState(VERIFICATION_URL))}
+          onClear={() => setUrl(clearedUrlState(VERIFICATION_URL))}
         >
           <Segmented<number | typeof ALL>
             aria-label={t.stateFilter}
@@ -103,16 +95,16 @@ export function VerificationPage() {
               { value: 2, label: t.stateOfSubmission2 },
               { value: 0, label: t.stateOfSubmission0 },
             ]}
-            onChange={(state) => setFilter({ state: state === ALL ? undefined : state })}
+            onChange={(state) => setUrl({ state: state === ALL ? undefined : state })}
           />
           <Segmented<number | typeof ALL>
             aria-label={t.typeFilter}
             value={filter.type ?? ALL}
             options={[{ value: ALL, label: t.all }, ...codes.options('verification_type')]}
-            onChange={(type) => setFilter({ type: type === ALL ? undefined : type })}
+            onChange={(type) => setUrl({ type: type === ALL ? undefined : type })}
           />
-          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => setFilter({ mobile })} />
-          <DayRangePicker className="user-filter__range" label={t.submittedDays} value={filter.time_quantum} onChange={(time_quantum) => setFilter({ time_quantum })} />
+          <MobileSearchBox label={t.mobile} invalidText={t.mobileInvalid} value={filter.mobile} onChange={(mobile) => setUrl({ mobile })} />
+          <DayRangePicker className="user-filter__range" label={t.submittedDays} value={filter.time_quantum} onChange={(time_quantum) => setUrl({ time_quantum })} />
         </FilterBar>
         <InfiniteTable<VerificationRow>
           list={list}
@@ -122,7 +114,7 @@ export function VerificationPage() {
           scrollX={columns.reduce((sum, c) => sum + c.width, 0)}
         />
       </Flex>
-      {openId !== null && <VerificationDrawer id={openId} onClose={() => setOpenId(null)} />}
+      {openId !== undefined && <VerificationDrawer id={openId} onClose={() => setUrl({ id: undefined })} />}
     </Card>
   );
 }

@@ -120,14 +120,14 @@ function renderDrawer(props: Partial<UserSelectDrawerProps> = {}) {
   const onConfirm = vi.fn();
   const onClose = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <AntApp>
         <UserSelectDrawer open onConfirm={onConfirm} onClose={onClose} {...props} />
       </AntApp>
     </QueryClientProvider>,
   );
-  return { onConfirm, onClose };
+  return { onConfirm, onClose, unmount };
 }
 
 const scroller = () => screen.getByTestId('user-select-scroller');
@@ -306,10 +306,18 @@ describe('UserSelectDrawer', () => {
     expect(screen.getByText('已选 0 人')).toBeInTheDocument();
   });
 
-  it('asks 确认关闭？ before closing, and stays open when the staff cancels', async () => {
+  it('closes at once when nothing was picked, and asks 确认关闭？ once a pick would be lost, staying open when the staff cancels', async () => {
     api(threePages);
+    const untouched = renderDrawer();
+    await screen.findByText('用户1');
+    await user.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(untouched.onClose).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('.ant-modal-confirm')).toBeNull();
+    untouched.unmount();
+
     const { onClose } = renderDrawer();
     await screen.findByText('用户1');
+    await user.click(within(row('用户1')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: /取\s*消/ }));
     const ask = await confirmation(0);
     // antd's own buttons (English without the shell's locale provider).

@@ -1,7 +1,7 @@
 import { ErrorCode, MAX_SELECTED_IDS, type UserFilter, type UserSelection, type UserSelectRow } from '@juqi/contract';
-import { App, Button, Result, Segmented, Space, Spin, Typography } from 'antd';
+import { Button, Result, Segmented, Space, Spin, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { ConfirmCloseDrawer } from '../../../../components/confirm-close-drawer';
+import { ConfirmCloseDrawer, DrawerCloseButton, useUnsavedChanges } from '../../../../components/confirm-close-drawer';
 import { useNarrowScreen } from '../../../../components/narrow-screen';
 import { ApiError } from '../../../../lib/api-errors';
 import { format, useMessages } from '../../../../lib/i18n';
@@ -29,7 +29,7 @@ export interface UserSelectDrawerProps {
   value?: UserSelection | null;
   /** The staff confirmed a selection (picked users, or everyone matching the filter). The caller closes the drawer. */
   onConfirm: (confirmed: ConfirmedUserSelection) => void;
-  /** The staff closed the drawer and confirmed closing (确认关闭？). */
+  /** The staff closed the drawer: at once when nothing was changed, else once they confirmed closing (确认关闭？). */
   onClose: () => void;
   title?: string;
 }
@@ -37,7 +37,8 @@ export interface UserSelectDrawerProps {
 /**
  * The user-select drawer for message recipients (§2.4): filter the marketplace's users, tick them one by one in an
  * infinite list, or submit everyone matching the filter — sent as the filter itself, so a million users cost one small
- * request. Its state starts afresh from `value` each time it opens.
+ * request. Its state starts afresh from `value` each time it opens; closing it after changing the filter or the picks
+ * asks first.
  */
 export function UserSelectDrawer({ open, value, onConfirm, onClose, title }: UserSelectDrawerProps) {
   const t = useMessages(userSelectMessages);
@@ -51,18 +52,18 @@ export function UserSelectDrawer({ open, value, onConfirm, onClose, title }: Use
       destroyOnHidden
       className="user-select-drawer"
     >
-      <UserSelectBody value={value ?? null} onConfirm={onConfirm} onClose={onClose} />
+      <UserSelectBody value={value ?? null} onConfirm={onConfirm} />
     </ConfirmCloseDrawer>
   );
 }
 
 type View = 'matching' | 'picked';
 
-function UserSelectBody({ value, onConfirm, onClose }: { value: UserSelection | null } & Pick<UserSelectDrawerProps, 'onConfirm' | 'onClose'>) {
+function UserSelectBody({ value, onConfirm }: { value: UserSelection | null } & Pick<UserSelectDrawerProps, 'onConfirm'>) {
   const t = useMessages(userSelectMessages);
-  const { modal } = App.useApp();
-  const [filter, setFilter] = useState<UserFilter>(value?.mode === 'filter' ? value.filter : {});
-  const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set(value?.mode === 'ids' ? value.ids : []));
+  const [initial] = useState(() => ({ filter: value?.mode === 'filter' ? value.filter : {}, picked: new Set(value?.mode === 'ids' ? value.ids : []) }));
+  const [filter, setFilter] = useState<UserFilter>(initial.filter);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(initial.picked);
   const [view, setView] = useState<View>('matching');
   // The 已选 list shows the picks as they were when it opened, so unticking there does not make rows jump away.
   const [shownPicks, setShownPicks] = useState<number[]>([]);
@@ -71,6 +72,7 @@ function UserSelectBody({ value, onConfirm, onClose }: { value: UserSelection | 
   const matching = useUserSelectList(filter);
   const checked = useUserCheckedList(shownPicks, view === 'picked');
   const confirm = useConfirmUserSelection();
+  useUnsavedChanges(() => JSON.stringify(filter) !== JSON.stringify(initial.filter) || picked.size !== initial.picked.size || [...picked].some((id) => !initial.picked.has(id)));
 
   const levels = useMemo(() => new Map(options.data?.level_list.map((l) => [l.level, l.name])), [options.data]);
   const levelName = useCallback((level: number) => levels.get(level) ?? '', [levels]);
@@ -148,7 +150,7 @@ function UserSelectBody({ value, onConfirm, onClose }: { value: UserSelection | 
           {full && <Typography.Text type="warning">{format(t.tooMany, { max: MAX_SELECTED_IDS.toLocaleString() })}</Typography.Text>}
         </div>
         <Space wrap>
-          <Button onClick={() => void modal.confirm({ title: t.confirmClose, onOk: onClose })}>{t.cancel}</Button>
+          <DrawerCloseButton>{t.cancel}</DrawerCloseButton>
           <Button
             disabled={!matchingCount || confirm.isPending}
             loading={confirm.isPending && confirm.variables.mode === 'filter'}

@@ -1,0 +1,2 @@
+-- A notification's subject is named by text: finance records by their number (docs/notifications.md › What a notification opens).
+ALTER TABLE "inform_message" ALTER COLUMN "subject_id" SET DATA TYPE text;
