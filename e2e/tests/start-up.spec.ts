@@ -9,10 +9,10 @@ const PROFILE = '/api/staff/info';
 const MENUS = '/api/staff/menu_list';
 const SITE = '/api/set/system_details';
 const LIST = '/api/user/lists';
-// The shell's own calls (the top bar's approvals to-do badge, the holiday notice) go out once the menus are in, beside
-// the page's calls in the second round, and may answer before the list call leaves; they are siblings of the list, not
-// a round before it.
-const SHELL_CALLS = ['/api/approval/todo_list', '/api/calendar/holiday_notices'];
+// The shell's own calls (the top bar's to-do badge: requests to decide, steps to review; the holiday notice) go out
+// once the menus are in, beside the page's calls in the second round, and may answer before the list call leaves; they
+// are siblings of the list, not a round before it.
+const SHELL_CALLS = ['/api/approval/todo_list', '/api/approval/review_list', '/api/calendar/holiday_notices'];
 
 const pathOf = (r: Request) => new URL(r.url()).pathname;
 

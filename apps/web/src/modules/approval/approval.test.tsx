@@ -56,7 +56,7 @@ describe('the 待办审批 drawer', () => {
     await waitFor(() => expect(posted(seen, '/api/approval/reject')).toEqual([{ id: 7, step: 1, comment: '编制已满' }]));
   });
 
-  it('opens on the two-person steps waiting for my review when only they wait, and opens one where it is decided', async () => {
+  it('lists the two-person steps waiting for my review, counted in their tab, and opens one where it is decided', async () => {
     const review: ReviewItem = {
       kind: 'finance_adjustment',
       subject: { kind: 'finance_adjustment', id: 'AJ20261126010000123456' },
@@ -69,10 +69,12 @@ describe('the 待办审批 drawer', () => {
       'POST /api/approval/review_list': () => answerOf(approvalCalls.reviewList, { count: 1, data: [review] }),
     });
     renderInShell(<TodoPanel />);
+    const tab = screen.getByRole('tab', { name: /待我复核/ });
+    await waitFor(() => expect(tab).toHaveTextContent('待我复核1'));
+    await user.click(tab);
     const list = await screen.findByRole('list', { name: '待我复核' });
     expect(within(list).getByText('调账 · 调增 ¥ 1,500.00 · 张三')).toBeInTheDocument();
     expect(within(list).getByText(/^申请人 王五 · /)).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /待我复核/ })).toHaveAttribute('aria-selected', 'true');
 
     await user.click(within(list).getByRole('button', { name: /去处理/ }));
     await waitFor(() => expect(currentUrl()).toBe('/finance/adjustment?no=AJ20261126010000123456'));

@@ -257,7 +257,7 @@ describe('调账', () => {
     let refuse = true;
     let lookupBeans = ZHANG_SAN.beans_available;
     const seen = api([], {
-      'POST /api/finance/user_lookup': () => lookupAnswering({ ...ZHANG_SAN, beans_available: lookupBeans })(),
+      'POST /api/finance/user_lookup': (request) => lookupAnswering({ ...ZHANG_SAN, beans_available: lookupBeans })(request),
       'POST /api/finance/adjustment_apply': (request) =>
         refuse ? fail(40900, '用户可用余额 300 金豆，不足调减 500 金豆', { field: 'amount' }) : applyHandler('posted')(request),
     });

@@ -22,21 +22,16 @@ type Decision = 'approve' | 'reject' | 'withdraw';
 
 /**
  * The top bar's 待办审批 drawer: the requests waiting for my decision, the two-person steps waiting for my review, and
- * my own requests with where they stand; over them, the details of a request opened from elsewhere
- * (`openApprovalRequest`). It opens on the reviews when only they wait.
+ * my own requests with where they stand, the first two tabs named with how many wait in them; over them, the details
+ * of a request opened from elsewhere (`openApprovalRequest`).
  */
 export function TodoPanel() {
   const t = useMessages(approvalMessages);
   const { id: shown, show } = useShownRequest();
   const counts = useTodoCounts();
-  // Until a tab is chosen: the reviews when only they wait.
-  const [chosen, setTab] = useState<string | null>(null);
-  const tab = chosen ?? (counts.requests === 0 && counts.reviews > 0 ? 'reviews' : 'todo');
   return (
     <>
       <Tabs
-        activeKey={tab}
-        onChange={setTab}
         items={[
           { key: 'todo', label: <CountedLabel label={t.todos} count={counts.requests} />, children: <RequestList mine={false} /> },
           { key: 'reviews', label: <CountedLabel label={t.reviews} count={counts.reviews} />, children: <ReviewList /> },
@@ -53,7 +48,7 @@ function CountedLabel({ label, count }: { label: string; count: number }) {
   return (
     <Space size={6}>
       {label}
-      <Badge count={count} size="small" color="blue" />
+      <Badge count={count} size="small" />
     </Space>
   );
 }
