@@ -18,9 +18,9 @@ async function refusal(file: Buffer, limits?: Parameters<typeof readWorkbook>[1]
     (err: unknown) => err,
   );
   expect(error).toBeInstanceOf(AppError);
-  const { code, data, text } = error as AppError;
-  expect({ code, data }).toEqual({ code: 40000, data: { field: 'file' } });
-  return text!;
+  const { code, data, refused } = error as AppError;
+  expect({ code, data, fields: refused.map((r) => r.field) }).toEqual({ code: 40000, data: { field: 'file' }, fields: ['file'] });
+  return refused[0]!.text;
 }
 
 describe('the zip around the workbook', () => {
