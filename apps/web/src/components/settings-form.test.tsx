@@ -93,7 +93,7 @@ describe('settings form', () => {
 
   it('puts a refused save on the field it names and keeps what was typed', async () => {
     const store = vi.fn(async (): Promise<Signature> => {
-      throw new ApiError(ErrorCode.VALIDATION, 'text: 含有敏感词', { field: 'text' });
+      throw new ApiError(ErrorCode.VALIDATION, '签名：含有敏感词', { field: 'text', fields: [{ field: 'text', label: '签名', message: '含有敏感词' }] });
     });
     renderInShell(<SignatureScreen load={async () => ({ text: '此致' })} store={store} />);
     const input = await screen.findByLabelText('签名');
