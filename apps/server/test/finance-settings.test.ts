@@ -7,7 +7,7 @@ import { seedFinanceSettings } from '../src/modules/finance/settings-seed';
 import { financeFunctionCharge, financePackage, financeRechargePreset } from '../src/modules/finance/settings-table';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { testEngine } from './helpers/database';
-import { expectError, expectOk, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
+import { expectError, expectOk, expectRefused, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
 
 /**
@@ -142,7 +142,7 @@ describe('a top-up preset (充值档位)', () => {
     release();
     await holder;
     expectOk(await added);
-    expect(expectError(await narrowed, 40000)).toEqual({ field: 'max_amount' });
+    expectRefused(await narrowed, 'max_amount', rechargeLimitsEdit);
     expect(await ok(t, rechargeLimitsDetails, {}, admin)).toEqual({ min_amount: 1000, max_amount: 500_000 });
   });
 });

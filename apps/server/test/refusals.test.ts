@@ -1,4 +1,4 @@
-import { authCalls, ErrorCode, personnelCalls, type FieldRefusal } from '@juqi/contract';
+import { authCalls, ErrorCode, informCalls, personnelCalls, type FieldRefusal } from '@juqi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectError, invokeUnchecked, signInAsAdmin } from './helpers/auth';
@@ -50,6 +50,14 @@ describe('a refused form', () => {
     expect(fields.find((f) => f.field === 'name')).toMatchObject({ label: '姓名', message: expect.stringMatching(/^最多 \d+ 个字符$/) });
     expect(fields.find((f) => f.field === 'gender')).toEqual({ field: 'gender', label: '性别', message: '不是可选的值' });
     expect(fields.find((f) => f.field === 'nickname')).toEqual({ field: 'nickname', label: 'nickname', message: '不接受此字段' });
+  });
+
+  it('quotes what was typed in both languages', async () => {
+    const event = { code: 'user.verification.approved', enabled: true, channels: ['site'], type: 1, title: '认证通过', content: '{user}，你的{level}已通过' } as const;
+    const answer = await invokeUnchecked(t, informCalls.systemEventEdit, event, admin);
+    expect(expectError(answer, ErrorCode.VALIDATION).fields).toEqual([{ field: 'content', label: expect.any(String), message: '{level} 不是该事件的参数' }]);
+    const inEnglish = await invokeUnchecked(t, informCalls.systemEventEdit, { ...event, content: '{user}: your {grade} passed' }, admin, english);
+    expect(expectError(inEnglish, ErrorCode.VALIDATION).fields![0]!.message).toBe('{grade} is not a parameter of this event');
   });
 
   it("a service's refusal is worded in the request's language too", async () => {

@@ -19,6 +19,7 @@ import {
   fenAsYuan,
   yuanText,
 } from './field-types';
+import { chineseOfSaid, issueWords } from './refusals';
 
 const label = { 'zh-CN': '字段', 'en-US': 'Field' };
 const both = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
@@ -257,7 +258,17 @@ describe('values that need more than the type', () => {
 
   it('refuses a multi-value entry naming the bad entry', () => {
     const issues = fieldTypes.mobile.value(define({ type: 'mobile' })).safeParse('13800138000,12').error!.issues;
-    expect(issues.map((issue) => issue.message)).toEqual(['not a phone number: 12']);
+    expect(issues.map((issue) => issueWords(issue, 'zh-CN'))).toEqual(['不是有效的电话号码：12']);
+    expect(issues.map((issue) => issueWords(issue, 'en-US'))).toEqual(['not a phone number: 12']);
+  });
+
+  it('words a refusal that quotes the input from one fixed message, the input carried beside it', () => {
+    const schema = fieldTypes.mobile.value(define({ type: 'mobile' }));
+    const [first, second] = ['13800138000,12', '13800138000,99'].map((value) => schema.safeParse(value).error!.issues[0]!);
+    // Both refusals share the remembered words, so distinct inputs never add to them.
+    expect(first!.message).toBe(second!.message);
+    expect(chineseOfSaid(first!.message)).toBe('不是有效的电话号码：{value}');
+    expect([issueWords(first!, 'en-US'), issueWords(second!, 'en-US')]).toEqual(['not a phone number: 12', 'not a phone number: 99']);
   });
 
   it('names the sub-field a detail_table row refuses', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Locale } from './errors';
-import { said } from './refusals';
+import { quoting, said } from './refusals';
 import { IMAGE_EXTENSIONS, UPLOAD_URL_PREFIX, uploadPathField } from './file';
 import type { Texts } from './resource';
 import { DEFAULT_TIME_ZONE, formatInZone } from './time-zone';
@@ -240,9 +240,9 @@ function optionCount(definition: FieldDefinition): number {
 function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx, whole = false): FieldDefinition {
   const { type } = definition;
   let problems = 0;
-  const issue = (path: (string | number)[] | string, message: string) => {
+  const issue = (path: (string | number)[] | string, message: string, quoted?: unknown) => {
     problems += 1;
-    ctx.addIssue({ code: 'custom', path: typeof path === 'string' ? [path] : path, message });
+    ctx.addIssue({ code: 'custom', path: typeof path === 'string' ? [path] : path, message, ...(quoted !== undefined && quoting(quoted)) });
   };
   const tooBig = (path: string, origin: 'array' | 'string', maximum: number, message: string) => {
     problems += 1;
@@ -287,7 +287,7 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx, whol
     );
   else if (definition.sub_fields) {
     const keys = definition.sub_fields.map((sub) => sub.key);
-    keys.forEach((key, i) => keys.indexOf(key) !== i && issue(['sub_fields', i, 'key'], said({ 'zh-CN': `${key} 重复`, 'en-US': `${key} is used twice` })));
+    keys.forEach((key, i) => keys.indexOf(key) !== i && issue(['sub_fields', i, 'key'], said({ 'zh-CN': '{value} 重复', 'en-US': '{value} is used twice' }), key));
   }
 
   if (definition.default !== undefined && jsonLength(definition.default) > FIELD_DEFINITION_LIMITS.defaultChars)
@@ -380,14 +380,14 @@ function compiled(pattern: string): RegExp | null {
 }
 
 /** Sibling values distinct, every value of one kind (all strings or all numbers), children only in a cascader. */
-function checkOptions(options: readonly FieldOption[], cascader: boolean, issue: (path: (string | number)[], message: string) => void): void {
+function checkOptions(options: readonly FieldOption[], cascader: boolean, issue: (path: (string | number)[], message: string, quoted?: unknown) => void): void {
   const kind = typeof options[0]!.value;
   const walk = (level: readonly FieldOption[], path: (string | number)[], depth: number) => {
     const values = level.map((option) => option.value);
     level.forEach((option, i) => {
       const at = [...path, i];
       if (typeof option.value !== kind) issue([...at, 'value'], said({ 'zh-CN': `选项的值须同为${kind === 'number' ? '数字' : '文本'}`, 'en-US': `option values are all ${kind}s` }));
-      if (values.indexOf(option.value) !== i) issue([...at, 'value'], said({ 'zh-CN': `${option.value} 重复`, 'en-US': `${option.value} is used twice` }));
+      if (values.indexOf(option.value) !== i) issue([...at, 'value'], said({ 'zh-CN': '{value} 重复', 'en-US': '{value} is used twice' }), option.value);
       if (!option.children) return;
       if (!cascader) issue([...at, 'children'], said({ 'zh-CN': '只有级联字段的选项可有下级', 'en-US': 'only a cascader’s options have children' }));
       else if (depth >= MAX_CASCADER_DEPTH) issue([...at, 'children'], said({ 'zh-CN': `级联最多 ${MAX_CASCADER_DEPTH} 级`, 'en-US': `a cascader is at most ${MAX_CASCADER_DEPTH} levels deep` }));
@@ -432,7 +432,7 @@ function listOf<T extends z.ZodType>(item: T, max: number, definition: FieldDefi
     .max(max)
     .superRefine((items, ctx) => {
       const seen = identity ? items.map(identity) : [];
-      seen.forEach((v, i) => seen.indexOf(v) !== i && ctx.addIssue({ code: 'custom', path: [i], message: said({ 'zh-CN': `${String(v)} 重复`, 'en-US': `${String(v)} is given twice` }) }));
+      seen.forEach((v, i) => seen.indexOf(v) !== i && ctx.addIssue({ code: 'custom', path: [i], message: said({ 'zh-CN': '{value} 重复', 'en-US': '{value} is given twice' }), ...quoting(v) }));
       quantityIssue(checkQuantity(items.length, definition), ctx, items);
     });
 }
@@ -455,7 +455,7 @@ function entries(max: number, rule?: { test: (entry: string) => boolean; message
       if (rule)
         for (const part of parts)
           if (!rule.test(part))
-            ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: said({ 'zh-CN': `${rule.message['zh-CN']}：${part}`, 'en-US': `${rule.message['en-US']}: ${part}` }) });
+            ctx.addIssue({ code: 'invalid_format', format: 'regex', input: value, message: said({ 'zh-CN': `${rule.message['zh-CN']}：{value}`, 'en-US': `${rule.message['en-US']}: {value}` }), ...quoting(part) });
       quantityIssue(checkExtendQuantity(value, definition), ctx, value);
     });
     return rule ? text.transform((value) => splitMultiValue(value).join(',')) : text;
@@ -738,7 +738,7 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
         .max(MAX_CASCADER_DEPTH)
         .superRefine((path, ctx) => {
           const found = optionPath(definition.options, path);
-          if (found.length < path.length) ctx.addIssue({ code: 'custom', path: [found.length], message: said({ 'zh-CN': `${path[found.length]} 不是上一级下的选项`, 'en-US': `${path[found.length]} is not an option under the one before it` }) });
+          if (found.length < path.length) ctx.addIssue({ code: 'custom', path: [found.length], message: said({ 'zh-CN': '{value} 不是上一级下的选项', 'en-US': '{value} is not an option under the one before it' }), ...quoting(path[found.length]) });
           else if (found.at(-1)?.children) ctx.addIssue({ code: 'custom', message: said({ 'zh-CN': '请选择到最后一级', 'en-US': 'choose down to the last level' }) });
         }),
     operators: ['in', 'empty'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { uploadPathField } from './file';
-import { said } from './refusals';
+import { quoting, said } from './refusals';
 import { defineResource, type Texts } from './resource';
 import { userSelection, type UserSelection } from './user';
 
@@ -663,7 +663,7 @@ const systemEventEditBody = z
     const known = new Set(event.parameters.map((p) => p.key));
     for (const field of ['title', 'content'] as const) {
       const unknown = [...value[field].matchAll(TEMPLATE_PLACEHOLDER)].map((m) => m[1]!).find((key) => !known.has(key));
-      if (unknown) ctx.addIssue({ code: 'custom', path: [field], message: said({ 'zh-CN': `{${unknown}} 不是该事件的参数`, 'en-US': `{${unknown}} is not a parameter of this event` }) });
+      if (unknown) ctx.addIssue({ code: 'custom', path: [field], message: said({ 'zh-CN': '{{value}} 不是该事件的参数', 'en-US': '{{value}} is not a parameter of this event' }), ...quoting(unknown) });
     }
   });
 

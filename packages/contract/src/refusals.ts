@@ -15,12 +15,16 @@ const chineseOf = new Map<string, string>();
 
 /**
  * A refusal message in both languages, for a zod `message`: answers the English words (what zod keeps) and remembers
- * the Chinese, which `issueWords` finds by them.
+ * the Chinese, which `issueWords` finds by them. The words are fixed text: one that quotes the input writes `{value}`
+ * and the issue carries the value (`quoting`), so the remembered words stay one per message, never one per input.
  */
 export function said(text: Texts): string {
   chineseOf.set(text['en-US'], text['zh-CN']);
   return text['en-US'];
 }
+
+/** What an issue whose message quotes the input (`{value} 重复`) carries: the value, filled in as it is worded. */
+export const quoting = (value: unknown) => ({ params: { value: String(value) } });
 
 /** The Chinese of a message written with `said`; undefined for any other. */
 export function chineseOfSaid(message: string): string | undefined {
@@ -37,6 +41,8 @@ export interface RefusalIssue {
   minimum?: number | bigint;
   maximum?: number | bigint;
   inclusive?: boolean;
+  /** The input a `said` message quotes as `{value}` (`quoting`). */
+  params?: { value?: string };
 }
 
 const WORDS = {
@@ -124,7 +130,11 @@ function builtInWord(issue: RefusalIssue): [Word, number?] {
  */
 export function issueWords(issue: RefusalIssue, locale: Locale): string {
   const chinese = chineseOf.get(issue.message);
-  if (chinese !== undefined) return locale === 'zh-CN' ? chinese : issue.message;
+  if (chinese !== undefined) {
+    const words = locale === 'zh-CN' ? chinese : issue.message;
+    const value = issue.params?.value;
+    return value === undefined ? words : words.replace('{value}', value);
+  }
   if (!ZOD_DEFAULTS[issue.code]?.test(issue.message)) return issue.message;
   const [word, n] = builtInWord(issue);
   return WORDS[locale][word].replace('{n}', String(n));

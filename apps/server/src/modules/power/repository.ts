@@ -23,6 +23,11 @@ export class PowerRepository {
     return row!;
   }
 
+  /** Several entries in one statement, in the order given; none for an empty list. */
+  async insertPowers(values: NewPower[], tx: Executor = this.db): Promise<PowerRow[]> {
+    return values.length ? tx.insert(power).values(values).returning() : [];
+  }
+
   async updatePower(id: number, values: Partial<NewPower>, tx: Executor = this.db): Promise<PowerRow | undefined> {
     const [row] = await tx.update(power).set(values).where(eq(power.id, id)).returning();
     return row;

@@ -4,7 +4,7 @@ import type { Executor } from '../../lib/db/client';
 import type { SeedContext } from '../../lib/module';
 import { staff } from '../../lib/db/schema';
 import { PowerRepository } from './repository';
-import { rolePower, staffRole } from './table';
+import { rolePower, staffRole, type PowerRow } from './table';
 
 /** Demo roles by the menu sections and operations they grant, and the demo staff holding them. */
 const demoRoles = [
@@ -20,8 +20,27 @@ const demoRoles = [
   },
 ];
 
+/** The catalogue as it stands, by menu path, operation code and id: read once, so a start costs a handful of queries. */
+interface Catalogue {
+  menus: Map<string, PowerRow>;
+  operations: Map<string, PowerRow>;
+  byId: Map<number, PowerRow>;
+}
+
+function readCatalogue(rows: PowerRow[]): Catalogue {
+  const catalogue: Catalogue = { menus: new Map(), operations: new Map(), byId: new Map() };
+  for (const row of rows) add(catalogue, row);
+  return catalogue;
+}
+
+function add(catalogue: Catalogue, row: PowerRow): void {
+  catalogue.byId.set(row.id, row);
+  if (row.kind === 'menu' && row.path) catalogue.menus.set(row.path, row);
+  if (row.kind === 'operation' && row.code) catalogue.operations.set(row.code, row);
+}
+
 /** An entry from before English names (null) gets the product's; one staff named or cleared ('') keeps theirs. */
-async function fillEnglishName(repo: PowerRepository, tx: Executor, existing: { id: number; nameEn: string | null }, nameEn: string): Promise<void> {
+async function fillEnglishName(repo: PowerRepository, tx: Executor, existing: PowerRow, nameEn: string): Promise<void> {
   if (existing.nameEn === null) await repo.updatePower(existing.id, { nameEn }, tx);
 }
 
@@ -29,22 +48,23 @@ async function fillEnglishName(repo: PowerRepository, tx: Executor, existing: { 
  * An operation the catalogue has moved from a section down to one of its screens (查看财务对账 from 财务 to 财务对账)
  * follows it; one staff placed anywhere else stays where they put it.
  */
-async function moveDownToItsScreen(repo: PowerRepository, tx: Executor, existing: { id: number; pid: number }, menuPath: string): Promise<void> {
-  const parent = await repo.findPower(existing.pid, tx);
+async function moveDownToItsScreen(repo: PowerRepository, tx: Executor, catalogue: Catalogue, existing: PowerRow, menuPath: string): Promise<void> {
+  const parent = catalogue.byId.get(existing.pid);
   if (!parent?.path || parent.path === menuPath || !menuPath.startsWith(`${parent.path}/`)) return;
-  const screen = await repo.findMenuByPath(menuPath, tx);
+  const screen = catalogue.menus.get(menuPath);
   if (screen) await repo.updatePower(existing.id, { pid: screen.id }, tx);
 }
 
-/** Adds the menu entries that are missing. Entries already there keep what staff made of them. */
-async function ensureMenus(repo: PowerRepository, tx: Executor, items: MenuDefinition[], pid: number): Promise<void> {
-  for (const [index, item] of items.entries()) {
-    const existing = await repo.findMenuByPath(item.path, tx);
-    if (existing) await fillEnglishName(repo, tx, existing, item.nameEn);
-    const row =
-      existing ??
-      (await repo.insertPower({ pid, kind: 'menu', name: item.name, nameEn: item.nameEn, path: item.path, icon: item.icon ?? '', sort: (index + 1) * 10 }, tx));
-    await ensureMenus(repo, tx, item.children ?? [], row.id);
+/** Adds the menu entries that are missing, one insert per level of siblings. Entries already there keep what staff made of them. */
+async function ensureMenus(repo: PowerRepository, tx: Executor, catalogue: Catalogue, items: MenuDefinition[], pid: number): Promise<void> {
+  const missing = items.flatMap((item, index) =>
+    catalogue.menus.has(item.path) ? [] : [{ pid, kind: 'menu' as const, name: item.name, nameEn: item.nameEn, path: item.path, icon: item.icon ?? '', sort: (index + 1) * 10 }],
+  );
+  for (const row of await repo.insertPowers(missing, tx)) add(catalogue, row);
+  for (const item of items) {
+    const row = catalogue.menus.get(item.path)!;
+    await fillEnglishName(repo, tx, row, item.nameEn);
+    await ensureMenus(repo, tx, catalogue, item.children ?? [], row.id);
   }
 }
 
@@ -52,18 +72,21 @@ async function ensureMenus(repo: PowerRepository, tx: Executor, items: MenuDefin
 export async function seedPower({ db, demo }: SeedContext): Promise<void> {
   await db.transaction(async (tx) => {
     const repo = new PowerRepository(tx);
-    await ensureMenus(repo, tx, menuTree, 0);
+    const catalogue = readCatalogue(await repo.allPowers(tx));
+    await ensureMenus(repo, tx, catalogue, menuTree, 0);
+    const missing = [];
     for (const [index, op] of operationCatalogue.entries()) {
-      const existing = await repo.findOperationByCode(op.code, tx);
+      const existing = catalogue.operations.get(op.code);
       if (existing) {
         await fillEnglishName(repo, tx, existing, op.nameEn);
-        await moveDownToItsScreen(repo, tx, existing, op.menu);
+        await moveDownToItsScreen(repo, tx, catalogue, existing, op.menu);
         continue;
       }
-      const menu = await repo.findMenuByPath(op.menu, tx);
+      const menu = catalogue.menus.get(op.menu);
       if (!menu) throw new Error(`operation ${op.code} names menu ${op.menu}, which is not in the menu tree`);
-      await repo.insertPower({ pid: menu.id, kind: 'operation', name: op.name, nameEn: op.nameEn, code: op.code, sort: index }, tx);
+      missing.push({ pid: menu.id, kind: 'operation' as const, name: op.name, nameEn: op.nameEn, code: op.code, sort: index });
     }
+    await repo.insertPowers(missing, tx);
     if (demo) await seedDemoRoles(repo, tx);
   });
 }
