@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSession, AppUserSession } from './helpers/admin-session';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { testEngine } from './helpers/database';
-import { caseArbitrary, requestOf, summarizeCase, type FuzzCase } from './helpers/bad-input';
+import { caseArbitrary, inputSchemaOf, requestOf, summarizeCase, type FuzzCase } from './helpers/bad-input';
 import { checkCatalogueAnswer, isProblem } from './helpers/catalogue-answer';
 import { ACTIVITY_COLUMNS, changedTables, DatabaseWatch, JOURNAL_TABLES } from './helpers/snapshot';
 
@@ -20,14 +20,20 @@ import { ACTIVITY_COLUMNS, changedTables, DatabaseWatch, JOURNAL_TABLES } from '
  *
  * The calls of declared resources share one validation and one handler (`lib/crud`): the first resource takes the full
  * runs for the mechanism, every other one a sixth of them (at least 5), enough for its own schema and table, so the
- * suite does not grow by the full count with each new screen.
+ * suite does not grow by the full count with each new screen. Another call's cases grow with the inputs it takes (a
+ * case breaks one input, or the encoding): a sixth of the runs per input and one more sixth, the full runs from five
+ * inputs up; a call that takes nothing gets the least, its only bad input being keys it does not take.
  */
 // The PostgreSQL leg sends a third of the cases: validation does not depend on the engine, and a third is enough to
 // meet what does (a driver's error text, a constraint's refusal) on every call.
 const RUNS = Number(process.env.FUZZ_RUNS || (testEngine === 'postgres' ? 10 : 30));
 const LAYER_RUNS = Math.max(5, Math.ceil(RUNS / 6));
 const layerCalls = new Set<AnyCall>(allResources.slice(1).flatMap((resource) => Object.values(resource.calls) as AnyCall[]));
-const runsOf = (call: AnyCall) => (layerCalls.has(call) ? LAYER_RUNS : RUNS);
+const runsOf = (call: AnyCall) => {
+  if (layerCalls.has(call)) return LAYER_RUNS;
+  const inputs = Object.keys(inputSchemaOf(call).properties ?? {}).length;
+  return Math.min(RUNS, Math.max(LAYER_RUNS, Math.ceil((RUNS * (inputs + 1)) / 6)));
+};
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 /** Generous: a few generated calls hash a password (scrypt, a quarter second each). */
 const TIMEOUT_MS = Math.max(60_000, RUNS * 1_500);

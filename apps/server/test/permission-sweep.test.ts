@@ -55,13 +55,19 @@ beforeAll(async () => {
     });
   walk((await ok(t, powerCalls.particulars, {}, admin)).tree);
   staff = await createStaffWith(t, [...operationIds.keys()]);
+  lacking = null;
 });
 afterAll(() => t?.close());
 
-/** Gives the staff's role every operation except `missing` (none when omitted). */
-async function grantAllBut(missing?: string): Promise<void> {
+/** What the staff's role lacks now: the one operation left out, or nothing (null), or not yet granted (undefined). */
+let lacking: string | null | undefined;
+
+/** Gives the staff's role every operation except `missing` (none when omitted), unless it already holds just that. */
+async function grantAllBut(missing: string | null = null): Promise<void> {
+  if (lacking === missing) return;
   const ids = [...operationIds].filter(([code]) => code !== missing).map(([, id]) => id);
   await ok(t, powerCalls.roleGrant, { id: staff.roleId, power_ids: ids }, admin);
+  lacking = missing;
 }
 
 const snapshot = () => snapshotDatabase(t.database.db);
@@ -83,7 +89,9 @@ describe('the permission sweep', () => {
       before = await grantsAside();
     });
 
-    it.each(guarded.map((c) => [label(c), c] as const))('%s refuses it, auditing the refusal', async (name, call) => {
+    // By operation, so the calls one operation guards share one change of grants.
+    const byOperation = [...guarded].sort((a, b) => a.permission.operation.localeCompare(b.permission.operation));
+    it.each(byOperation.map((c) => [label(c), c] as const))('%s refuses it, auditing the refusal', async (name, call) => {
       await grantAllBut(call.permission.operation);
       const [{ lastAudit }] = await t.database.db.select({ lastAudit: max(auditLog.id) }).from(auditLog);
 
@@ -95,16 +103,19 @@ describe('the permission sweep', () => {
       expect(added).toEqual([
         expect.objectContaining({ staffId: staff.staffId, action: 'permission.denied', target: name, detail: { operation: call.permission.operation } }),
       ]);
+    });
 
-      // The refusal is for that operation alone: granted back, the same staff passes the guard (a malformed body then
-      // stops the request at parsing, before any handler).
+    // The refusals were for the missing operation alone: with every operation granted, the same staff passes every
+    // guard (a malformed body then stops the request at parsing, before any handler).
+    it('passes every guard once the role holds every operation', async () => {
       await grantAllBut();
-      const passed =
-        call.method === 'GET'
-          ? await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token } })
-          : await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token, 'content-type': 'application/json' }, payload: '{' });
-      expect(passed.json().code).not.toBe(40300);
-      expect(passed.json().code).not.toBe(50008);
+      for (const call of guarded) {
+        const passed =
+          call.method === 'GET'
+            ? await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token } })
+            : await t.app.inject({ method: call.method, url: call.path, headers: { 'x-token': staff.token, 'content-type': 'application/json' }, payload: '{' });
+        expect([40300, 50008], label(call)).not.toContain(passed.json().code);
+      }
     });
 
     it('changed nothing but the grants and the audit log, all refusals together', async () => {
@@ -164,15 +175,21 @@ describe('the permission sweep', () => {
     beforeAll(async () => {
       lesser = await createStaffWith(t, held);
     });
-    const lacking = guarded.filter((c) => !held.includes(c.permission.operation));
+    const notHeld = guarded.filter((c) => !held.includes(c.permission.operation));
+    const allButAudit = () => snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
+    let before: DbSnapshot;
+    beforeAll(async () => {
+      before = await allButAudit();
+    });
 
-    it.each(lacking.map((c) => [label(c), c] as const))('%s is refused, changing nothing', async (_name, call) => {
-      const before = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
+    it.each(notHeld.map((c) => [label(c), c] as const))('%s is refused', async (_name, call) => {
       const request = fittingRequest(call);
       const res = await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': lesser.token } });
       expect(res.json().code).toBe(40300);
-      const after = await snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
-      expect(changedTables(before, after)).toEqual([]);
+    });
+
+    it('changed nothing but the audit log, all refusals together', async () => {
+      expect(changedTables(before, await allButAudit())).toEqual([]);
     });
 
     it('gains nothing through the calls it holds, aimed at every account and catalogue entry', async () => {

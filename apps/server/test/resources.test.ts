@@ -48,6 +48,18 @@ function sample(field: ResourceField, n: number): unknown {
   }
 }
 
+// One app for every resource: each keeps its own table, audit actions and viewer, so sharing it proves the same and
+// spares a database per resource.
+let t: TestApp;
+let admin: string;
+let outsider: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signInAsAdmin(t);
+  outsider = await signInWith(t, []);
+});
+afterAll(() => t?.close());
+
 describe.each(allResources.map((resource) => [`${resource.module}.${resource.thing}`, resource] as const))('resource %s', (_name, resource) => {
   const calls = resource.calls as Record<'list' | 'details' | 'add' | 'edit' | 'delete' | 'export', AnyCall | undefined>;
   const byKey = resource.fields as Record<string, ResourceField>;
@@ -56,17 +68,10 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   const uniqueKeys = fields.filter(([, field]) => field.unique).map(([key]) => key);
   const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n)]));
 
-  let t: TestApp;
-  let admin: string;
   let viewer: string;
-  let outsider: string;
   beforeAll(async () => {
-    t = await buildTestApp();
-    admin = await signInAsAdmin(t);
     viewer = await signInWith(t, [resource.operations.view]);
-    outsider = await signInWith(t, []);
   });
-  afterAll(() => t?.close());
 
   const call = (which: keyof typeof calls, body: unknown, token = admin) => invokeUnchecked(t, calls[which]!, body, token);
   const list = async (body: Values = {}, token = admin) => expectOk(await call('list', body, token)) as Page;
