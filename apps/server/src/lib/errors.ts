@@ -46,16 +46,16 @@ export class AppError extends Error {
     return new AppError(ErrorCode.VALIDATION, undefined, { field: refused[0]?.field }, refused);
   }
 
-  static notFound(what?: string): AppError {
+  static notFound(what?: LocalText): AppError {
     return new AppError(ErrorCode.NOT_FOUND, what);
   }
 
-  static forbidden(message?: string | LocalText): AppError {
+  static forbidden(message?: LocalText): AppError {
     return new AppError(ErrorCode.FORBIDDEN, message);
   }
 
   /** Something already taken or still in use; `field` names the input that clashed, for forms to mark. */
-  static conflict(message?: string | LocalText, field?: string): AppError {
+  static conflict(message?: LocalText, field?: string): AppError {
     return new AppError(ErrorCode.CONFLICT, message, field ? { field } : null);
   }
 }

@@ -63,7 +63,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   };
   const action = (verb: string) => `${module}.${thing}.${verb}`;
   const target = (id: number) => `${module}.${thing}:${id}`;
-  const missing = () => AppError.notFound(`${label['en-US']} not found`);
+  const missing = () => AppError.notFound({ 'zh-CN': `${label['zh-CN']}不存在`, 'en-US': `No such ${label['en-US'].toLowerCase()}` });
   const taken = (key: string) => {
     const field = resource.fields[key]!.label;
     return AppError.conflict({ 'zh-CN': `${field['zh-CN']}已被使用`, 'en-US': `${field['en-US']} is already in use` }, key);

@@ -96,7 +96,7 @@ export async function sendWorkbook<Row>(reply: FastifyReply, workbook: WorkbookE
   const { server, request } = reply;
   const running = runningByServer.get(server.access) ?? { count: 0 };
   runningByServer.set(server.access, running);
-  if (running.count >= MAX_RUNNING_EXPORTS) throw new AppError(ErrorCode.TOO_MANY, 'another export is running; try again when it ends', { retry_after: 10 });
+  if (running.count >= MAX_RUNNING_EXPORTS) throw new AppError(ErrorCode.TOO_MANY, { 'zh-CN': '另一导出正在进行，请在其结束后再试', 'en-US': 'Another export is running; try again when it ends' }, { retry_after: 10 });
   running.count += 1;
   let released = false;
   const release = () => {

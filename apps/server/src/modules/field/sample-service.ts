@@ -35,7 +35,7 @@ const SAVED_BY: Texts = { 'zh-CN': '保存人', 'en-US': 'Saved by' };
 const SAVED_AT: Texts = { 'zh-CN': '保存时间', 'en-US': 'Saved' };
 const EXPORT_NAME: Texts = { 'zh-CN': '试填记录', 'en-US': 'Form previews' };
 
-const missing = () => AppError.notFound('Preview not found');
+const missing = () => AppError.notFound({ 'zh-CN': '预览记录不存在', 'en-US': 'No such preview record' });
 
 /**
  * Saved previews (试填记录) of a form: a record holder's life in small — values checked by the form's definitions,

@@ -60,7 +60,7 @@ const GUARDED: [FieldPermissionFlag, keyof FieldDefinition, LocalText][] = [
   ['optionsEdit', 'sub_fields', { 'zh-CN': '该明细表的列不可修改', 'en-US': 'This table’s columns cannot be changed' }],
 ];
 
-const missing = () => AppError.notFound('Field not found');
+const missing = () => AppError.notFound({ 'zh-CN': '字段不存在', 'en-US': 'No such field' });
 /** Bounds an edit clears by sending null (extend_quantity's bounds and the default take null themselves). */
 const CLEARED_BY_NULL: readonly string[] = ['min_length', 'max_length', 'min', 'max'];
 const forbidden = (text: LocalText, field: string) => new AppError(ErrorCode.FORBIDDEN, text, { field });

@@ -256,7 +256,7 @@ export class FileService {
   async remove(filePath: string, principal: Principal): Promise<void> {
     const row = await this.findReadable(filePath, principal);
     if (row.uploaderId !== principal.staffId && !principal.isSuperAdmin) {
-      throw AppError.forbidden('only the uploader may delete this file');
+      throw AppError.forbidden({ 'zh-CN': '只有上传者可以删除此文件', 'en-US': 'Only the uploader may delete this file' });
     }
     await this.repo.delete(row.id);
     try {

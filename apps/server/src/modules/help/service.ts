@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   type HelpCategory,
   type HelpFunction,
   type HelpFunctionRow as HelpFunctionListRow,
@@ -26,7 +25,7 @@ export interface FunctionInput {
   sort: number;
 }
 
-const conflict = (field: string, reason: string) => new AppError(ErrorCode.CONFLICT, `${field}: ${reason}`, { field });
+const categoryNameTaken = () => AppError.conflict({ 'zh-CN': '此处已有同名分类', 'en-US': 'A category of this name exists here already' }, 'name');
 
 const toEntry = (row: UpgradeVersionRow): UpgradeLogEntry => ({
   id: row.id,
@@ -138,7 +137,7 @@ export class HelpService {
       throw AppError.invalid('pid', { 'zh-CN': '有功能的子分类不能变为一级分类', 'en-US': 'a subcategory with functions cannot become a top category' });
     }
     const same = await this.repo.findCategoryByName(input.pid, input.name);
-    if (same && same.id !== self?.id) throw conflict('name', 'a category of this name already exists here');
+    if (same && same.id !== self?.id) throw categoryNameTaken();
   }
 
   async addCategory(input: CategoryInput): Promise<HelpCategory> {
@@ -147,7 +146,7 @@ export class HelpService {
       const row = await this.repo.insertCategory({ pid: input.pid, name: input.name, sort: input.sort });
       return this.category(row.id);
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('name', 'a category of this name already exists here');
+      if (isUniqueViolation(err)) throw categoryNameTaken();
       throw err;
     }
   }
@@ -159,7 +158,7 @@ export class HelpService {
     try {
       await this.repo.updateCategory(id, { pid: input.pid, name: input.name, sort: input.sort });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('name', 'a category of this name already exists here');
+      if (isUniqueViolation(err)) throw categoryNameTaken();
       throw err;
     }
     return this.category(id);
@@ -167,8 +166,8 @@ export class HelpService {
 
   async deleteCategory(id: number): Promise<void> {
     if (!(await this.repo.findCategory(id))) throw AppError.notFound();
-    if ((await this.repo.childCount(id)) > 0) throw AppError.conflict('delete its subcategories first');
-    if ((await this.repo.functionCount(id)) > 0) throw AppError.conflict('delete or move its functions first');
+    if ((await this.repo.childCount(id)) > 0) throw AppError.conflict({ 'zh-CN': '请先删除其子分类', 'en-US': 'Delete its subcategories first' });
+    if ((await this.repo.functionCount(id)) > 0) throw AppError.conflict({ 'zh-CN': '请先删除或移走其下的功能', 'en-US': 'Delete or move its functions first' });
     await this.repo.deleteCategory(id);
   }
 

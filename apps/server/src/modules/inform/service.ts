@@ -98,6 +98,9 @@ export interface TemplateInput {
 
 const iso = (d: Date) => d.toISOString();
 
+const withdrawnAlready = () => AppError.conflict({ 'zh-CN': '该通知已撤回', 'en-US': 'This announcement was withdrawn already' });
+const popupNameTaken = () => AppError.conflict({ 'zh-CN': '已有同名的弹窗模板', 'en-US': 'A pop-up template of this name exists' }, 'name');
+
 function toPublishedNotification({ message: m, senderName, readCount }: MessageJoinRow): PublishedNotification {
   return {
     id: m.id,
@@ -495,8 +498,8 @@ export class InformService {
   async withdraw(id: number): Promise<PublishedAnnouncement> {
     const current = await this.repo.findAnnouncement(id);
     if (!current) throw AppError.notFound();
-    if (current.announcement.withdrawnAt) throw AppError.conflict('already withdrawn');
-    if (!(await this.repo.withdrawAnnouncement(id))) throw AppError.conflict('already withdrawn');
+    if (current.announcement.withdrawnAt) throw withdrawnAlready();
+    if (!(await this.repo.withdrawAnnouncement(id))) throw withdrawnAlready();
     const staffIds = await this.repo.announcementRecipientIds(id, 501);
     await this.bus.publish({ kind: 'withdrawn', id, staffIds: concerning(staffIds) });
     return this.publishedAnnouncement(id);
@@ -545,7 +548,7 @@ export class InformService {
 
   private async assertNameFree(name: string, selfId?: number): Promise<void> {
     const same = await this.repo.findPopupTemplateByName(name);
-    if (same && same.id !== selfId) throw new AppError(ErrorCode.CONFLICT, 'name: a pop-up template of this name exists', { field: 'name' });
+    if (same && same.id !== selfId) throw popupNameTaken();
   }
 
   async addPopupTemplate(input: PopupInput & { name: string }): Promise<PopupTemplate> {
@@ -553,7 +556,7 @@ export class InformService {
     try {
       return toPopupTemplate(await this.repo.insertPopupTemplate({ name: input.name, ...this.popupValues(input) }));
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.CONFLICT, 'name: a pop-up template of this name exists', { field: 'name' });
+      if (isUniqueViolation(err)) throw popupNameTaken();
       throw err;
     }
   }
@@ -566,7 +569,7 @@ export class InformService {
       if (!row) throw AppError.notFound();
       return toPopupTemplate(row);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.CONFLICT, 'name: a pop-up template of this name exists', { field: 'name' });
+      if (isUniqueViolation(err)) throw popupNameTaken();
       throw err;
     }
   }

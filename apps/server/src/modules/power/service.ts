@@ -9,6 +9,8 @@ import { buildMenuTree, buildPowerTree, depthOf, heightOf, MAX_MENU_DEPTH, power
 
 type PowerInput = Omit<NewPower, 'id' | 'createdAt'> & { noCache: boolean };
 
+const roleNameTaken = () => AppError.conflict({ 'zh-CN': '已有同名角色', 'en-US': 'A role of this name exists' }, 'name');
+
 const toRole = (row: RoleRow, staffCount: number): Role => ({
   id: row.id,
   name: row.name,
@@ -195,7 +197,7 @@ export class PowerService implements GrantsDirectory {
     if (isProductEntry(entry)) {
       throw AppError.conflict({ 'zh-CN': '产品自带的条目不能删除，可以设为隐藏', 'en-US': 'The product’s own entries cannot be deleted; hide them instead' });
     }
-    if ((await this.repo.childCount(id)) > 0) throw AppError.conflict('delete the entries under it first');
+    if ((await this.repo.childCount(id)) > 0) throw AppError.conflict({ 'zh-CN': '请先删除其下的条目', 'en-US': 'Delete the entries under it first' });
     const roles = await this.repo.rolesGranting(id);
     if (roles.length) {
       throw AppError.conflict({
@@ -219,13 +221,13 @@ export class PowerService implements GrantsDirectory {
   }
 
   async addRole(input: { name: string; remark: string }): Promise<Role> {
-    if (await this.repo.findRoleByName(input.name)) throw AppError.conflict(`role ${input.name} already exists`, 'name');
+    if (await this.repo.findRoleByName(input.name)) throw roleNameTaken();
     return this.roleOut(await this.repo.insertRole(input));
   }
 
   async editRole(id: number, input: { name: string; remark: string }): Promise<Role> {
     const same = await this.repo.findRoleByName(input.name);
-    if (same && same.id !== id) throw AppError.conflict(`role ${input.name} already exists`, 'name');
+    if (same && same.id !== id) throw roleNameTaken();
     const row = await this.repo.updateRole(id, input);
     if (!row) throw AppError.notFound();
     return this.roleOut(row);
@@ -233,7 +235,7 @@ export class PowerService implements GrantsDirectory {
 
   async deleteRole(id: number): Promise<void> {
     if (!(await this.repo.findRole(id))) throw AppError.notFound();
-    if ((await this.repo.staffCountOfRole(id)) > 0) throw AppError.conflict('staff still hold this role');
+    if ((await this.repo.staffCountOfRole(id)) > 0) throw AppError.conflict({ 'zh-CN': '仍有员工持有该角色', 'en-US': 'Staff still hold this role' });
     await this.repo.deleteRole(id);
     this.changed();
   }

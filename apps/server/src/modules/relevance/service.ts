@@ -12,7 +12,7 @@ export interface Actor {
   ip: string;
 }
 
-const missing = () => AppError.notFound('Region not found');
+const missing = () => AppError.notFound({ 'zh-CN': '区域不存在', 'en-US': 'No such region' });
 
 /** `上海市、杭州市已属于华东区；广州市已属于华南区`: the held cities by the region holding them. */
 function heldMessage(held: HeldCity[]) {

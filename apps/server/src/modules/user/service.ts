@@ -330,7 +330,11 @@ export class UserService {
     if (!row) {
       const current = await this.repo.userById(id);
       if (!current) throw AppError.notFound();
-      throw new AppError(ErrorCode.CONFLICT, `id: the user is already ${current.locked ? 'locked' : 'unlocked'}`, { field: 'id', locked: current.locked });
+      throw new AppError(
+        ErrorCode.CONFLICT,
+        current.locked ? { 'zh-CN': '该用户已被锁定', 'en-US': 'The user is locked already' } : { 'zh-CN': '该用户未被锁定', 'en-US': 'The user is not locked' },
+        { field: 'id', locked: current.locked },
+      );
     }
     this.changed();
     await recordAudit(this.db, { staffId: by.staffId, action: `user.${action}`, target: `user:${id}`, detail: { reason }, ip });
@@ -448,7 +452,7 @@ export class UserService {
       await this.raiseVerification('user.verification.submitted', id, userId, input.type);
       return id;
     } catch (err) {
-      if (isUniqueViolation(err)) throw AppError.conflict('a submission of this user is already under review');
+      if (isUniqueViolation(err)) throw AppError.conflict({ 'zh-CN': '该用户已有一份认证在审核中', 'en-US': 'A submission of this user is already under review' });
       throw err;
     }
   }
@@ -470,7 +474,7 @@ export class UserService {
       if (!current) throw AppError.notFound();
       throw new AppError(
         ErrorCode.CONFLICT,
-        `state: the submission is in state ${current.verification.state}; only one under review (1) can be approved or rejected`,
+        { 'zh-CN': '该认证已审核过，只有审核中的认证可以通过或驳回', 'en-US': 'This submission was decided already: only one under review can be approved or rejected' },
         { field: 'state', state: current.verification.state },
       );
     }
