@@ -188,10 +188,14 @@ test('an adjustment above the approval amount waits for a second staff, who find
   await page.getByRole('button', { name: /^调\s*账$/ }).click();
   const form = page.getByRole('dialog');
   await form.getByLabel('用户').fill(user.mobile);
+  await expect(page.locator('.ant-select-item-option', { hasText: user.mobile }).first()).toBeVisible();
+  await screenshot(page, 'adjustment-user-picker');
   await page.locator('.ant-select-item-option', { hasText: user.mobile }).first().click();
   await form.getByLabel('金额').fill('1500');
   await form.getByLabel('调账原因').fill(`端到端补偿 ${stamp}`);
   await form.getByRole('button', { name: /^提\s*交$/ }).click();
+  await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+  await screenshot(page, 'adjustment-confirm');
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /^确\s*认$/ }).click();
   await expect(page.getByText('调账超过审批金额，已提交，待其他员工审批')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: `端到端补偿 ${stamp}` });
@@ -211,6 +215,7 @@ test('an adjustment above the approval amount waits for a second staff, who find
   // The newest of the reviews about this user (the demo may have one like it waiting since long before).
   const review = todos.getByRole('list', { name: '待我复核' }).getByRole('listitem').filter({ hasText: `调账 · 调增 ¥ 1,500.00 · ${user.name}` }).last();
   await expect(review).toContainText('申请人 ');
+  await screenshot(other, 'reviews-to-do');
   await review.getByRole('button', { name: '去处理' }).click();
   await expect(todos).toBeHidden();
   await expect(other).toHaveURL(/\/finance\/adjustment\?no=AJ\d+$/);
