@@ -72,6 +72,8 @@ async function grantAllBut(missing: string | null = null): Promise<void> {
 
 const snapshot = () => snapshotDatabase(t.database.db);
 /** Everything but what the sweep itself changes between calls (the role's grants) and the refusals' audit rows. */
+/** Everything but the refusals' audit rows. */
+const allButAudit = () => snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
 const grantsAside = () => snapshotDatabase(t.database.db, { exceptTables: ['audit_log', 'role_power'], exceptColumns: ACTIVITY_COLUMNS });
 
 describe('the permission sweep', () => {
@@ -176,7 +178,6 @@ describe('the permission sweep', () => {
       lesser = await createStaffWith(t, held);
     });
     const notHeld = guarded.filter((c) => !held.includes(c.permission.operation));
-    const allButAudit = () => snapshotDatabase(t.database.db, { exceptTables: ['audit_log'], exceptColumns: ACTIVITY_COLUMNS });
     let before: DbSnapshot;
     beforeAll(async () => {
       before = await allButAudit();
