@@ -1,5 +1,4 @@
 import { ErrorCode, issueWords, type ErrorCodeValue, type ErrorDetails, type Locale, type RefusalIssue } from '@juqi/contract';
-import type { z } from 'zod';
 
 /** A message in each UI language; the answer carries the one the client asked for. */
 export type LocalText = Record<Locale, string>;
@@ -60,16 +59,22 @@ export class AppError extends Error {
   }
 }
 
+/** A zod issue with where it lies: zod's own, or fastify's copy of it (plugins/app/envelope.ts). */
+export type PlacedIssue = RefusalIssue & { path: readonly PropertyKey[]; keys?: readonly string[] };
+
+/** The inputs an issue refuses, each as its path: its own, or for keys not taken, each key's. */
+export const refusedPaths = (issue: PlacedIssue): string[][] =>
+  (issue.code === 'unrecognized_keys' ? (issue.keys ?? []).map((key) => [...issue.path, key]) : [issue.path]).map((path) => path.map(String));
+
 /**
  * A zod refusal as one 40000: each bad input once (its first issue), named by its path — a key not taken by itself —
  * or by `root` when the whole value is bad.
  */
-export function issuesRefused(issues: readonly z.core.$ZodIssue[], root: string): AppError {
+export function issuesRefused(issues: readonly PlacedIssue[], root: string): AppError {
   const refused = new Map<string, LocalText>();
   for (const issue of issues) {
-    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
-    for (const path of paths) {
-      const field = path.map(String).join('.') || root;
+    for (const path of refusedPaths(issue)) {
+      const field = path.join('.') || root;
       if (!refused.has(field)) refused.set(field, issueText(issue));
     }
   }

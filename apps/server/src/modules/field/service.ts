@@ -31,7 +31,7 @@ import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import type { LookupRegistry } from '../../lib/lookups';
 import { isUniqueViolation } from '../../lib/db/errors';
-import { AppError, issuesRefused, issueText, Refusals, type LocalText, type Refused } from '../../lib/errors';
+import { AppError, issuesRefused, issueText, refusedPaths, Refusals, type LocalText, type Refused } from '../../lib/errors';
 import { holdsOperation, type Principal } from '../../lib/http/types';
 import type { FormFields } from './fields';
 import { mapPicks } from './picks';
@@ -95,8 +95,7 @@ function labelWithin(definition: FieldDefinition, within: readonly string[]): Lo
 function valuesRefused(error: z.ZodError, definitions: readonly FieldDefinition[]): AppError {
   const refused = new Map<string, Refused>();
   for (const issue of error.issues) {
-    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
-    for (const [field = 'values', ...within] of paths.map((path) => path.map(String))) {
+    for (const [field = 'values', ...within] of refusedPaths(issue)) {
       const definition = definitions.find((d) => d.key === field);
       if (!refused.has(field)) refused.set(field, { field, text: issueText(issue), ...(definition && { label: labelWithin(definition, within) }) });
     }

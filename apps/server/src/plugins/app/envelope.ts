@@ -4,7 +4,7 @@ import { allCalls, ErrorCode, errorCatalogue, localeFromHeader, type RefusalIssu
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, issueText, type LocalText } from '../../lib/errors';
+import { AppError, issuesRefused } from '../../lib/errors';
 import { failure, sendError } from '../../lib/http/envelope';
 import { securityHeaderEntries } from '../external/security-headers';
 
@@ -32,17 +32,13 @@ interface ValidationEntry {
  */
 function validationError(error: FastifyError & { validation: ValidationEntry[] }): AppError {
   const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-  const refused = new Map<string, LocalText>();
-  for (const entry of error.validation) {
-    const path = entry.instancePath.split('/').filter(Boolean);
-    const text = issueText({ ...entry.params, code: entry.keyword ?? 'custom', message: entry.message ?? '' });
-    const keys = entry.keyword === 'unrecognized_keys' ? (entry.params?.keys ?? []) : [undefined];
-    for (const key of keys) {
-      const field = [...path, ...(key === undefined ? [] : [key])].join('.') || where;
-      if (!refused.has(field)) refused.set(field, text);
-    }
-  }
-  return AppError.invalidFields([...refused].map(([field, text]) => ({ field, text })));
+  const issues = error.validation.map((entry) => ({
+    ...entry.params,
+    code: entry.keyword ?? 'custom',
+    message: entry.message ?? '',
+    path: entry.instancePath.split('/').filter(Boolean),
+  }));
+  return issuesRefused(issues, where);
 }
 
 /**
