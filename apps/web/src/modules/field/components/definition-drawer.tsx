@@ -29,7 +29,8 @@ import {
   type DefinitionValues,
 } from '../definition-values';
 import { fieldMessages, fieldTypeNames, typeGroupNames } from '../messages';
-import { fieldAt, showRefusal, type NamePath } from '../refusals';
+import type { NamePath } from '../../../lib/form-errors';
+import { fieldAt, showRefusal } from '../refusals';
 import { hasOptions, TYPE_GROUPS } from '../type-groups';
 import { OptionList } from './option-list';
 import { SubFieldList } from './sub-field-list';

@@ -4,7 +4,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { useMessages } from '../../../lib/i18n';
 import { blankOption, type ContractRule, type OptionValues } from '../definition-values';
 import { fieldMessages } from '../messages';
-import type { NamePath } from '../refusals';
+import type { NamePath } from '../../../lib/form-errors';
 
 interface OptionListProps {
   /** Where the list is in the form (`['options']`, then `['options', 0, 'children']` …). */

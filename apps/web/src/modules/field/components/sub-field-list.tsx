@@ -4,7 +4,7 @@ import { Button, Checkbox, Flex, Form, Input, Select } from 'antd';
 import { useMessages } from '../../../lib/i18n';
 import { emptyTexts, type ContractRule } from '../definition-values';
 import { fieldMessages, fieldTypeNames, typeGroupNames } from '../messages';
-import type { NamePath } from '../refusals';
+import type { NamePath } from '../../../lib/form-errors';
 import { TYPE_GROUPS } from '../type-groups';
 
 /**
