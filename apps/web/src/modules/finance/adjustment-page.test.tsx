@@ -229,7 +229,7 @@ describe('调账', () => {
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
     // A second look before anything is sent: who, which account, how much, and the balance now and after.
     const confirmation = await postingConfirmation();
-    expect(confirmation).toHaveTextContent('确认入账 ¥1,500.50？');
+    expect(confirmation).toHaveTextContent('确认调增 ¥1,500.50？');
     expect(confirmation).toHaveTextContent(`用户${ZHANG_SAN_OPTION}`);
     expect(confirmation).toHaveTextContent('账户现金余额');
     expect(confirmation).toHaveTextContent('当前可用¥100.00');

@@ -23,7 +23,7 @@ export async function postingConfirmation(): Promise<HTMLElement> {
   return waitFor(() => {
     const open = screen
       .getAllByRole('dialog')
-      .filter((dialog) => !answered.has(dialog) && /^确认(入账|扣减) /.test(dialog.querySelector('.ant-modal-confirm-title')?.textContent ?? ''));
+      .filter((dialog) => !answered.has(dialog) && /^确认(入账|扣减|调增|调减) /.test(dialog.querySelector('.ant-modal-confirm-title')?.textContent ?? ''));
     expect(open).toHaveLength(1);
     return open[0]!;
   });

@@ -18,7 +18,9 @@ const texts = defineMessages({
     after: '操作后',
     credit: '入账',
     debit: '扣减',
-    waits: '超过审批阈值时，须另一人审批后才入账。',
+    adjustUp: '调增',
+    adjustDown: '调减',
+    waits: '超过审批阈值或当日额度时，须另一人审批后才入账。',
     short: '余额不足，不能扣减这么多。',
     ok: '确认',
     cancel: '取消',
@@ -35,7 +37,9 @@ const texts = defineMessages({
     after: 'After',
     credit: 'Credit',
     debit: 'Debit',
-    waits: 'Above the approval threshold it posts only once another person approves it.',
+    adjustUp: 'Adjust up by',
+    adjustDown: 'Adjust down by',
+    waits: 'Above the approval threshold or the day’s limits, it posts only once another person approves it.',
     short: 'The balance is too low for this debit.',
     ok: 'Confirm',
     cancel: 'Cancel',
@@ -49,7 +53,10 @@ export interface PostingDraft {
   currency: Currency;
   direction: 'credit' | 'debit';
   amount: number;
-  /** An adjustment, which may wait for a second person. */
+  /**
+   * An adjustment, which may wait for a second person (above the threshold, or past the day's limits, which only the
+   * server counts): its title says 调增 / 调减, not that the money is posted.
+   */
   mayWait?: boolean;
 }
 
@@ -84,7 +91,7 @@ export function useConfirmPosting(): (draft: PostingDraft) => Promise<boolean> {
     const shown = (value: number) => (cash ? `¥${fenAsYuan(value)}` : format(t.beanUnit, { n: value.toLocaleString() }));
     const before = user ? (cash ? user.cash_available : user.beans_available) : null;
     const after = before === null ? null : before + (draft.direction === 'credit' ? draft.amount : -draft.amount);
-    const action = draft.direction === 'credit' ? t.credit : t.debit;
+    const action = draft.mayWait ? (draft.direction === 'credit' ? t.adjustUp : t.adjustDown) : draft.direction === 'credit' ? t.credit : t.debit;
     return new Promise<boolean>((resolve) => {
       modal.confirm({
         title: format(t.title, { action, amount: shown(draft.amount) }),
