@@ -1,7 +1,8 @@
-// Start-up of the signed-in web app: /user/list opened and reloaded, from navigation to its first rows, with the round
-// trips on the way (which waited on which), against the sign-in page in the same run. See bench/README.md › Start-up.
+// Start-up of the signed-in web app: a list screen (/user/list, or 员工管理 /man/employee with --list staff) opened and
+// reloaded, from navigation to its first rows, with the round trips on the way (which waited on which), against the
+// sign-in page in the same run. See bench/README.md › Start-up.
 //
-//   node bench/start-up.mjs [--runs 5] [--web <folder>]
+//   node bench/start-up.mjs [--runs 5] [--web <folder>] [--list user|staff]
 //
 // Builds the web app into bench/results/start-up-web (or serves the build in --web, e.g. one made from other sources for
 // a before / after comparison), starts the real server on it (bench/api-server.mjs: a fresh PGlite folder, the demo's
@@ -16,15 +17,21 @@ import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { callOk, freePort, median, root, say, signIn, startServer } from './lib/server.mjs';
 
-const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '5' }, web: { type: 'string' } } });
+const { values: opts } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, web: { type: 'string' }, list: { type: 'string', default: 'user' } },
+});
 const RUNS = Number(opts.runs);
 const ADMIN_PASSWORD = 'Bench-Pass-2026';
-const LIST_CALL = '/api/user/lists';
 
-const pages = {
-  signIn: { url: '/login', ready: '.sign-in__form button[type=submit]' },
-  userList: { url: '/user/list', ready: '.user-page .ant-table-row' },
+const signInPage = { url: '/login', ready: '.sign-in__form button[type=submit]' };
+/** The list screens measured: where each opens, the first row that says it is ready, and the call that fetches its rows. */
+const lists = {
+  user: { url: '/user/list', ready: '.user-page .ant-table-row', call: '/api/user/lists', probe: ['/api/user/lists', { limit: 1 }] },
+  staff: { url: '/man/employee', ready: '.staff-page .ant-table-row', call: '/staff/findPage', probe: ['/staff/findPage?pageNo=0&pageSize=1', {}] },
 };
+const listPage = lists[opts.list];
+if (!listPage) throw new Error(`--list is one of ${Object.keys(lists).join(', ')}`);
+const LIST_CALL = listPage.call;
 
 async function buildWeb() {
   if (opts.web) return path.resolve(opts.web);
@@ -111,8 +118,8 @@ function report(load, signInRuns, listRuns) {
   say('| | ms (median) | the runs, ms | ÷ sign-in page |');
   say('| --- | --- | --- | --- |');
   say(`| sign-in page (/login): form visible | ${ms(signInMs)} | ${runs(signInRuns.map((r) => r[load].readyMs))} | 1.00 |`);
-  say(`| /user/list: list call starts | ${ms(listStart)} | ${runs(paths.map((p) => p.list.start))} | ${(listStart / signInMs).toFixed(2)} |`);
-  say(`| /user/list: first rows | ${ms(rowsMs)} | ${runs(listRuns.map((r) => r[load].readyMs))} | ${(rowsMs / signInMs).toFixed(2)} |`);
+  say(`| ${listPage.url}: list call starts | ${ms(listStart)} | ${runs(paths.map((p) => p.list.start))} | ${(listStart / signInMs).toFixed(2)} |`);
+  say(`| ${listPage.url}: first rows | ${ms(rowsMs)} | ${runs(listRuns.map((r) => r[load].readyMs))} | ${(rowsMs / signInMs).toFixed(2)} |`);
   say();
   say(`Sequential round trips before the list call, per run: ${paths.map((p) => p.chain.length).join(', ')}.`);
   say();
@@ -137,15 +144,15 @@ try {
   await server.ready;
   const base = `http://127.0.0.1:${port}`;
   const token = await signIn(port, 'admin', ADMIN_PASSWORD);
-  const { count } = await callOk(port, LIST_CALL, { limit: 1 }, token);
-  if (!count) throw new Error('the demo data has no users');
+  const probe = await callOk(port, ...listPage.probe, token);
+  if (!(probe.count ?? probe.total)) throw new Error(`the demo data has nothing for ${listPage.url}`);
 
   const signInRuns = [];
   const listRuns = [];
   // Interleaved, so both pages meet the same machine load.
   for (let run = 0; run < RUNS; run++) {
-    signInRuns.push(await measure(browser, base, pages.signIn));
-    listRuns.push(await measure(browser, base, pages.userList, token));
+    signInRuns.push(await measure(browser, base, signInPage));
+    listRuns.push(await measure(browser, base, listPage, token));
   }
   report('first', signInRuns, listRuns);
   report('reload', signInRuns, listRuns);

@@ -1,9 +1,10 @@
 import { expect, test, type Request } from '@playwright/test';
 import { adminToken, useToken } from '../support/session';
 
-// The start-up waterfall (docs/architecture.md › Start-up): opening a page signed in, the shell asks for the profile,
-// the menus and the site details at once, fetches the page's chunk beside them, and the page's own call follows as
-// the second round trip, instead of a chain of one request after another.
+// The start-up waterfall (docs/architecture.md › Start-up): opening a page signed in, the page asks for the profile,
+// the menus and the site details at once as it starts, the shell fetches the page's chunk as soon as it is itself in
+// (not after the menus and the layout), and the page's own call follows as the second round trip, instead of a chain
+// of one request after another.
 
 const PROFILE = '/api/staff/info';
 const MENUS = '/api/staff/menu_list';
@@ -16,7 +17,7 @@ const SHELL_CALLS = ['/api/approval/todo_list', '/api/approval/review_list', '/a
 
 const pathOf = (r: Request) => new URL(r.url()).pathname;
 
-test('opening /user/list signed in: session calls in parallel, the page chunk beside them, the list call right after', async ({ page, request }) => {
+test('opening /user/list signed in: session calls in parallel as the page starts, the page chunk with the shell, the list call right after', async ({ page, request }) => {
   await useToken(page.context(), await adminToken(request));
   // The browser's events in the order they happened: a request sent, or its answer fully in.
   const events: { kind: 'sent' | 'answered'; request: Request }[] = [];
@@ -38,13 +39,18 @@ test('opening /user/list signed in: session calls in parallel, the page chunk be
   const session = [PROFILE, MENUS, SITE];
   expect(Math.max(...session.map(sent))).toBeLessThan(Math.min(...session.map(answered)));
 
-  // The chunk holding the users pages (the one script with their `user-page` class) is asked for before the menus,
-  // which permit the path, have answered.
+  // They go out as the page starts, before the shell's chunk (the script that holds the session gate) is in.
   const scripts = events.filter((e) => e.kind === 'answered' && e.request.resourceType() === 'script').map((e) => e.request);
   const bodies = await Promise.all(scripts.map(async (r) => ((await r.response())?.text()) ?? ''));
+  const shellChunk = scripts.find((_, i) => bodies[i]!.includes('菜单数据加载异常'));
+  expect(shellChunk, 'the script of the shell').toBeDefined();
+  expect(Math.max(...session.map(sent))).toBeLessThan(at('answered', (r) => r === shellChunk));
+
+  // The chunk holding the users pages (the one script with their `user-page` class) is asked for before the layout,
+  // which waits for the menus that permit the path, has rendered: before the shell's own calls go out.
   const pageChunk = scripts.find((_, i) => bodies[i]!.includes('user-page'));
   expect(pageChunk, 'the script of the users pages').toBeDefined();
-  expect(at('sent', (r) => r === pageChunk)).toBeLessThan(answered(MENUS));
+  expect(at('sent', (r) => r === pageChunk)).toBeLessThan(Math.min(...SHELL_CALLS.map(sent)));
 
   // The list call is the second round trip of API calls: the calls answered before it went out (but the shell's own,
   // sent in the same round as the list) were one wave, all sent before the first of them answered.

@@ -4,6 +4,7 @@ import Cookies from 'js-cookie';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { startSessionCalls } from '../lib/boot-calls';
 import { fail, fakeApi, menu, ok, profileOf, type Handler } from '../test/fake-api';
 import { AppRoutes } from './app';
 
@@ -141,6 +142,30 @@ describe('the shell: session start and permitted routes', () => {
     await user.click(await screen.findByRole('link', { name: /人力资源/ }));
     await waitFor(() => expect(currentPath()).toBe('/man/employee'));
     expect(await screen.findByRole('tab', { name: '员工管理', selected: true })).toBeInTheDocument();
+  });
+
+  it('takes the profile and menus asked for as the page started, asking no second time', async () => {
+    const seen = signedIn();
+    startSessionCalls();
+    await waitFor(() => expect(seen.map((r) => r.url).sort()).toEqual(['/api/set/system_details', '/api/staff/info', '/api/staff/menu_list']));
+    renderAt('/target/dashboard');
+    expect(await screen.findByText('功能内测中，敬请期待……')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url.startsWith('/api/staff')).map((r) => r.url)).toEqual(['/api/staff/info', '/api/staff/menu_list']);
+  });
+
+  it('judges a session call started with the page as its own: a refused token goes to sign in with its message', async () => {
+    signedIn({ 'GET /api/staff/info': () => fail(50008, '登录已失效，请重新登录') });
+    startSessionCalls();
+    renderAt('/user/list');
+    await waitFor(() => expect(currentPath()).toBe('/login?redirect=%2Fuser%2Flist'));
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('starts nothing for a page opened without a token', () => {
+    const seen = fakeApi({});
+    startSessionCalls();
+    expect(seen).toEqual([]);
   });
 
   it('when the profile call fails: clears the token, shows its message and goes to sign in', async () => {

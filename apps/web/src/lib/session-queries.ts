@@ -1,6 +1,7 @@
 import { authCalls } from '@juqi/contract';
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { callApi } from './api-client';
+import { takeSessionCall } from './boot-calls';
 
 /**
  * The signed-in staff's profile and menus. Invalidate this key after editing roles or the function catalogue, so the
@@ -19,7 +20,7 @@ const firstLoad = (client: QueryClient, key: QueryKey) => client.getQueryData(ke
 export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: ({ client, queryKey }) => callApi(authCalls.info, { quiet: firstLoad(client, queryKey) }),
+    queryFn: ({ client, queryKey }) => takeSessionCall('profile') ?? callApi(authCalls.info, { quiet: firstLoad(client, queryKey) }),
     refetchOnWindowFocus: true,
   });
 }
@@ -31,7 +32,8 @@ export function useProfile() {
 export function useMenus() {
   return useQuery({
     queryKey: MENUS_KEY,
-    queryFn: async ({ client, queryKey }) => (await callApi(authCalls.menuList, { quiet: firstLoad(client, queryKey) })).menuList,
+    queryFn: async ({ client, queryKey }) =>
+      (await (takeSessionCall('menus') ?? callApi(authCalls.menuList, { quiet: firstLoad(client, queryKey) }))).menuList,
     refetchOnWindowFocus: true,
   });
 }
