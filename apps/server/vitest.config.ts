@@ -1,8 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Every server test file runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it). */
+/** Every server test file runs on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it)… */
 const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * …but these, which test what the app does before and around the database — the route guards over every call, the
+ * words of a refusal, the HTTP layer — on PGlite only: PGlite is PostgreSQL's own engine, so what they reach of the
+ * database behaves alike on both, and what differs (the driver and its errors, connections, concurrency, the
+ * server's version) they do not touch (docs/testing.md › Server tests on both engines).
+ */
+const PGLITE_ONLY = [
+  'test/permission-sweep.test.ts',
+  'test/refusals.test.ts',
+  'test/malformed-urls.test.ts',
+  'test/security-headers.test.ts',
+  'test/proxy-trust.test.ts',
+  'test/log-redaction.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -22,6 +37,7 @@ export default defineConfig({
       test: {
         name: engine,
         include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        exclude: engine === 'postgres' ? PGLITE_ONLY : [],
         env: { TEST_DB_ENGINE: engine },
       },
     })),
