@@ -1,6 +1,6 @@
 import type { Profile } from '@juqi/contract';
 import type { ComponentType, ReactNode } from 'react';
-import type { Language } from '../lib/preferences';
+import type { Language } from './preferences';
 
 /** A page a module offers for one menu path; `load` imports the module's pages barrel, so each module is one chunk. */
 export interface WebPage {

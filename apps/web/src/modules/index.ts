@@ -1,4 +1,4 @@
-import type { WebModule } from '../app/web-module';
+import type { WebModule } from '../lib/web-module';
 import { approvalWebModule } from './approval';
 import { auditWebModule } from './audit';
 import { authWebModule } from './auth';

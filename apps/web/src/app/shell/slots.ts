@@ -1,6 +1,6 @@
 import { webModules } from '../../modules';
 import type { ComponentType } from 'react';
-import type { TopBarPanel, UserMenuEntry, WebModule } from '../web-module';
+import type { TopBarPanel, UserMenuEntry, WebModule } from '../../lib/web-module';
 
 /** What the modules add to the shell's frame, gathered once from the module list, in their declared order. */
 export interface ShellSlots {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi } from '../../test/fake-api';
 import { currentUrl, renderInShell } from '../../test/render-in-shell';
-import type { WebModule } from '../web-module';
+import type { WebModule } from '../../lib/web-module';
 import { collectSlots } from './slots';
 import { TopBar } from './top-bar';
 

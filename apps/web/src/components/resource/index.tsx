@@ -1,4 +1,4 @@
-import type { WebPage } from '../../app/web-module';
+import type { WebPage } from '../../lib/web-module';
 import type { AnyResource } from '../../lib/resource';
 import type { ResourcePageOptions } from './resource-page';
 

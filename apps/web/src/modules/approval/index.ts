@@ -1,6 +1,6 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 import { APPROVAL_PANEL } from './components/shown-request';
 import { TodoBadge } from './components/todo-badge';
 

@@ -1,4 +1,4 @@
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 
 /** 操作日志: the audit log read back, under 设置. Its filters live in the URL, so it keeps one tab that follows them. */
 export const auditWebModule: WebModule = {

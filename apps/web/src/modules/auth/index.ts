@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 import { endSession } from './sign-in-api';
 
 /**

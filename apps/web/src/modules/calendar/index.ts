@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 
 /**
  * Calendar settings under 设置 › 日历设置: the work time and the calendar of holidays and make-up working days; and, for

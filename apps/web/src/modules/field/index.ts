@@ -1,6 +1,6 @@
 import { FIELD_FORM_NAMES, FIELD_FORMS } from '@juqi/contract';
 import { createElement } from 'react';
-import type { WebModule, WebPage } from '../../app/web-module';
+import type { WebModule, WebPage } from '../../lib/web-module';
 
 /**
  * The field-definition screens (issue 17): each form's fields under 设置 (客户信息设置, 客户注册设置, 产品信息设置, 人员信息),

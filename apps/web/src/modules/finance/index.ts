@@ -1,6 +1,6 @@
 import { functionCharge, LEDGER_BOOK_CODES, LEDGER_BOOKS, topUpPackage } from '@juqi/contract';
 import { lazy } from 'react';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 import { resourcePage } from '../../components/resource';
 
 /**

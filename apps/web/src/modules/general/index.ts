@@ -1,4 +1,4 @@
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 
 /** 通用设置 under 设置: the industry tree and the cities; their filters are their query strings. */
 export const generalWebModule: WebModule = {

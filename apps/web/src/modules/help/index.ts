@@ -1,7 +1,7 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 import { helpManualResource, upgradeLogResource } from '@juqi/contract';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 import { resourcePage } from '../../components/resource';
 
 const HelpEditor = lazy(() => import('./components/help-editor').then((m) => ({ default: m.HelpEditor })));

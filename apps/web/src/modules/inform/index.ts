@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 import { InformBadge } from './components/inform-badge';
 
 /** Opens what a notification or a to-do is about (an approval request, a submission, a finance record waiting). */

@@ -1,4 +1,4 @@
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 
 /**
  * Staff records (issue 18): 员工管理 at /man/employee. Its filters live in the URL (the HR dashboard links in with

@@ -1,4 +1,4 @@
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 
 /**
  * The settings screens of roles, the function catalogue and sign-in (issue 3). Every page comes from the pages barrel,

@@ -1,5 +1,5 @@
 import { recruitmentLead } from '@juqi/contract';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 import { resourcePage } from '../../components/resource';
 import { ConvertLeadButton } from './components/convert-lead-button';
 

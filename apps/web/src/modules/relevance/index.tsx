@@ -1,5 +1,5 @@
 import { regionResource } from '@juqi/contract';
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 import { resourcePage } from '../../components/resource';
 import { RegionCitiesButton } from './components/region-cities-button';
 

@@ -1,4 +1,4 @@
-import type { WebModule } from '../../app/web-module';
+import type { WebModule } from '../../lib/web-module';
 
 /**
  * Site settings under 设置: 系统设置 (the logo, the website name and the platform's time zone). The page comes from the
