@@ -17,9 +17,16 @@ const url = process.env.DATABASE_URL;
 const port = Number(process.env.PORT ?? 18081);
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 
+// The money is the ledger's, as the app reads it: the user's cash and beans accounts, by key, for each row of the page.
+const ledgerFigure = (figure, kind, name) =>
+  `coalesce((select (${figure})::float8 from ledger_account a where a.kind = '${kind}' and a.owner_id = users.id), 0) as ${name}`;
 const columns = `id, name, mobile, head_img_url, gender, type_user, system_id, level, pw_id, agency_pw_id, authentication_state,
-  authentication_type, real_name, withdraw_state, withdraw_type, order_count, last_order_at, total_spent_cents, balance_cents,
-  frozen_cents, total_income_cents, bean_balance, city_code, industry_id,
+  authentication_type, real_name, withdraw_state, withdraw_type, order_count, last_order_at, total_spent_cents,
+  ${ledgerFigure('credits_posted - debits_posted', 'user_cash', 'balance_cents')},
+  ${ledgerFigure('debits_pending', 'user_cash', 'frozen_cents')},
+  ${ledgerFigure('income_posted', 'user_cash', 'total_income_cents')},
+  ${ledgerFigure('credits_posted - debits_posted', 'user_beans', 'bean_balance')},
+  city_code, industry_id,
   coalesce((select c.province_name from general_city c where c.code = users.city_code), '') as province,
   coalesce((select c.name from general_city c where c.code = users.city_code), '') as city,
   coalesce((select i.name from general_industry i where i.id = users.industry_id), '') as industry,
