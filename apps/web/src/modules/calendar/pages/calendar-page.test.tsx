@@ -88,11 +88,13 @@ describe('CalendarPage', () => {
     expect(within(dialog).getByText('按工作周为工作日')).toBeInTheDocument();
 
     await user.click(within(dialog).getByLabelText('节假日'));
+    // A holiday takes a name: its field shows once the choice is made.
+    const name = await within(dialog).findByRole('textbox', { name: '名称' });
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('请输入名称')).toBeInTheDocument();
     expect(requests(seen, '/api/calendar/day_add')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: ' 公司年会 ' } });
+    fireEvent.change(name, { target: { value: ' 公司年会 ' } });
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests(seen, '/api/calendar/day_add')[0]!.body).toEqual({ day: '2026-11-11', kind: holiday, name: '公司年会' });
