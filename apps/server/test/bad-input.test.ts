@@ -102,6 +102,14 @@ async function sendCase(call: AnyCall, c: FuzzCase): Promise<void> {
   }
 }
 
+/** A 40000 answer as the server sends one, for checking the leak check itself. */
+const refusal = (message: string, fields: { field: string; label: string; message: string }[]) =>
+  ({
+    statusCode: 400,
+    headers: { 'cache-control': 'no-store', 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 40000, message, data: { field: fields[0]?.field, fields } }),
+  }) as never;
+
 describe('generated bad input', () => {
   it('notices a committed change in any table, and not a rolled-back one', async () => {
     const db = t.database.db;
@@ -117,6 +125,16 @@ describe('generated bad input', () => {
     expect(changedTables(before, await watch.state())).toEqual(['app_setting']);
     await db.execute(sql`delete from app_setting where key = 'fuzz-probe'`);
     expect(changedTables(before, await watch.state())).toEqual([]);
+  });
+
+  it('takes a refusal echoing what the client sent for no leak, and finds a driver named by the server', () => {
+    const call = allCalls.find((c) => c.path === '/api/field/personnel_info_definition_add')!;
+    // A whole body sent as one form field's name, a dot in it: the server words the unknown key as a path.
+    const key = '{"en-US":"pg","max":1.5}';
+    const echoed = refusal(`{"en-US":"pg","max":1 · 5}：不接受此字段`, [{ field: key, label: '{"en-US":"pg","max":1 · 5}', message: '不接受此字段' }]);
+    expect(checkCatalogueAnswer(call, echoed, { [key]: '' })).toEqual({ code: 40000 });
+    const leaked = refusal('键：duplicate key value violates unique constraint (pg)', [{ field: 'key', label: '键', message: 'pg' }]);
+    expect(isProblem(checkCatalogueAnswer(call, leaked, { key: 'a' }))).toBe(true);
   });
 
   for (const call of allCalls) {

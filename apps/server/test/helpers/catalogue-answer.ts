@@ -66,10 +66,13 @@ export function checkCatalogueAnswer(call: AnyCall, res: LightMyRequestResponse,
   if (code === 20000) {
     if (!call.data.safeParse(data).success) return fail('success data does not fit the declared schema');
   } else {
-    // A refusal names the field it is about, or lists the keys it does not take, which may be keys the client made up
-    // ("PG"): that echo is no leak.
-    const field = (data as { field?: unknown } | null)?.field;
-    const echoed = new Set([...sentKeys(sent), ...(typeof field === 'string' && field ? [field] : [])]);
+    // A refusal names the fields it is about, or lists the keys it does not take, which may be keys the client made up
+    // ("PG", or a whole body sent as one form field's name): that echo is no leak. An unknown key is its own label,
+    // a dotted one worded as a path ("a · b").
+    const details = data as { field?: unknown; fields?: unknown } | null;
+    const listed: { field?: unknown; label?: unknown }[] = Array.isArray(details?.fields) ? details.fields : [];
+    const named = [details?.field, ...listed.flatMap((f) => [f?.field, f?.label])];
+    const echoed = new Set([...sentKeys(sent), ...named.filter((name): name is string => typeof name === 'string' && name !== '')]);
     // Longest first, so a key inside another ("PG" in "0PG") does not leave part of it behind.
     const scanned = [...echoed].sort((a, b) => b.length - a.length).reduce((text, key) => text.split(JSON.stringify(key).slice(1, -1)).join(''), res.body);
     const leak = LEAKS.find((re) => re.test(scanned));
