@@ -170,6 +170,9 @@ test('in English, a word is never broken across two lines, and a phone’s top b
   page,
   request,
 }) => {
+  // Six pages, each measured word by word and walked by axe: about 30 s alone, twice that beside another journey on a
+  // busy machine.
+  test.setTimeout(150_000);
   const check = async (where: string) => {
     await settled(page);
     expect.soft(await wordsBrokenAcrossLines(page), where).toEqual([]);
