@@ -43,7 +43,7 @@ function sentKeys(sent: unknown, keys: Set<string> = new Set()): Set<string> {
   return keys;
 }
 
-export function checkCatalogueAnswer(call: AnyCall, res: LightMyRequestResponse, sent?: unknown): { code: number } | AnswerProblem {
+export function checkCatalogueAnswer(call: AnyCall, res: Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body'>, sent?: unknown): { code: number } | AnswerProblem {
   const fail = (problem: string): AnswerProblem => ({ problem, status: res.statusCode, body: shortBody(res.body) });
   if (res.statusCode >= 500) return fail('HTTP 5xx');
   if (call.path.startsWith('/api') && res.headers['cache-control'] !== 'no-store') {
