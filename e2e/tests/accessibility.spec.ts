@@ -1,53 +1,65 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { openAsAdmin } from '../support/session';
+import { openAsAdmin, visit } from '../support/session';
 import { wordsBrokenAcrossLines } from '../support/words';
 
-/** The built screens, by menu path, with the title their tab and the page title show. */
-const SCREENS: [path: string, title: string][] = [
-  ['/user/list', '全部用户'],
-  ['/user/authentication', '用户实名认证'],
-  ['/user/login_log', '登录记录'],
-  ['/notification/publish', '发布通知'],
-  ['/notification/manage', '管理通知'],
-  ['/permission/notification/system', '系统通知'],
-  ['/permission/notification/type', '通知类型'],
-  ['/permission/page', '功能设置'],
-  ['/permission/role', '角色设置'],
-  ['/permission/loginpage', '登录设置'],
-  ['/permission/homepage', '系统设置'],
-  ['/permission/help/upgrade_log', '升级日志'],
-  ['/permission/help/manual', '帮助手册'],
-  ['/permission/help/introduction', '功能介绍'],
-  ['/permission/operation_log', '操作日志'],
-  ['/permission/calendar/time', '时间设置'],
-  ['/permission/calendar/calendar', '时间日历'],
-  // Resource screens (docs/resources.md): one per shared page layout is enough while they share ResourcePage.
-  ['/permission/case/platform', '案例平台'],
-  ['/permission/general/industry', '行业设置'],
-  ['/permission/general/city', '城市设置'],
-  ['/permission/relevance', '关联设置'],
-  // 财务设置 (docs/finance.md › Settings): the limits' form above the presets, and the two lists with money in yuan.
-  ['/permission/finance/recharge', '充值设置'],
-  ['/permission/finance/package', '套餐设置'],
-  ['/permission/finance/function_charge', '功能收费设置'],
-  // Finance records (docs/finance.md › Records): the filters, totals and row actions.
-  ['/finance/user_recharge', '用户充值记录'],
-  ['/finance/agency_withdraw', '代理提现记录'],
-  // The ledger's books share one page (docs/finance.md › Books): a cash book and a bean book.
-  ['/finance/user_earnings', '用户收益记录'],
-  ['/finance/bean/expense', '金豆消费记录'],
-  ['/finance/adjustment', '调账记录'],
-  ['/finance/reconciliation', '财务对账'],
-  // The four field-definition screens share one page: the form with every kind of editor is checked.
-  ['/permission/customer/info', '客户信息设置'],
-  // Approvals (docs/approvals.md): the flows' table and one of the two process settings forms.
-  ['/permission/personnel/flow', '流程'],
-  ['/permission/personnel/resign', '离职'],
-  // Staff and HR (docs/personnel.md): the staff screen with its letter index and tree, and the dashboard's charts.
-  ['/man/employee', '员工管理'],
-  ['/human/dashboard', '人力看板'],
-];
+/**
+ * The built screens, by menu path, with the title their tab and the page title show, in walks of about ten screens each:
+ * the walks run side by side on the run's workers, and each moves inside the app from screen to screen.
+ */
+const WALKS: Record<string, [path: string, title: string][]> = {
+  'users, notifications and settings of the site': [
+    ['/user/list', '全部用户'],
+    ['/user/authentication', '用户实名认证'],
+    ['/user/login_log', '登录记录'],
+    ['/notification/publish', '发布通知'],
+    ['/notification/manage', '管理通知'],
+    ['/permission/notification/system', '系统通知'],
+    ['/permission/notification/type', '通知类型'],
+    ['/permission/page', '功能设置'],
+    ['/permission/role', '角色设置'],
+    ['/permission/loginpage', '登录设置'],
+    ['/permission/homepage', '系统设置'],
+  ],
+  'help, logs, calendars and the resource screens': [
+    ['/permission/help/upgrade_log', '升级日志'],
+    ['/permission/help/manual', '帮助手册'],
+    ['/permission/help/introduction', '功能介绍'],
+    ['/permission/operation_log', '操作日志'],
+    ['/permission/calendar/time', '时间设置'],
+    ['/permission/calendar/calendar', '时间日历'],
+    // Resource screens (docs/resources.md): one per shared page layout is enough while they share ResourcePage.
+    ['/permission/case/platform', '案例平台'],
+    ['/permission/general/industry', '行业设置'],
+    ['/permission/general/city', '城市设置'],
+    ['/permission/relevance', '关联设置'],
+    // The four field-definition screens share one page: the form with every kind of editor is checked.
+    ['/permission/customer/info', '客户信息设置'],
+  ],
+  'finance, approvals and HR': [
+    // 财务设置 (docs/finance.md › Settings): the limits' form above the presets, and the two lists with money in yuan.
+    ['/permission/finance/recharge', '充值设置'],
+    ['/permission/finance/package', '套餐设置'],
+    ['/permission/finance/function_charge', '功能收费设置'],
+    // Finance records (docs/finance.md › Records): the filters, totals and row actions.
+    ['/finance/user_recharge', '用户充值记录'],
+    ['/finance/agency_withdraw', '代理提现记录'],
+    // The ledger's books share one page (docs/finance.md › Books): a cash book and a bean book.
+    ['/finance/user_earnings', '用户收益记录'],
+    ['/finance/bean/expense', '金豆消费记录'],
+    ['/finance/adjustment', '调账记录'],
+    ['/finance/reconciliation', '财务对账'],
+    // Approvals (docs/approvals.md): the flows' table and one of the two process settings forms.
+    ['/permission/personnel/flow', '流程'],
+    ['/permission/personnel/resign', '离职'],
+    // Staff and HR (docs/personnel.md): the staff screen with its letter index and tree, and the dashboard's charts.
+    ['/man/employee', '员工管理'],
+    ['/human/dashboard', '人力看板'],
+  ],
+};
+
+/** The page of the active tab: a walk's screen after its first is checked there, the shell around it once per walk. */
+const ACTIVE_PAGE = '.shell-pane:not([hidden])';
 
 /** Waits until nothing in view is still loading. */
 async function settled(page: Page) {
@@ -60,63 +72,79 @@ async function closeDrawer(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test('the sign-in page, every built screen and the top bar drawers have no serious or critical accessibility violations (axe)', async ({
+/** Soft: one run lists every page's findings, each named by the page, rule, element and what is wrong. */
+async function check(page: Page, where: string, within?: string) {
+  await settled(page);
+  expect.soft(await seriousViolations(page, within), where).toEqual([]);
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+test('the sign-in page, the dashboard and the top bar’s menu and drawers have no serious or critical accessibility violations (axe)', async ({
   page,
   request,
 }) => {
-  // One pass over every screen: its time grows with the screens (axe takes a few seconds on each).
-  test.setTimeout(90_000 + SCREENS.length * 6_000);
-  // Soft: one run lists every page's findings, each named by the page, rule, element and what is wrong.
-  const check = async (where: string) => {
-    await settled(page);
-    expect.soft(await seriousViolations(page), where).toEqual([]);
-  };
-
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: '聚企中台' })).toBeVisible();
-  await check('sign-in page');
+  await check(page, 'sign-in page');
 
   await openAsAdmin(page, request, '/dashboard');
   await expect(page.getByRole('heading', { name: '您好，超级管理员' })).toBeVisible();
-  await check('dashboard');
+  await check(page, 'dashboard');
 
   await page.getByRole('button', { name: '用户菜单' }).click();
   await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
-  await check('user menu');
+  await check(page, 'user menu');
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: '消息通知' }).click();
   await expect(page.getByRole('dialog', { name: '消息通知' }).getByRole('tab', { name: '消息通知', selected: true })).toBeVisible();
-  await check('notification drawer');
+  await check(page, 'notification drawer');
   await closeDrawer(page);
 
   await page.getByRole('button', { name: '待办审批' }).click();
   await expect(page.getByRole('dialog', { name: '待办审批' }).getByRole('tab', { name: '待我审批', selected: true })).toBeVisible();
-  await check('approval to-do drawer');
+  await check(page, 'approval to-do drawer');
   await closeDrawer(page);
 
   await page.getByRole('button', { name: '帮助', exact: true }).click();
   await expect(page.getByRole('dialog', { name: '帮助' }).getByRole('group', { name: '功能说明' })).toBeVisible();
-  await check('help drawer');
+  await check(page, 'help drawer');
   await closeDrawer(page);
+});
 
-  for (const [path, title] of SCREENS) {
-    await page.goto(path);
-    await expect(page).toHaveTitle(`${title} - 聚企中台`);
-    await check(path);
-  }
+for (const [walk, screens] of Object.entries(WALKS)) {
+  test(`every built screen has no serious or critical accessibility violations (axe): ${walk}`, async ({ page, request }) => {
+    // axe takes a second or two a screen alone, twice that beside another journey on a busy machine.
+    test.setTimeout(30_000 + screens.length * 8_000);
+    const [[firstPath, firstTitle], ...rest] = screens;
+    await openAsAdmin(page, request, firstPath);
+    await expect(page).toHaveTitle(`${firstTitle} - 聚企中台`);
+    await check(page, `${firstPath}, with the shell around it`);
+    for (const [path, title] of rest) {
+      await visit(page, path);
+      await expect(page).toHaveTitle(`${title} - 聚企中台`);
+      await check(page, path, ACTIVE_PAGE);
+    }
+  });
+}
 
+test('a whole tall page, a drawer, a phone and the dark theme have no serious or critical accessibility violations (axe)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
   // axe judges the contrast of text in view only: 人力看板's lists (an empty one's text among them) are below its charts.
   await page.setViewportSize({ width: 1280, height: 1600 });
-  await page.goto('/human/dashboard');
+  await openAsAdmin(page, request, '/human/dashboard');
   await expect(page).toHaveTitle('人力看板 - 聚企中台');
-  await check('/human/dashboard, whole');
+  await check(page, '/human/dashboard, whole');
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  await page.goto('/user/list');
+  await visit(page, '/user/list');
   await page.locator('.user-cell__name').first().click();
   await expect(page.getByRole('dialog').getByText('邀请人数')).toBeVisible();
-  await check('user detail drawer');
+  await check(page, 'user detail drawer');
 
   // A phone: the top bar names its section in a button, which opens the list of sections.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -124,7 +152,7 @@ test('the sign-in page, every built screen and the top bar drawers have no serio
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   await page.getByRole('button', { name: '功能分区：用户' }).click();
   await expect(page.getByRole('menuitem', { name: '通知' })).toBeVisible();
-  await check('/user/list at 390 px, sections open');
+  await check(page, '/user/list at 390 px, sections open');
 
   // The dark theme's own colours: a table; the sidebar's group holding the current page (设置 › 客户设置) and a purple
   // tag (唯一) on 客户信息设置; 时间日历's today; 人力看板 whole.
@@ -132,16 +160,16 @@ test('the sign-in page, every built screen and the top bar drawers have no serio
   await page.evaluate(() => localStorage.setItem('juqi-theme', 'dark'));
   await page.goto('/user/list');
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
-  await check('/user/list, dark theme');
+  await check(page, '/user/list, dark theme');
   for (const [path, title] of [
     ['/permission/customer/info', '客户信息设置'],
     ['/permission/calendar/calendar', '时间日历'],
     ['/human/dashboard', '人力看板'],
   ]) {
     await page.setViewportSize({ width: 1280, height: path === '/human/dashboard' ? 1600 : 720 });
-    await page.goto(path);
+    await visit(page, path);
     await expect(page).toHaveTitle(`${title} - 聚企中台`);
-    await check(`${path}, dark theme`);
+    await check(page, `${path}, dark theme`);
   }
 });
 
@@ -173,10 +201,10 @@ test('in English, a word is never broken across two lines, and a phone’s top b
   // Six pages, each measured word by word and walked by axe: about 30 s alone, twice that beside another journey on a
   // busy machine.
   test.setTimeout(150_000);
-  const check = async (where: string) => {
+  const checkWords = async (where: string) => {
     await settled(page);
     expect.soft(await wordsBrokenAcrossLines(page), where).toEqual([]);
-    expect.soft(await seriousViolations(page), where).toEqual([]);
+    await check(page, where);
   };
   await openAsAdmin(page, request, '/dashboard');
   await page.evaluate(() => localStorage.setItem('juqi-language', 'en-US'));
@@ -191,12 +219,12 @@ test('in English, a word is never broken across two lines, and a phone’s top b
   });
   await page.goto('/user/list');
   await expect(page.locator('.ant-table-row').first().getByText('Unknown')).toBeVisible();
-  await check('/user/list, every column');
+  await checkWords('/user/list, every column');
 
   // 员工管理: the department tree's title beside its button.
-  await page.goto('/man/employee');
+  await visit(page, '/man/employee');
   await expect(page.getByRole('region', { name: 'Departments' })).toBeVisible();
-  await check('/man/employee');
+  await checkWords('/man/employee');
 
   // 设置's sidebar with every group open, one entry named by a word longer than the sidebar's line.
   await renameMenuEntry(page, '/permission/relevance', 'Internationalisations');
@@ -205,7 +233,7 @@ test('in English, a word is never broken across two lines, and a phone’s top b
   await expect(sidebar.getByRole('menuitem', { name: 'Internationalisations' })).toBeVisible();
   const closedGroups = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
   while ((await closedGroups.count()) > 0) await closedGroups.first().click();
-  await check('设置 sidebar, every group open');
+  await checkWords('设置 sidebar, every group open');
 
   // A phone: the section button shows a name of two words, or one long word, whole.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -218,6 +246,6 @@ test('in English, a word is never broken across two lines, and a phone’s top b
     await expect(button).toBeVisible();
     const cut = await button.evaluate((box) => box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight);
     expect.soft(cut, `${section} cut in the top bar`).toBe(false);
-    await check(`${path} at 390 px`);
+    await checkWords(`${path} at 390 px`);
   }
 });
