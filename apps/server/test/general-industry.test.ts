@@ -1,4 +1,4 @@
-import { industryResource } from '@juqi/contract';
+import { fieldLookupCalls, industryResource } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, generalIndustry } from '../src/lib/db/schema';
@@ -22,7 +22,7 @@ afterAll(() => t?.close());
 
 const list = async (body: Record<string, unknown>) => (await ok(t, calls.list, body as never, admin)) as { count: number; data: Row[] };
 const add = async (name: string, parentId?: number) => (await ok(t, calls.add!, { name, ...(parentId === undefined ? {} : { parent_id: parentId }) }, admin)).id;
-const topLevel = async (name: string) => (await list({ parent_id: 0, keyword: name, limit: 200 })).data.find((row) => row.name === name)!;
+const topLevel = async (name: string) => (await list({ parent_id: null, keyword: name, limit: 200 })).data.find((row) => row.name === name)!;
 
 /** Answers the call's error after checking it left every table but the audit log as it was. */
 async function refused(call: Parameters<typeof invoke>[1], body: Record<string, unknown>, code: 40000 | 40900 | 40300, token = admin) {
@@ -35,7 +35,8 @@ async function refused(call: Parameters<typeof invoke>[1], body: Record<string, 
 
 describe('the industry tree (行业设置)', () => {
   it('starts with a default tree: the marketplace’s industries, each with sub-industries', async () => {
-    const tops = await list({ parent_id: 0, limit: 200 });
+    const tops = await list({ parent_id: null, limit: 200 });
+    expect(tops.data.every((row) => row.parent_id === null)).toBe(true);
     expect(tops.data.map((row) => row.name)).toEqual(
       expect.arrayContaining(['餐饮美食', '教育培训', '美业美容', '家居建材', '汽车服务', '医疗健康', '电商零售', '房产中介', '旅游出行', '本地生活', '金融保险', '法律服务', '科技互联网', '文化传媒', '农业']),
     );
@@ -49,8 +50,8 @@ describe('the industry tree (行业设置)', () => {
     const id = await add('编程培训', parent.id);
     const children = await list({ parent_id: parent.id, limit: 200 });
     expect(children.data.find((row) => row.id === id)).toMatchObject({ name: '编程培训', parent_id: parent.id, enabled: true });
-    // A top-level industry's parent is 0, also when the add leaves it out.
-    expect(await ok(t, calls.details, { id: await add('宠物经济') }, admin)).toMatchObject({ name: '宠物经济', parent_id: 0 });
+    // A top-level industry has no parent, also when the add leaves it out.
+    expect(await ok(t, calls.details, { id: await add('宠物经济') }, admin)).toMatchObject({ name: '宠物经济', parent_id: null });
   });
 
   it('refuses a third level, a missing parent and an industry as its own parent: 40000 naming parent_id, nothing changed', async () => {
@@ -97,6 +98,16 @@ describe('the industry tree (行业设置)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'general.industry.delete'), eq(auditLog.target, `general.industry:${free.id}`)));
     expect(entry?.detail).toMatchObject({ before: { name: '知识产权', parent_id: law.id } });
+  });
+
+  it('lets staff who view the tree name and search industries (its parent is a reference), and no one else (40300)', async () => {
+    const viewer = await signInWith(t, ['general.industry.view']);
+    const food = await topLevel('餐饮美食');
+    expect(await ok(t, fieldLookupCalls.lookup, { type: 'industry', ids: [food.id] }, viewer)).toEqual({ available: true, items: [{ id: food.id, name: '餐饮美食' }] });
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'industry', keyword: '火锅' }, viewer)).items).toContainEqual(expect.objectContaining({ name: '火锅', hint: '餐饮美食' }));
+    // Only industries: a viewer of the tree has no reference to people.
+    expectError(await invoke(t, fieldLookupCalls.lookup, { type: 'user', keyword: '张' }, viewer), 40300);
+    expectError(await invoke(t, fieldLookupCalls.lookup, { type: 'industry', keyword: '火锅' }, await signInWith(t, [])), 40300);
   });
 
   it('lets staff who may only view list the tree but not change it (40300)', async () => {

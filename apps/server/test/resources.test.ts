@@ -1,4 +1,4 @@
-import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, type AnyCall, type ResourceField } from '@juqi/contract';
+import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, PICKER_LOOKUPS, type AnyCall, type ResourceField } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -24,9 +24,14 @@ const matching = (pattern: RegExp, max: number): string =>
     1,
   )[0]!;
 
-/** A valid value of a field for the n-th record: distinct per n where the kind allows. */
-function sample(field: ResourceField, n: number): unknown {
+/**
+ * A valid value of a field for the n-th record: distinct per n where the kind allows. A reference takes `picked`: the
+ * first record its lookup offers (a top-level industry comes before its sub-industries).
+ */
+function sample(field: ResourceField, n: number, picked?: number): unknown {
   switch (field.kind) {
+    case 'reference':
+      return picked;
     case 'text':
       // Short enough to search for: a keyword is at most 50 characters.
       if (field.pattern) return matching(field.pattern, Math.min(field.max, 40));
@@ -66,11 +71,20 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   const fields = Object.entries(byKey);
   const labelOf = (key: string, locale: 'zh-CN' | 'en-US') => (key === 'updated_at' ? { 'zh-CN': '更新时间', 'en-US': 'Updated' }[locale] : byKey[key]!.label[locale]);
   const uniqueKeys = fields.filter(([, field]) => field.unique).map(([key]) => key);
-  const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n)]));
+  const references = fields.filter(([, field]) => field.kind === 'reference').map(([key]) => key);
+  /** By reference field, the record its samples point at. */
+  const picked: Record<string, number> = {};
+  const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n, picked[key])]));
 
   let viewer: string;
   beforeAll(async () => {
     viewer = await signInWith(t, [resource.operations.view]);
+    for (const [key, field] of fields) {
+      if (field.kind !== 'reference') continue;
+      const [first] = (await t.app.access.lookups.sourceOf(PICKER_LOOKUPS[field.picker])?.search(undefined, 1)) ?? [];
+      if (!first) throw new Error(`${resource.module}.${resource.thing}.${key}: no module provides ${field.picker} records to point at`);
+      picked[key] = first.id;
+    }
   });
 
   const call = (which: keyof typeof calls, body: unknown, token = admin) => invokeUnchecked(t, calls[which]!, body, token);
@@ -157,6 +171,21 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     expect(untimed(await list({ limit: 200 }))).toEqual(untimed(before));
   });
 
+  it.runIf(references.length > 0 && calls.add)('refuses a reference to a record its lookup does not know: 40000 naming the field, nothing changed', async () => {
+    const id = await add(recordOf(51));
+    const before = await list({ limit: 200 });
+    for (const key of references) {
+      expect(expectError(await call('add', { ...recordOf(52), [key]: 2_000_000_000 }), 40000)).toMatchObject({ field: key });
+      if (calls.edit) expect(expectError(await call('edit', { id, [key]: 2_000_000_000 }), 40000)).toMatchObject({ field: key });
+      // The list is filtered by the record, or by none (null).
+      const pointing = await list({ [key]: picked[key], limit: 200 });
+      expect(pointing.data.map((row) => row.id)).toContain(id);
+      expect(pointing.data.every((row) => row[key] === picked[key])).toBe(true);
+      expect((await list({ [key]: null, limit: 200 })).data.every((row) => row[key] === null)).toBe(true);
+    }
+    expect(untimed(await list({ limit: 200 }))).toEqual(untimed(before));
+  });
+
   it.runIf(calls.export && calls.add)('exports every record the filter matches to a workbook, in the list’s order, labelled in the asked language; audited', async () => {
     for (const n of [41, 42, 43]) await add(recordOf(n));
     // The first declared filter, as the list would send it, so the file is shown to follow the filter.
@@ -182,6 +211,13 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     // A text or number column holds the listed values, row by row.
     const plain = keys.findIndex((key) => ['text', 'number', 'sort'].includes(byKey[key]?.kind ?? ''));
     if (plain >= 0) expect(zh.rows.slice(1).map((row) => row[plain] ?? '')).toEqual(listed.data.map((row) => row[keys[plain]!] ?? ''));
+    // A reference column holds its record's name, not its id.
+    for (const key of references) {
+      const column = keys.indexOf(key);
+      const [named] = (await t.app.access.lookups.sourceOf(PICKER_LOOKUPS[(byKey[key] as Extract<ResourceField, { kind: 'reference' }>).picker])?.named([picked[key]!])) ?? [];
+      const withIt = listed.data.findIndex((row) => row[key] === picked[key]);
+      if (withIt >= 0) expect(zh.rows[withIt + 1]![column]).toBe(named?.name);
+    }
     const en = await sheetOf('en-US');
     expect(en.rows[0]).toEqual(keys.map((key) => labelOf(key, 'en-US')));
     const [entry] = await t.database.db

@@ -75,7 +75,7 @@ describe('the migration of users’ free-text city and industry', () => {
 
       const users = await rowsOf<{ name: string; city_code: string | null; industry: string | null; top: boolean | null }>(
         database,
-        sql`select u.name, u.city_code, i.name as industry, i.parent_id = 0 as top from users u left join general_industry i on i.id = u.industry_id order by u.id`,
+        sql`select u.name, u.city_code, i.name as industry, case when i.id is not null then i.parent_id is null end as top from users u left join general_industry i on i.id = u.industry_id order by u.id`,
       );
       expect(users).toEqual([
         { name: '广州用户', city_code: '440100', industry: '餐饮美食', top: true },

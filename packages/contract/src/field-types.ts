@@ -485,7 +485,8 @@ function withinBounds(number: z.ZodNumber, definition: FieldDefinition) {
 }
 
 /** A record's id (a PostgreSQL integer); unlike `fields.id` it takes no list or boolean for a number. */
-const recordId = numeric(z.number().int().positive().max(2_147_483_647));
+/** A record's id as a picker holds it: a positive PostgreSQL integer. */
+export const recordId = numeric(z.number().int().positive().max(2_147_483_647));
 
 const TWO_DECIMALS = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 

@@ -8,12 +8,10 @@ import { defineResource, resourceCalls } from './resource';
  * which staff keep the order, which are offered (enabled) and which are hot (热门城市). Users point at both by id or code.
  */
 
-/** `parent_id` of a top-level industry. */
-export const TOP_LEVEL_INDUSTRY = 0;
-
 /**
- * 行业设置: top-level industries and their sub-industries, two levels only. A name is unique among its siblings; an
- * industry with sub-industries, or that users are in, cannot be deleted.
+ * 行业设置: top-level industries and their sub-industries, two levels only. A sub-industry's parent is a reference to a
+ * top-level industry; a top-level one has none (`parent_id` null, which the list's filter also takes). A name is unique
+ * among its siblings; an industry with sub-industries, or that users are in, cannot be deleted.
  */
 export const industryResource = defineResource({
   module: 'general',
@@ -23,7 +21,7 @@ export const industryResource = defineResource({
   operations: { view: 'general.industry.view', add: 'general.industry.edit', edit: 'general.industry.edit', delete: 'general.industry.edit' },
   fields: {
     name: { kind: 'text', label: { 'zh-CN': '行业名称', 'en-US': 'Name' }, max: 30, required: true },
-    parent_id: { kind: 'number', label: { 'zh-CN': '上级行业', 'en-US': 'Parent industry' }, min: 0, max: 2_147_483_647, default: TOP_LEVEL_INDUSTRY },
+    parent_id: { kind: 'reference', picker: 'industry', label: { 'zh-CN': '上级行业', 'en-US': 'Parent industry' } },
     sort: { kind: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Order' } },
     enabled: { kind: 'boolean', label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true },
   },

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineCall, fields as sharedFields, operation, type CallDefinition } from './call';
 import type { Locale } from './errors';
 import { said } from './refusals';
-import { fieldDefinition, fieldTypes, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType, type NumberUnit } from './field-types';
+import type { PickerType } from './field';
+import { fieldDefinition, fieldTypes, recordId, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType, type NumberUnit } from './field-types';
 
 /**
  * The resource layer's contract half (docs/resources.md): a screen that is a list of records with a form is declared
@@ -82,13 +83,27 @@ export interface SortField extends FieldCommon {
   kind: 'sort';
 }
 
-export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField;
+/**
+ * A record of another module (or of this one), kept as its id and picked by name: drawn by the registry's record picker
+ * of `picker` holding one record, and named by that picker's lookup, which the module owning the records registers on
+ * the server (PICKER_LOOKUPS). An id no record of the lookup has is refused (40000 naming the field); the table's
+ * foreign key keeps a referenced record from being deleted (40900). Filtered by `equals` or `in`.
+ */
+export interface ReferenceField extends FieldCommon {
+  kind: 'reference';
+  picker: PickerType;
+}
+
+export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField | ReferenceField;
 export type FieldKind = ResourceField['kind'];
 /** A field the field-type registry validates and draws: every kind but rich text, which §3 has no type for. */
 export type RegistryField = Exclude<ResourceField, RichTextField>;
 
-/** The registry type of each kind (a number that is not whole is a floatnumber); a display order is a number 0–9999. */
-const KIND_TYPES: { [K in RegistryField['kind']]: FieldType } = {
+/**
+ * The registry type of each kind (a number that is not whole is a floatnumber; a reference is its picker's type); a
+ * display order is a number 0–9999.
+ */
+const KIND_TYPES: { [K in Exclude<RegistryField['kind'], 'reference'>]: FieldType } = {
   text: 'text',
   textarea: 'textarea',
   number: 'number',
@@ -100,6 +115,15 @@ const KIND_TYPES: { [K in RegistryField['kind']]: FieldType } = {
 const SORT_MAX = 9999;
 
 const isRichText = (field: ResourceField): field is RichTextField => field.kind === 'richtext';
+const isReference = (field: ResourceField): field is ReferenceField => field.kind === 'reference';
+/** How a list may be filtered on a reference: by one record or by several. */
+const REFERENCE_OPERATORS: readonly FilterOperator[] = ['equals', 'in'];
+
+/** The registry type a field is drawn and checked by. */
+function registryTypeOf(field: RegistryField): FieldType {
+  if (field.kind === 'reference') return field.picker;
+  return field.kind === 'number' && field.integer === false ? 'floatnumber' : KIND_TYPES[field.kind];
+}
 
 /**
  * A resource field as a field definition (docs/field-types.md), so it is validated and drawn by its registry type as an
@@ -113,7 +137,7 @@ export function resourceFieldDefinition(key: string, field: RegistryField): Fiel
   const fallback = defaultOf(field);
   const definition: FieldDefinitionInput = {
     key,
-    type: field.kind === 'number' && field.integer === false ? 'floatnumber' : KIND_TYPES[field.kind],
+    type: registryTypeOf(field),
     label: field.label,
     required: field.required ?? false,
     unique: field.unique ?? false,
@@ -126,6 +150,8 @@ export function resourceFieldDefinition(key: string, field: RegistryField): Fiel
     ...(field.kind === 'number' && { min: field.min, max: field.max, ...(field.unit && { unit: field.unit }) }),
     ...(field.kind === 'sort' && { min: 0, max: SORT_MAX }),
     ...(field.kind === 'select' && { options: [...field.options] }),
+    // A list picker (industry, structure…) holding one record; single_user holds one by its type.
+    ...(field.kind === 'reference' && fieldTypes[field.picker].quantity === 'items' && { extend_quantity_max: 1 }),
     ...((typeof fallback === 'number' || typeof fallback === 'boolean') && { default: fallback }),
   };
   const parsed = fieldDefinition.safeParse(definition);
@@ -145,15 +171,20 @@ const richTextInput = (field: RichTextField) =>
  * where the registry holds null: a blank non-required text is taken as ''.
  */
 function registryInput(field: RegistryField, definition: FieldDefinition): z.ZodType {
+  // One record's id, where its picker's type holds a list of them.
+  if (field.kind === 'reference') return field.required ? recordId : recordId.nullable();
   const value = fieldTypes[definition.type].value(definition);
   return (field.kind === 'text' || field.kind === 'textarea') && !definition.required ? value.transform((text) => text ?? '') : value;
 }
 
 /** The value an answer holds: as the table stores it, null where a field is neither required nor always set. */
 function outputOf(field: ResourceField): z.ZodType {
-  const output = field.kind === 'boolean' ? z.boolean() : field.kind === 'number' ? z.number() : field.kind === 'select' || field.kind === 'sort' ? z.number().int() : z.string();
+  const output = field.kind === 'boolean' ? z.boolean() : field.kind === 'number' ? z.number() : field.kind === 'select' || field.kind === 'sort' || field.kind === 'reference' ? z.number().int() : z.string();
   return field.required || field.kind === 'boolean' || field.kind === 'sort' ? output : output.nullable();
 }
+
+/** Whether the table may hold null for the field: one neither required nor stored as a text, a yes / no or an order. */
+const holdsNull = (field: ResourceField) => !field.required && (field.kind === 'reference' || field.kind === 'number' || field.kind === 'select' || field.kind === 'date');
 
 /** The value a field takes when an add leaves it out. */
 export function defaultOf(field: ResourceField): unknown {
@@ -197,18 +228,22 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
   pageSize?: number;
 }
 
+/** A field's value as sent and answered: a reference is its record's id. */
 type FieldInput<F extends ResourceField> = F extends { kind: 'text' | 'textarea' | 'richtext' } ? string : F extends { kind: 'boolean' } ? boolean : F extends { kind: 'date' } ? string : number;
 type RowOf<F extends Record<string, ResourceField>> = { id: number; updated_at: string } & { [K in keyof F]: F[K] extends { required: true } ? FieldInput<F[K]> : F[K] extends { kind: 'boolean' | 'sort' } ? FieldInput<F[K]> : FieldInput<F[K]> | null };
 type BodyOf<F extends Record<string, ResourceField>> = { [K in keyof F]?: FieldInput<F[K]> | null };
 
-/** A list's body as a client sends it: a filter takes one value, a list of values (`in`) or a `[from, to]` pair (`range`). */
+/**
+ * A list's body as a client sends it: a filter takes one value (null: the field holds none), a list of values (`in`) or
+ * a `[from, to]` pair (`range`).
+ */
 type ListBodyOf<F extends Record<string, ResourceField>> = {
   keyword?: string;
   page?: number;
   limit?: number;
   sort?: keyof F | 'id' | 'updated_at';
   order?: 'asc' | 'desc';
-} & { [K in keyof F]?: FieldInput<F[K]> | FieldInput<F[K]>[] };
+} & { [K in keyof F]?: FieldInput<F[K]> | FieldInput<F[K]>[] | null };
 /** An export's body: the list's filter and order, without its paging (the file holds every matching record). */
 type ExportBodyOf<F extends Record<string, ResourceField>> = Omit<ListBodyOf<F>, 'page' | 'limit'>;
 type ById = { id: number };
@@ -238,10 +273,14 @@ export const RESOURCE_KEYWORD_MAX = 50;
 /** A record's id in a body. */
 const byId = z.object({ id: sharedFields.id });
 
-/** A filter's value: present values of the field's type (a filter on no value is not one these lists offer). */
-function filterSchema(definition: FieldDefinition, operator: FilterOperator): z.ZodType {
-  const value = fieldTypes[definition.type].value({ ...definition, required: true });
-  if (operator === 'equals') return value.optional();
+/**
+ * A filter's value: present values of the field's type (a filter on no value is not one these lists offer); a
+ * reference's is a record's id.
+ */
+function filterSchema(field: ResourceField, definition: FieldDefinition, operator: FilterOperator): z.ZodType {
+  const value = isReference(field) ? recordId : fieldTypes[definition.type].value({ ...definition, required: true });
+  // A field that may hold no value (a reference, a number, a choice or a day left empty) equals null where it holds none.
+  if (operator === 'equals') return holdsNull(field) ? value.nullable().optional() : value.optional();
   if (operator === 'in') return z.array(value).min(1).max(50).optional();
   return z
     .tuple([value, value])
@@ -261,7 +300,11 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     }
   };
   const definitions: Record<string, FieldDefinition> = Object.fromEntries(entries.flatMap(([key, field]) => (isRichText(field) ? [] : [[key, definitionOf(key, field)]])));
-  const offers = (key: string, operator: FieldOperator) => definitions[key] !== undefined && fieldTypes[definitions[key].type].operators.includes(operator);
+  const offers = (key: string, operator: FieldOperator) => {
+    const field = fields[key];
+    if (field && isReference(field)) return (REFERENCE_OPERATORS as readonly FieldOperator[]).includes(operator);
+    return definitions[key] !== undefined && fieldTypes[definitions[key].type].operators.includes(operator);
+  };
   const filters = Object.entries(declaration.filters ?? {}) as [string, FilterOperator][];
   for (const [key, operator] of filters) {
     if (!FILTER_OPERATORS.includes(operator) || !offers(key, operator)) throw new Error(`${module}.${thing}: ${key} cannot be filtered by ${operator}`);
@@ -288,13 +331,14 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
         }),
       ),
     ).strict();
-  const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea' && f.kind !== 'richtext').map(([key]) => key)] as [string, ...string[]]);
+  // A reference's order would be its ids': nothing a reader sorts by.
+  const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea' && f.kind !== 'richtext' && f.kind !== 'reference').map(([key]) => key)] as [string, ...string[]]);
   const filterBody = z
     .object({
       keyword: declaration.keyword?.length ? sharedFields.text(RESOURCE_KEYWORD_MAX).optional() : z.undefined().optional(),
       sort: sortable.optional(),
       order: z.enum(['asc', 'desc']).optional(),
-      ...Object.fromEntries(filters.map(([key, operator]) => [key, filterSchema(definitions[key]!, operator)])),
+      ...Object.fromEntries(filters.map(([key, operator]) => [key, filterSchema(fields[key]!, definitions[key]!, operator)])),
     })
     .strict();
   const listBody = filterBody.extend({ page: sharedFields.page, limit: sharedFields.limit.default(declaration.pageSize ?? 20) }).strict();

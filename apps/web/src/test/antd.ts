@@ -6,7 +6,8 @@ import { waitFor } from '@testing-library/react';
  */
 export const visibleOption = (label: string): Promise<Element> =>
   waitFor(() => {
-    const found = document.querySelector(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`);
+    // The newest dropdown is the last in the document: one closed a moment before may still be fading out over it.
+    const found = [...document.querySelectorAll(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${label}"]`)].at(-1);
     if (!found) throw new Error(`no option ${label}`);
     return found;
   });

@@ -1,4 +1,4 @@
-import { exportedKeys, type Resource, type ResourceField, type Texts } from '@juqi/contract';
+import { exportedKeys, PICKER_LOOKUPS, type LookupKind, type Resource, type ResourceField, type Texts } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../audit/record';
 import { sendWorkbook, type ExportColumn } from '../export/workbook';
@@ -32,17 +32,34 @@ export function resourceExportColumns(resource: AnyResource): ExportColumn<Value
         return { header: field.label, width: 8, value: (row, { locale }) => YES_NO[row[key] ? 'yes' : 'no'][locale] };
       case 'date':
         return { header: field.label, width: 12, value: (row) => (row[key] as string | null) ?? '' };
+      case 'reference':
+        // The record's name, put in the row by the export's batches (`withNames`).
+        return { header: field.label, width: 20, value: (row) => (row[key] as string | null) ?? '' };
       default:
         return { header: field.label, width: field.kind === 'textarea' ? 40 : Math.min(40, Math.max(12, Math.ceil(field.max / 2))), value: (row) => (row[key] as string | null) ?? '' };
     }
   });
 }
 
+/** Names records of a lookup by id (lib/lookups). */
+export type NamesOf = (kind: LookupKind, ids: number[]) => Promise<Map<number, string>>;
+
+/** A batch's rows with each reference's id replaced by its record's name: one read per reference and batch. */
+async function withNames(resource: AnyResource, rows: Values[], namesOf: NamesOf): Promise<Values[]> {
+  let named = rows;
+  for (const [key, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'reference') continue;
+    const names = await namesOf(PICKER_LOOKUPS[field.picker], rows.flatMap((row) => (typeof row[key] === 'number' ? [row[key]] : [])));
+    named = named.map((row) => (typeof row[key] === 'number' ? { ...row, [key]: names.get(row[key]) ?? `#${row[key]}` } : row));
+  }
+  return named;
+}
+
 /**
  * Streams every record the filter matches, in the list's order, as an .xlsx file (lib/export); the export is recorded
  * in the audit log with its filter and row count.
  */
-export function sendResourceExport(reply: FastifyReply, records: ResourceRepository, query: FilterQuery, staffId: number): Promise<void> {
+export function sendResourceExport(reply: FastifyReply, records: ResourceRepository, query: FilterQuery, staffId: number, namesOf: NamesOf): Promise<void> {
   const { resource } = records;
   const { module, thing, label } = resource;
   return sendWorkbook(reply, {
@@ -57,7 +74,7 @@ export function sendResourceExport(reply: FastifyReply, records: ResourceReposit
       async function* batches() {
         for (let offset = 0; offset < total; offset += BATCH) {
           const rows = await records.rows(query, offset, BATCH);
-          if (rows.length) yield rows;
+          if (rows.length) yield await withNames(resource, rows, namesOf);
           if (rows.length < BATCH) return;
         }
       }

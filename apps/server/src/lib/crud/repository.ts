@@ -1,5 +1,5 @@
 import { defaultOf, type Resource, type ResourceField } from '@juqi/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { containing } from '../db/like';
@@ -79,7 +79,7 @@ export class ResourceRepository {
       const value = query[key];
       if (value === undefined) continue;
       const column = this.column(key);
-      if (operator === 'equals') where.push(eq(column, value));
+      if (operator === 'equals') where.push(value === null ? isNull(column) : eq(column, value));
       else if (operator === 'in') where.push(inArray(column, value as unknown[]));
       else {
         const [from, to] = value as [unknown, unknown];

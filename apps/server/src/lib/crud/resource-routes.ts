@@ -1,4 +1,4 @@
-import type { Resource, ResourceField } from '@juqi/contract';
+import { PICKER_LOOKUPS, type LookupKind, type Resource, type ResourceField } from '@juqi/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
@@ -31,6 +31,9 @@ export interface ResourceHooks {
   beforeDelete?(id: number, ctx: WriteContext): Promise<void>;
 }
 
+/** A reference to a record its lookup does not know, refused on its field. */
+const unknownRecord = (key: string, id: unknown) => AppError.invalid(key, { 'zh-CN': `记录 ${String(id)} 不存在`, 'en-US': `no record ${String(id)}` });
+
 /**
  * The unique field a unique index's name stands for: the longest key it holds, since `inform_type_name_en_key` holds
  * both `name` and `name_en`.
@@ -41,9 +44,10 @@ export const fieldOfIndex = (uniqueKeys: readonly string[], index: string): stri
 /**
  * Answers a resource's calls from its declaration and table (docs/resources.md): the list with its keyword, filters,
  * order and page; details; and add / edit / delete where declared, each in one transaction with an audit entry holding
- * the record before and after. A value a unique field already holds is 40900 naming the field; a record still
- * referenced elsewhere is 40900 and stays. Where declared, the export streams the filtered list as a workbook. A `scope`
- * keeps the resource to some of the table's rows (ResourceRepository).
+ * the record before and after. A value a unique field already holds is 40900 naming the field; a reference to a record
+ * its lookup does not know is 40000 naming the field; a record still referenced elsewhere (a foreign key) is 40900 and
+ * stays. Where declared, the export streams the filtered list as a workbook, references by their records' names. A
+ * `scope` keeps the resource to some of the table's rows (ResourceRepository).
  */
 export function resourceRoutes(app: FastifyInstance, resource: AnyResource, table: PgTable, hooks: ResourceHooks = {}, scope: Record<string, unknown> = {}): void {
   const db = app.database.db;
@@ -52,6 +56,8 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   const uniqueKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.unique)
     .map(([key]) => key);
+  /** Each reference field and the lookup naming its records. */
+  const references = Object.entries(resource.fields).flatMap(([key, field]): [string, LookupKind][] => (field.kind === 'reference' ? [[key, PICKER_LOOKUPS[field.picker]]] : []));
   const richTextKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.kind === 'richtext')
     .map(([key]) => key);
@@ -79,9 +85,26 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
       if (value !== undefined && value !== null && value !== '' && (await records.holder(key, value, exceptId, tx)) !== undefined) throw taken(key);
     }
   }
+  /**
+   * Refuses a reference to a record its lookup does not know. The table's foreign key settles a race with the record's
+   * deletion (`write`).
+   */
+  async function assertReferences(values: Values, tx: Executor) {
+    for (const [key, kind] of references) {
+      const id = values[key];
+      if (typeof id === 'number' && !(await app.access.lookups.namesOf(kind, [id], tx)).has(id)) throw unknownRecord(key, id);
+    }
+  }
+  /** The reference a foreign key's name stands for (`<table>_<column>_<table>_<column>_fk`). */
+  const referenceOfConstraint = (constraint: string) => references.map(([key]) => key).find((key) => constraint.includes(`_${key}_`));
+
   const inUse = () =>
     AppError.conflict({ 'zh-CN': `该${label['zh-CN']}正在使用中，不能删除`, 'en-US': `This ${label['en-US'].toLowerCase()} is in use and cannot be deleted` });
-  async function write<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  /**
+   * Runs a write in one transaction. A foreign key broken by an add or edit is a referenced record deleted meanwhile,
+   * refused on its field as unknown; broken by a delete, it is this record still referenced elsewhere.
+   */
+  async function write<T>(work: (tx: Executor) => Promise<T>, written?: Values): Promise<T> {
     try {
       return await db.transaction(work);
     } catch (err) {
@@ -90,7 +113,10 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         const key = fieldOfIndex(uniqueKeys, violatedConstraint(err) ?? '');
         throw key ? taken(key) : AppError.conflict();
       }
-      if (isForeignKeyViolation(err)) throw inUse();
+      if (isForeignKeyViolation(err)) {
+        const key = written && referenceOfConstraint(violatedConstraint(err) ?? '');
+        throw key ? unknownRecord(key, written[key]) : inUse();
+      }
       throw err;
     }
   }
@@ -104,12 +130,13 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         const values = cleaned(body as Values);
         const ctx: WriteContext = { tx, staffId: principal!.staffId };
         await assertUnique(values, undefined, tx);
+        await assertReferences(values, tx);
         await hooks.beforeWrite?.(values, ctx);
         const id = await records.insert(values, tx);
         await hooks.afterWrite?.(id, ctx);
         await recordAudit(tx, { staffId: ctx.staffId, action: action('add'), target: target(id), detail: { after: await records.find(id, tx) }, ip: request.ip });
         return { id };
-      }),
+      }, body as Values),
     );
 
   if (calls.edit)
@@ -121,17 +148,18 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         if (!before) throw missing();
         const ctx: WriteContext = { tx, staffId: principal!.staffId, before };
         await assertUnique(values, id, tx);
+        await assertReferences(values, tx);
         await hooks.beforeWrite?.(values, ctx);
         await records.update(id, values, tx);
         await hooks.afterWrite?.(id, ctx);
         await recordAudit(tx, { staffId: ctx.staffId, action: action('edit'), target: target(id), detail: { before, after: await records.find(id, tx) }, ip: request.ip });
         return null;
-      }),
+      }, body as Values),
     );
 
   if (calls.export)
     route(app, calls.export, async ({ body, principal, reply }) => {
-      await sendResourceExport(reply, records, body as FilterQuery, principal!.staffId);
+      await sendResourceExport(reply, records, body as FilterQuery, principal!.staffId, (kind, ids) => app.access.lookups.namesOf(kind, ids));
       return null;
     });
 

@@ -1,4 +1,5 @@
 import {
+  allResources,
   decodeFieldPermission,
   ErrorCode,
   fieldLabel,
@@ -11,6 +12,7 @@ import {
   type LookupItem,
   type LookupKind,
   type PickerType,
+  type ResourceField,
   FIELD_DEFINITIONS_MAX,
   FIELD_FORM_DEFINITION_CHARS_MAX,
   fieldDefinition,
@@ -110,6 +112,15 @@ const definitionOf = ({ id: _id, form: _form, updated_at: _updated, ...definitio
 const snapshot = ({ updated_at: _u, ...definition }: DefinitionRecord) => ({ ...definition, name: definition.label['zh-CN'] });
 
 /** Admin-defined fields: the forms' definitions under their permission bytes, and records' values checked by them. */
+/** By lookup, the view operations of the resources with a reference to its records. */
+const REFERENCE_VIEWS = new Map<LookupKind, string[]>();
+for (const resource of allResources)
+  for (const field of Object.values(resource.fields as Record<string, ResourceField>))
+    if (field.kind === 'reference') {
+      const kind = PICKER_LOOKUPS[field.picker];
+      REFERENCE_VIEWS.set(kind, [...(REFERENCE_VIEWS.get(kind) ?? []), resource.operations.view]);
+    }
+
 export class FieldService implements FormFields {
   private readonly records: FieldRepository;
 
@@ -145,11 +156,13 @@ export class FieldService implements FormFields {
   /**
    * Whether the staff may pick from the lookup in some form (docs/field-definitions.md › Record pickers): one whose
    * fields they edit (a field of any type may be added there, its default picked), or one they fill in or view (its
-   * view operation, or its record holder's) that has a field or a detail table's column picking from it.
+   * view operation, or its record holder's) that has a field or a detail table's column picking from it; or a
+   * resource they view with a reference to its records (docs/resources.md › References).
    */
   private async mayPickFrom(principal: Principal, kind: LookupKind): Promise<boolean> {
     const holds = (code: string) => holdsOperation(principal, code);
     if (FIELD_FORM_NAMES.some((form) => holds(fieldFormOperations(form).edit))) return true;
+    if (REFERENCE_VIEWS.get(kind)?.some(holds)) return true;
     const filled = FIELD_FORM_NAMES.filter((form) => [fieldFormOperations(form).view, ...FIELD_FORMS[form].recordOperations].some(holds));
     return this.records.anyOfTypes(filled, PICKER_TYPES.filter((type) => PICKER_LOOKUPS[type] === kind));
   }

@@ -1,4 +1,4 @@
-import { CITY_DIVISION_FIELDS, cityResource, generalCalls, industryResource, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
+import { CITY_DIVISION_FIELDS, cityResource, generalCalls, industryResource } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { AppError, Refusals } from '../../lib/errors';
 import { route } from '../../lib/http/route';
@@ -15,21 +15,20 @@ export const generalModule: ServerModule = {
     const repo = new GeneralRepository(app.database.db);
 
     resourceRoutes(app, industryResource, generalIndustry, {
-      // Two levels: a parent is an existing top-level industry other than the record itself, and an industry with
-      // sub-industries stays top-level. A name is unique among its siblings.
+      // Two levels: a parent (an industry the layer found) is a top-level industry other than the record itself, and
+      // an industry with sub-industries stays top-level. A name is unique among its siblings.
       async beforeWrite(values, { tx, before }) {
         const id = before?.id as number | undefined;
-        const parentId = values.parent_id === undefined ? ((before?.parent_id as number | undefined) ?? TOP_LEVEL_INDUSTRY) : ((values.parent_id as number | null) ?? TOP_LEVEL_INDUSTRY);
-        if (parentId !== TOP_LEVEL_INDUSTRY) {
+        const parentId = (values.parent_id === undefined ? before?.parent_id : values.parent_id) as number | null | undefined;
+        if (parentId != null) {
           if (parentId === id) throw AppError.invalid('parent_id', { 'zh-CN': '行业不能以自己为上级', 'en-US': 'an industry cannot be its own parent' });
           const parent = await repo.industry(parentId, tx);
-          if (!parent) throw AppError.invalid('parent_id', { 'zh-CN': `行业 ${parentId} 不存在`, 'en-US': `no industry ${parentId}` });
-          if (parent.parentId !== TOP_LEVEL_INDUSTRY)
+          if (parent?.parentId != null)
             throw AppError.invalid('parent_id', { 'zh-CN': `行业 ${parentId} 是二级行业：行业只有两级`, 'en-US': `industry ${parentId} is a sub-industry: industries have two levels` });
           if (id !== undefined && (await repo.childCount(id, tx)) > 0) throw AppError.invalid('parent_id', { 'zh-CN': '有子行业的行业只能是一级行业', 'en-US': 'an industry with sub-industries stays top-level' });
         }
         const name = (values.name as string | undefined) ?? (before?.name as string);
-        if ((await repo.sibling(parentId, name, id, tx)) !== undefined) {
+        if ((await repo.sibling(parentId ?? null, name, id, tx)) !== undefined) {
           throw AppError.conflict({ 'zh-CN': '同一上级下已有同名行业', 'en-US': 'An industry of that name is already under this parent' }, 'name');
         }
       },

@@ -1,5 +1,5 @@
-import { TOP_LEVEL_INDUSTRY, type LookupItem, type ProvinceCities, type ProvinceOption } from '@juqi/contract';
-import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import type { LookupItem, ProvinceCities, ProvinceOption } from '@juqi/contract';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containing } from '../../lib/db/like';
 import type { Executor } from '../../lib/db/client';
@@ -19,12 +19,12 @@ export class GeneralRepository {
     return row?.n ?? 0;
   }
 
-  /** Another industry of that name under that parent. */
-  async sibling(parentId: number, name: string, exceptId: number | undefined, tx: Executor = this.db): Promise<number | undefined> {
+  /** Another industry of that name under that parent (null: at the top level). */
+  async sibling(parentId: number | null, name: string, exceptId: number | undefined, tx: Executor = this.db): Promise<number | undefined> {
     const [row] = await tx
       .select({ id: generalIndustry.id })
       .from(generalIndustry)
-      .where(and(eq(generalIndustry.parentId, parentId), eq(generalIndustry.name, name), exceptId === undefined ? undefined : ne(generalIndustry.id, exceptId)))
+      .where(and(parentId === null ? isNull(generalIndustry.parentId) : eq(generalIndustry.parentId, parentId), eq(generalIndustry.name, name), exceptId === undefined ? undefined : ne(generalIndustry.id, exceptId)))
       .limit(1);
     return row?.id;
   }
@@ -38,12 +38,12 @@ export class GeneralRepository {
   async addTopLevel(names: { name: string; sort: number }[], tx: Executor = this.db): Promise<Map<string, number>> {
     await tx
       .insert(generalIndustry)
-      .values(names.map(({ name, sort }) => ({ name, sort, parentId: TOP_LEVEL_INDUSTRY })))
+      .values(names.map(({ name, sort }) => ({ name, sort })))
       .onConflictDoNothing();
     const rows = await tx
       .select({ id: generalIndustry.id, name: generalIndustry.name })
       .from(generalIndustry)
-      .where(and(eq(generalIndustry.parentId, TOP_LEVEL_INDUSTRY), inArray(generalIndustry.name, names.map((n) => n.name))));
+      .where(and(isNull(generalIndustry.parentId), inArray(generalIndustry.name, names.map((n) => n.name))));
     return new Map(rows.map((row) => [row.name, row.id]));
   }
 
@@ -59,7 +59,7 @@ export class GeneralRepository {
       .from(generalIndustry)
       .leftJoin(parent, eq(parent.id, generalIndustry.parentId))
       .where(and(eq(generalIndustry.enabled, true), keyword ? ilike(generalIndustry.name, containing(keyword)) : undefined))
-      .orderBy(sql`coalesce(${parent.sort}, ${generalIndustry.sort})`, sql`coalesce(${parent.id}, ${generalIndustry.id})`, sql`${generalIndustry.parentId} <> 0`, asc(generalIndustry.sort), asc(generalIndustry.id))
+      .orderBy(sql`coalesce(${parent.sort}, ${generalIndustry.sort})`, sql`coalesce(${parent.id}, ${generalIndustry.id})`, sql`${generalIndustry.parentId} is not null`, asc(generalIndustry.sort), asc(generalIndustry.id))
       .limit(limit);
     return rows.map(({ hint, ...row }) => (hint ? { ...row, hint } : row));
   }

@@ -1,21 +1,22 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * 行业设置 (the `industryResource` resource): a two-level tree. `parent_id` 0 is a top-level industry (a number, not
- * null, so the unique index also keeps top-level names apart); the service keeps the tree at two levels.
+ * 行业设置 (the `industryResource` resource): a two-level tree. A top-level industry's `parent_id` is null, a
+ * sub-industry's references its parent, which cannot be deleted while it has sub-industries; the service keeps the tree
+ * at two levels. Names are unique under one parent, nulls not distinct, so top-level names are kept apart too.
  */
 export const generalIndustry = pgTable(
   'general_industry',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    parentId: integer('parent_id').notNull().default(0),
+    parentId: integer('parent_id').references((): AnyPgColumn => generalIndustry.id),
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('general_industry_parent_name_key').on(t.parentId, t.name)],
+  (t) => [unique('general_industry_parent_name_key').on(t.parentId, t.name).nullsNotDistinct()],
 );
 
 /**

@@ -20,6 +20,8 @@ export interface FieldEditorProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
+  /** The editor's name where no label names it (a filter bar's control). */
+  'aria-label'?: string;
   onBlur?: () => void;
   disabled?: boolean;
 }

@@ -55,8 +55,11 @@ function usePickedNames(type: PickerType, ids: readonly number[]): Map<number, L
   return data ?? new Map();
 }
 
-/** A searchable select of the type's records: several for list types, one for single_user. */
-export function RecordPickerEditor({ definition, value, onChange, ...control }: FieldEditorProps) {
+/**
+ * A searchable select of the type's records: several for list types, one for single_user or where `single` is set (a
+ * resource's reference, which holds one record's id whatever its picker's type).
+ */
+export function RecordPickerEditor({ definition, value, onChange, single: one, ...control }: FieldEditorProps & { single?: boolean }) {
   const language = usePreferences((s) => s.language);
   const t = fieldMessages[language];
   const type = definition.type as PickerType;
@@ -70,7 +73,7 @@ export function RecordPickerEditor({ definition, value, onChange, ...control }: 
   });
   const ids = idsOf(value);
   const named = usePickedNames(type, ids);
-  const single = definition.type === 'single_user';
+  const single = one ?? definition.type === 'single_user';
   const available = search.data?.available !== false;
 
   // The picked records first (named even when the search no longer finds them), then the matches.

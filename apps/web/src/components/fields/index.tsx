@@ -16,6 +16,7 @@ import './fields.css';
 export type { FieldDisplayProps } from './field-displays';
 export type { FieldEditorProps } from './field-editors';
 export { NumberInput } from './field-editors';
+export { RecordPickerEditor } from './field-picker';
 export { fieldIssueText, fieldRules } from './field-rules';
 
 /** How the web draws a field type: its form editor, its table cell and its value in a detail view. */

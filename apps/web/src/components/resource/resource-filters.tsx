@@ -1,10 +1,10 @@
-import { fieldTypes, optionName, type FieldDefinition, type FilterOperator } from '@juqi/contract';
+import { fieldTypes, isPickerType, optionName, type FieldDefinition, type FilterOperator } from '@juqi/contract';
 import { DatePicker, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useMessages } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
-import { NumberInput } from '../fields';
+import { NumberInput, RecordPickerEditor } from '../fields';
 import { commonMessages } from '../messages';
 
 const DAY = 'YYYY-MM-DD';
@@ -44,6 +44,13 @@ export function FilterControl({ field: definition, operator, label, language, va
       />
     );
   }
+  // A reference: one record (equals) or several (in), picked by name from its lookup.
+  if (isPickerType(type))
+    return (
+      <span className="resource-filter__select">
+        <RecordPickerEditor definition={definition} single={operator === 'equals'} aria-label={label} value={value} onChange={(picked) => onChange(picked ?? undefined)} />
+      </span>
+    );
   if (operator === 'range') return <NumberRange definition={definition} label={label} value={value as [number, number] | undefined} onChange={onChange} />;
   if (operator === 'in')
     return (

@@ -5,7 +5,7 @@ import { showOnField } from '../../lib/form-errors';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences, type Language } from '../../lib/preferences';
 import { bodyShape, useAddResource, useEditResource, useResourceDetails, type AnyResource } from '../../lib/resource';
-import { fieldViewOf, type FieldEditorProps } from '../fields';
+import { fieldViewOf, RecordPickerEditor, type FieldEditorProps } from '../fields';
 import { validateTriggerOf } from '../fields/field-rules';
 import { commonMessages } from '../messages';
 import { QueryFailure } from '../query-failure';
@@ -32,6 +32,8 @@ function FieldEditor({ field, definition, language, ...control }: { field: Resou
   if (!definition)
     // A label's `for` cannot name an editable region: the editor is named by its field's label.
     return <RichTextEditor {...(control as { id?: string; value?: string; onChange?: (html: string) => void })} aria-label={field.label[language]} />;
+  // A reference holds one record's id, whatever its picker's type holds.
+  if (field.kind === 'reference') return <RecordPickerEditor definition={definition} single {...control} />;
   const { Editor } = fieldViewOf(definition.type);
   return <Editor definition={definition} {...control} />;
 }

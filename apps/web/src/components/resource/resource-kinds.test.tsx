@@ -1,4 +1,4 @@
-import { defineResource } from '@juqi/contract';
+import { defineResource, fieldLookupCalls } from '@juqi/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -179,5 +179,54 @@ describe('ResourcePage over money (a number in fen)', () => {
     fireEvent.blur(price);
     await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/plan_add')?.body).toStrictEqual({ name: '专业套餐', price: 59_800 }));
+  });
+
+});
+
+describe('ResourcePage over a reference', () => {
+  it('shows a reference by its record’s name, filters by a record picked by name, and sends the picked record’s id', async () => {
+    const shop = defineResource({
+      module: 'demo',
+      thing: 'shop',
+      menu: '/demo/shop',
+      label: both('门店'),
+      operations: { view: 'demo.shop.view', add: 'demo.shop.edit' },
+      fields: {
+        name: { kind: 'text', label: both('门店名称'), max: 30, required: true },
+        industry: { kind: 'reference', picker: 'industry', label: both('所属行业') },
+      },
+      columns: ['name', 'industry'],
+      filters: { industry: 'equals' },
+      order: { by: 'name', direction: 'asc' },
+    });
+    const industries = [
+      { id: 11, name: '火锅', hint: '餐饮美食' },
+      { id: 12, name: '西餐', hint: '餐饮美食' },
+    ];
+    const seen = fakeApi({
+      'POST /api/demo/shop_list': () => answerOf(shop.calls.list, { count: 1, data: [{ id: 3, name: '望京店', industry: 11, updated_at: '2026-03-01T08:00:00.000Z' }] }),
+      'POST /api/demo/shop_add': () => answerOf(shop.calls.add!, { id: 4 }),
+      [`POST ${fieldLookupCalls.lookup.path}`]: ({ body }) => {
+        const { ids } = body as { ids?: number[] };
+        return answerOf(fieldLookupCalls.lookup, { available: true, items: ids ? industries.filter((item) => ids.includes(item.id)) : industries });
+      },
+    });
+    renderInShell(<ResourcePage resource={shop} />, { path: shop.menu });
+    // The list's cells are named in one lookup of the page's ids.
+    expect(await screen.findByText('火锅（餐饮美食）')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url === fieldLookupCalls.lookup.path && (r.body as { ids?: number[] }).ids)).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('combobox', { name: '所属行业' }));
+    await option('西餐（餐饮美食）');
+    await waitFor(() => expect(seen.filter((r) => r.url === '/api/demo/shop_list').at(-1)!.body).toEqual({ industry: 12, page: 1, limit: 20 }));
+    expect(currentUrl()).toBe(`${shop.menu}?industry=12`);
+
+    await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('门店名称'), { target: { value: '三里屯店' } });
+    await userEvent.click(within(dialog).getByLabelText('所属行业'));
+    await option('火锅（餐饮美食）');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/demo/shop_add')?.body).toEqual({ name: '三里屯店', industry: 11 }));
   });
 });

@@ -1,4 +1,4 @@
-import { industryResource, TOP_LEVEL_INDUSTRY, type ResourceField } from '@juqi/contract';
+import { industryResource, type ResourceField } from '@juqi/contract';
 import { App, Form, Input, InputNumber, Modal, Select, Spin, Switch } from 'antd';
 import { ApiError } from '../../../lib/api-errors';
 import { showOnField } from '../../../lib/form-errors';
@@ -10,15 +10,15 @@ import { QueryFailure } from '../../../components/query-failure';
 import { issueText, type FieldIssue } from '../../../components/resource/field-texts';
 import { generalMessages } from '../messages';
 
-type Values = { name: string; parent_id: number; sort: number; enabled: boolean };
+type Values = { name: string; parent_id: number | null; sort: number; enabled: boolean };
 type Schema = { safeParse(value: unknown): { success: true; data: Record<string, unknown> } | { success: false; error: { issues: FieldIssue[] } } };
 const KEYS = ['name', 'parent_id', 'sort', 'enabled'] as const;
 
 interface IndustryFormModalProps {
   /** null: a new industry under `parentId`. */
   id: number | null;
-  /** The parent a new industry starts under (0: top level). */
-  parentId: number;
+  /** The parent a new industry starts under (null: top level). */
+  parentId: number | null;
   /** The top-level industries a parent is chosen from. */
   tops: ResourceRow[];
   onClose: () => void;
@@ -45,8 +45,10 @@ export function IndustryFormModal({ id, parentId, tops, onClose }: IndustryFormM
   const textOf = (issue: FieldIssue, key: string) => issueText(issue, fields[key]!, labelOf(key), c);
 
   const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
+    const picked = await form.validateFields().catch(() => null);
+    if (!picked) return;
+    // A cleared parent is sent as none (null): left out, an edit would keep the parent it had.
+    const values = { ...picked, parent_id: picked.parent_id ?? null };
     const parsed = (call.body as unknown as Schema).safeParse(id === null ? values : { id, ...values });
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((issue) => ({ name: String(issue.path[0]) as keyof Values, errors: [textOf(issue, String(issue.path[0]))] })));
@@ -67,11 +69,8 @@ export function IndustryFormModal({ id, parentId, tops, onClose }: IndustryFormM
   const initialValues: Values =
     id === null
       ? { name: '', parent_id: parentId, sort: 0, enabled: true }
-      : { name: String(record?.name ?? ''), parent_id: Number(record?.parent_id ?? TOP_LEVEL_INDUSTRY), sort: Number(record?.sort ?? 0), enabled: Boolean(record?.enabled) };
-  const parents = [
-    { value: TOP_LEVEL_INDUSTRY, label: t.noParent },
-    ...tops.filter((top) => top.id !== id).map((top) => ({ value: top.id, label: String(top.name) })),
-  ];
+      : { name: String(record?.name ?? ''), parent_id: (record?.parent_id as number | null | undefined) ?? null, sort: Number(record?.sort ?? 0), enabled: Boolean(record?.enabled) };
+  const parents = tops.filter((top) => top.id !== id).map((top) => ({ value: top.id, label: String(top.name) }));
   const rule = (key: string) => ({
     validator: (_: unknown, value: unknown) => {
       const result = shape[key]!.safeParse(value);
@@ -82,7 +81,7 @@ export function IndustryFormModal({ id, parentId, tops, onClose }: IndustryFormM
   return (
     <Modal
       open
-      title={id === null ? (parentId === TOP_LEVEL_INDUSTRY ? t.addIndustry : t.addChild) : t.editIndustry}
+      title={id === null ? (parentId === null ? t.addIndustry : t.addChild) : t.editIndustry}
       okText={c.save}
       cancelText={c.cancel}
       okButtonProps={{ disabled: id !== null && details.isPending }}
@@ -102,7 +101,8 @@ export function IndustryFormModal({ id, parentId, tops, onClose }: IndustryFormM
             <Input maxLength={30} showCount />
           </Form.Item>
           <Form.Item name="parent_id" label={labelOf('parent_id')} extra={t.twoLevels} rules={[rule('parent_id')]}>
-            <Select options={parents} showSearch={{ optionFilterProp: 'label' }} />
+            {/* No parent (a top-level industry) is the empty choice, named by the placeholder. */}
+            <Select options={parents} showSearch={{ optionFilterProp: 'label' }} allowClear placeholder={t.noParent} />
           </Form.Item>
           <Form.Item name="sort" label={labelOf('sort')} extra={t.sortHint} validateTrigger="onBlur" rules={[rule('sort')]}>
             <InputNumber min={0} max={9999} precision={0} className="general-form__number" />

@@ -10,16 +10,16 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const user = userEvent.setup({ delay: null });
 const at = '2026-03-01T08:00:00.000Z';
-const industry = (id: number, name: string, parentId = 0, extra: Record<string, unknown> = {}) => ({ id, name, parent_id: parentId, sort: id * 10, enabled: true, updated_at: at, ...extra });
-const tops = [industry(1, '餐饮美食'), industry(2, '教育培训', 0, { enabled: false })];
+const industry = (id: number, name: string, parentId: number | null = null, extra: Record<string, unknown> = {}) => ({ id, name, parent_id: parentId, sort: id * 10, enabled: true, updated_at: at, ...extra });
+const tops = [industry(1, '餐饮美食'), industry(2, '教育培训', null, { enabled: false })];
 const children: Record<number, ReturnType<typeof industry>[]> = { 1: [industry(11, '火锅', 1), industry(12, '西餐', 1)], 2: [] };
 const path = industryResource.menu;
 const calls = industryResource.calls;
 
-type Body = { parent_id?: number; keyword?: string; enabled?: boolean };
+type Body = { parent_id?: number | null; keyword?: string; enabled?: boolean };
 const listed = (body: Body) => {
-  if (body.keyword) return [industry(11, '火锅', 1), industry(30, '火锅食材', 0)].filter((row) => row.name.includes(body.keyword!));
-  return body.parent_id === 0 ? tops : (children[body.parent_id!] ?? []);
+  if (body.keyword) return [industry(11, '火锅', 1), industry(30, '火锅食材')].filter((row) => row.name.includes(body.keyword!));
+  return body.parent_id === null ? tops : (children[body.parent_id!] ?? []);
 };
 function api(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
@@ -42,7 +42,7 @@ describe('行业设置', () => {
     renderInShell(<IndustryPage />, { path });
     expect(await screen.findByText('餐饮美食')).toBeInTheDocument();
     expect(within(rowOf('教育培训')).getByText('停用')).toBeInTheDocument();
-    expect(requests(seen, calls.list.path)).toContainEqual({ parent_id: 0, page: 1, limit: 20 });
+    expect(requests(seen, calls.list.path)).toContainEqual({ parent_id: null, page: 1, limit: 20 });
     expect(screen.queryByText('火锅')).toBeNull();
 
     await user.click(within(rowOf('餐饮美食')).getByRole('button', { name: EXPAND }));
@@ -85,8 +85,8 @@ describe('行业设置', () => {
 
   it('shows the server’s refusals on their fields: a third level on the parent, a sibling’s name on the name', async () => {
     let answer = refused(['parent_id', '上级', '行业 11 是二级行业：行业只有两级']);
-    api({
-      'POST /api/general/industry_details': () => answerOf(calls.details, industry(2, '教育培训', 0, { enabled: false })),
+    const seen = api({
+      'POST /api/general/industry_details': () => answerOf(calls.details, industry(2, '教育培训', null, { enabled: false })),
       'POST /api/general/industry_edit': () => answer,
     });
     renderInShell(<IndustryPage />, { path });
@@ -96,6 +96,8 @@ describe('行业设置', () => {
     expect(await within(dialog).findByDisplayValue('教育培训')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('行业只有两级：子行业下不能再建子行业。', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    // A top-level industry's parent is sent as none.
+    expect(requests(seen, calls.edit!.path)[0]).toMatchObject({ id: 2, parent_id: null });
 
     answer = fail(40900, '同一上级下已有同名行业', { field: 'name' });
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));

@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { industryResource, RESOURCE_KEYWORD_MAX, TOP_LEVEL_INDUSTRY } from '@juqi/contract';
+import { industryResource, RESOURCE_KEYWORD_MAX } from '@juqi/contract';
 import { Button, Card, Space, Tag, Typography, type TableColumnType } from 'antd';
 import { createContext, use, useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
@@ -23,9 +23,9 @@ const resource = industryResource;
 /** Sub-industries shown under an opened industry, a page at a time. */
 const CHILDREN_PAGE = 50;
 /** Enough for every top-level industry: they name the parents and fill the parent picker. */
-const ALL_TOPS = { parent_id: TOP_LEVEL_INDUSTRY, page: 1, limit: 200 };
+const ALL_TOPS = { parent_id: null, page: 1, limit: 200 };
 
-type Editing = { id: number | null; parentId: number };
+type Editing = { id: number | null; parentId: number | null };
 /** Opens the industry form: the page's, for the sub-industry lists in its opened rows. */
 const EditContext = createContext<(editing: Editing) => void>(() => {});
 
@@ -46,7 +46,7 @@ function useIndustryColumns(onEdit: (editing: Editing) => void, parentNames?: Ma
       key: 'parent',
       title: label('parent_id'),
       width: 160,
-      render: (_: unknown, row) => (row.parent_id === TOP_LEVEL_INDUSTRY ? <Tag>{t.topLevel}</Tag> : (parentNames.get(Number(row.parent_id)) ?? '—')),
+      render: (_: unknown, row) => (row.parent_id === null ? <Tag>{t.topLevel}</Tag> : (parentNames.get(Number(row.parent_id)) ?? '—')),
     });
   columns.push(
     { key: 'sort', dataIndex: 'sort', title: label('sort'), width: 80, align: 'right' },
@@ -68,12 +68,12 @@ function useIndustryColumns(onEdit: (editing: Editing) => void, parentNames?: Ma
       fixed: 'end',
       render: (_: unknown, row) => (
         <Space size={0} wrap orientation={narrow ? 'vertical' : 'horizontal'} align={narrow ? 'start' : undefined}>
-          {row.parent_id === TOP_LEVEL_INDUSTRY && (
+          {row.parent_id === null && (
             <Button type="link" size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onEdit({ id: null, parentId: row.id })}>
               {t.addChild}
             </Button>
           )}
-          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => onEdit({ id: row.id, parentId: Number(row.parent_id) })}>
+          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => onEdit({ id: row.id, parentId: (row.parent_id as number | null) ?? null })}>
             {c.edit}
           </Button>
           <DeleteButton confirm={format(t.deleteIndustry, { name: String(row.name) })} onDelete={() => remove.mutateAsync({ id: row.id })} />
@@ -120,7 +120,7 @@ export function IndustryPage() {
   const can = useCan();
   // A search lists matching industries of both levels; otherwise the top level, each opening onto its children.
   const { filter, setFilter, paging, list, keyword } = usePagedResourceList(resource, (asked) =>
-    asked.keyword === undefined ? { enabled: asked.enabled, parent_id: TOP_LEVEL_INDUSTRY } : { keyword: asked.keyword, enabled: asked.enabled },
+    asked.keyword === undefined ? { enabled: asked.enabled, parent_id: null } : { keyword: asked.keyword, enabled: asked.enabled },
   );
   const enabled = filter.enabled as boolean | undefined;
   const searching = keyword !== undefined;
@@ -142,7 +142,7 @@ export function IndustryPage() {
           onClear={() => setFilter({ keyword: undefined, enabled: undefined })}
           tools={
             mayEdit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null, parentId: TOP_LEVEL_INDUSTRY })}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null, parentId: null })}>
                 {t.addIndustry}
               </Button>
             )
