@@ -1,10 +1,12 @@
 import { fieldLookupCalls, industryResource } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, generalIndustry } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectError, invoke, ok, signInAsAdmin, signInWith } from './helpers/auth';
 import { ACTIVITY_COLUMNS, changedTables, JOURNAL_TABLES, snapshotDatabase } from './helpers/snapshot';
+import { testEngine } from './helpers/database';
 import { insertUser } from './helpers/users';
 
 /** 行业设置: the two-level tree's rules on top of the generated resource tests (test/resources.test.ts). */
@@ -98,6 +100,40 @@ describe('the industry tree (行业设置)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'general.industry.delete'), eq(auditLog.target, `general.industry:${free.id}`)));
     expect(entry?.detail).toMatchObject({ before: { name: '知识产权', parent_id: law.id } });
+  });
+
+  // A parent's deletion and a sub-industry's add meeting at the database, each not seeing the other's uncommitted work:
+  // the foreign key decides. Another connection holds one side open until the app's call waits on its lock.
+  it.runIf(testEngine === 'postgres')('decides a parent’s deletion and a sub-industry’s add that meet by the foreign key: in use (40900), or the parent unknown (40000 on parent_id)', async () => {
+    const pool = t.database.client as pg.Pool;
+    const waitingOnALock = () =>
+      expect
+        .poll(async () => (await pool.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n as number)
+        .toBeGreaterThan(0);
+    const other = await pool.connect();
+    try {
+      // A sub-industry added and not yet committed: the deletion, which counted no sub-industries, waits, then is refused.
+      const first = await add('并发甲');
+      await other.query('begin');
+      await other.query(`insert into general_industry (name, parent_id) values ('并发子', $1)`, [first]);
+      const deleting = invoke(t, calls.delete!, { id: first }, admin);
+      await waitingOnALock();
+      await other.query('commit');
+      expectError(await deleting, 40900);
+      expect(await t.database.db.select().from(generalIndustry).where(eq(generalIndustry.id, first))).toHaveLength(1);
+
+      // The parent deleted and not yet committed: the add, which found it, waits, then is refused on its field.
+      const second = await add('并发乙');
+      await other.query('begin');
+      await other.query('delete from general_industry where id = $1', [second]);
+      const adding = invoke(t, calls.add!, { name: '并发子', parent_id: second }, admin);
+      await waitingOnALock();
+      await other.query('commit');
+      expect(expectError(await adding, 40000)).toMatchObject({ field: 'parent_id' });
+      expect(await t.database.db.select().from(generalIndustry).where(eq(generalIndustry.parentId, second))).toEqual([]);
+    } finally {
+      other.release();
+    }
   });
 
   it('lets staff who view the tree name and search industries (its parent is a reference), and no one else (40300)', async () => {
