@@ -234,6 +234,17 @@ describe.each(FIELD_TYPES)('%s', (type) => {
     expect(entry.text(null, definition, 'zh-CN')).toBe('');
   });
 
+  it.runIf(entry.read)('reads its text in either language back as the value it shows, an empty cell as none', () => {
+    // A value the field no longer takes (an option removed since) shows, but is not read back.
+    for (const [stored, zh, en] of typeCase.texts.filter(([shown]) => value.safeParse(shown).success)) {
+      for (const text of [zh, en, ` ${zh} `]) {
+        const reading = entry.read!(text, definition);
+        expect('value' in reading && value.parse(reading.value), `${type} ${text}`).toEqual(stored);
+      }
+    }
+    expect(entry.read!('  ', definition)).toEqual({ value: null });
+  });
+
   it.skipIf(!entry.holdsValue)('stores no value as null, which a required field refuses', () => {
     for (const empty of [null, undefined, '', '   ', []]) expect(value.parse(empty)).toBeNull();
     const required = entry.value({ ...definition, required: true });
@@ -243,6 +254,20 @@ describe.each(FIELD_TYPES)('%s', (type) => {
 });
 
 describe('values that need more than the type', () => {
+  it('reads an option, several options or a yes / no by name, value or word, and names the text that holds none', () => {
+    const select = define({ type: 'select', options: letters });
+    expect(fieldTypes.select.read!('b', select)).toEqual({ value: 'b' });
+    expect(fieldTypes.select.read!('丙', select)).toEqual({ problem: { 'zh-CN': '没有名为“丙”的选项', 'en-US': 'no option named “丙”' } });
+    const checkbox = define({ type: 'checkbox', options: letters });
+    expect(fieldTypes.checkbox.read!('甲，B', checkbox)).toEqual({ value: ['a', 'b'] });
+    expect(fieldTypes.checkbox.read!('甲、丁', checkbox)).toMatchObject({ problem: { 'zh-CN': '没有名为“丁”的选项' } });
+    const yesNo = define({ type: 'boolean_value' });
+    expect([fieldTypes.boolean_value.read!('TRUE', yesNo), fieldTypes.boolean_value.read!('0', yesNo)]).toEqual([{ value: true }, { value: false }]);
+    expect(fieldTypes.boolean_value.read!('也许', yesNo)).toMatchObject({ problem: { 'zh-CN': '请填写“是”或“否”' } });
+    // A cell cannot give back a picked record, a file or a place: those types read nothing.
+    expect(FIELD_TYPES.filter((type) => fieldTypes[type].read)).toEqual(['text', 'number', 'floatnumber', 'mobile', 'email', 'date', 'website', 'textarea', 'select', 'checkbox', 'boolean_value', 'percent']);
+  });
+
   it('takes numeric option values as numbers, form strings included', () => {
     const numeric = define({ type: 'select', options: [{ value: 1, label: both('视频', 'Video') }, { value: 2, label: both('图文', 'Article') }] });
     expect(fieldTypes.select.value(numeric).parse('2')).toBe(2);
@@ -388,6 +413,13 @@ describe('money: a number in fen', () => {
     expect(value.safeParse('12.50').success).toBe(false);
     expect(value.safeParse(0).error?.issues[0]).toMatchObject({ code: 'too_small', minimum: 1 });
     expect(value.safeParse(1_000_001).error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 1_000_000 });
+  });
+
+  const read = (text: string) => fieldTypes.number.read!(text, price);
+
+  it('reads money back from its text or as a person types it, whole fen; more than two decimals is a problem', () => {
+    for (const [text, fen] of [['¥ 1,234.56', 123456], ['-¥ 0.05', -5], ['12.5', 1250], ['￥12', 1200], ['0.1', 10]] as const) expect(read(text)).toEqual({ value: fen });
+    for (const text of ['12.345', '十二元', '1.2.3']) expect(read(text)).toMatchObject({ problem: { 'zh-CN': '应为金额（元），最多 2 位小数' } });
   });
 
   it('shows yuan with two decimals in both languages, thousands grouped', () => {

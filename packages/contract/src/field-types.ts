@@ -571,7 +571,17 @@ export interface FieldTypeEntry {
   value(definition: FieldDefinition): z.ZodType;
   /** Plain text for a table cell, the export and the audit log; '' for no value. Times are shown in `timeZone`. */
   text(value: unknown, definition: FieldDefinition, locale: Locale, timeZone?: string): string;
+  /**
+   * The value a cell's text stands for, the reverse of `text` in either language: what an import reads, its result
+   * still checked by `value`. An empty cell is `{ value: null }`; a text naming nothing the field holds (an option
+   * no one has) is a problem in both languages. Unset for the types a cell cannot give back (pickers, files, places,
+   * tables, times, signatures, layout): an import leaves their values as they were.
+   */
+  read?(text: string, definition: FieldDefinition): CellReading;
 }
+
+/** What a cell's text gives a field: a value to check, or what is wrong with the text. */
+export type CellReading = { value: unknown } | { problem: Texts };
 
 interface TypeRules<T> {
   /** A value that is there; none for the layout types. */
@@ -579,6 +589,8 @@ interface TypeRules<T> {
   quantity?: 'entries' | 'items';
   operators: readonly FieldOperator[];
   text: (value: T, definition: FieldDefinition, locale: Locale, timeZone: string) => string;
+  /** A cell's text, trimmed and not empty, as the value it stands for (FieldTypeEntry.read). */
+  read?: (text: string, definition: FieldDefinition) => CellReading;
 }
 
 function defineType<T>(type: FieldType, rules: TypeRules<T>): FieldTypeEntry {
@@ -590,7 +602,28 @@ function defineType<T>(type: FieldType, rules: TypeRules<T>): FieldTypeEntry {
     operators: rules.operators,
     value: (definition) => z.preprocess(toEmpty, !present ? z.null() : definition.required ? present(definition) : present(definition).nullable()),
     text: (value, definition, locale, timeZone = DEFAULT_TIME_ZONE) => (value == null ? '' : rules.text(value as T, definition, locale, timeZone)),
+    ...(rules.read && {
+      read: (text: string, definition: FieldDefinition) => {
+        const trimmed = text.trim();
+        return trimmed ? rules.read!(trimmed, definition) : { value: null };
+      },
+    }),
   };
+}
+
+// Reading a cell's text back (FieldTypeEntry.read).
+const readAsIs = (text: string): CellReading => ({ value: text });
+/** An option by its name in either language, or by its value written out. */
+const optionNamed = (definition: FieldDefinition, text: string) =>
+  definition.options?.find((o) => o.label['zh-CN'] === text || o.label['en-US'] === text || String(o.value) === text)?.value;
+const noOption = (text: string): CellReading => ({ problem: { 'zh-CN': `没有名为“${text}”的选项`, 'en-US': `no option named “${text}”` } });
+/** Entries of a list as `text` joins them (、 or ,), or as a person types them (，). */
+const listEntries = (text: string) => text.split(/\s*[、,，]\s*/).filter(Boolean);
+/** Money as `yuanText` writes it, or as a person types it (12.5, 1,234.56, ¥12): whole fen, at most two decimals. */
+function readYuan(text: string): CellReading {
+  const figures = text.replace(/[¥￥,\s]/g, '');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(figures)) return { problem: { 'zh-CN': '应为金额（元），最多 2 位小数', 'en-US': 'should be an amount in yuan, at most 2 decimals' } };
+  return { value: Math.round(Number(figures) * 100) };
 }
 
 const listSeparator = (locale: Locale) => (locale === 'zh-CN' ? '、' : ', ');
@@ -625,26 +658,29 @@ const layout: TypeRules<never> = { operators: [], text: () => '' };
  * modules, so their text is the ids until then (docs/field-types.md › Next).
  */
 export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
-  text: defineType('text', { present: entries(TEXT_LIMITS.text!), quantity: 'entries', operators: ['equals', 'contains', 'empty'], text: asIs }),
+  text: defineType('text', { present: entries(TEXT_LIMITS.text!), quantity: 'entries', operators: ['equals', 'contains', 'empty'], text: asIs, read: readAsIs }),
   number: defineType<number>('number', {
     present: (definition) => withinBounds(z.number().int(), definition),
     operators: ['equals', 'range', 'empty'],
     text: (value, definition) => (definition.unit === 'fen' ? yuanText(value) : String(value)),
+    read: (text, definition) => (definition.unit === 'fen' ? readYuan(text) : { value: text.replace(/,/g, '') }),
   }),
-  floatnumber: defineType('floatnumber', { present: (definition) => withinBounds(z.number(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value) }),
+  floatnumber: defineType('floatnumber', { present: (definition) => withinBounds(z.number(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value), read: readAsIs }),
   mobile: defineType('mobile', {
     present: entries(500, { test: isPhone, message: { 'zh-CN': '不是有效的电话号码', 'en-US': 'not a phone number' } }),
     quantity: 'entries',
     operators: ['equals', 'contains', 'empty'],
     text: asIs,
+    read: readAsIs,
   }),
   email: defineType('email', {
     present: entries(500, { test: isEmail, message: { 'zh-CN': '不是有效的邮箱地址', 'en-US': 'not an email address' } }),
     quantity: 'entries',
     operators: ['equals', 'contains', 'empty'],
     text: asIs,
+    read: readAsIs,
   }),
-  date: defineType('date', { present: () => calendarDay, operators: ['range', 'empty'], text: asIs }),
+  date: defineType('date', { present: () => calendarDay, operators: ['range', 'empty'], text: asIs, read: readAsIs }),
   datetime: defineType('datetime', {
     present: () =>
       z
@@ -667,12 +703,17 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
     quantity: 'entries',
     operators: ['contains', 'empty'],
     text: asIs,
+    read: readAsIs,
   }),
-  textarea: defineType('textarea', { present: entries(TEXT_LIMITS.textarea!), quantity: 'entries', operators: ['contains', 'empty'], text: asIs }),
+  textarea: defineType('textarea', { present: entries(TEXT_LIMITS.textarea!), quantity: 'entries', operators: ['contains', 'empty'], text: asIs, read: readAsIs }),
   select: defineType<string | number>('select', {
     present: (definition) => optionValue(definition, (definition.options ?? []).map((o) => o.value)),
     operators: ['equals', 'in', 'empty'],
     text: (value, definition, locale) => optionLabel(definition.options, value, locale),
+    read: (text, definition) => {
+      const value = optionNamed(definition, text);
+      return value === undefined ? noOption(text) : { value };
+    },
   }),
   company_select: defineType('company_select', ids),
   merchant_select: defineType('merchant_select', ids),
@@ -682,12 +723,23 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
     quantity: 'items',
     operators: ['in', 'empty'],
     text: (value, definition, locale) => value.map((v) => optionLabel(definition.options, v, locale)).join(listSeparator(locale)),
+    read: (text, definition) => {
+      const names = listEntries(text);
+      const missing = names.find((name) => optionNamed(definition, name) === undefined);
+      return missing === undefined ? { value: names.map((name) => optionNamed(definition, name)) } : noOption(missing);
+    },
   }),
   file: defineType('file', files()),
   boolean_value: defineType<boolean>('boolean_value', {
     present: () => z.boolean(),
     operators: ['equals', 'empty'],
     text: (value, _d, locale) => (locale === 'zh-CN' ? (value ? '是' : '否') : value ? 'Yes' : 'No'),
+    read: (text) => {
+      const answer = text.toLowerCase();
+      if (['是', 'yes', 'true', '1'].includes(answer)) return { value: true };
+      if (['否', 'no', 'false', '0'].includes(answer)) return { value: false };
+      return { problem: { 'zh-CN': '请填写“是”或“否”', 'en-US': 'write Yes or No' } };
+    },
   }),
   percent: defineType<number>('percent', {
     present: () =>
@@ -701,6 +753,7 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
       ),
     operators: ['equals', 'range', 'empty'],
     text: (value) => `${value}%`,
+    read: (text) => ({ value: text.replace(/\s*%$/, '') }),
   }),
   position: defineType('position', place),
   location: defineType('location', place),

@@ -4,6 +4,7 @@ import {
   errorCatalogue,
   FIELD_DEFINITIONS_MAX,
   fieldLabel,
+  fieldTypeOf,
   maskIdCardNumber,
   personnelCalls,
   STAFF_GENDER_NAMES,
@@ -44,48 +45,6 @@ const WORKBOOK_LIMITS: Partial<WorkbookLimits> = { maxRows: STAFF_IMPORT_MAX_ROW
 /** A code by its name in either language, or by the code itself. */
 const codeOf = <V extends string>(list: readonly NamedCode<V>[], text: string): V | undefined =>
   list.find((entry) => entry.value === text || entry.name['zh-CN'] === text || entry.name['en-US'].toLowerCase() === text.toLowerCase())?.value;
-
-const optionNamed = (definition: FieldDefinition, text: string) =>
-  definition.options?.find((o) => o.label['zh-CN'] === text || o.label['en-US'] === text || String(o.value) === text)?.value;
-
-/** The custom field types whose value a person can type into a cell. */
-const TYPED_TYPES = new Set<string>(['text', 'textarea', 'mobile', 'email', 'website', 'number', 'floatnumber', 'percent', 'date', 'select', 'checkbox', 'boolean_value']);
-
-/**
- * A custom field's value from its cell, the reverse of the registry's text for the types a person can type; undefined
- * for the types a cell cannot give back (pickers, files, places, tables, times): their column is read as unchanged.
- */
-function customValue(definition: FieldDefinition, text: string): { value: unknown } | { problem: Texts } | undefined {
-  if (!TYPED_TYPES.has(definition.type)) return undefined;
-  if (!text) return { value: null };
-  switch (definition.type) {
-    case 'text':
-    case 'textarea':
-    case 'mobile':
-    case 'email':
-    case 'website':
-    case 'number':
-    case 'floatnumber':
-    case 'date':
-      return { value: text };
-    case 'percent':
-      return { value: text.replace(/%$/, '') };
-    case 'select': {
-      const value = optionNamed(definition, text);
-      return value === undefined ? { problem: noOption(text) } : { value };
-    }
-    case 'checkbox': {
-      const names = text.split(/\s*[、,，]\s*/).filter(Boolean);
-      const missing = names.find((name) => optionNamed(definition, name) === undefined);
-      return missing === undefined ? { value: names.map((name) => optionNamed(definition, name)) } : { problem: noOption(missing) };
-    }
-    default: // boolean_value
-      if (['是', 'yes', 'true', '1'].includes(text.toLowerCase())) return { value: true };
-      if (['否', 'no', 'false', '0'].includes(text.toLowerCase())) return { value: false };
-      return { problem: { 'zh-CN': '请填写“是”或“否”', 'en-US': 'write Yes or No' } };
-  }
-}
-const noOption = (text: string): Texts => ({ 'zh-CN': `没有名为“${text}”的选项`, 'en-US': `no option named “${text}”` });
 
 // ——— the sheet ———
 
@@ -289,7 +248,8 @@ export class StaffImporter {
       const sent: Record<string, unknown> = {};
       for (const column of columns) {
         if (!('custom' in column)) continue;
-        const read = customValue(column.custom, row.cells.get(column)!);
+        // The registry reads a cell back for the types a person can type; the others' columns are read as unchanged.
+        const read = fieldTypeOf(column.custom.type).read?.(row.cells.get(column)!, column.custom);
         if (read && 'problem' in read) problem(column.custom.key, read.problem);
         else if (read) sent[column.custom.key] = read.value;
       }
