@@ -26,6 +26,7 @@ beforeAll(async () => {
     { value: 'junior', label: { 'zh-CN': '初级', 'en-US': 'Junior' } },
   ];
   await ok(t, fieldFormCalls.personnel_info.definitionAdd, { key: 'test_level', type: 'select', label: { 'zh-CN': '职级', 'en-US': 'Level' }, options }, admin);
+  await ok(t, fieldFormCalls.personnel_info.definitionAdd, { key: 'test_allowance', type: 'number', unit: 'fen', min: 0, max: 100_000_000, label: { 'zh-CN': '津贴', 'en-US': 'Allowance' } }, admin);
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
@@ -128,9 +129,11 @@ describe('importing staff records', () => {
   });
 
   it('re-imports its own export unchanged, masked cards standing for the stored ones', async () => {
-    await add({ name: '孙八', id_card: card(31), mobile: '13900000021', department_id: rd, status: 'probation', extra: { test_level: 'senior' } });
+    // Money written as yuan (¥ 1,234.50) is read back as the fen it stands for.
+    await add({ name: '孙八', id_card: card(31), mobile: '13900000021', department_id: rd, status: 'probation', extra: { test_level: 'senior', test_allowance: 123_450 } });
     await add({ name: '周九', mobile: '13900000022' });
-    const { res } = await exported({});
+    const { res, rows } = await exported({});
+    expect(rows.flat()).toContain('¥ 1,234.50');
     const history = await historyCount();
     expect((await importFile(res.rawPayload, admin, 'export.xlsx')).data).toEqual({ added: 0, updated: 0, unchanged: 2 });
     expect(await historyCount()).toBe(history);
