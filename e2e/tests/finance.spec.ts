@@ -17,7 +17,7 @@ test('a top-up paid through the fake provider shows in 用户充值记录 and in
   const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 1 });
   const user = data[0]!;
 
-  // The app: the user signs in by SMS code, orders a top-up of ¥123.45 and pays it at the (fake) provider.
+  // The app: the user signs in by SMS code, orders a top-up of ¥ 123.45 and pays it at the (fake) provider.
   const token = await appUserToken(request, user.mobile);
   const made = await apiOk<{ order: { order_no: string; state: string } }>(request, token, '/api_user/finance/top_up', {
     amount: 12_345,
@@ -31,8 +31,8 @@ test('a top-up paid through the fake provider shows in 用户充值记录 and in
   await openAsAdmin(page, request, `/finance/user_recharge?keyword=${made.order.order_no}`);
   const row = page.getByRole('row').filter({ hasText: made.order.order_no });
   await expect(row).toContainText('已支付');
-  await expect(row).toContainText('¥123.45');
-  await expect(page.getByText('共 1 笔 · 金额合计 ¥123.45 · 已支付 ¥123.45')).toBeVisible();
+  await expect(row).toContainText('¥ 123.45');
+  await expect(page.getByText('共 1 笔 · 金额合计 ¥ 123.45 · 已支付 ¥ 123.45')).toBeVisible();
   await screenshot(page, 'recharge-records');
   await row.getByRole('button', { name: '详情' }).click();
   const details = page.getByRole('dialog');
@@ -85,7 +85,7 @@ test('a withdrawal applied from the app is approved in 代理提现记录 and pa
   await openAsAdmin(page, request, `/finance/agency_withdraw?keyword=${applied.withdraw_no}`);
   const row = page.getByRole('row').filter({ hasText: applied.withdraw_no });
   await expect(row).toContainText('待审核');
-  await expect(row).toContainText('¥100.00');
+  await expect(row).toContainText('¥ 100.00');
   await screenshot(page, 'withdrawals');
   await row.getByRole('button', { name: '审核通过' }).click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '审核通过' }).click();
@@ -101,7 +101,7 @@ test('a withdrawal applied from the app is approved in 代理提现记录 and pa
   const theirs = other.getByRole('row').filter({ hasText: applied.withdraw_no });
   await theirs.getByRole('button', { name: /^打\s*款$/ }).click();
   const confirm = other.locator('.ant-popconfirm:visible');
-  await expect(confirm).toContainText('¥100.00');
+  await expect(confirm).toContainText('¥ 100.00');
   await confirm.getByRole('button', { name: /^打\s*款$/ }).click();
   await expect(theirs).toContainText('已打款');
   await context.close();
@@ -142,7 +142,7 @@ test('a package bought and beans spent in the app show in the books; staff credi
   // Staff: the purchase in 用户消费记录, with its entries; the spending in 金豆消费记录.
   await openAsAdmin(page, request, `/finance/user_expense?keyword=${user.mobile}`);
   const purchase = page.getByRole('row').filter({ hasText: `购买套餐 ${pkg.name}` }).first();
-  await expect(purchase).toContainText(`¥${(pkg.price / 100).toFixed(2)}`);
+  await expect(purchase).toContainText(`¥ ${(pkg.price / 100).toFixed(2)}`);
   await screenshot(page, 'user-expense');
   await purchase.getByRole('button', { name: '详情' }).click();
   const details = page.getByRole('dialog');
@@ -152,7 +152,7 @@ test('a package bought and beans spent in the app show in the books; staff credi
   await page.goto(`/finance/bean/expense?keyword=${user.mobile}`);
   await expect(page.getByRole('row').filter({ hasText: charge.name }).first()).toContainText(String(charge.price_beans));
 
-  // 手动入账 in 用户收益记录: the user picked by mobile, ¥12.34 with a reason; the line shows who credited it.
+  // 手动入账 in 用户收益记录: the user picked by mobile, ¥ 12.34 with a reason; the line shows who credited it.
   await page.goto('/finance/user_earnings');
   await page.getByRole('button', { name: '手动入账' }).click();
   const form = page.getByRole('dialog');
@@ -163,13 +163,13 @@ test('a package bought and beans spent in the app show in the books; staff credi
   await form.getByRole('button', { name: /^入\s*账$/ }).click();
   // A second look before the money moves: who (name, mobile and ID), which account, how much.
   const confirmation = page.locator('.ant-modal-confirm');
-  await expect(confirmation).toContainText('确认入账 ¥12.34？');
+  await expect(confirmation).toContainText('确认入账 ¥ 12.34？');
   await expect(confirmation).toContainText(`${user.name} · ${user.mobile} · ID ${user.id}`);
   await expect(confirmation).toContainText('现金余额');
   await confirmation.getByRole('button', { name: /^确\s*认$/ }).click();
-  await expect(page.getByText('已入账 ¥12.34')).toBeVisible();
+  await expect(page.getByText('已入账 ¥ 12.34')).toBeVisible();
   const earning = page.getByRole('row').filter({ hasText: `手动入账：端到端奖励 ${stamp}` });
-  await expect(earning).toContainText('¥12.34');
+  await expect(earning).toContainText('¥ 12.34');
   await expect(earning).toContainText(user.name);
   await screenshot(page, 'user-earnings');
 
@@ -183,7 +183,7 @@ test('an adjustment above the approval amount waits for a second staff, who find
   const user = data[3]!;
   const stamp = Date.now();
 
-  // The admin applies for ¥1,500.00 (above the ¥1,000.00 default): it waits, nothing moves yet.
+  // The admin applies for ¥ 1,500.00 (above the ¥ 1,000.00 default): it waits, nothing moves yet.
   await openAsAdmin(page, request, '/finance/adjustment');
   await page.getByRole('button', { name: /^调\s*账$/ }).click();
   const form = page.getByRole('dialog');

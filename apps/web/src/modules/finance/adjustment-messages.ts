@@ -54,7 +54,7 @@ export const adjustmentMessages = defineMessages({
     rejectReasonTooLong: '驳回原因不能超过 {max} 个字',
     rejectedDone: '已驳回，未动账',
     ownAdjustment: '自己申请的调账须由其他人员审批',
-    totals: '共 {count} 笔 · 余额调增 ¥{cnyCredit} · 调减 ¥{cnyDebit} · 待审批 ¥{cnyPending} · 金豆调增 {beanCredit} · 调减 {beanDebit} · 待审批 {beanPending}',
+    totals: '共 {count} 笔 · 余额调增 {cnyCredit} · 调减 {cnyDebit} · 待审批 {cnyPending} · 金豆调增 {beanCredit} · 调减 {beanDebit} · 待审批 {beanPending}',
     settings: '审批金额设置',
     settingsTitle: '调账审批设置',
     settingsHint:
@@ -123,7 +123,7 @@ export const adjustmentMessages = defineMessages({
     rejectReasonTooLong: 'At most {max} characters',
     rejectedDone: 'Rejected: nothing moved',
     ownAdjustment: 'Your own adjustment is approved by another person',
-    totals: '{count} adjustments · money credited ¥{cnyCredit} · debited ¥{cnyDebit} · pending ¥{cnyPending} · beans credited {beanCredit} · debited {beanDebit} · pending {beanPending}',
+    totals: '{count} adjustments · money credited {cnyCredit} · debited {cnyDebit} · pending {cnyPending} · beans credited {beanCredit} · debited {beanDebit} · pending {beanPending}',
     settings: 'Approval amounts',
     settingsTitle: 'Adjustment approval settings',
     settingsHint:

@@ -100,10 +100,10 @@ describe('调账记录', () => {
     const seen = api([PENDING, POSTED]);
     renderInShell(<AdjustmentRecordsPage />, { path: `${PATH}?keyword=张&state=pending&currency=CNY&direction=credit&amount_min=100000`, profile: staffWith(VIEW) });
     const row = await rowOf('AJ-PENDING');
-    for (const text of ['张三', '13800000007', '余额', '调增', '¥1,500.00', '线下转账补录', '待审批', '李会计', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ['张三', '13800000007', '余额', '调增', '¥ 1,500.00', '线下转账补录', '待审批', '李会计', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
     const posted = await rowOf('AJ-POSTED');
     for (const text of ['金豆', '调减', '300 金豆', '已入账']) expect(within(posted).getByText(text)).toBeInTheDocument();
-    expect(screen.getByText('共 2 笔 · 余额调增 ¥0.00 · 调减 ¥0.00 · 待审批 ¥3,000.00 · 金豆调增 0 · 调减 300 · 待审批 0')).toBeInTheDocument();
+    expect(screen.getByText('共 2 笔 · 余额调增 ¥ 0.00 · 调减 ¥ 0.00 · 待审批 ¥ 3,000.00 · 金豆调增 0 · 调减 300 · 待审批 0')).toBeInTheDocument();
     expect(calls(seen, 'adjustment_list')[0]).toEqual({ keyword: '张', state: 'pending', currency: 'CNY', direction: 'credit', amount_min: 100_000, page: 1, limit: 20 });
     // Money: the range in yuan, sent in fen. A viewer has no 调账, no decisions and no approval amounts.
     expect(screen.getByRole('spinbutton', { name: '最低金额' })).toHaveValue('1000.00');
@@ -135,7 +135,7 @@ describe('调账记录', () => {
     await user.click(within(await rowOf('AJ-PENDING')).getByRole('button', APPROVE_BUTTON));
     const confirmation = await openConfirmation();
     expect(confirmation).toHaveTextContent('确定通过这笔调账吗？');
-    expect(confirmation).toHaveTextContent('张三 调增 ¥1,500.00');
+    expect(confirmation).toHaveTextContent('张三 调增 ¥ 1,500.00');
     expect(calls(seen, 'adjustment_approve')).toEqual([]);
     await user.click(within(confirmation).getByRole('button', APPROVE_BUTTON));
     expect(await screen.findByText('已审批通过，调账已入账')).toBeInTheDocument();
@@ -229,11 +229,11 @@ describe('调账', () => {
     await user.click(within(dialog).getByRole('button', SUBMIT_BUTTON));
     // A second look before anything is sent: who, which account, how much, and the balance now and after.
     const confirmation = await postingConfirmation();
-    expect(confirmation).toHaveTextContent('确认调增 ¥1,500.50？');
+    expect(confirmation).toHaveTextContent('确认调增 ¥ 1,500.50？');
     expect(confirmation).toHaveTextContent(`用户${ZHANG_SAN_OPTION}`);
     expect(confirmation).toHaveTextContent('账户现金余额');
-    expect(confirmation).toHaveTextContent('当前可用¥100.00');
-    expect(confirmation).toHaveTextContent('操作后¥1,600.50');
+    expect(confirmation).toHaveTextContent('当前可用¥ 100.00');
+    expect(confirmation).toHaveTextContent('操作后¥ 1,600.50');
     expect(calls(seen, 'adjustment_apply')).toEqual([]);
     await confirmPosting(user);
     expect(await screen.findByText('调账超过审批金额，已提交，待其他员工审批')).toBeInTheDocument();

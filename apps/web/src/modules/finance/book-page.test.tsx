@@ -57,14 +57,14 @@ describe('用户收益记录 (a cash book)', () => {
     renderInShell(<EarningsPage />, { path: '/finance/user_earnings?amount_min=10000', profile: staffWith('finance.earnings.view', 'finance.earnings.export') });
     expect(await screen.findByText('用户收益记录')).toBeInTheDocument();
     const row = await rowOf('301');
-    for (const text of ['张三', '13800000007', '收益', '¥1,234.56', '¥5,234.56', '订单 2026112601 佣金', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ['张三', '13800000007', '收益', '¥ 1,234.56', '¥ 5,234.56', '订单 2026112601 佣金', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
     expect(within(row).getByText('—')).toBeInTheDocument();
     const other = await rowOf('302');
-    for (const text of ['期初收益', '已冲正', '王财务', '¥100.00']) expect(within(other).getByText(text)).toBeInTheDocument();
+    for (const text of ['期初收益', '已冲正', '王财务', '¥ 100.00']) expect(within(other).getByText(text)).toBeInTheDocument();
     // Each line shows its own number beside its transfer's: the opening import's lines share one transfer.
     expect(within(row).getByText('41')).toBeInTheDocument();
     expect(within(other).getByText('42')).toBeInTheDocument();
-    expect(screen.getByText('共 2 笔 · 合计 ¥1,334.56')).toBeInTheDocument();
+    expect(screen.getByText('共 2 笔 · 合计 ¥ 1,334.56')).toBeInTheDocument();
     expect(calls(seen, EARNINGS.list.path)[0]).toEqual({ amount_min: 10_000, page: 1, limit: 20 });
     // The amount filter shows the URL's fen as yuan.
     expect(screen.getByRole('spinbutton', { name: '最低金额' })).toHaveValue('100.00');
@@ -101,7 +101,7 @@ describe('用户收益记录 (a cash book)', () => {
     expect(calls(seen, EARNINGS.details.path)).toEqual([{ entry_id: 41 }]);
     expect(drawer).toHaveTextContent('流水详情 41');
     expect(within(drawer).getByText('转账号').closest('tr')).toHaveTextContent('301');
-    for (const text of ['张三 13800000007', '¥1,234.56', '¥5,234.56', '王财务', '已冲正', '订单 2026112601 佣金', '充值订单号', 'OD2026112601', '数量', '10', 'batch', 'B7']) {
+    for (const text of ['张三 13800000007', '¥ 1,234.56', '¥ 5,234.56', '王财务', '已冲正', '订单 2026112601 佣金', '充值订单号', 'OD2026112601', '数量', '10', 'batch', 'B7']) {
       expect(within(drawer).getByText(text)).toBeInTheDocument();
     }
     const payable = within(drawer).getByText('应付佣金').closest('tr')!;
@@ -191,15 +191,15 @@ describe('手动入账', () => {
     await user.dblClick(within(dialog).getByRole('button', SUBMIT));
     // One confirmation however often it was clicked: the account, the amount, and the balance now and after.
     const confirmation = await postingConfirmation();
-    expect(confirmation).toHaveTextContent('确认入账 ¥12.34？');
-    expect(confirmation).toHaveTextContent('当前可用¥100.00');
-    expect(confirmation).toHaveTextContent('操作后¥112.34');
+    expect(confirmation).toHaveTextContent('确认入账 ¥ 12.34？');
+    expect(confirmation).toHaveTextContent('当前可用¥ 100.00');
+    expect(confirmation).toHaveTextContent('操作后¥ 112.34');
     await confirmPosting(user);
     await waitFor(() => expect(calls(seen, '/api/finance/earning_credit')).toHaveLength(1));
     expect(dialog).toBeVisible();
     await user.click(within(dialog).getByRole('button', SUBMIT));
     await confirmPosting(user);
-    expect(await screen.findByText('已入账 ¥12.34')).toBeInTheDocument();
+    expect(await screen.findByText('已入账 ¥ 12.34')).toBeInTheDocument();
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
 
     const [first, second, ...more] = calls(seen, '/api/finance/earning_credit') as { idempotency_key: string }[];
@@ -236,7 +236,7 @@ describe('手动入账', () => {
     await user.type(amount, '100');
     await user.click(within(dialog).getByRole('button', SUBMIT));
     await confirmPosting(user);
-    expect(await screen.findByText('已入账 ¥100.00')).toBeInTheDocument();
+    expect(await screen.findByText('已入账 ¥ 100.00')).toBeInTheDocument();
     const [first, second] = calls(seen, '/api/finance/earning_credit') as { amount: number; idempotency_key: string }[];
     expect([first!.amount, second!.amount]).toEqual([9_999_900, 10_000]);
     expect(second!.idempotency_key).toBe(first!.idempotency_key);

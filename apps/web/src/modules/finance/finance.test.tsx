@@ -91,8 +91,8 @@ describe('用户充值记录', () => {
     });
     renderInShell(<RechargeRecordsPage />, { path: '/finance/user_recharge?state=paid&amount_min=1000', profile: staffWith('finance.recharge.view') });
     const row = (await screen.findByText('TU20261126010000123456')).closest('tr')!;
-    for (const text of ['张三', '¥123.45', '微信支付', '已支付', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
-    expect(screen.getByText('共 2 笔 · 金额合计 ¥223.45 · 已支付 ¥123.45')).toBeInTheDocument();
+    for (const text of ['张三', '¥ 123.45', '微信支付', '已支付', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('共 2 笔 · 金额合计 ¥ 223.45 · 已支付 ¥ 123.45')).toBeInTheDocument();
     expect(seen.filter((r) => r.url === '/api/finance/recharge_list')[0]!.body).toEqual({ state: 'paid', amount_min: 1000, page: 1, limit: 20 });
     // Without the export operation there is no export.
     expect(screen.queryByRole('button', { name: /导出/ })).not.toBeInTheDocument();

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
 import { answerOf, type Handler } from '../../test/fake-api';
 
-/** The user the money forms' tests pick: 张三, ID 7, ¥100.00 and 300 beans available. */
+/** The user the money forms' tests pick: 张三, ID 7, ¥ 100.00 and 300 beans available. */
 export const ZHANG_SAN: FinanceUser = { id: 7, name: '张三', mobile: '13800000007', cash_available: 10_000, beans_available: 300 };
 /** How the picker shows ZHANG_SAN. */
 export const ZHANG_SAN_OPTION = '张三 · 13800000007 · ID 7';

@@ -80,10 +80,10 @@ describe('财务对账', () => {
     renderInShell(<ReconciliationPage />, { path: PATH, profile: staffWith(VIEW) });
     const cny = await cardOf('人民币');
     expect(within(cny).getByText('平衡')).toBeInTheDocument();
-    expect(within(cny).getAllByText('¥1,234.56').length).toBeGreaterThanOrEqual(2);
+    expect(within(cny).getAllByText('¥ 1,234.56').length).toBeGreaterThanOrEqual(2);
     const cash = within(cny).getByText('用户余额').closest('tr')!;
-    for (const text of ['12', '¥200.00', '¥1,234.56', '¥1,034.56']) expect(within(cash).getByText(text)).toBeInTheDocument();
-    expect(within(within(cny).getByText('支付通道清算').closest('tr')!).getByText('¥-1,214.56')).toBeInTheDocument();
+    for (const text of ['12', '¥ 200.00', '¥ 1,234.56', '¥ 1,034.56']) expect(within(cash).getByText(text)).toBeInTheDocument();
+    expect(within(within(cny).getByText('支付通道清算').closest('tr')!).getByText('-¥ 1,214.56')).toBeInTheDocument();
     const beans = await cardOf('金豆');
     expect(within(beans).getByText('不平衡')).toBeInTheDocument();
     expect(within(within(beans).getByText('用户金豆').closest('tr')!).getAllByText('12,000')).toHaveLength(2);
@@ -100,12 +100,12 @@ describe('财务对账', () => {
     const even = await rowOf(days, '2026-11-26');
     expect(even).not.toHaveClass('reconciliation-day--uneven');
     expect(within(even).getByText('平')).toBeInTheDocument();
-    expect(within(even).getAllByText('¥35.00')).toHaveLength(2);
+    expect(within(even).getAllByText('¥ 35.00')).toHaveLength(2);
     expect(within(even).getAllByText('2 笔')).toHaveLength(2);
     const uneven = await rowOf(days, '2026-11-25');
     expect(uneven).toHaveClass('reconciliation-day--uneven');
-    for (const text of ['不平', '2 条异常', '¥74.00', '¥30.00', '¥44.00']) expect(within(uneven).getByText(text)).toBeInTheDocument();
-    expect(screen.getByText(/合计：充值 ¥109\.00，入账 ¥65\.00；打款 ¥30\.00，过账 ¥30\.00/)).toBeInTheDocument();
+    for (const text of ['不平', '2 条异常', '¥ 74.00', '¥ 30.00', '¥ 44.00']) expect(within(uneven).getByText(text)).toBeInTheDocument();
+    expect(screen.getByText(/合计：充值 ¥ 109\.00，入账 ¥ 65\.00；打款 ¥ 30\.00，过账 ¥ 30\.00/)).toBeInTheDocument();
     expect(screen.getByText('1 天不平')).toBeInTheDocument();
   });
 
@@ -115,9 +115,9 @@ describe('财务对账', () => {
     const card = await cardOf('对账异常');
     expect(within(card).getByText('共 2 条')).toBeInTheDocument();
     const unpaid = (await within(card).findByText('TU20261125000000000001')).closest('tr')!;
-    for (const text of ['2026-11-25', '充值', '订单已支付，账本未入账', '¥44.00']) expect(within(unpaid).getByText(text)).toBeInTheDocument();
+    for (const text of ['2026-11-25', '充值', '订单已支付，账本未入账', '¥ 44.00']) expect(within(unpaid).getByText(text)).toBeInTheDocument();
     const refused = within(card).getByText('TU20261125000000000002').closest('tr')!;
-    for (const text of ['支付通知被拒（金额不符或重复支付）', 'notified 1999 for 2000', '转账 #31', '¥20.00']) expect(within(refused).getByText(text)).toBeInTheDocument();
+    for (const text of ['支付通知被拒（金额不符或重复支付）', 'notified 1999 for 2000', '转账 #31', '¥ 20.00']) expect(within(refused).getByText(text)).toBeInTheDocument();
   });
 
   it('takes the range from the URL, and says when there is no mismatch', async () => {

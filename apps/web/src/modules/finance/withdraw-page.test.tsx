@@ -145,11 +145,11 @@ describe('代理提现记录', () => {
       profile: staffWith(VIEW, 'finance.withdraw.export'),
     });
     const row = await rowOf('WD-APPLIED');
-    for (const text of ['张三', '13800000007', '¥1,000.00', '支付宝', '****1234', '待审核', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
+    for (const text of ['张三', '13800000007', '¥ 1,000.00', '支付宝', '****1234', '待审核', '2026-11-26 09:00']) expect(within(row).getByText(text)).toBeInTheDocument();
     const paid = await rowOf('WD-PAID');
     expect(within(paid).getByText('已打款')).toBeInTheDocument();
     expect(within(paid).getByText('李审核')).toBeInTheDocument();
-    expect(screen.getByText('共 2 笔 · 金额合计 ¥2,000.00 · 已打款 ¥1,000.00')).toBeInTheDocument();
+    expect(screen.getByText('共 2 笔 · 金额合计 ¥ 2,000.00 · 已打款 ¥ 1,000.00')).toBeInTheDocument();
     expect(calls(seen, 'withdraw_list')[0]).toEqual({ keyword: '张', state: 'applied', payout_type: 2, time: ['2026-11-01', '2026-11-30'], amount_min: 10_000, page: 1, limit: 20 });
     // The fen in the URL show as yuan; yuan typed go to the URL and the call as fen.
     expect(screen.getByRole('spinbutton', { name: '最低金额' })).toHaveValue('100.00');
@@ -201,13 +201,13 @@ describe('代理提现记录', () => {
     renderInShell(<WithdrawRecordsPage />, { path: PATH, profile: staffWith(VIEW, PAY) });
     await user.click(within(await rowOf('WD-APPROVED')).getByRole('button', PAY_BUTTON));
     const confirmation = await openConfirmation();
-    expect(confirmation).toHaveTextContent('确定打款 ¥1,000.00 吗？');
+    expect(confirmation).toHaveTextContent('确定打款 ¥ 1,000.00 吗？');
     expect(confirmation).toHaveTextContent('收款账户：支付宝 张三 ****1234');
     await user.click(within(confirmation).getByRole('button', PAY_BUTTON));
-    expect(await screen.findByText('已打款 ¥1,000.00')).toBeInTheDocument();
+    expect(await screen.findByText('已打款 ¥ 1,000.00')).toBeInTheDocument();
     expect(calls(seen, 'withdraw_pay')).toEqual([{ withdraw_no: 'WD-APPROVED' }]);
     await waitFor(async () => expect(within(await rowOf('WD-APPROVED')).getByText('已打款')).toBeInTheDocument());
-    expect(screen.getByText('共 1 笔 · 金额合计 ¥1,000.00 · 已打款 ¥1,000.00')).toBeInTheDocument();
+    expect(screen.getByText('共 1 笔 · 金额合计 ¥ 1,000.00 · 已打款 ¥ 1,000.00')).toBeInTheDocument();
   });
 
   it('rejects only with a reason, and sends it', async () => {
@@ -282,7 +282,7 @@ describe('代理提现记录', () => {
     const seen = api([APPROVED]);
     renderInShell(<WithdrawRecordsPage />, { path: PATH, profile: staffWith(VIEW, PAY, REJECT) });
     const drawer = await openDetails('WD-APPROVED');
-    for (const text of ['张三 13800000007', '¥1,000.00', '李审核', '2026-11-26 10:00']) expect(within(drawer).getByText(text)).toBeInTheDocument();
+    for (const text of ['张三 13800000007', '¥ 1,000.00', '李审核', '2026-11-26 10:00']) expect(within(drawer).getByText(text)).toBeInTheDocument();
     // The hold: the user's money is held (冻结中) against the withdrawal clearing account.
     const [held] = entryRows(drawer, '用户余额 #7');
     expect(within(held!).getByText('冻结中')).toBeInTheDocument();
@@ -295,7 +295,7 @@ describe('代理提现记录', () => {
     const confirmation = await openConfirmation();
     expect(confirmation).toHaveTextContent(`收款账户：支付宝 张三 ${WHOLE_ACCOUNT}`);
     await user.click(within(confirmation).getByRole('button', PAY_BUTTON));
-    expect(await screen.findByText('已打款 ¥1,000.00')).toBeInTheDocument();
+    expect(await screen.findByText('已打款 ¥ 1,000.00')).toBeInTheDocument();
     expect(calls(seen, 'withdraw_pay')).toEqual([{ withdraw_no: 'WD-APPROVED' }]);
 
     // Read again: the hold is paid out (已转出), the payout's own entries follow, and no decision is left.

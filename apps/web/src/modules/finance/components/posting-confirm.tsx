@@ -1,4 +1,4 @@
-import { fenAsYuan, type Currency } from '@juqi/contract';
+import { yuanText, type Currency } from '@juqi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Descriptions, Typography } from 'antd';
 import { useRef } from 'react';
@@ -88,7 +88,7 @@ export function useConfirmPosting(): (draft: PostingDraft) => Promise<boolean> {
     // The API client has told why the read failed; an ID nobody has is the server's to refuse, naming the field.
     if (!found) return false;
     const cash = draft.currency === 'CNY';
-    const shown = (value: number) => (cash ? `¥${fenAsYuan(value)}` : format(t.beanUnit, { n: value.toLocaleString() }));
+    const shown = (value: number) => (cash ? yuanText(value) : format(t.beanUnit, { n: value.toLocaleString() }));
     const before = user ? (cash ? user.cash_available : user.beans_available) : null;
     const after = before === null ? null : before + (draft.direction === 'credit' ? draft.amount : -draft.amount);
     const action = draft.mayWait ? (draft.direction === 'credit' ? t.adjustUp : t.adjustDown) : draft.direction === 'credit' ? t.credit : t.debit;

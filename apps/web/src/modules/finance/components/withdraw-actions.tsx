@@ -1,4 +1,4 @@
-import { fenAsYuan, WITHDRAW_TYPES, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
+import { yuanText, WITHDRAW_TYPES, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
@@ -57,7 +57,7 @@ export function WithdrawActions({ withdrawal, compact = false }: { withdrawal: W
   const [rejecting, setRejecting] = useState(false);
   // In a row: links; in the drawer: approve and pay as primary buttons, reject beside them.
   const look = (primary: boolean) => (compact ? ({ type: 'link', size: 'small' } as const) : ({ type: primary ? 'primary' : 'default' } as const));
-  const amount = fenAsYuan(withdrawal.amount);
+  const amount = yuanText(withdrawal.amount);
   const target = { withdraw_no: withdrawal.withdraw_no };
 
   const decide = useToldWrite();

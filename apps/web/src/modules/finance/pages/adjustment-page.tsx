@@ -1,5 +1,5 @@
 import {
-  fenAsYuan,
+  yuanText,
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_SETTING_KEYS,
   ADJUSTMENT_STATES,
@@ -57,7 +57,7 @@ const STATE_LABEL = { pending: 'pending', posted: 'postedState', rejected: 'reje
 /** An amount as the list shows it: yuan for money, a count of beans. */
 function useAmountText() {
   const t = useMessages(adjustmentMessages);
-  return (currency: Currency, amount: number) => (currency === 'CNY' ? `¥${fenAsYuan(amount)}` : `${amount.toLocaleString('en-US')} ${t.beans}`);
+  return (currency: Currency, amount: number) => (currency === 'CNY' ? yuanText(amount) : `${amount.toLocaleString('en-US')} ${t.beans}`);
 }
 
 function StateTag({ state }: { state: AdjustmentState }) {
@@ -89,9 +89,9 @@ export function AdjustmentRecordsPage() {
         totals={(d) =>
           format(t.totals, {
             count: d.count,
-            cnyCredit: fenAsYuan(d.sum_credit_cny),
-            cnyDebit: fenAsYuan(d.sum_debit_cny),
-            cnyPending: fenAsYuan(d.sum_pending_cny),
+            cnyCredit: yuanText(d.sum_credit_cny),
+            cnyDebit: yuanText(d.sum_debit_cny),
+            cnyPending: yuanText(d.sum_pending_cny),
             beanCredit: d.sum_credit_bean.toLocaleString('en-US'),
             beanDebit: d.sum_debit_bean.toLocaleString('en-US'),
             beanPending: d.sum_pending_bean.toLocaleString('en-US'),

@@ -1,5 +1,5 @@
 import {
-  fenAsYuan,
+  yuanText,
   LEDGER_BOOK_CODES,
   LEDGER_BOOKS,
   ledgerBookCalls,
@@ -55,9 +55,8 @@ const isCash = (book: LedgerBook) => LEDGER_BOOKS[book].account === 'user_cash';
 const isCreditBook = (book: LedgerBook): book is CreditBook => (LEDGER_BOOKS[book] as { manualCredit?: boolean }).manualCredit === true;
 const formatBeans = (beans: number) => beans.toLocaleString('en-US');
 /** A number of the book without its unit: yuan for cash, whole beans for beans. */
-const numberOf = (book: LedgerBook) => (isCash(book) ? fenAsYuan : formatBeans);
 /** An amount of the book in a cell: yuan with ¥ for cash, whole beans for beans (the column names them). */
-const amountOf = (book: LedgerBook) => (amount: number) => (isCash(book) ? `¥${fenAsYuan(amount)}` : formatBeans(amount));
+const amountOf = (book: LedgerBook) => (amount: number) => (isCash(book) ? yuanText(amount) : formatBeans(amount));
 
 /**
  * A ledger book's screen (docs/finance.md › Books): the entries of the users' cash or beans made by the book's kinds of
@@ -95,7 +94,7 @@ function BookRecordsPage({ book, url, Filters, Details }: { book: LedgerBook; ur
         url={url}
         list={ledgerBookCalls[book].list}
         queryKey={financeKeys.books(book)}
-        totals={(data) => format(cash ? t.cashTotals : t.beanTotals, { count: data.count, sum: numberOf(book)(data.sum_amount) })}
+        totals={(data) => format(cash ? t.cashTotals : t.beanTotals, { count: data.count, sum: amountOf(book)(data.sum_amount) })}
         keywordLabel={t.keyword}
         Filters={Filters}
         tools={mayCredit && <Button onClick={() => setCrediting(true)}>{t.credit}</Button>}
@@ -261,7 +260,7 @@ function ManualCreditModal({ book, onClose }: { book: CreditBook; onClose: () =>
       showOnField(form, error, CREDIT_FIELDS); // The API client has shown why.
       return;
     }
-    void message.success(format(cash ? t.creditedCash : t.creditedBeans, { amount: numberOf(book)(amount) }));
+    void message.success(format(cash ? t.creditedCash : t.creditedBeans, { amount: amountOf(book)(amount) }));
     onClose();
   };
 

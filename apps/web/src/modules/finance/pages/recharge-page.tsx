@@ -1,4 +1,4 @@
-import { fenAsYuan, TOP_UP_STATES, PAY_CHANNELS, topUpRecordCalls, type TopUpRecord, type TopUpState } from '@juqi/contract';
+import { yuanText, TOP_UP_STATES, PAY_CHANNELS, topUpRecordCalls, type TopUpRecord, type TopUpState } from '@juqi/contract';
 import { Descriptions, Select, Space, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -42,7 +42,7 @@ export function RechargeRecordsPage() {
       url={RECHARGE_URL}
       list={topUpRecordCalls.list}
       queryKey={financeKeys.topUps}
-      totals={(data) => format(t.totals, { count: data.count, sum: fenAsYuan(data.sum_amount), paid: fenAsYuan(data.sum_paid) })}
+      totals={(data) => format(t.totals, { count: data.count, sum: yuanText(data.sum_amount), paid: yuanText(data.sum_paid) })}
       keywordLabel={t.keyword}
       Filters={RechargeFilters}
       exportAs={{
@@ -56,7 +56,7 @@ export function RechargeRecordsPage() {
       columns={(open) => [
         { key: 'order_no', title: t.orderNo, dataIndex: 'order_no', width: 200 },
         { key: 'user', title: t.user, width: 170, render: (_, r: TopUpRecord) => <RecordUser record={r} /> },
-        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: TopUpRecord) => `¥${fenAsYuan(r.amount)}` },
+        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: TopUpRecord) => yuanText(r.amount) },
         { key: 'channel', title: t.channel, width: 100, render: (_, r: TopUpRecord) => t[r.channel] },
         { key: 'state', title: t.state, width: 90, render: (_, r: TopUpRecord) => <CellTag tone={STATE_TONE[r.state]}>{t[r.state]}</CellTag> },
         { key: 'created_at', title: t.orderedAt, width: 150, render: (_, r: TopUpRecord) => dateTime(r.created_at) },
@@ -114,7 +114,7 @@ function RechargeDetailsDrawer({ recordKey: orderNo, onClose }: { recordKey: str
           <Space orientation="vertical" size={16} className="finance-details">
             <DetailList size="small" bordered column={2}>
               <Descriptions.Item label={t.user}>{`${order.user_name} ${order.user_mobile}`}</Descriptions.Item>
-              <Descriptions.Item label={t.amount}>{`¥${fenAsYuan(order.amount)}`}</Descriptions.Item>
+              <Descriptions.Item label={t.amount}>{yuanText(order.amount)}</Descriptions.Item>
               <Descriptions.Item label={t.state}>
                 <CellTag tone={STATE_TONE[order.state]}>{t[order.state]}</CellTag>
               </Descriptions.Item>

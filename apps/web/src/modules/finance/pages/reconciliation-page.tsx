@@ -1,5 +1,5 @@
 import {
-  fenAsYuan,
+  yuanText,
   ACCOUNT_KINDS,
   financeCalls,
   RECONCILIATION_MAX_DAYS,
@@ -42,7 +42,7 @@ const reconciliationKeys = {
 };
 
 /** Money as ¥ yuan, beans as a whole count. */
-const amountIn = (currency: Currency) => (n: number) => (currency === 'CNY' ? `¥${fenAsYuan(n)}` : n.toLocaleString('en-US'));
+const amountIn = (currency: Currency) => (n: number) => (currency === 'CNY' ? yuanText(n) : n.toLocaleString('en-US'));
 const yuan = amountIn('CNY');
 const yuanOrNone = (n: number | null) => (n === null ? <CellMuted>—</CellMuted> : yuan(n));
 
@@ -163,10 +163,10 @@ function DailyReconciliation() {
             {data && (
               <Typography.Text type="secondary">
                 {format(t.totals, {
-                  receipts: fenAsYuan(data.totals.top_up.provider.sum),
-                  credited: fenAsYuan(data.totals.top_up.ledger.sum),
-                  paidOut: fenAsYuan(data.totals.payout.provider.sum),
-                  settled: fenAsYuan(data.totals.payout.ledger.sum),
+                  receipts: yuanText(data.totals.top_up.provider.sum),
+                  credited: yuanText(data.totals.top_up.ledger.sum),
+                  paidOut: yuanText(data.totals.payout.provider.sum),
+                  settled: yuanText(data.totals.payout.ledger.sum),
                 })}
                 {uneven > 0 && (
                   <>

@@ -1,4 +1,4 @@
-import { fenAsYuan, WITHDRAW_TYPES, WITHDRAWAL_STATES, withdrawalCalls, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
+import { yuanText, WITHDRAW_TYPES, WITHDRAWAL_STATES, withdrawalCalls, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
 import { Descriptions, Flex, Select, Space, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -36,7 +36,7 @@ export function WithdrawRecordsPage() {
       openKey="no"
       list={withdrawalCalls.list}
       queryKey={financeKeys.withdrawals}
-      totals={(data) => format(t.withdrawTotals, { count: data.count, sum: fenAsYuan(data.sum_amount), paid: fenAsYuan(data.sum_paid) })}
+      totals={(data) => format(t.withdrawTotals, { count: data.count, sum: yuanText(data.sum_amount), paid: yuanText(data.sum_paid) })}
       keywordLabel={t.withdrawKeyword}
       Filters={WithdrawFilters}
       exportAs={{
@@ -50,7 +50,7 @@ export function WithdrawRecordsPage() {
       columns={(open) => [
         { key: 'withdraw_no', title: t.withdrawNo, dataIndex: 'withdraw_no', width: 200 },
         { key: 'user', title: t.user, width: 170, render: (_, r: WithdrawalRecord) => <RecordUser record={r} /> },
-        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: WithdrawalRecord) => `¥${fenAsYuan(r.amount)}` },
+        { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: WithdrawalRecord) => yuanText(r.amount) },
         {
           key: 'payout',
           title: t.payoutAccount,
@@ -146,7 +146,7 @@ function WithdrawDetailsDrawer({ recordKey: withdrawNo, onClose }: { recordKey: 
           <Space orientation="vertical" size={16} className="finance-details">
             <DetailList size="small" bordered column={2}>
               <Descriptions.Item label={t.user}>{`${withdrawal.user_name} ${withdrawal.user_mobile}`}</Descriptions.Item>
-              <Descriptions.Item label={t.amount}>{`¥${fenAsYuan(withdrawal.amount)}`}</Descriptions.Item>
+              <Descriptions.Item label={t.amount}>{yuanText(withdrawal.amount)}</Descriptions.Item>
               <Descriptions.Item label={t.state}>
                 <WithdrawalStateTag state={withdrawal.state} />
               </Descriptions.Item>
