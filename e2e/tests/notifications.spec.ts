@@ -239,11 +239,12 @@ test.describe('pop-up announcements', () => {
     for (const id of ids) await expect(popup(page, id)).toBeVisible();
     const shownAt = await page.evaluate(() => (window as unknown as { seenOpened: number[] }).seenOpened);
     expect(shownAt).toHaveLength(4);
-    // Rendering a pop-up delays its request by a few tens of ms (the first most), so single gaps wobble around 400 ms;
-    // over three gaps the wobble averages out.
+    // Rendering a pop-up delays its request by a few tens of ms, so single gaps wobble around 400 ms. The first pop-up
+    // mounts the stack and is delayed most — on a busy machine by a hundred ms, which shortens the first gap alone — so
+    // the mean is taken over the later two gaps, where the wobble averages out.
     const gaps = shownAt.slice(1).map((at, i) => at - shownAt[i]!);
     for (const gap of gaps) expect(gap).toBeGreaterThan(250);
-    const mean = (shownAt[3]! - shownAt[0]!) / 3;
+    const mean = (shownAt[3]! - shownAt[1]!) / 2;
     expect(mean).toBeGreaterThanOrEqual(375);
     expect(mean).toBeLessThan(600);
     // Each was recorded as seen: a reload shows none again.

@@ -92,7 +92,9 @@ test.describe('settings screens (issue 3)', () => {
     const suffix = Date.now().toString(36);
     const name = `测试页${suffix}`;
     await openAsAdmin(page, request, '/permission/page');
-    await expect(page.getByRole('row').filter({ hasText: '/permission/role' })).toBeVisible();
+    // A full load of the app, then the whole catalogue as a tree table: beside an accessibility walk on a busy machine
+    // this took past the default 10 s once.
+    await expect(page.getByRole('row').filter({ hasText: '/permission/role' })).toBeVisible({ timeout: 20_000 });
     await screenshot(page, 'function-page');
     await page.getByRole('button', { name: '全部展开' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'role.grant' })).toBeVisible();
