@@ -1,8 +1,10 @@
-import { exportedKeys, PICKER_LOOKUPS, type LookupKind, type Resource, type ResourceField, type Texts } from '@juqi/contract';
+import { exportedKeys, type Resource, type ResourceField, type Texts } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../audit/record';
 import { sendWorkbook, type ExportColumn } from '../export/workbook';
+import type { LookupRegistry } from '../lookups';
 import { exportedTime } from '../time-zone';
+import { referenceLookups } from './references';
 import type { FilterQuery, ResourceRepository } from './repository';
 
 type AnyResource = Resource<Record<string, ResourceField>>;
@@ -41,15 +43,11 @@ export function resourceExportColumns(resource: AnyResource): ExportColumn<Value
   });
 }
 
-/** Names records of a lookup by id (lib/lookups). */
-export type NamesOf = (kind: LookupKind, ids: number[]) => Promise<Map<number, string>>;
-
 /** A batch's rows with each reference's id replaced by its record's name: one read per reference and batch. */
-async function withNames(resource: AnyResource, rows: Values[], namesOf: NamesOf): Promise<Values[]> {
+async function withNames(resource: AnyResource, rows: Values[], lookups: Pick<LookupRegistry, 'namesOf'>): Promise<Values[]> {
   let named = rows;
-  for (const [key, field] of Object.entries(resource.fields)) {
-    if (field.kind !== 'reference') continue;
-    const names = await namesOf(PICKER_LOOKUPS[field.picker], rows.flatMap((row) => (typeof row[key] === 'number' ? [row[key]] : [])));
+  for (const [key, kind] of referenceLookups(resource)) {
+    const names = await lookups.namesOf(kind, rows.flatMap((row) => (typeof row[key] === 'number' ? [row[key]] : [])));
     named = named.map((row) => (typeof row[key] === 'number' ? { ...row, [key]: names.get(row[key]) ?? `#${row[key]}` } : row));
   }
   return named;
@@ -59,7 +57,7 @@ async function withNames(resource: AnyResource, rows: Values[], namesOf: NamesOf
  * Streams every record the filter matches, in the list's order, as an .xlsx file (lib/export); the export is recorded
  * in the audit log with its filter and row count.
  */
-export function sendResourceExport(reply: FastifyReply, records: ResourceRepository, query: FilterQuery, staffId: number, namesOf: NamesOf): Promise<void> {
+export function sendResourceExport(reply: FastifyReply, records: ResourceRepository, query: FilterQuery, staffId: number, lookups: Pick<LookupRegistry, 'namesOf'>): Promise<void> {
   const { resource } = records;
   const { module, thing, label } = resource;
   return sendWorkbook(reply, {
@@ -74,7 +72,7 @@ export function sendResourceExport(reply: FastifyReply, records: ResourceReposit
       async function* batches() {
         for (let offset = 0; offset < total; offset += BATCH) {
           const rows = await records.rows(query, offset, BATCH);
-          if (rows.length) yield await withNames(resource, rows, namesOf);
+          if (rows.length) yield await withNames(resource, rows, lookups);
           if (rows.length < BATCH) return;
         }
       }

@@ -1,4 +1,4 @@
-import { PICKER_LOOKUPS, type LookupKind, type Resource, type ResourceField } from '@juqi/contract';
+import type { Resource, ResourceField } from '@juqi/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { route } from '../http/route';
 import { sanitizeRichText } from '../rich-text';
 import { sendResourceExport } from './export';
+import { referenceLookups } from './references';
 import { ResourceRepository, type FilterQuery } from './repository';
 
 type AnyResource = Resource<Record<string, ResourceField>>;
@@ -56,8 +57,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   const uniqueKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.unique)
     .map(([key]) => key);
-  /** Each reference field and the lookup naming its records. */
-  const references = Object.entries(resource.fields).flatMap(([key, field]): [string, LookupKind][] => (field.kind === 'reference' ? [[key, PICKER_LOOKUPS[field.picker]]] : []));
+  const references = referenceLookups(resource);
   const richTextKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.kind === 'richtext')
     .map(([key]) => key);
@@ -159,7 +159,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
 
   if (calls.export)
     route(app, calls.export, async ({ body, principal, reply }) => {
-      await sendResourceExport(reply, records, body as FilterQuery, principal!.staffId, (kind, ids) => app.access.lookups.namesOf(kind, ids));
+      await sendResourceExport(reply, records, body as FilterQuery, principal!.staffId, app.access.lookups);
       return null;
     });
 

@@ -12,6 +12,7 @@ import {
   type LookupItem,
   type LookupKind,
   type PickerType,
+  type Resource,
   type ResourceField,
   FIELD_DEFINITIONS_MAX,
   FIELD_FORM_DEFINITION_CHARS_MAX,
@@ -30,6 +31,7 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit/record';
+import { referenceLookups } from '../../lib/crud/references';
 import type { Db, Executor } from '../../lib/db/client';
 import type { LookupRegistry } from '../../lib/lookups';
 import { isUniqueViolation } from '../../lib/db/errors';
@@ -111,16 +113,12 @@ const definitionOf = ({ id: _id, form: _form, updated_at: _updated, ...definitio
 /** The audit's picture of a definition: what it holds, and its name for the log's list. */
 const snapshot = ({ updated_at: _u, ...definition }: DefinitionRecord) => ({ ...definition, name: definition.label['zh-CN'] });
 
-/** Admin-defined fields: the forms' definitions under their permission bytes, and records' values checked by them. */
 /** By lookup, the view operations of the resources with a reference to its records. */
 const REFERENCE_VIEWS = new Map<LookupKind, string[]>();
-for (const resource of allResources)
-  for (const field of Object.values(resource.fields as Record<string, ResourceField>))
-    if (field.kind === 'reference') {
-      const kind = PICKER_LOOKUPS[field.picker];
-      REFERENCE_VIEWS.set(kind, [...(REFERENCE_VIEWS.get(kind) ?? []), resource.operations.view]);
-    }
+for (const resource of allResources as Resource<Record<string, ResourceField>>[])
+  for (const [, kind] of referenceLookups(resource)) REFERENCE_VIEWS.set(kind, [...(REFERENCE_VIEWS.get(kind) ?? []), resource.operations.view]);
 
+/** Admin-defined fields: the forms' definitions under their permission bytes, and records' values checked by them. */
 export class FieldService implements FormFields {
   private readonly records: FieldRepository;
 
