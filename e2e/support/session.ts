@@ -63,6 +63,9 @@ export async function openAsAdmin(page: Page, request: APIRequestContext, url: s
   await page.goto(url);
 }
 
+/** The page of the active tab: pages of tabs visited before stay mounted behind it, hidden (a selector). */
+export const ACTIVE_PAGE = '.shell-pane:not([hidden])';
+
 /**
  * Goes to `to` inside the running app, as a link there would: no page load, so the shell, the session's answers and
  * what a test put in the page stay, and the page visited before stays mounted behind its tab. A walk over many screens

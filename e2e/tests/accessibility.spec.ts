@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { openAsAdmin, visit } from '../support/session';
+import { ACTIVE_PAGE, openAsAdmin, visit } from '../support/session';
 import { wordsBrokenAcrossLines } from '../support/words';
 
 /**
@@ -57,9 +57,6 @@ const WALKS: Record<string, [path: string, title: string][]> = {
     ['/human/dashboard', '人力看板'],
   ],
 };
-
-/** The page of the active tab: a walk's screen after its first is checked there, the shell around it once per walk. */
-const ACTIVE_PAGE = '.shell-pane:not([hidden])';
 
 /** Waits until nothing in view is still loading. */
 async function settled(page: Page) {
@@ -124,6 +121,7 @@ for (const [walk, screens] of Object.entries(WALKS)) {
     for (const [path, title] of rest) {
       await visit(page, path);
       await expect(page).toHaveTitle(`${title} - 聚企中台`);
+      // A walk's screen after its first is checked within its page: the shell around it was checked once per walk.
       await check(page, path, ACTIVE_PAGE);
     }
   });

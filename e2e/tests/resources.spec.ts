@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { openAsAdmin } from '../support/session';
+import { ACTIVE_PAGE, openAsAdmin } from '../support/session';
 import { screenshot, takingShots } from '../support/screenshot';
 import { sheetRows } from '../support/xlsx';
 
@@ -144,9 +144,6 @@ const WALKED_AT_LEAST = [
   '/permission/finance/package',
   '/permission/finance/function_charge',
 ];
-
-/** The page of the active tab (pages of tabs visited before stay mounted, hidden). */
-const ACTIVE_PAGE = '.shell-pane:not([hidden])';
 
 test.describe('every resource screen', () => {
   test.describe.configure({ mode: 'parallel' });
