@@ -42,6 +42,7 @@ function api(extra: Record<string, Handler> = {}): SeenRequest[] {
   });
 }
 
+const fieldErrors = (form: HTMLElement) => [...form.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 const bodiesOf = (seen: SeenRequest[], url: string) => seen.filter((r) => r.url === url).map((r) => r.body);
 
 async function choose(label: string, option: string) {
@@ -116,8 +117,15 @@ describe('PublishPage: notification types', () => {
     await user.keyboard('{Escape}');
 
     await user.click(within(form).getByRole('radio', { name: '全部员工' }));
+    await waitFor(() => expect(within(form).getByRole('radio', { name: '全部员工' })).toBeChecked());
     await user.click(within(form).getByRole('button', { name: /发\s*布/ }));
-    await waitFor(() => expect(bodiesOf(seen, '/api/inform/add_notifications')).toEqual([expect.objectContaining({ type: 2, title: '代理商专属活动', target: 'all' })]));
+    // A refusal on a field is in the failure's message, beside what was sent.
+    await waitFor(() =>
+      expect({ sent: bodiesOf(seen, '/api/inform/add_notifications'), refusals: fieldErrors(form) }).toEqual({
+        sent: [expect.objectContaining({ type: 2, title: '代理商专属活动', target: 'all' })],
+        refusals: [],
+      }),
+    );
   });
 });
 
