@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { pgliteDefaultParsers } from '../db/client';
 import type PgBoss from 'pg-boss';
 
 /**
@@ -12,8 +13,9 @@ import type PgBoss from 'pg-boss';
 export function pgliteJobStore(client: PGlite): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
-      if (values !== undefined) return client.query(text, values);
-      const results = await client.transaction((tx) => tx.exec(text));
+      // The database reads dates as text for Drizzle (db/client.ts); pg-boss expects them as a driver gives them.
+      if (values !== undefined) return client.query(text, values, { parsers: pgliteDefaultParsers });
+      const results = await client.transaction((tx) => tx.exec(text, { parsers: pgliteDefaultParsers }));
       return results.at(-1) ?? { rows: [] };
     },
   };
