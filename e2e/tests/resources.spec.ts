@@ -1,9 +1,9 @@
-import { allResources, type Resource, type ResourceField } from '@juqi/contract';
+import { allResources, menuTree, type MenuDefinition, type Resource, type ResourceField } from '@juqi/contract';
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { ACTIVE_PAGE, openAsAdmin } from '../support/session';
+import { ACTIVE_PAGE, openAsAdmin, visit } from '../support/session';
 import { screenshot, takingShots } from '../support/screenshot';
 import { sheetRows } from '../support/xlsx';
 
@@ -145,71 +145,100 @@ const WALKED_AT_LEAST = [
   '/permission/finance/function_charge',
 ];
 
+/**
+ * One resource screen, opened in the active tab: the list, then (when it adds) a record added, found, seen in its
+ * details, edited and deleted, with axe over the list, the form and the details.
+ */
+async function walkResource(page: Page, resource: Resource<Record<string, ResourceField>>) {
+  const screen = page.locator(`${ACTIVE_PAGE} .resource-page`);
+  // A resource with a page of its own (a tree, a month calendar) renders no ResourcePage.
+  const walked = await screen
+    .or(page.locator(`${ACTIVE_PAGE} .ant-card`))
+    .first()
+    .waitFor()
+    .then(() => screen.count());
+  if (!walked) {
+    expect(WALKED_AT_LEAST, `${resource.menu} is walked on ResourcePage`).not.toContain(resource.menu);
+    return;
+  }
+  await expect(screen.locator('.ant-spin-spinning')).toHaveCount(0);
+  expect.soft(await seriousViolations(page), `${resource.menu} list`).toEqual([]);
+
+  const fields = Object.entries(resource.fields as Record<string, ResourceField>);
+  const [nameKey] = fields.find(([, field]) => field.kind === 'text' && !field.pattern) ?? [];
+  if (!resource.calls.add || !nameKey) return;
+  const name = `巡检${Date.now() % 1_000_000}`;
+  const dialog = page.getByRole('dialog');
+  await screen.getByRole('button', { name: /新\s*增/ }).click();
+  for (const [key, field] of fields) if (key === nameKey || field.required) await fillField(dialog, page, field, key === nameKey ? name : `${name}-${key}`);
+  expect.soft(await seriousViolations(page, '.ant-modal-root'), `${resource.menu} form`).toEqual([]);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+
+  if (resource.keyword?.includes(nameKey)) {
+    const search = screen.getByRole('searchbox');
+    await search.fill(name);
+    await search.press('Enter');
+    await expect(screen.locator('.ant-table-tbody .ant-table-row')).toHaveCount(1);
+  }
+  const row = screen.locator('.ant-table-tbody .ant-table-row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: /详\s*情/ }).click();
+  await expect(page.getByRole('dialog').getByText(name, { exact: true })).toBeVisible();
+  expect.soft(await seriousViolations(page, '.ant-drawer'), `${resource.menu} details`).toEqual([]);
+  await closeDrawer(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  if (resource.calls.edit) {
+    await row.getByRole('button', { name: /编\s*辑/ }).click();
+    const input = dialog.getByLabel(resource.fields[nameKey]!.label['zh-CN'], { exact: true });
+    await expect(input).toHaveValue(name);
+    await input.fill(`${name}改`);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+  const edited = screen.locator('.ant-table-tbody .ant-table-row').filter({ hasText: resource.calls.edit ? `${name}改` : name });
+  if (resource.keyword?.includes(nameKey)) await screen.getByRole('button', { name: /清空筛选/ }).click();
+  await expect(edited).toBeVisible();
+  if (resource.calls.delete) {
+    await edited.getByRole('button', { name: /删\s*除/ }).click();
+    await page.getByRole('button', { name: /^删\s*除$/ }).click();
+    await expect(edited).toHaveCount(0);
+  }
+}
+
+/**
+ * Every declared resource whose screen is the shared ResourcePage, in walks that the run's workers share: a walk opens
+ * the app once and moves inside it from screen to screen (visit), so axe is put in the page once per walk too. A new
+ * resource is walked with no test of its own (screens with a page of their own have their own journeys).
+ */
+const WALKS = 3;
+const walks = Array.from({ length: WALKS }, (_unused, index) => (allResources as Resource<Record<string, ResourceField>>[]).filter((_resource, at) => at % WALKS === index));
+
+/** The menu's name of a path, which the tab and the page's title show. */
+function menuName(path: string, tree: MenuDefinition[] = menuTree): string | undefined {
+  for (const entry of tree) {
+    const found = entry.path === path ? entry.name : menuName(path, entry.children ?? []);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 test.describe('every resource screen', () => {
   test.describe.configure({ mode: 'parallel' });
-  // Every declared resource whose screen is the shared ResourcePage, each its own test so the run's workers share them:
-  // a new resource is walked with no test of its own (screens with a page of their own have their own journeys).
-  for (const resource of allResources as Resource<Record<string, ResourceField>>[]) {
-    test(`${resource.menu}: open, search, add, see the details, edit and delete, with no serious accessibility finding`, async ({
-      page,
-      request,
-    }) => {
-      await openAsAdmin(page, request, resource.menu);
-      const screen = page.locator(`${ACTIVE_PAGE} .resource-page`);
-      // A resource with a page of its own (a tree, a month calendar) renders no ResourcePage.
-      const walked = await screen
-        .or(page.locator(`${ACTIVE_PAGE} .ant-card`))
-        .first()
-        .waitFor()
-        .then(() => screen.count());
-      if (!walked) {
-        expect(WALKED_AT_LEAST, `${resource.menu} is walked on ResourcePage`).not.toContain(resource.menu);
-        return;
-      }
-      await expect(screen.locator('.ant-spin-spinning')).toHaveCount(0);
-      expect.soft(await seriousViolations(page), `${resource.menu} list`).toEqual([]);
-
-      const fields = Object.entries(resource.fields as Record<string, ResourceField>);
-      const [nameKey] = fields.find(([, field]) => field.kind === 'text' && !field.pattern) ?? [];
-      if (!resource.calls.add || !nameKey) return;
-      const name = `巡检${Date.now() % 1_000_000}`;
-      const dialog = page.getByRole('dialog');
-      await screen.getByRole('button', { name: /新\s*增/ }).click();
-      for (const [key, field] of fields) if (key === nameKey || field.required) await fillField(dialog, page, field, key === nameKey ? name : `${name}-${key}`);
-      expect.soft(await seriousViolations(page, '.ant-modal-root'), `${resource.menu} form`).toEqual([]);
-      await dialog.getByRole('button', { name: /保\s*存/ }).click();
-      await expect(dialog).toBeHidden();
-
-      if (resource.keyword?.includes(nameKey)) {
-        const search = screen.getByRole('searchbox');
-        await search.fill(name);
-        await search.press('Enter');
-        await expect(screen.locator('.ant-table-tbody .ant-table-row')).toHaveCount(1);
-      }
-      const row = screen.locator('.ant-table-tbody .ant-table-row').filter({ hasText: name });
-      await expect(row).toBeVisible();
-
-      await row.getByRole('button', { name: /详\s*情/ }).click();
-      await expect(page.getByRole('dialog').getByText(name, { exact: true })).toBeVisible();
-      expect.soft(await seriousViolations(page, '.ant-drawer'), `${resource.menu} details`).toEqual([]);
-      await closeDrawer(page);
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-
-      if (resource.calls.edit) {
-        await row.getByRole('button', { name: /编\s*辑/ }).click();
-        const input = dialog.getByLabel(resource.fields[nameKey]!.label['zh-CN'], { exact: true });
-        await expect(input).toHaveValue(name);
-        await input.fill(`${name}改`);
-        await dialog.getByRole('button', { name: /保\s*存/ }).click();
-        await expect(dialog).toBeHidden();
-      }
-      const edited = screen.locator('.ant-table-tbody .ant-table-row').filter({ hasText: resource.calls.edit ? `${name}改` : name });
-      if (resource.keyword?.includes(nameKey)) await screen.getByRole('button', { name: /清空筛选/ }).click();
-      await expect(edited).toBeVisible();
-      if (resource.calls.delete) {
-        await edited.getByRole('button', { name: /删\s*除/ }).click();
-        await page.getByRole('button', { name: /^删\s*除$/ }).click();
-        await expect(edited).toHaveCount(0);
+  for (const [index, resources] of walks.entries()) {
+    test(`walk ${index + 1} of ${WALKS}: open, search, add, see the details, edit and delete, with no serious accessibility finding`, async ({ page, request }) => {
+      // A screen takes 10–25 s on a busy machine.
+      test.setTimeout(45_000 * resources.length);
+      for (const [at, resource] of resources.entries()) {
+        await test.step(resource.menu, async () => {
+          if (at === 0) await openAsAdmin(page, request, resource.menu);
+          else await visit(page, resource.menu);
+          // The screen before stays mounted behind its tab until the new one is shown.
+          await expect(page).toHaveTitle(`${menuName(resource.menu)} - 聚企中台`);
+          await walkResource(page, resource);
+        });
       }
     });
   }
