@@ -71,8 +71,9 @@ function TrialBalanceCard() {
         <Flex vertical gap={12}>
           <Typography.Text type="secondary">{t.trialBalanceHint}</Typography.Text>
           <Row gutter={[16, 16]}>
+            {/* Side by side only on a wide screen: at 1280 px half the page cut the yuan accounts' last column. */}
             {trial.data?.currencies.map((currency) => (
-              <Col key={currency.currency} xs={24} xl={12}>
+              <Col key={currency.currency} xs={24} xxl={12}>
                 <CurrencyBalance currency={currency} />
               </Col>
             ))}
@@ -115,7 +116,7 @@ function CurrencyBalance({ currency: c }: { currency: TrialBalance['currencies']
             title={() => format(t.kindsOf, { currency: t[c.currency] })}
             pagination={false}
             rowKey="kind"
-            scroll={{ x: 520 }}
+            scroll={{ x: 'max-content' }}
             dataSource={c.kinds}
             columns={columns}
           />
