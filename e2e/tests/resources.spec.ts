@@ -95,6 +95,68 @@ test('案例平台: search, add, edit and delete a platform, each seen in the li
   await expect(rowOf(page, '抖音')).toBeVisible();
 });
 
+test('业务设置: a business’s packages in its details — added, edited and deleted in place, found on 套餐设置 by business; a business with packages is kept', async ({ page, request }) => {
+  const name = `月卡${Date.now() % 100000}`;
+  await openAsAdmin(page, request, '/permission/business/business');
+  const business = rowOf(page, '短视频代运营');
+  await business.getByRole('button', { name: /详\s*情/ }).click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('tab', { name: /^业务套餐（\d+）$/ }).click();
+  const packages = drawer.getByRole('tabpanel', { name: /^业务套餐/ }).locator('.ant-table-tbody');
+  await expect(packages.getByRole('cell', { name: '旗舰版', exact: true })).toBeVisible();
+  // Another business's packages are not here.
+  await expect(packages.getByRole('cell', { name: '模板站', exact: true })).toHaveCount(0);
+  const count = Number((await drawer.getByRole('tab', { name: /^业务套餐/ }).textContent())!.match(/\d+/)![0]);
+
+  await drawer.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '新增 · 业务套餐' });
+  await expect(form.getByLabel('所属业务')).toHaveCount(0);
+  await form.getByLabel('套餐名称', { exact: true }).fill(name);
+  await form.getByLabel('价格', { exact: true }).fill('1280.5');
+  await form.getByLabel('服务数量', { exact: true }).fill('12');
+  await screenshot(page, 'business-package-form-zh-CN');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form).toBeHidden();
+  const added = packages.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(added).toContainText('¥ 1,280.50');
+  await expect(drawer.getByRole('tab', { name: `业务套餐（${count + 1}）` })).toBeVisible();
+  for (const width of takingShots ? [1280, 390] : []) {
+    await page.setViewportSize({ width, height: 800 });
+    await screenshot(page, `business-details-packages-zh-CN-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await added.getByRole('button', { name: /编\s*辑/ }).click();
+  const edit = page.getByRole('dialog').filter({ hasText: '编辑 · 业务套餐' });
+  await expect(edit.getByLabel('套餐名称', { exact: true })).toHaveValue(name);
+  await edit.getByLabel('服务天数', { exact: true }).fill('90');
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(edit).toBeHidden();
+  await expect(added).toContainText('90');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+
+  // A business holding packages is not deleted: the refusal says why.
+  await business.getByRole('button', { name: /删\s*除/ }).click();
+  await page.getByRole('button', { name: /^删\s*除$/ }).click();
+  await expect(page.getByText('该业务下还有业务套餐，请先删除业务套餐')).toBeVisible();
+  await expect(business).toBeVisible();
+
+  // 套餐设置 lists every business's packages, filtered by one picked by name.
+  await visit(page, '/permission/business/package');
+  const screen = page.locator(`${ACTIVE_PAGE}[data-path="/permission/business/package"] .resource-page`);
+  await screen.getByLabel('所属业务').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '短视频代运营' }).click();
+  await expect(page).toHaveURL(/business_id=\d+/);
+  const listed = screen.locator('.ant-table-tbody').getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(listed).toContainText('短视频代运营');
+  await expect(screen.locator('.ant-table-tbody').getByRole('cell', { name: '模板站', exact: true })).toHaveCount(0);
+  await screenshot(page, 'business-packages-zh-CN-1280');
+  await listed.getByRole('button', { name: /删\s*除/ }).click();
+  await page.getByRole('button', { name: /^删\s*除$/ }).click();
+  await expect(listed).toHaveCount(0);
+});
+
 /** A value of the pattern's shape that fits the field, as a person would type it (no edge spaces). */
 const matching = (pattern: RegExp, max: number): string =>
   fc.sample(
@@ -119,6 +181,8 @@ async function fillField(dialog: Locator, page: Page, field: ResourceField, valu
     case 'number':
       return dialog.getByLabel(label, { exact: true }).fill(String(field.min));
     case 'select':
+    case 'reference':
+      // A record picker is a searchable select whose options are the lookup's first records.
       await dialog.getByLabel(label, { exact: true }).click();
       return page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     case 'date':
@@ -143,6 +207,8 @@ const WALKED_AT_LEAST = [
   '/permission/finance/recharge',
   '/permission/finance/package',
   '/permission/finance/function_charge',
+  '/permission/business/business',
+  '/permission/business/package',
 ];
 
 /**
@@ -235,8 +301,10 @@ test.describe('every resource screen', () => {
         await test.step(resource.menu, async () => {
           if (at === 0) await openAsAdmin(page, request, resource.menu);
           else await visit(page, resource.menu);
-          // The screen before stays mounted behind its tab until the new one is shown.
+          // The screen before stays mounted behind its tab until the new one is shown; two menu entries share a name
+          // (套餐设置), so the shown pane is told by its path.
           await expect(page).toHaveTitle(`${menuName(resource.menu)} - 聚企中台`);
+          await expect(page.locator(`${ACTIVE_PAGE}[data-path="${resource.menu}"]`)).toBeVisible();
           await walkResource(page, resource);
         });
       }

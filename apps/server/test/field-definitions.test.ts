@@ -1,4 +1,5 @@
 import {
+  businessResource,
   type CallBody,
   decodeFieldPermission,
   departmentCalls,
@@ -297,6 +298,8 @@ describe('a record’s values', () => {
     // The structure field's sample picks departments 1 and 2 of a fresh database, the people pickers staff records 1 and 2.
     for (const name of ['总经办', '市场部']) await ok(t, departmentCalls.add, { name, parent_id: 0 }, admin);
     for (const [name, mobile] of [['张三', '13700137101'], ['李四', '13700137102']]) await ok(t, personnelCalls.add, { name: name!, mobile: mobile!, status: 'regular' }, admin);
+    // The business field's sample picks businesses 1 and 2.
+    for (const name of ['短视频代运营', '企业官网建设']) await ok(t, businessResource.calls.add!, { name }, admin);
   });
 
   it('accepts a record with one field of each type, and answers it cleaned', async () => {

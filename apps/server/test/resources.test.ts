@@ -1,4 +1,4 @@
-import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, PICKER_LOOKUPS, type AnyCall, type ResourceField } from '@juqi/contract';
+import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, PICKER_LOOKUPS, type AnyCall, type PickerType, type ResourceField } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -53,6 +53,13 @@ function sample(field: ResourceField, n: number, picked?: number): unknown {
   }
 }
 
+/** The first record a picker's lookup offers (a top-level industry comes before its sub-industries). */
+async function firstOf(picker: PickerType, who: string = picker): Promise<number> {
+  const [first] = (await t.app.access.lookups.sourceOf(PICKER_LOOKUPS[picker])?.search(undefined, 1)) ?? [];
+  if (!first) throw new Error(`${who}: no module provides ${picker} records to point at`);
+  return first.id;
+}
+
 // One app for every resource: each keeps its own table, audit actions and viewer, so sharing it proves the same and
 // spares a database per resource.
 let t: TestApp;
@@ -75,15 +82,24 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   /** By reference field, the record its samples point at. */
   const picked: Record<string, number> = {};
   const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n, picked[key])]));
+  // A child list's parent resource, whose records the tests add: the lookup of a new module's records may offer none.
+  const parentKey = resource.parent?.key;
+  const parentResource = resource.parent && allResources.find((one) => one.module === resource.parent!.resource.module && one.thing === resource.parent!.resource.thing);
+  /** Records of the parent resource added for this resource's tests. */
+  const parents: number[] = [];
+  const addParent = async (n: number) => {
+    const values = Object.fromEntries(
+      await Promise.all(Object.entries(parentResource!.fields as Record<string, ResourceField>).map(async ([key, field]) => [key, sample(field, 90 + n, field.kind === 'reference' ? await firstOf(field.picker) : undefined)])),
+    );
+    return (expectOk(await invokeUnchecked(t, parentResource!.calls.add! as AnyCall, values, admin)) as { id: number }).id;
+  };
 
   let viewer: string;
   beforeAll(async () => {
     viewer = await signInWith(t, [resource.operations.view]);
+    if (parentKey) for (const n of [1, 2]) parents.push(await addParent(n));
     for (const [key, field] of fields) {
-      if (field.kind !== 'reference') continue;
-      const [first] = (await t.app.access.lookups.sourceOf(PICKER_LOOKUPS[field.picker])?.search(undefined, 1)) ?? [];
-      if (!first) throw new Error(`${resource.module}.${resource.thing}.${key}: no module provides ${field.picker} records to point at`);
-      picked[key] = first.id;
+      if (field.kind === 'reference') picked[key] = key === parentKey ? parents[0]! : await firstOf(field.picker, `${resource.module}.${resource.thing}.${key}`);
     }
   });
 
@@ -104,7 +120,7 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     expect((await auditOf('add', id))[0]?.detail).toMatchObject({ after: { id, ...values } });
 
     // Fields left out keep their value; one given changes.
-    const [changedKey, changedField] = fields.find(([, field]) => field.kind !== 'boolean') ?? fields[0]!;
+    const [changedKey, changedField] = fields.find(([, field]) => field.kind !== 'boolean' && field.kind !== 'reference') ?? fields[0]!;
     const changed = sample(changedField, 2);
     expectOk(await call('edit', { id, [changedKey]: changed }));
     expect(expectOk(await call('details', { id }))).toMatchObject({ ...values, [changedKey]: changed });
@@ -116,7 +132,7 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   });
 
   it.runIf(calls.add)('fills the fields an add leaves out with their defaults', async () => {
-    const required = Object.fromEntries(fields.filter(([, field]) => field.required).map(([key, field]) => [key, sample(field, 3)]));
+    const required = Object.fromEntries(fields.filter(([, field]) => field.required).map(([key, field]) => [key, sample(field, 3, picked[key])]));
     const id = await add(required);
     const defaults = Object.fromEntries(fields.filter(([, field]) => !field.required).map(([key, field]) => [key, defaultOf(field) ?? null]));
     expect(expectOk(await call('details', { id }))).toMatchObject({ ...required, ...defaults });
@@ -181,9 +197,36 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
       const pointing = await list({ [key]: picked[key], limit: 200 });
       expect(pointing.data.map((row) => row.id)).toContain(id);
       expect(pointing.data.every((row) => row[key] === picked[key])).toBe(true);
-      expect((await list({ [key]: null, limit: 200 })).data.every((row) => row[key] === null)).toBe(true);
+      if (!byKey[key]!.required) expect((await list({ [key]: null, limit: 200 })).data.every((row) => row[key] === null)).toBe(true);
     }
     expect(untimed(await list({ limit: 200 }))).toEqual(untimed(before));
+  });
+
+  it.runIf(parentKey !== undefined && calls.add)('keeps a child list’s record to its parent: listed under it alone, unique among its siblings, the parent kept while it has any', async () => {
+    const [first, second] = parents as [number, number];
+    const values = { ...recordOf(61), [parentKey!]: first };
+    const id = await add(values);
+    expect((await list({ [parentKey!]: first, limit: 200 })).data.map((row) => row.id)).toContain(id);
+    const underSecond = await list({ [parentKey!]: second, limit: 200 });
+    expect(underSecond.data.map((row) => row.id)).not.toContain(id);
+    expect(underSecond.data.every((row) => row[parentKey!] === second)).toBe(true);
+
+    // A unique value is another parent's to hold too; moving a record to a parent whose record holds it is refused.
+    const unique = Object.fromEntries(uniqueKeys.map((key) => [key, values[key]]));
+    const sibling = await add({ ...recordOf(62), ...unique, [parentKey!]: second });
+    for (const key of uniqueKeys) expect(expectError(await call('edit', { id: sibling, [parentKey!]: first }), 40900)).toMatchObject({ field: key });
+
+    // A parent holding records is not deleted (40900 naming the child list); once they are gone, it is.
+    const parentCalls = parentResource!.calls as unknown as Record<string, AnyCall | undefined>;
+    if (!parentCalls.delete) return;
+    const third = await addParent(3);
+    const child = await add({ ...recordOf(63), [parentKey!]: third });
+    const refused = await invokeUnchecked(t, parentCalls.delete, { id: third }, admin);
+    expectError(refused, 40900);
+    expect(refused.message).toContain(resource.label['zh-CN']);
+    expectOk(await invokeUnchecked(t, parentCalls.details!, { id: third }, admin));
+    expectOk(await call('delete', { id: child }));
+    expectOk(await invokeUnchecked(t, parentCalls.delete, { id: third }, admin));
   });
 
   it.runIf(calls.export && calls.add)('exports every record the filter matches to a workbook, in the list’s order, labelled in the asked language; audited', async () => {
@@ -240,7 +283,8 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   it('refuses bad input naming the field, and a missing record with 40400, changing nothing', async () => {
     const before = await list({ limit: 200 });
     if (calls.add) {
-      for (const [key] of fields.filter(([, field]) => field.required)) {
+      // A required field with a default (a package's days) takes it when left out.
+      for (const [key] of fields.filter(([, field]) => field.required && (defaultOf(field) ?? null) === null)) {
         const { [key]: _, ...rest } = recordOf(41);
         expect(expectError(await call('add', rest), 40000)).toMatchObject({ field: key });
       }

@@ -1,6 +1,7 @@
 import { approvalCalls } from './approval';
 import { auditCalls } from './audit';
 import { appUserAuthCalls, authCalls } from './auth';
+import { businessCalls, businessPackage, businessResource } from './business';
 import { calendarCalls, specialDay } from './calendar';
 import { caseCalls, casePlatform } from './case';
 import type { AnyCall } from './call';
@@ -27,6 +28,7 @@ import { userCalls } from './user';
 export * from './approval';
 export * from './audit';
 export * from './auth';
+export * from './business';
 export * from './calendar';
 export * from './call';
 export * from './case';
@@ -72,6 +74,7 @@ export const callsByModule = {
   file: fileCalls,
   user: userCalls,
   case: caseCalls,
+  business: businessCalls,
   audit: auditCalls,
   calendar: calendarCalls,
   general: generalCalls,
@@ -94,4 +97,8 @@ export const callsByModule = {
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource, recruitmentLead, rechargePreset, topUpPackage, functionCharge];
+export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource, recruitmentLead, rechargePreset, topUpPackage, functionCharge, businessResource, businessPackage];
+
+/** The child lists of a resource (those declaring it their parent), shown as tabs of its details. */
+export const childResources = (resource: { module: string; thing: string }) =>
+  allResources.filter((child) => 'parent' in child && child.parent?.resource.module === resource.module && child.parent.resource.thing === resource.thing);

@@ -113,6 +113,12 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'finance.settings.recharge.edit', name: '编辑充值档位与充值限额', nameEn: 'Edit top-up presets and limits', menu: '/permission/finance/recharge' },
   { code: 'finance.settings.package.view', name: '查看套餐设置', nameEn: 'View packages', menu: '/permission/finance/package' },
   { code: 'finance.settings.package.edit', name: '新增、编辑、删除套餐', nameEn: 'Add, edit and delete packages', menu: '/permission/finance/package' },
+  { code: 'business.setting.view', name: '查看业务设置', nameEn: 'View businesses', menu: '/permission/business/business' },
+  { code: 'business.setting.edit', name: '新增、编辑、删除业务', nameEn: 'Add, edit and delete businesses', menu: '/permission/business/business' },
+  { code: 'business.setting.export', name: '导出业务', nameEn: 'Export businesses', menu: '/permission/business/business' },
+  { code: 'business.package.view', name: '查看业务套餐', nameEn: 'View business packages', menu: '/permission/business/package' },
+  { code: 'business.package.edit', name: '新增、编辑、删除业务套餐', nameEn: 'Add, edit and delete business packages', menu: '/permission/business/package' },
+  { code: 'business.package.export', name: '导出业务套餐', nameEn: 'Export business packages', menu: '/permission/business/package' },
   { code: 'finance.settings.function_charge.view', name: '查看功能收费设置', nameEn: 'View feature charges', menu: '/permission/finance/function_charge' },
   { code: 'finance.settings.function_charge.edit', name: '新增、编辑、删除功能收费', nameEn: 'Add, edit and delete feature charges', menu: '/permission/finance/function_charge' },
 ];

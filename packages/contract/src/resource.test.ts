@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defineResource, defaultOf, resourceCalls, resourceFieldDefinition, type FilterOperator, type ResourceField } from './resource';
+import { defineResource, defaultOf, resourceCalls, resourceFieldDefinition, type FilterOperator, type ResourceDeclaration, type ResourceField } from './resource';
 
 const zh = (text: string) => ({ 'zh-CN': text, 'en-US': text });
 
-const platform = defineResource({
+/** The declaration the tests vary (spread into new declarations); `platform` is it declared. */
+const declared = {
   module: 'case',
   thing: 'platform',
   menu: '/permission/case/platform',
@@ -23,7 +24,8 @@ const platform = defineResource({
   keyword: ['name'],
   filters: { kind: 'in', enabled: 'equals', fans: 'range', since: 'range' },
   order: { by: 'sort', direction: 'asc' },
-});
+} as const satisfies ResourceDeclaration<Record<string, ResourceField>>;
+const platform = defineResource(declared);
 const { list, details, add, edit } = platform.calls;
 
 describe('defineResource', () => {
@@ -39,7 +41,7 @@ describe('defineResource', () => {
   });
 
   it('offers no call for an operation the declaration leaves out', () => {
-    const types = defineResource({ ...platform, thing: 'type', operations: { view: 'case.platform.view', edit: 'case.platform.edit' } });
+    const types = defineResource({ ...declared, thing: 'type', operations: { view: 'case.platform.view', edit: 'case.platform.edit' } });
     expect(Object.keys(types.calls)).toEqual(['list', 'details', 'edit']);
   });
 
@@ -64,7 +66,7 @@ describe('defineResource', () => {
 
   it('requires a required date or select that has nothing to fall back on, and refuses year 0000', () => {
     const booking = defineResource({
-      ...platform,
+      ...declared,
       fields: { day: { kind: 'date', label: zh('日期'), required: true }, kind: { kind: 'select', label: zh('类型'), options: [{ value: 1, label: zh('节假日') }], required: true } },
       columns: ['day'],
       keyword: [],
@@ -89,7 +91,7 @@ describe('defineResource', () => {
   });
 
   it('takes rich text as markup up to its length, and refuses a required one holding no text', () => {
-    const article = defineResource({ ...platform, fields: { body: { kind: 'richtext', label: zh('正文'), max: 40, required: true } }, columns: ['body'], keyword: [], filters: {}, order: { by: 'id', direction: 'asc' } });
+    const article = defineResource({ ...declared, fields: { body: { kind: 'richtext', label: zh('正文'), max: 40, required: true } }, columns: ['body'], keyword: [], filters: {}, order: { by: 'id', direction: 'asc' } });
     const body = article.calls.add!.body!;
     expect(body.safeParse({ body: '<p>你好<strong>世界</strong></p>' }).success).toBe(true);
     expect(body.safeParse({ body: '<p> &nbsp;</p><p></p>' }).success).toBe(false);
@@ -120,11 +122,11 @@ describe('defineResource', () => {
   });
 
   it('refuses a declaration whose filter or keyword does not fit its field', () => {
-    expect(() => defineResource({ ...platform, filters: { remark: 'equals' } })).toThrow(/remark cannot be filtered by equals/);
-    expect(() => defineResource({ ...platform, filters: { enabled: 'range' } })).toThrow(/enabled cannot be filtered by range/);
+    expect(() => defineResource({ ...declared, filters: { remark: 'equals' } })).toThrow(/remark cannot be filtered by equals/);
+    expect(() => defineResource({ ...declared, filters: { enabled: 'range' } })).toThrow(/enabled cannot be filtered by range/);
     // The registry offers contains on a text; the lists' SQL does not answer it (yet).
-    expect(() => defineResource({ ...platform, filters: { name: 'contains' as FilterOperator } })).toThrow(/name cannot be filtered by contains/);
-    expect(() => defineResource({ ...platform, keyword: ['fans'] })).toThrow(/keyword searches text fields, not fans/);
+    expect(() => defineResource({ ...declared, filters: { name: 'contains' as FilterOperator } })).toThrow(/name cannot be filtered by contains/);
+    expect(() => defineResource({ ...declared, keyword: ['fans'] })).toThrow(/keyword searches text fields, not fans/);
   });
 
   it('takes a filter’s values as present values of the field’s type', () => {
@@ -181,7 +183,7 @@ describe('resourceFieldDefinition', () => {
 
   it('takes and answers money in whole fen on every call', () => {
     const shop = defineResource({
-      ...platform,
+      ...declared,
       fields: { price: { kind: 'number', unit: 'fen', label: zh('价格'), min: 1, max: 100_000, required: true } },
       columns: ['price'],
       keyword: [],
@@ -200,6 +202,20 @@ describe('resourceFieldDefinition', () => {
     expect(() => resourceFieldDefinition('code', { kind: 'text', label: zh('代码'), max: 6, pattern: /^[a-z]+$/i })).toThrow(/code: a pattern takes no flags/);
     expect(() => resourceFieldDefinition('name', { kind: 'text', label: zh('名称'), max: 256 })).toThrow(/name: max_length/);
     expect(() => resourceFieldDefinition('fans', { kind: 'number', label: zh('粉丝'), min: 10, max: 1 })).toThrow(/fans: min/);
-    expect(() => defineResource({ ...platform, fields: { ...platform.fields, note: { kind: 'textarea', label: zh('说明'), max: 2001 } } })).toThrow(/case.platform: note: max_length/);
+    expect(() => defineResource({ ...declared, fields: { ...declared.fields, note: { kind: 'textarea', label: zh('说明'), max: 2001 } } })).toThrow(/case.platform: note: max_length/);
+  });
+
+  it('declares a child list by a required reference to its parent, always filtered by the parent with equals', () => {
+    const owner = { kind: 'reference', picker: 'business', label: zh('所属业务'), required: true } as const;
+    const child = defineResource({ ...declared, thing: 'package', fields: { ...declared.fields, owner }, parent: { key: 'owner', resource: platform } });
+    // The parent's filter is there though not declared, beside the declared ones.
+    expect(child.filters).toMatchObject({ owner: 'equals', kind: 'in' });
+    expect(child.calls.list.body!.parse({ owner: 3 })).toMatchObject({ owner: 3 });
+    expect(child.calls.list.body!.safeParse({ owner: 0 }).success).toBe(false);
+    expect(child.calls.add!.body!.safeParse({ name: 'a' }).success).toBe(false);
+
+    expect(() => defineResource({ ...declared, fields: { ...declared.fields, owner: { ...owner, required: false } }, parent: { key: 'owner', resource: platform } })).toThrow(/owner is a required reference/);
+    expect(() => defineResource({ ...declared, parent: { key: 'name', resource: platform } })).toThrow(/name is a required reference/);
+    expect(() => defineResource({ ...declared, fields: { ...declared.fields, owner }, filters: { owner: 'in' }, parent: { key: 'owner', resource: platform } })).toThrow(/filtered by its parent with equals/);
   });
 });

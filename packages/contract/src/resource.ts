@@ -226,6 +226,20 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
   /** The list's default order. */
   order: { by: keyof F & string | 'updated_at' | 'id'; direction: 'asc' | 'desc' };
   pageSize?: number;
+  /**
+   * The record this one belongs to (a business's packages): `key` names a required reference field holding the parent's
+   * id, and `resource` is the parent's declaration. The list is filtered by it (`equals`, added when not declared), a
+   * unique field is unique among one parent's records, the parent's details show the records as a tab with add, edit
+   * and delete in place, and a parent holding records cannot be deleted (40900).
+   */
+  parent?: { key: keyof F & string; resource: ParentResource };
+}
+
+/** What a child list needs of its parent's declaration: its calls' names and label, not its fields' types. */
+export interface ParentResource {
+  module: string;
+  thing: string;
+  label: Texts;
 }
 
 /** A field's value as sent and answered: a reference is its record's id. */
@@ -290,7 +304,12 @@ function filterSchema(field: ResourceField, definition: FieldDefinition, operato
 
 /** Declares a resource: its fields, list, filters and operations, and the calls they make (see the file comment). */
 export function defineResource<const F extends Record<string, ResourceField>>(declaration: ResourceDeclaration<F>): Resource<F> {
-  const { module, thing, fields, operations, label } = declaration;
+  const { module, thing, fields, operations, label, parent } = declaration;
+  if (parent) {
+    const field = fields[parent.key];
+    if (field?.kind !== 'reference' || !field.required) throw new Error(`${module}.${thing}: the parent's key ${parent.key} is a required reference`);
+    if ((declaration.filters?.[parent.key] ?? 'equals') !== 'equals') throw new Error(`${module}.${thing}: a child list is filtered by its parent with equals`);
+  }
   const entries = Object.entries(fields) as [string, ResourceField][];
   const definitionOf = (key: string, field: RegistryField) => {
     try {
@@ -305,7 +324,9 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     if (field && isReference(field)) return (REFERENCE_OPERATORS as readonly FieldOperator[]).includes(operator);
     return definitions[key] !== undefined && fieldTypes[definitions[key].type].operators.includes(operator);
   };
-  const filters = Object.entries(declaration.filters ?? {}) as [string, FilterOperator][];
+  // A child list is always filtered by its parent: the parent's tab lists its own records only.
+  const declaredFilters: Partial<Record<string, FilterOperator>> = parent ? { [parent.key]: 'equals', ...declaration.filters } : { ...declaration.filters };
+  const filters = Object.entries(declaredFilters) as [string, FilterOperator][];
   for (const [key, operator] of filters) {
     if (!FILTER_OPERATORS.includes(operator) || !offers(key, operator)) throw new Error(`${module}.${thing}: ${key} cannot be filtered by ${operator}`);
   }
@@ -365,7 +386,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
       z.null(),
       'blob',
     ) as unknown as ResourceCalls<F>['export'];
-  return { ...declaration, definitions, row, calls };
+  return { ...declaration, filters: declaredFilters as ResourceDeclaration<F>['filters'], definitions, row, calls };
 }
 
 /**

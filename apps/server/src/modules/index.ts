@@ -2,6 +2,7 @@ import type { ServerModule } from '../lib/module';
 import { approvalModule } from './approval';
 import { auditModule } from './audit';
 import { authModule } from './auth';
+import { businessModule } from './business';
 import { calendarModule } from './calendar';
 import { caseModule } from './case';
 import { departmentModule } from './department';
@@ -20,4 +21,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, auditModule];

@@ -11,6 +11,8 @@ const industryIds = { valid: [1, 2], invalid: [0] };
 // Departments and staff records are not seeded in tests: those that check picked ids make two of each first.
 const departmentIds = { valid: [1, 2], invalid: [0] };
 const personIds = { valid: [1, 2], invalid: [0] };
+// Businesses neither: those that check picked ids add two first.
+const businessIds = { valid: [1, 2], invalid: [0] };
 const place = { province_code: '440000', city_code: '440300', address: '深圳市南山区科技园', lng: 113.94, lat: 22.54, coordinate_system: 'gcj02' };
 
 /** What a definition of the type needs beyond key, type and label. */
@@ -41,7 +43,7 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   contacts: personIds,
   customer: ids,
   contract: ids,
-  business: ids,
+  business: businessIds,
   single_user: { valid: 1, invalid: -1 },
   website: { valid: 'https://example.com', invalid: 'ftp://example.com' },
   textarea: { valid: 'First line', invalid: 'x'.repeat(2001) },

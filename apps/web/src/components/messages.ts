@@ -33,6 +33,9 @@ export const commonMessages = defineMessages({
     invalid: '{label}格式不正确',
     taken: '该{label}已存在',
     details: '详情',
+    /** A details drawer's tab of the record's child list, with how many it holds. */
+    childCount: '{label}（{count}）',
+    basicInfo: '基本信息',
     readOnly: '您没有修改权限，仅可查看',
     exportTitle: '导出{label}',
     exportRows: '导出 {rows} 条{label}…',
@@ -70,6 +73,8 @@ export const commonMessages = defineMessages({
     invalid: '{label} is not valid',
     taken: '{label} is already taken',
     details: 'Details',
+    childCount: '{label} ({count})',
+    basicInfo: 'Basic information',
     readOnly: 'You may view this but not change it',
     exportTitle: 'Export {label} records',
     exportRows: 'Exporting {rows} {label} records…',

@@ -2,6 +2,7 @@ import type { WebModule } from '../lib/web-module';
 import { approvalWebModule } from './approval';
 import { auditWebModule } from './audit';
 import { authWebModule } from './auth';
+import { businessWebModule } from './business';
 import { calendarWebModule } from './calendar';
 import { caseWebModule } from './case';
 import { fieldWebModule } from './field';
@@ -18,4 +19,4 @@ import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule];

@@ -120,12 +120,23 @@ export class ResourceRepository {
     return row ? this.answerOf(row as Values) : undefined;
   }
 
-  /** The id of another record holding `value` in the unique field `key`. */
-  async holder(key: string, value: unknown, exceptId: number | undefined, tx: Executor = this.db): Promise<number | undefined> {
+  /**
+   * The id of another record holding `value` in the unique field `key`: of the same parent, for a child list (a name is
+   * unique among one business's packages).
+   */
+  async holder(key: string, value: unknown, exceptId: number | undefined, parentId: unknown, tx: Executor = this.db): Promise<number | undefined> {
+    const parentKey = this.resource.parent?.key;
     const [row] = await tx
       .select({ id: this.column('id') })
       .from(this.table)
-      .where(and(...this.scoped, eq(this.column(key), value), exceptId === undefined ? undefined : ne(this.column('id'), exceptId)))
+      .where(
+        and(
+          ...this.scoped,
+          eq(this.column(key), value),
+          parentKey === undefined ? undefined : eq(this.column(parentKey), parentId),
+          exceptId === undefined ? undefined : ne(this.column('id'), exceptId),
+        ),
+      )
       .limit(1);
     return row?.id as number | undefined;
   }

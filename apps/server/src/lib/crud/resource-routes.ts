@@ -1,5 +1,5 @@
-import type { Resource, ResourceField } from '@juqi/contract';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { childResources, type Resource, type ResourceField } from '@juqi/contract';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
 import type { Executor } from '../db/client';
@@ -53,6 +53,9 @@ export const fieldOfIndex = (uniqueKeys: readonly string[], index: string): stri
 export function resourceRoutes(app: FastifyInstance, resource: AnyResource, table: PgTable, hooks: ResourceHooks = {}, scope: Record<string, unknown> = {}): void {
   const db = app.database.db;
   const records = new ResourceRepository(db, resource, table, scope);
+  // A child list's table keeps its parent by a foreign key: a deleted parent cannot leave its records behind.
+  if (resource.parent && !getTableConfig(table).foreignKeys.some((key) => key.reference().columns.some((column) => column.name === resource.parent!.key)))
+    throw new Error(`${getTableConfig(table).name} has no foreign key on ${resource.parent.key}, the parent of ${resource.module}.${resource.thing}`);
   const { calls, module, thing, label } = resource;
   const uniqueKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.unique)
@@ -79,10 +82,11 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
    * Refuses a value a unique field of another record holds; the unique index settles a race between two writes. An
    * empty value holds nothing (a manual for no page): its table's unique index leaves it out too.
    */
-  async function assertUnique(values: Values, exceptId: number | undefined, tx: Executor) {
+  async function assertUnique(values: Values, before: Values | undefined, tx: Executor) {
+    const parentId = resource.parent && (values[resource.parent.key] ?? before?.[resource.parent.key]);
     for (const key of uniqueKeys) {
       const value = values[key];
-      if (value !== undefined && value !== null && value !== '' && (await records.holder(key, value, exceptId, tx)) !== undefined) throw taken(key);
+      if (value !== undefined && value !== null && value !== '' && (await records.holder(key, value, before?.id as number | undefined, parentId, tx)) !== undefined) throw taken(key);
     }
   }
   /**
@@ -98,8 +102,20 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   /** The reference a foreign key's name stands for (`<table>_<column>_<table>_<column>_fk`). */
   const referenceOfConstraint = (constraint: string) => references.map(([key]) => key).find((key) => constraint.includes(`_${key}_`));
 
-  const inUse = () =>
-    AppError.conflict({ 'zh-CN': `该${label['zh-CN']}正在使用中，不能删除`, 'en-US': `This ${label['en-US'].toLowerCase()} is in use and cannot be deleted` });
+  const children = childResources(resource);
+  /**
+   * This record still referenced: by its own child list's records (a business's packages), named, or by another
+   * table's. A child list's foreign key is named `<table>_<parent key>_<parent table>_id_fk`.
+   */
+  const inUse = (constraint: string) => {
+    const child = children.find((one) => constraint.includes(`_${one.parent!.key}_`));
+    if (child)
+      return AppError.conflict({
+        'zh-CN': `该${label['zh-CN']}下还有${child.label['zh-CN']}，请先删除${child.label['zh-CN']}`,
+        'en-US': `This ${label['en-US'].toLowerCase()} still has ${child.label['en-US'].toLowerCase()} records: delete them first`,
+      });
+    return AppError.conflict({ 'zh-CN': `该${label['zh-CN']}正在使用中，不能删除`, 'en-US': `This ${label['en-US'].toLowerCase()} is in use and cannot be deleted` });
+  };
   /**
    * Runs a write in one transaction. A foreign key broken by an add or edit is a referenced record deleted meanwhile,
    * refused on its field as unknown; broken by a delete, it is this record still referenced elsewhere.
@@ -115,7 +131,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
       }
       if (isForeignKeyViolation(err)) {
         const key = written && referenceOfConstraint(violatedConstraint(err) ?? '');
-        throw key ? unknownRecord(key, written[key]) : inUse();
+        throw key ? unknownRecord(key, written[key]) : inUse(violatedConstraint(err) ?? '');
       }
       throw err;
     }
@@ -147,7 +163,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         const before = await records.find(id, tx);
         if (!before) throw missing();
         const ctx: WriteContext = { tx, staffId: principal!.staffId, before };
-        await assertUnique(values, id, tx);
+        await assertUnique(values, before, tx);
         await assertReferences(values, tx);
         await hooks.beforeWrite?.(values, ctx);
         await records.update(id, values, tx);

@@ -20,3 +20,4 @@ export * from '../../modules/recruitment/table';
 export * from '../../modules/approval/table';
 export * from '../ledger/table';
 export * from '../../modules/finance/table';
+export * from '../../modules/business/table';

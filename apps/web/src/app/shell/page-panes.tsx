@@ -44,7 +44,7 @@ export function PagePanes({ tabs, activeKey, activeLocation, refreshes, children
         if (!route || !(active || shown.includes(tab.key))) return null;
         if (!active && (route.noCache || pageFor(route.path)?.noCache)) return null;
         return (
-          <Pane key={`${tab.key}#${refreshes[tab.key] ?? 0}`} active={active}>
+          <Pane key={`${tab.key}#${refreshes[tab.key] ?? 0}`} active={active} path={route.path}>
             <Routes location={active ? activeLocation : tabHref(tab)}>
               <Route path="*" element={<RoutePage route={route} />} />
             </Routes>
@@ -62,7 +62,8 @@ function RoutePage({ route }: { route: ShellRoute }) {
   return page ? <page.Component fallback={<Spin className="shell-pane__loading" />} /> : <PlaceholderPage />;
 }
 
-function Pane({ active, children }: { active: boolean; children: ReactNode }) {
+/** A tab's page; `data-path` names its menu entry, which two entries' shared name (套餐设置) cannot. */
+function Pane({ active, path, children }: { active: boolean; path: string; children: ReactNode }) {
   const element = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
   // A hidden (display: none) element loses its scroll offset; put it back when the tab shows again.
@@ -73,6 +74,7 @@ function Pane({ active, children }: { active: boolean; children: ReactNode }) {
     <div
       ref={element}
       className="shell-pane"
+      data-path={path}
       hidden={!active}
       onScroll={(event) => {
         if (active) scrollTop.current = event.currentTarget.scrollTop;

@@ -62,10 +62,15 @@ interface ResourceFormModalProps {
   /** Editors the screen gives some fields instead of their type's, by field key. */
   editors?: Readonly<Record<string, FieldEditorComponent>>;
   extra?: ReactNode;
+  /**
+   * Fields whose value the screen sets and the staff does not pick, by key: a child list's parent, when the record is
+   * added from the parent's details. They are not shown and are sent with the form.
+   */
+  fixed?: Readonly<Values>;
   onClose: () => void;
 }
 
-export function ResourceFormModal({ resource, id, editors = {}, extra, onClose }: ResourceFormModalProps) {
+export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {}, onClose }: ResourceFormModalProps) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   const { message } = App.useApp();
@@ -76,14 +81,14 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, onClose }
   const call = id === null ? resource.calls.add : resource.calls.edit;
   const body = call!.body as unknown as Schema;
   const shape = bodyShape(call!.body) as Record<string, Schema>;
-  const entries = Object.entries(resource.fields);
+  const entries = Object.entries(resource.fields).filter(([key]) => !(key in fixed));
   const labelOf = (key: string) => resource.fields[key]?.label[language] ?? key;
   const textOf = (issue: FieldIssue, key: string) => issueText(issue, resource.fields[key]!, labelOf(key), t);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const parsed = body.safeParse(id === null ? values : { id, ...values });
+    const parsed = body.safeParse(id === null ? { ...values, ...fixed } : { id, ...values, ...fixed });
     if (!parsed.success) {
       showIssues(form, parsed.error.issues, textOf);
       return;

@@ -1,42 +1,25 @@
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { RESOURCE_KEYWORD_MAX, type FieldType, type FilterOperator } from '@juqi/contract';
-import { Button, Card, Space, type TableColumnType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { RESOURCE_KEYWORD_MAX, type FilterOperator } from '@juqi/contract';
+import { Button, Card } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { clearedUrlState } from '../../lib/url-state';
-import { resourceUrlFields, useDeleteResource, type AnyResource, type ResourceRow } from '../../lib/resource';
-import { useCan, useShellSession } from '../../lib/shell-session';
+import { resourceUrlFields, type AnyResource, type ResourceRow } from '../../lib/resource';
+import { useShellSession } from '../../lib/shell-session';
 import { ColumnSettings, useHiddenColumns } from '../column-settings';
 import { ExportButton } from '../export-button';
-import { DeleteButton } from '../delete-button';
-import { useNarrowScreen } from '../narrow-screen';
 import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
 import { KeywordSearch, PagedTable } from '../paged-table';
 import { QueryFailure } from '../query-failure';
-import { useResourceCell, useResourceLabel, type ResourceCells } from './resource-cell';
+import { useResourceLabel, type ResourceCells } from './resource-cell';
+import { useResourceActionsColumn, useResourceColumns, useResourceWrites, widthOf } from './resource-columns';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
 import { ResourceFormModal, type FieldEditorComponent } from './resource-form-modal';
 import { FilterControl } from './resource-filters';
 import { usePagedResourceList } from './resource-list';
 import './resource.css';
-
-/** What a column shows: a field's registry type, rich text (which has none) or the update time. */
-type ColumnType = FieldType | 'richtext' | 'updated_at';
-const WIDTHS: Partial<Record<ColumnType, number>> = {
-  text: 180,
-  textarea: 260,
-  richtext: 260,
-  number: 110,
-  floatnumber: 110,
-  select: 120,
-  boolean_value: 90,
-  date: 120,
-  updated_at: 160,
-};
-const ACTIONS_WIDTH = 210;
-const NARROW_ACTIONS_WIDTH = 96;
 
 /**
  * What a screen adds to its declared resource's page, where the declaration alone does not say enough; a screen that is
@@ -62,62 +45,21 @@ export interface ResourcePageOptions {
 export function ResourcePage({ resource, options = {} }: { resource: AnyResource; options?: ResourcePageOptions }) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
-  const cellOf = useResourceCell(resource, options.cells);
   const labelOf = useResourceLabel(resource);
   const { hidden, setHidden, reset } = useHiddenColumns(`columns:${resource.module}.${resource.thing}`, []);
-  const can = useCan();
-  const narrow = useNarrowScreen();
   const { menus } = useShellSession();
   const { filter, setFilter, paging, list, keyword } = usePagedResourceList(resource);
-  const remove = useDeleteResource(resource);
   // undefined: closed; null: a new record; a number: that record.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [viewing, setViewing] = useState<number | null>(null);
   // Remounts the filter controls on a clear, so those holding a half-typed value (a range's one end) empty too.
   const [cleared, setCleared] = useState(0);
 
-  const { operations, calls, definitions } = resource;
-  const mayAdd = !!calls.add && !!operations.add && can(operations.add);
-  const mayEdit = !!calls.edit && !!operations.edit && can(operations.edit);
-  const mayDelete = !!calls.delete && !!operations.delete && can(operations.delete);
-  const mayExport = !!calls.export && !!operations.export && can(operations.export);
-  const nameOf = (row: ResourceRow) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
-
-  const columnType = (key: string): ColumnType => (key === 'updated_at' ? 'updated_at' : (definitions[key]?.type ?? 'richtext'));
-  const declared: TableColumnType<ResourceRow>[] = resource.columns.map((key) => {
-    const type = columnType(key);
-    return {
-      key,
-      dataIndex: key,
-      title: labelOf(key),
-      width: WIDTHS[type],
-      align: type === 'number' || type === 'floatnumber' ? 'right' : undefined,
-      ellipsis: type === 'textarea' || type === 'richtext' ? { showTitle: false } : type === 'text',
-      render: (_: unknown, row: ResourceRow) => cellOf(key, row),
-    };
-  });
-  const columns = declared.filter((column) => !hidden.includes(String(column.key)));
-  columns.push({
-    key: 'actions',
-    title: t.actions,
-    // Pinned, so a row's actions stay in reach beside its first column; on a phone they stack to keep it narrow.
-    width: narrow ? NARROW_ACTIONS_WIDTH : ACTIONS_WIDTH,
-    fixed: 'end',
-    render: (_: unknown, row) => (
-      <Space size={0} wrap orientation={narrow ? 'vertical' : 'horizontal'} align={narrow ? 'start' : undefined}>
-        <Button type="link" size="small" icon={<EyeOutlined aria-hidden />} onClick={() => setViewing(row.id)}>
-          {t.details}
-        </Button>
-        {mayEdit && (
-          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing(row.id)}>
-            {t.edit}
-          </Button>
-        )}
-        {mayDelete && <DeleteButton confirm={format(t.deleteConfirm, { name: nameOf(row) })} onDelete={() => remove.mutateAsync({ id: row.id })} />}
-        {options.rowActions?.(row)}
-      </Space>
-    ),
-  });
+  const { calls, definitions } = resource;
+  const { mayAdd, mayExport } = useResourceWrites(resource);
+  const declared = useResourceColumns(resource, { cells: options.cells });
+  const actions = useResourceActionsColumn(resource, { onView: (row) => setViewing(row.id), onEdit: (row) => setEditing(row.id), more: options.rowActions });
+  const columns = [...declared.filter((column) => !hidden.includes(String(column.key))), actions];
 
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
 
@@ -187,7 +129,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
         list={list}
         paging={paging}
         columns={columns}
-        scrollX={columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0)}
+        scrollX={widthOf(columns)}
       />
       {editing !== undefined && <ResourceFormModal resource={resource} id={editing} editors={options.editors} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}
       {viewing !== null && <ResourceDetailsDrawer resource={resource} id={viewing} cells={options.cells} onClose={() => setViewing(null)} />}

@@ -1,0 +1,19 @@
+import { businessPackage, businessResource } from '@juqi/contract';
+import { resourceRoutes } from '../../lib/crud/resource-routes';
+import type { ServerModule } from '../../lib/module';
+import { BusinessRepository } from './repository';
+import { seedBusiness } from './seed';
+import { business, businessPackage as businessPackageTable } from './table';
+
+/** 业务设置 and 套餐设置: the businesses sold through agencies and their packages (docs/marketplace.md › Businesses). */
+export const businessModule: ServerModule = {
+  name: 'business',
+  seed: seedBusiness,
+  routes: async (app) => {
+    const repo = new BusinessRepository(app.database.db);
+    resourceRoutes(app, businessResource, business);
+    resourceRoutes(app, businessPackage, businessPackageTable);
+    // Record-picking fields of type business (a package's business, the forms' business fields) pick from here.
+    app.access.lookups.provide('business', { search: (keyword, limit) => repo.matching(keyword, limit), named: (ids, tx) => repo.named(ids, tx) });
+  },
+};

@@ -1,0 +1,15 @@
+import { businessPackage, businessResource } from '@juqi/contract';
+import { resourcePage } from '../../components/resource';
+import type { WebModule } from '../../lib/web-module';
+
+/**
+ * 业务设置 › 业务设置 and 套餐设置 (docs/marketplace.md › Businesses): declared resources, each screen one line. A
+ * business's details hold its packages as a tab (the packages are its child list).
+ */
+export const businessWebModule: WebModule = {
+  name: 'business',
+  pages: {
+    '/permission/business/business': resourcePage(businessResource),
+    '/permission/business/package': resourcePage(businessPackage),
+  },
+};

@@ -1,0 +1,72 @@
+import { defineResource, resourceCalls } from './resource';
+
+/**
+ * The businesses the platform sells through its agencies (docs/marketplace.md › Businesses): 业务设置 declares a
+ * business and 套餐设置 its packages, a child list of the business. Named `businessPackage` apart from finance's top-up
+ * packages (`topUpPackage`), though both menus say 套餐设置.
+ */
+
+const enabled = { kind: 'boolean', label: { 'zh-CN': '上架', 'en-US': 'On sale' }, default: true } as const;
+const sort = { kind: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Order' } } as const;
+
+/** 业务设置: a service sold through agencies (short-video operation, website building …), with its showcase. */
+export const businessResource = defineResource({
+  module: 'business',
+  thing: 'business',
+  menu: '/permission/business/business',
+  label: { 'zh-CN': '业务', 'en-US': 'Business' },
+  operations: { view: 'business.setting.view', add: 'business.setting.edit', edit: 'business.setting.edit', delete: 'business.setting.edit', export: 'business.setting.export' },
+  fields: {
+    name: { kind: 'text', label: { 'zh-CN': '业务名称', 'en-US': 'Name' }, max: 30, required: true, unique: true },
+    industry_id: {
+      kind: 'reference',
+      picker: 'industry',
+      label: { 'zh-CN': '适用行业', 'en-US': 'Industry served' },
+      hint: { 'zh-CN': '留空表示不限行业', 'en-US': 'Leave empty for every industry' },
+    },
+    summary: { kind: 'textarea', label: { 'zh-CN': '业务简介', 'en-US': 'Summary' }, max: 200 },
+    content: { kind: 'richtext', label: { 'zh-CN': '业务介绍', 'en-US': 'Introduction' }, max: 20_000 },
+    sort,
+    enabled: { ...enabled, hint: { 'zh-CN': '下架的业务不再接受新订单，已有订单照常服务', 'en-US': 'A business off sale takes no new orders; orders placed go on' } },
+  },
+  columns: ['name', 'industry_id', 'summary', 'sort', 'enabled', 'updated_at'],
+  keyword: ['name'],
+  filters: { industry_id: 'equals', enabled: 'equals' },
+  order: { by: 'sort', direction: 'asc' },
+});
+
+/** The most a package may cost: ¥1,000,000.00, in fen. */
+export const BUSINESS_PACKAGE_PRICE_MAX = 100_000_000;
+
+/** 套餐设置 (业务套餐): what an agency's customer buys of a business — a price for a service of some days and quantity. */
+export const businessPackage = defineResource({
+  module: 'business',
+  thing: 'package',
+  menu: '/permission/business/package',
+  label: { 'zh-CN': '业务套餐', 'en-US': 'Business package' },
+  operations: { view: 'business.package.view', add: 'business.package.edit', edit: 'business.package.edit', delete: 'business.package.edit', export: 'business.package.export' },
+  fields: {
+    business_id: { kind: 'reference', picker: 'business', label: { 'zh-CN': '所属业务', 'en-US': 'Business' }, required: true },
+    name: { kind: 'text', label: { 'zh-CN': '套餐名称', 'en-US': 'Name' }, max: 30, required: true, unique: true },
+    price: { kind: 'number', unit: 'fen', label: { 'zh-CN': '价格', 'en-US': 'Price' }, min: 0, max: BUSINESS_PACKAGE_PRICE_MAX, required: true },
+    duration_days: { kind: 'number', label: { 'zh-CN': '服务天数', 'en-US': 'Days of service' }, min: 1, max: 3650, default: 30, required: true },
+    quota: {
+      kind: 'number',
+      label: { 'zh-CN': '服务数量', 'en-US': 'Quantity' },
+      hint: { 'zh-CN': '套餐包含的服务次数（如视频条数），0 表示不限', 'en-US': 'How many times the service is given (videos, posts …); 0 for no limit' },
+      min: 0,
+      max: 100_000,
+      default: 0,
+    },
+    description: { kind: 'textarea', label: { 'zh-CN': '套餐说明', 'en-US': 'Description' }, max: 200 },
+    sort,
+    enabled: { ...enabled, hint: { 'zh-CN': '下架的套餐不再可选，已有订单照常服务', 'en-US': 'A package off sale can no longer be chosen; orders placed go on' } },
+  },
+  columns: ['name', 'business_id', 'price', 'duration_days', 'quota', 'sort', 'enabled', 'updated_at'],
+  keyword: ['name'],
+  filters: { price: 'range', enabled: 'equals' },
+  order: { by: 'sort', direction: 'asc' },
+  parent: { key: 'business_id', resource: businessResource },
+});
+
+export const businessCalls = resourceCalls(businessResource, businessPackage);
