@@ -194,6 +194,12 @@ async function fillField(dialog: Locator, page: Page, field: ResourceField, valu
   }
 }
 
+/** The state a new record of a resource with states starts in: its state field's default. */
+function initialStateOf(resource: Resource<Record<string, ResourceField>>): number | undefined {
+  const field = resource.states && resource.fields[resource.states.field];
+  return field?.kind === 'select' ? field.default : undefined;
+}
+
 /** Closes the open details drawer, which only shows, so nothing is confirmed. */
 async function closeDrawer(page: Page) {
   await page.keyboard.press('Escape');
@@ -255,6 +261,23 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
   expect.soft(await seriousViolations(page, '.ant-drawer'), `${resource.menu} details`).toEqual([]);
   await closeDrawer(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // A resource with states: the first action a new record offers, taken from the row's 更多, moves it on.
+  const [actionName, action] = Object.entries(resource.states?.actions ?? {}).find(([, one]) => one.from.includes(initialStateOf(resource)!)) ?? [];
+  if (action) {
+    await row.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: action.label['zh-CN'], exact: true }).click();
+    if (action.reason) {
+      const asked = page.getByRole('dialog').filter({ has: page.getByLabel('原因') });
+      await asked.getByLabel('原因').fill(`巡检${actionName}`);
+      await asked.getByRole('button', { name: new RegExp(`^${action.label['zh-CN'].split('').join('\\s*')}$`) }).click();
+    } else if (action.confirm) {
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: new RegExp(action.label['zh-CN'].split('').join('\\s*')) }).click();
+    }
+    const field = resource.fields[resource.states!.field]!;
+    const toName = field.kind === 'select' ? field.options.find((option) => option.value === action.to)!.label['zh-CN'] : '';
+    await expect(row).toContainText(toName);
+  }
 
   if (resource.calls.edit) {
     await row.getByRole('button', { name: /编\s*辑/ }).click();

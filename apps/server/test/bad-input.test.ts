@@ -28,7 +28,7 @@ import { ACTIVITY_COLUMNS, changedTables, DatabaseWatch, JOURNAL_TABLES } from '
 // meet what does (a driver's error text, a constraint's refusal) on every call.
 const RUNS = Number(process.env.FUZZ_RUNS || (testEngine === 'postgres' ? 10 : 30));
 const LAYER_RUNS = Math.max(5, Math.ceil(RUNS / 6));
-const layerCalls = new Set<AnyCall>(allResources.slice(1).flatMap((resource) => Object.values(resource.calls) as AnyCall[]));
+const layerCalls = new Set<AnyCall>(allResources.slice(1).flatMap((resource) => [...Object.values(resource.calls), ...Object.values(resource.actionCalls)] as AnyCall[]));
 const runsOf = (call: AnyCall) => {
   if (layerCalls.has(call)) return LAYER_RUNS;
   const inputs = Object.keys(inputSchemaOf(call).properties ?? {}).length;

@@ -57,12 +57,18 @@ describe('转为员工 (lead_convert)', () => {
     expect(changedTables(before, await snapshot())).toEqual([]);
   });
 
-  it('leaves 已转员工 to the conversion: no form sets it, and a converted lead keeps it', async () => {
+  it('leaves 已转员工 to the conversion: no form or action sets it, and a converted lead keeps it, the step in its history', async () => {
     expectRefused(await lead('add', { name: '王五', mobile: nextMobile(), source: LEAD_SOURCES.other, stage: LEAD_STAGES.converted }), 'stage');
     const id = await addLead();
     expectRefused(await lead('edit', { id, stage: LEAD_STAGES.converted }), 'stage');
     await ok(t, recruitmentCalls.convert, { id }, admin);
     expectRefused(await lead('edit', { id, stage: LEAD_STAGES.interviewing }), 'stage');
+    for (const [name, call] of Object.entries(recruitmentLead.actionCalls)) {
+      const body = recruitmentLead.states!.actions[name]!.bulk ? { ids: [id], reason: '不合适' } : { id };
+      expect(expectError(await invokeUnchecked(t, call, body, admin), 40900), name).toMatchObject({ field: 'stage' });
+    }
+    const history = await ok(t, leads.history!, { id }, admin);
+    expect(history.at(-1)).toMatchObject({ action: 'convert', from: LEAD_STAGES.new, to: LEAD_STAGES.converted, staff_name: expect.any(String) });
     // Its other properties stay editable.
     expectOk(await lead('edit', { id, remark: '已入职' }));
   });

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { testEngine } from './helpers/database';
 import { expectError, expectOk, invokeUnchecked, signInAsAdmin, signInWith } from './helpers/auth';
 
 /**
@@ -81,7 +82,12 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   const references = fields.filter(([, field]) => field.kind === 'reference').map(([key]) => key);
   /** By reference field, the record its samples point at. */
   const picked: Record<string, number> = {};
-  const recordOf = (n: number): Values => Object.fromEntries(fields.map(([key, field]) => [key, sample(field, n, picked[key])]));
+  // The state is written by actions alone: a new record takes its field's default, the initial state.
+  const stateField = resource.states?.field;
+  const initialState = stateField === undefined ? undefined : (byKey[stateField] as Extract<ResourceField, { kind: 'select' }>).default;
+  const recordOf = (n: number): Values => Object.fromEntries(fields.filter(([key]) => key !== stateField).map(([key, field]) => [key, sample(field, n, picked[key])]));
+  /** The value the n-th record holds in a field a list filters by. */
+  const heldBy = (key: string, n: number) => (key === stateField ? initialState : recordOf(n)[key]);
   // A child list's parent resource, whose records the tests add: the lookup of a new module's records may offer none.
   const parentKey = resource.parent?.key;
   const parentResource = resource.parent && allResources.find((one) => one.module === resource.parent!.resource.module && one.thing === resource.parent!.resource.thing);
@@ -163,7 +169,7 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
       expect((await list({ keyword: '%_\\' })).count).toBe(0);
     }
     for (const [key, operator] of Object.entries(resource.filters ?? {})) {
-      const value = recordOf(12)[key];
+      const value = heldBy(key, 12);
       const body = operator === 'equals' ? { [key]: value } : operator === 'in' ? { [key]: [value] } : { [key]: [value, value] };
       const filtered = await list({ ...body, limit: 200 });
       expect(filtered.data.length).toBeGreaterThan(0);
@@ -229,11 +235,99 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     expectOk(await invokeUnchecked(t, parentCalls.delete, { id: third }, admin));
   });
 
+  // States and actions: every state reachable from a new record's, with the actions leading there.
+  const states = resource.states;
+  const actionsOf = Object.entries(states?.actions ?? {});
+  const pathTo = new Map<number, string[]>();
+  if (states) {
+    pathTo.set(initialState!, []);
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (const [name, action] of actionsOf) {
+        const from = action.from.find((state) => pathTo.has(state));
+        if (from === undefined || pathTo.has(action.to)) continue;
+        pathTo.set(action.to, [...pathTo.get(from)!, name]);
+        grown = true;
+      }
+    }
+  }
+  const act = (name: string, ids: number[], token = admin) => {
+    const action = states!.actions[name]!;
+    return invokeUnchecked(t, resource.actionCalls[name]!, { ...(action.bulk ? { ids } : { id: ids[0] }), ...(action.reason && { reason: `原因 ${name}` }) }, token);
+  };
+  /** A new record moved by actions into `state`. */
+  const recordIn = async (state: number, n: number) => {
+    const id = await add(recordOf(n));
+    for (const name of pathTo.get(state)!) expectOk(await act(name, [id]));
+    return id;
+  };
+  const stateOf = async (id: number) => (expectOk(await call('details', { id })) as Row)[stateField!];
+
+  it.runIf(states !== undefined && calls.add)('does every declared action from each of its states, audited and in the record’s history', async () => {
+    for (const [name, action] of actionsOf) {
+      for (const from of action.from.filter((state) => pathTo.has(state))) {
+        const id = await recordIn(from, 71);
+        expectOk(await act(name, [id]));
+        expect(await stateOf(id), `${name} from ${from}`).toBe(action.to);
+        const history = expectOk(await invokeUnchecked(t, resource.calls.history!, { id }, viewer)) as { action: string; from: number; to: number; reason: string | null }[];
+        expect(history[0]!.action).toBe('add');
+        expect(history.at(-1)).toMatchObject({ action: name, from, to: action.to, reason: action.reason ? `原因 ${name}` : null });
+      }
+    }
+  });
+
+  it.runIf(states !== undefined && calls.add)('refuses an action from a state it does not declare: 40900 naming the state, nothing changed; a reason where one is asked', async () => {
+    for (const [name, action] of actionsOf) {
+      for (const state of [...pathTo.keys()].filter((one) => !action.from.includes(one))) {
+        const id = await recordIn(state, 72);
+        const before = await list({ limit: 200 });
+        expect(expectError(await act(name, [id]), 40900), `${name} from ${state}`).toMatchObject({ field: stateField });
+        expect(untimed(await list({ limit: 200 }))).toEqual(untimed(before));
+      }
+      if (action.reason === 'required') {
+        const id = await recordIn(action.from.find((state) => pathTo.has(state))!, 73);
+        const target = action.bulk ? { ids: [id] } : { id };
+        expect(expectError(await invokeUnchecked(t, resource.actionCalls[name]!, target, admin), 40000)).toMatchObject({ field: 'reason' });
+        expect(await stateOf(id)).toBe(action.from.find((state) => pathTo.has(state)));
+      }
+      // Only staff holding the action's operation may take it; a viewer may not.
+      expectError(await act(name, [1], viewer), 40300);
+    }
+  });
+
+  it.runIf(actionsOf.some(([, action]) => action.bulk) && calls.add)('takes a bulk action on all the records or on none', async () => {
+    for (const [name, action] of actionsOf.filter(([, one]) => one.bulk)) {
+      const from = action.from.find((state) => pathTo.has(state))!;
+      const other = [...pathTo.keys()].find((state) => !action.from.includes(state));
+      const ready = [await recordIn(from, 74), await recordIn(from, 75)];
+      if (other !== undefined) {
+        const stuck = await recordIn(other, 76);
+        expectError(await act(name, [...ready, stuck]), 40900);
+        for (const id of ready) expect(await stateOf(id)).toBe(from);
+      }
+      expectError(await act(name, [...ready, 2_000_000_000]), 40400);
+      expectOk(await act(name, ready));
+      for (const id of ready) expect(await stateOf(id)).toBe(action.to);
+    }
+  });
+
+  it.runIf(testEngine === 'postgres' && states !== undefined && calls.add)('decides two racing actions on one record once', async () => {
+    // An action that cannot follow itself: of two at once, the second finds the record moved on.
+    const racing = actionsOf.find(([, action]) => !action.from.includes(action.to) && action.from.some((state) => pathTo.has(state)));
+    if (!racing) return;
+    const [name, action] = racing;
+    const id = await recordIn(action.from.find((state) => pathTo.has(state))!, 77);
+    const answers = await Promise.all([act(name, [id]), act(name, [id])]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([20000, 40900]);
+    const history = expectOk(await invokeUnchecked(t, resource.calls.history!, { id }, admin)) as { action: string }[];
+    expect(history.filter((entry) => entry.action === name)).toHaveLength(1);
+  });
+
   it.runIf(calls.export && calls.add)('exports every record the filter matches to a workbook, in the list’s order, labelled in the asked language; audited', async () => {
     for (const n of [41, 42, 43]) await add(recordOf(n));
     // The first declared filter, as the list would send it, so the file is shown to follow the filter.
     const [filterKey, operator] = Object.entries(resource.filters ?? {})[0] ?? [];
-    const value = filterKey ? recordOf(42)[filterKey] : undefined;
+    const value = filterKey ? heldBy(filterKey, 42) : undefined;
     const filter = !filterKey ? {} : operator === 'equals' ? { [filterKey]: value } : operator === 'in' ? { [filterKey]: [value] } : { [filterKey]: [value, value] };
     const listed = await list({ ...filter, limit: 200 });
     const sheetOf = async (language: string) => {

@@ -70,6 +70,25 @@ export const recruitmentLead = defineResource({
   keyword: ['name', 'mobile', 'post'],
   filters: { source: 'in', stage: 'in', follow_up: 'range' },
   order: { by: 'updated_at', direction: 'desc' },
+  // A lead moves through its stages by these actions; 已转员工 only by 转为员工 (`lead_convert`), which makes a record.
+  states: {
+    field: 'stage',
+    actions: {
+      contact: { label: { 'zh-CN': '标记已联系', 'en-US': 'Mark contacted' }, from: [LEAD_STAGES.new], to: LEAD_STAGES.contacted, operation: 'recruitment.lead.edit' },
+      interview: { label: { 'zh-CN': '安排面试', 'en-US': 'Interview' }, from: [LEAD_STAGES.new, LEAD_STAGES.contacted], to: LEAD_STAGES.interviewing, operation: 'recruitment.lead.edit' },
+      offer: { label: { 'zh-CN': '发 Offer', 'en-US': 'Make an offer' }, from: [LEAD_STAGES.interviewing], to: LEAD_STAGES.offered, operation: 'recruitment.lead.edit' },
+      drop: {
+        label: { 'zh-CN': '放弃', 'en-US': 'Drop' },
+        from: [LEAD_STAGES.new, LEAD_STAGES.contacted, LEAD_STAGES.interviewing, LEAD_STAGES.offered],
+        to: LEAD_STAGES.dropped,
+        operation: 'recruitment.lead.edit',
+        reason: 'required',
+        bulk: true,
+        danger: true,
+      },
+      reopen: { label: { 'zh-CN': '重新跟进', 'en-US': 'Follow up again' }, from: [LEAD_STAGES.dropped], to: LEAD_STAGES.contacted, operation: 'recruitment.lead.edit' },
+    },
+  },
 });
 
 export const recruitmentCalls = {

@@ -218,4 +218,34 @@ describe('resourceFieldDefinition', () => {
     expect(() => defineResource({ ...declared, parent: { key: 'name', resource: platform } })).toThrow(/name is a required reference/);
     expect(() => defineResource({ ...declared, fields: { ...declared.fields, owner }, filters: { owner: 'in' }, parent: { key: 'owner', resource: platform } })).toThrow(/filtered by its parent with equals/);
   });
+
+  it('declares states moved by actions: each its own call, the state left out of add and edit, a reason and bulk where declared', () => {
+    const stage = { kind: 'select', label: zh('阶段'), options: [1, 2, 3].map((value) => ({ value, label: zh(`阶段${value}`) })), default: 1 } as const;
+    const staged = defineResource({
+      ...declared,
+      fields: { ...declared.fields, stage },
+      states: {
+        field: 'stage',
+        actions: {
+          start: { label: zh('开始'), from: [1], to: 2, operation: 'case.platform.edit' },
+          drop: { label: zh('放弃'), from: [1, 2], to: 3, operation: 'case.platform.edit', reason: 'required', bulk: true },
+        },
+      },
+    });
+    expect(staged.calls.add!.body!.safeParse({ name: 'a', stage: 2 }).success).toBe(false);
+    expect(staged.calls.edit!.body!.safeParse({ id: 1, stage: 2 }).success).toBe(false);
+    expect(staged.actionCalls.start).toMatchObject({ path: '/api/case/platform_start', permission: { operation: 'case.platform.edit' } });
+    expect(staged.actionCalls.start!.body!.safeParse({ id: 3 }).success).toBe(true);
+    expect(staged.actionCalls.start!.body!.safeParse({ ids: [3] }).success).toBe(false);
+    expect(staged.actionCalls.drop!.body!.parse({ ids: [3, 4], reason: ' 不合适 ' })).toEqual({ ids: [3, 4], reason: '不合适' });
+    expect(staged.actionCalls.drop!.body!.safeParse({ ids: [3] }).success).toBe(false);
+    expect(staged.actionCalls.drop!.body!.safeParse({ ids: [], reason: 'x' }).success).toBe(false);
+    expect(staged.calls.history).toMatchObject({ path: '/api/case/platform_history' });
+    expect(Object.keys(resourceCalls(staged))).toEqual(expect.arrayContaining(['platformStart', 'platformDrop', 'platformHistory']));
+
+    const actions = { start: { label: zh('开始'), from: [1], to: 2, operation: 'case.platform.edit' } };
+    expect(() => defineResource({ ...declared, states: { field: 'name', actions } })).toThrow(/state field name is a select with a default/);
+    expect(() => defineResource({ ...declared, fields: { ...declared.fields, stage }, states: { field: 'stage', actions: { start: { ...actions.start, to: 9 } } } })).toThrow(/start: from and to/);
+    expect(() => defineResource({ ...declared, fields: { ...declared.fields, stage }, states: { field: 'stage', actions: { export: actions.start } } })).toThrow(/may not be named export/);
+  });
 });

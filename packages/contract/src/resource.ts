@@ -12,6 +12,9 @@ import { fieldDefinition, fieldTypes, recordId, type FieldDefinition, type Field
  * The server's `lib/crud` answers them from the declaration and a table; the web's resource page renders them.
  */
 
+/** Names an action may not take: the calls every resource has. */
+const RESERVED_ACTIONS = new Set(['list', 'details', 'add', 'edit', 'del', 'delete', 'export', 'history', 'actions']);
+
 /** A text in both languages. */
 export type Texts = Record<Locale, string>;
 
@@ -233,7 +236,39 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
    * and delete in place, and a parent holding records cannot be deleted (40900).
    */
   parent?: { key: keyof F & string; resource: ParentResource };
+  /**
+   * The record's states and the actions between them: `field` names a select field holding the state (its default a new
+   * record's state), which no add or edit writes — only the actions, each audited and shown in the record's history.
+   */
+  states?: { field: keyof F & string; actions: Readonly<Record<string, ResourceAction>> };
 }
+
+/**
+ * An action moving a record from some states to another (docs/resources.md › States and actions): its own call
+ * `/api/<module>/<thing>_<action>` under its own operation, offered only from its `from` states.
+ */
+export interface ResourceAction {
+  /** The button: 标记已联系, 放弃. */
+  label: Texts;
+  /** The states (values of the state field's options) it may act from. */
+  from: readonly number[];
+  to: number;
+  /** The operation that allows it (in the catalogue). */
+  operation: string;
+  /** The staff gives a reason, kept in the record's history: `required`, or `optional`. */
+  reason?: 'required' | 'optional';
+  /** Asked before acting; an action with a reason asks in its dialog instead. */
+  confirm?: Texts;
+  /** Offered on several records at once: all of them change, or none. */
+  bulk?: boolean;
+  /** Drawn as a danger (an action hard to take back). */
+  danger?: boolean;
+}
+
+/** The most records one bulk action changes. */
+export const RESOURCE_BULK_MAX = 100;
+/** The longest reason an action keeps. */
+export const RESOURCE_REASON_MAX = 200;
 
 /** What a child list needs of its parent's declaration: its calls' names and label, not its fields' types. */
 export interface ParentResource {
@@ -271,7 +306,27 @@ export interface ResourceCalls<F extends Record<string, ResourceField>> {
   edit?: CallDefinition<Body<ById & BodyOf<F>>, undefined, z.ZodType<null>>;
   delete?: CallDefinition<Body<ById>, undefined, z.ZodType<null>>;
   export?: CallDefinition<Body<ExportBodyOf<F>>, undefined, z.ZodType<null>>;
+  /** The record's history of adds, edits and actions, where it declares states. */
+  history?: CallDefinition<Body<ById>, undefined, z.ZodType<HistoryEntry[]>>;
 }
+
+/** A declared action's call: a bulk one takes `ids`, the others `id`. */
+export type ActionCall = CallDefinition<Body<ActionBody>, undefined, z.ZodType<null>>;
+
+/** An action's body: the record (`id`) or, for a bulk action, the records (`ids`), and the reason where it takes one. */
+export type ActionBody = { id?: number; ids?: number[]; reason?: string };
+
+/** One step of a record's history: who did what when, the state before and after, the reason given. */
+export const historyEntry = z.object({
+  at: z.string(),
+  staff_name: z.string().nullable(),
+  /** `add`, `edit` or an action's name. */
+  action: z.string(),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type HistoryEntry = z.output<typeof historyEntry>;
 
 export interface Resource<F extends Record<string, ResourceField>> extends ResourceDeclaration<F> {
   /** Each field but rich text as a field definition (`resourceFieldDefinition`): the registry validates and draws it. */
@@ -279,6 +334,8 @@ export interface Resource<F extends Record<string, ResourceField>> extends Resou
   /** A record as answers hold it. */
   row: z.ZodObject;
   calls: ResourceCalls<F>;
+  /** The declared actions' calls, by action (none without states). */
+  actionCalls: Readonly<Record<string, ActionCall>>;
 }
 
 /** The longest keyword a resource list takes. */
@@ -310,6 +367,16 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     if (field?.kind !== 'reference' || !field.required) throw new Error(`${module}.${thing}: the parent's key ${parent.key} is a required reference`);
     if ((declaration.filters?.[parent.key] ?? 'equals') !== 'equals') throw new Error(`${module}.${thing}: a child list is filtered by its parent with equals`);
   }
+  const states = declaration.states;
+  if (states) {
+    const field = fields[states.field];
+    if (field?.kind !== 'select' || field.default === undefined) throw new Error(`${module}.${thing}: the state field ${states.field} is a select with a default`);
+    const values = new Set(field.options.map((option) => option.value));
+    for (const [name, action] of Object.entries(states.actions)) {
+      if (!/^[a-z][a-z_]*$/.test(name) || RESERVED_ACTIONS.has(name)) throw new Error(`${module}.${thing}: an action may not be named ${name}`);
+      if (![...action.from, action.to].every((state) => values.has(state)) || action.from.length === 0) throw new Error(`${module}.${thing}.${name}: from and to are states of ${states.field}`);
+    }
+  }
   const entries = Object.entries(fields) as [string, ResourceField][];
   const definitionOf = (key: string, field: RegistryField) => {
     try {
@@ -340,10 +407,12 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     ...Object.fromEntries(entries.map(([key, field]) => [key, outputOf(field)])),
     updated_at: z.string(),
   });
+  // The state is the actions' to write: no add or edit sets it.
+  const writable = entries.filter(([key]) => key !== states?.field);
   const written = (forAdd: boolean) =>
     z.object(
       Object.fromEntries(
-        entries.map(([key, field]) => {
+        writable.map(([key, field]) => {
           const input = inputOf(key, field);
           if (!forAdd) return [key, field.required ? input.optional() : input.nullable().optional()];
           const fallback = defaultOf(field);
@@ -373,6 +442,17 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     list: call('list', `List ${name} records, filtered and ordered, a page at a time`, operations.view, listBody, z.object({ count: z.number().int(), data: z.array(row) })) as ResourceCalls<F>['list'],
     details: call('details', `One ${name} record by id`, operations.view, byId, row) as ResourceCalls<F>['details'],
   };
+  const actionCalls: Record<string, ActionCall> = {};
+  for (const [action, { label: actionLabel, from, to, operation: code, reason, bulk }] of Object.entries(states?.actions ?? {})) {
+    const target = bulk ? { ids: z.array(sharedFields.id).min(1).max(RESOURCE_BULK_MAX) } : { id: sharedFields.id };
+    const reasonInput = sharedFields.text(RESOURCE_REASON_MAX);
+    const body = z.object({ ...target, ...(reason && { reason: reason === 'required' ? reasonInput.min(1) : reasonInput.optional() }) }).strict();
+    const summary =
+      `${actionLabel['zh-CN']} (${actionLabel['en-US']}): ${bulk ? `up to ${RESOURCE_BULK_MAX} ${name} records, all or none,` : `a ${name} record`} from ${states!.field} ${from.join(' / ')} to ${to}, ` +
+      `under the record's lock; another state is 40900 naming ${states!.field}`;
+    actionCalls[action] = call(action, summary, code, body, z.null()) as ActionCall;
+  }
+  if (states) calls.history = call('history', `A ${name} record's history: its add, edits and actions, oldest first`, operations.view, byId, z.array(historyEntry)) as ResourceCalls<F>['history'];
   if (operations.add) calls.add = call('add', `Add a ${name} record`, operations.add, written(true), z.object({ id: z.number().int() })) as ResourceCalls<F>['add'];
   if (operations.edit)
     calls.edit = call('edit', `Edit a ${name} record; fields left out keep their value`, operations.edit, byId.extend(written(false).shape).strict(), z.null()) as unknown as ResourceCalls<F>['edit'];
@@ -386,7 +466,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
       z.null(),
       'blob',
     ) as unknown as ResourceCalls<F>['export'];
-  return { ...declaration, filters: declaredFilters as ResourceDeclaration<F>['filters'], definitions, row, calls };
+  return { ...declaration, filters: declaredFilters as ResourceDeclaration<F>['filters'], definitions, row, calls, actionCalls };
 }
 
 /**
@@ -399,13 +479,15 @@ export function exportedKeys(resource: Pick<Resource<Record<string, ResourceFiel
   return keys.filter((key) => resource.fields[key]?.kind !== 'richtext');
 }
 
+const camel = (action: string) => action.replace(/(^|_)([a-z])/g, (_, _sep: string, letter: string) => letter.toUpperCase());
+
 /** A resource's calls as a module's call record (`callsByModule`). */
 export function resourceCalls(...resources: Resource<Record<string, ResourceField>>[]): Record<string, CallDefinition<z.ZodType, undefined, z.ZodType>> {
   return Object.fromEntries(
     resources.flatMap((resource) =>
-      Object.entries(resource.calls)
+      [...Object.entries(resource.calls), ...Object.entries(resource.actionCalls)]
         .filter(([, call]) => call !== undefined)
-        .map(([action, call]) => [`${resource.thing}${action[0]!.toUpperCase()}${action.slice(1)}`, call]),
+        .map(([action, call]) => [`${resource.thing}${camel(action)}`, call as CallDefinition<z.ZodType, undefined, z.ZodType>]),
     ),
   );
 }

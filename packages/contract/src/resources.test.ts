@@ -21,11 +21,23 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     expect(rowKeys).toContain(resource.order.by);
   });
 
-  it('offers a form field for every declared field, on add and on edit', () => {
+  it('offers a form field for every declared field but the state, on add and on edit', () => {
+    const state = resource.states?.field;
     for (const call of [resource.calls.add, resource.calls.edit]) {
       if (!call) continue;
       const shape = (call.body as unknown as { shape: Record<string, unknown> }).shape;
-      for (const key of Object.keys(fields)) expect(Object.keys(shape), `${call.path} ${key}`).toContain(key);
+      for (const key of Object.keys(fields)) {
+        if (key === state) expect(Object.keys(shape), `${call.path} ${key}: only actions write the state`).not.toContain(key);
+        else expect(Object.keys(shape), `${call.path} ${key}`).toContain(key);
+      }
+    }
+  });
+
+  it.runIf(resource.states)('moves between states by actions under operations in the catalogue, each labelled in both languages', () => {
+    for (const [name, action] of Object.entries(resource.states!.actions)) {
+      expect(operationCatalogue.find((entry) => entry.code === action.operation), `${name}: ${action.operation}`).toMatchObject({ menu: resource.menu });
+      expect(action.label['zh-CN'].trim() && action.label['en-US'].trim(), name).not.toBe('');
+      expect(resource.actionCalls[name]!.path).toBe(`/api/${resource.module}/${resource.thing}_${name}`);
     }
   });
 

@@ -120,6 +120,17 @@ export class ResourceRepository {
     return row ? this.answerOf(row as Values) : undefined;
   }
 
+  /** The records of these ids within the scope, locked for the rest of the transaction, in id order (no deadlock). */
+  async lock(ids: readonly number[], tx: Executor): Promise<Values[]> {
+    const rows = await tx
+      .select()
+      .from(this.table)
+      .where(and(...this.scoped, inArray(this.column('id'), [...ids])))
+      .orderBy(asc(this.column('id')))
+      .for('update');
+    return (rows as Values[]).map((row) => this.answerOf(row));
+  }
+
   /**
    * The id of another record holding `value` in the unique field `key`: of the same parent, for a child list (a name is
    * unique among one business's packages).

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { route } from '../http/route';
 import { sanitizeRichText } from '../rich-text';
 import { sendResourceExport } from './export';
+import { historyOf } from './history';
 import { referenceLookups } from './references';
 import { ResourceRepository, type FilterQuery } from './repository';
 
@@ -30,6 +31,11 @@ export interface ResourceHooks {
   beforeWrite?(values: Values, ctx: WriteContext): Promise<void>;
   afterWrite?(id: number, ctx: WriteContext): Promise<void>;
   beforeDelete?(id: number, ctx: WriteContext): Promise<void>;
+  /**
+   * An action's own work, by action, run for each record under its row lock after its state changed (where money
+   * moves, through the ledger); `ctx.before` is the record before the action.
+   */
+  actions?: Readonly<Record<string, (id: number, ctx: WriteContext & { reason?: string }) => Promise<void>>>;
 }
 
 /** A reference to a record its lookup does not know, refused on its field. */
@@ -70,7 +76,8 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
     for (const key of richTextKeys) if (typeof clean[key] === 'string') clean[key] = sanitizeRichText(clean[key]);
     return clean;
   };
-  const action = (verb: string) => `${module}.${thing}.${verb}`;
+  /** An audit entry's action: `<module>.<thing>.<verb>`. */
+  const auditAction = (verb: string) => `${module}.${thing}.${verb}`;
   const target = (id: number) => `${module}.${thing}:${id}`;
   const missing = () => AppError.notFound({ 'zh-CN': `${label['zh-CN']}不存在`, 'en-US': `No such ${label['en-US'].toLowerCase()}` });
   const taken = (key: string) => {
@@ -150,7 +157,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         await hooks.beforeWrite?.(values, ctx);
         const id = await records.insert(values, tx);
         await hooks.afterWrite?.(id, ctx);
-        await recordAudit(tx, { staffId: ctx.staffId, action: action('add'), target: target(id), detail: { after: await records.find(id, tx) }, ip: request.ip });
+        await recordAudit(tx, { staffId: ctx.staffId, action: auditAction('add'), target: target(id), detail: { after: await records.find(id, tx) }, ip: request.ip });
         return { id };
       }, body as Values),
     );
@@ -168,7 +175,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         await hooks.beforeWrite?.(values, ctx);
         await records.update(id, values, tx);
         await hooks.afterWrite?.(id, ctx);
-        await recordAudit(tx, { staffId: ctx.staffId, action: action('edit'), target: target(id), detail: { before, after: await records.find(id, tx) }, ip: request.ip });
+        await recordAudit(tx, { staffId: ctx.staffId, action: auditAction('edit'), target: target(id), detail: { before, after: await records.find(id, tx) }, ip: request.ip });
         return null;
       }, body as Values),
     );
@@ -179,6 +186,56 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
       return null;
     });
 
+  const states = resource.states;
+  if (states) {
+    const stateLabel = resource.fields[states.field]!.label;
+    const stateName = (state: unknown) => {
+      const field = resource.fields[states.field]!;
+      return (field.kind === 'select' && field.options.find((option) => option.value === state)?.label) || { 'zh-CN': String(state), 'en-US': String(state) };
+    };
+    const nameOf = (row: Values) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
+    for (const [name, action] of Object.entries(states.actions)) {
+      route(app, resource.actionCalls[name]!, ({ body, principal, request }) =>
+        write(async (tx) => {
+          const { id, ids = [id as number], reason } = body as { id?: number; ids?: number[]; reason?: string };
+          const wanted = [...new Set(ids)];
+          const rows = await records.lock(wanted, tx);
+          if (rows.length !== wanted.length) throw missing();
+          // All or nothing: one record in another state refuses the whole call.
+          const stuck = rows.find((row) => !action.from.includes(row[states.field] as number));
+          if (stuck) {
+            const now = stateName(stuck[states.field]);
+            throw AppError.conflict(
+              {
+                'zh-CN': `“${nameOf(stuck)}”的${stateLabel['zh-CN']}为“${now['zh-CN']}”，不能${action.label['zh-CN']}`,
+                'en-US': `“${nameOf(stuck)}” is ${now['en-US']} and cannot be changed by ${action.label['en-US']}`,
+              },
+              states.field,
+            );
+          }
+          for (const before of rows) {
+            const ctx = { tx, staffId: principal!.staffId, before, reason };
+            await records.update(before.id as number, { [states.field]: action.to }, tx);
+            await hooks.actions?.[name]?.(before.id as number, ctx);
+            await recordAudit(tx, {
+              staffId: ctx.staffId,
+              action: auditAction(name),
+              target: target(before.id as number),
+              detail: { before: { [states.field]: before[states.field] }, after: { [states.field]: action.to }, ...(reason && { reason }) },
+              ip: request.ip,
+            });
+          }
+          return null;
+        }),
+      );
+    }
+    route(app, calls.history!, async ({ body }) => {
+      const { id } = body as { id: number };
+      if (!(await records.find(id))) throw missing();
+      return (await historyOf(app, db, module, thing, id, states.field)) as never;
+    });
+  }
+
   if (calls.delete)
     route(app, calls.delete, ({ body, principal, request }) =>
       write(async (tx) => {
@@ -188,7 +245,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
         const ctx: WriteContext = { tx, staffId: principal!.staffId, before };
         await hooks.beforeDelete?.(id, ctx);
         await records.delete(id, tx);
-        await recordAudit(tx, { staffId: ctx.staffId, action: action('delete'), target: target(id), detail: { before }, ip: request.ip });
+        await recordAudit(tx, { staffId: ctx.staffId, action: auditAction('delete'), target: target(id), detail: { before }, ip: request.ip });
         return null;
       }),
     );

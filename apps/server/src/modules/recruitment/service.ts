@@ -31,7 +31,7 @@ export class RecruitmentService {
         tx,
       );
       await tx.update(recruitmentLead).set({ stage: LEAD_STAGES.converted, staffRecordId: id, updatedAt: sql`now()` }).where(eq(recruitmentLead.id, lead.id));
-      await recordAudit(tx, { staffId: actor.staffId, action: 'recruitment.lead.convert', target: `recruitment.lead:${lead.id}`, detail: { after: { staff_record_id: id } }, ip: actor.ip });
+      await recordAudit(tx, { staffId: actor.staffId, action: 'recruitment.lead.convert', target: `recruitment.lead:${lead.id}`, detail: { before: { stage: lead.stage }, after: { stage: LEAD_STAGES.converted, staff_record_id: id } }, ip: actor.ip });
       return { staff_id: id };
     });
   }

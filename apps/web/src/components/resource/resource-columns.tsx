@@ -8,6 +8,7 @@ import { useCan } from '../../lib/shell-session';
 import { DeleteButton } from '../delete-button';
 import { commonMessages } from '../messages';
 import { useNarrowScreen } from '../narrow-screen';
+import { RowStateActions } from './resource-actions';
 import { useResourceCell, useResourceLabel, type ResourceCells } from './resource-cell';
 
 /** What a column shows: a field's registry type, rich text (which has none) or the update time. */
@@ -74,7 +75,8 @@ interface RowActionsOptions {
 
 /**
  * The actions column of a resource's table, pinned to its end so a row's actions stay in reach beside its first
- * column: 详情, then 编辑 and 删除 (with confirmation) for staff who may; on a phone they stack to keep it narrow.
+ * column: 详情, then 编辑 and 删除 (with confirmation) for staff who may, then the actions the record's state offers
+ * them under 更多; on a phone they stack to keep it narrow.
  */
 export function useResourceActionsColumn(resource: AnyResource, { onView, onEdit, more }: RowActionsOptions): TableColumnType<ResourceRow> {
   const t = useMessages(commonMessages);
@@ -100,6 +102,7 @@ export function useResourceActionsColumn(resource: AnyResource, { onView, onEdit
           </Button>
         )}
         {mayDelete && <DeleteButton confirm={format(t.deleteConfirm, { name: nameOf(row) })} onDelete={() => remove.mutateAsync({ id: row.id })} />}
+        <RowStateActions resource={resource} row={row} />
         {more?.(row)}
       </Space>
     ),

@@ -1,8 +1,9 @@
 import { childResources } from '@juqi/contract';
-import { Descriptions, Spin, Tabs } from 'antd';
+import { Descriptions, Spin, Tabs, Timeline, Typography } from 'antd';
+import { useDateTime } from '../../lib/date-time';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
-import { useResourceDetails, type AnyResource } from '../../lib/resource';
+import { useResourceDetails, useResourceHistory, type AnyResource } from '../../lib/resource';
 import { ConfirmCloseDrawer } from '../confirm-close-drawer';
 import { DetailList } from '../detail-list';
 import { commonMessages } from '../messages';
@@ -20,9 +21,46 @@ function ChildTabLabel({ child, parentId }: { child: AnyResource; parentId: numb
   return <>{count === undefined ? label : format(t.childCount, { label, count })}</>;
 }
 
+/** A record's history, oldest first: who added, edited or moved it, when, from which state to which, and why. */
+function ResourceHistory({ resource, id }: { resource: AnyResource; id: number }) {
+  const t = useMessages(commonMessages);
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const history = useResourceHistory(resource, id);
+  const stateField = resource.fields[resource.states!.field];
+  const stateName = (state: number | null) => (stateField?.kind === 'select' && stateField.options.find((option) => option.value === state)?.label[language]) || '—';
+  const actionName = (action: string) =>
+    action === 'add' ? t.historyAdd : action === 'edit' ? t.historyEdit : (resource.states!.actions[action]?.label[language] ?? stateField?.label[language] ?? action);
+  if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
+  if (history.isPending) return <Spin />;
+  return (
+    <Timeline
+      items={history.data.map((entry, index) => ({
+        key: index,
+        content: (
+          <>
+            <Typography.Text strong>{actionName(entry.action)}</Typography.Text>
+            {entry.to !== null && entry.action !== 'edit' && (
+              <Typography.Text type="secondary">
+                {' '}
+                {entry.from === null ? stateName(entry.to) : `${stateName(entry.from)} → ${stateName(entry.to)}`}
+              </Typography.Text>
+            )}
+            {entry.reason && <div>{`${t.actionReason}：${entry.reason}`}</div>}
+            <div>
+              <Typography.Text type="secondary">{[dateTime(entry.at), entry.staff_name].filter(Boolean).join(' · ')}</Typography.Text>
+            </div>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
 /**
  * One record's every field, as the server holds it now, for staff who may view it (the list shows only the declared
- * columns, and cuts long text), and a tab per child list (a business's packages) with its records under this one.
+ * columns, and cuts long text), a tab per child list (a business's packages) with its records under this one, and
+ * the record's history where it declares states.
  * Closing it asks to confirm, as every drawer does (§5).
  */
 export function ResourceDetailsDrawer({ resource, id, cells, onClose }: { resource: AnyResource; id: number; cells?: ResourceCells; onClose: () => void }) {
@@ -45,25 +83,20 @@ export function ResourceDetailsDrawer({ resource, id, cells, onClose }: { resour
       ))}
     </DetailList>
   );
+  const tabs = [
+    // Mounted with the drawer, so a child list's first page and its count are one call.
+    ...children.map((child) => ({
+      key: `${child.module}.${child.thing}`,
+      label: <ChildTabLabel child={child} parentId={id} />,
+      children: <ChildResourceList child={child} parentId={id} />,
+      forceRender: true,
+    })),
+    ...(resource.calls.history ? [{ key: 'history', label: t.history, children: <ResourceHistory resource={resource} id={id} /> }] : []),
+  ];
   const wide = children.length > 0 || Object.values(resource.fields).some((field) => field.kind === 'richtext');
   return (
     <ConfirmCloseDrawer open size={wide ? 760 : 520} title={`${t.details} · ${resource.label[language]}`} onClose={onClose}>
-      {children.length ? (
-        <Tabs
-          items={[
-            { key: 'fields', label: t.basicInfo, children: fields },
-            // Mounted with the drawer, so the tab's first page and its count are one call.
-            ...children.map((child) => ({
-              key: `${child.module}.${child.thing}`,
-              label: <ChildTabLabel child={child} parentId={id} />,
-              children: <ChildResourceList child={child} parentId={id} />,
-              forceRender: true,
-            })),
-          ]}
-        />
-      ) : (
-        fields
-      )}
+      {tabs.length ? <Tabs items={[{ key: 'fields', label: t.basicInfo, children: fields }, ...tabs]} /> : fields}
     </ConfirmCloseDrawer>
   );
 }

@@ -81,7 +81,8 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {
   const call = id === null ? resource.calls.add : resource.calls.edit;
   const body = call!.body as unknown as Schema;
   const shape = bodyShape(call!.body) as Record<string, Schema>;
-  const entries = Object.entries(resource.fields).filter(([key]) => !(key in fixed));
+  // The fields the call takes (a state is the actions' to write), but those the screen fixes.
+  const entries = Object.entries(resource.fields).filter(([key]) => key in shape && !(key in fixed));
   const labelOf = (key: string) => resource.fields[key]?.label[language] ?? key;
   const textOf = (issue: FieldIssue, key: string) => issueText(issue, resource.fields[key]!, labelOf(key), t);
 

@@ -13,6 +13,7 @@ import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
 import { KeywordSearch, PagedTable } from '../paged-table';
 import { QueryFailure } from '../query-failure';
+import { BulkStateActions, useResourceActions } from './resource-actions';
 import { useResourceLabel, type ResourceCells } from './resource-cell';
 import { useResourceActionsColumn, useResourceColumns, useResourceWrites, widthOf } from './resource-columns';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
@@ -58,6 +59,9 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   const { calls, definitions } = resource;
   const { mayAdd, mayExport } = useResourceWrites(resource);
   const declared = useResourceColumns(resource, { cells: options.cells });
+  // Records picked for a bulk action, where the staff may take one.
+  const bulk = useResourceActions(resource).bulk;
+  const [selected, setSelected] = useState<ResourceRow[]>([]);
   const actions = useResourceActionsColumn(resource, { onView: (row) => setViewing(row.id), onEdit: (row) => setEditing(row.id), more: options.rowActions });
   const columns = [...declared.filter((column) => !hidden.includes(String(column.key))), actions];
 
@@ -125,11 +129,13 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
           />
         ))}
       </FilterBar>
+      <BulkStateActions resource={resource} rows={selected} onDone={() => setSelected([])} />
       <PagedTable<ResourceRow>
         list={list}
         paging={paging}
         columns={columns}
         scrollX={widthOf(columns)}
+        rowSelection={bulk.length ? { selectedRowKeys: selected.map((row) => row.id), preserveSelectedRowKeys: true, onChange: (_keys, rows) => setSelected(rows.filter(Boolean)) } : undefined}
       />
       {editing !== undefined && <ResourceFormModal resource={resource} id={editing} editors={options.editors} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}
       {viewing !== null && <ResourceDetailsDrawer resource={resource} id={viewing} cells={options.cells} onClose={() => setViewing(null)} />}

@@ -1,4 +1,4 @@
-import type { AnyCall, FilterOperator, Resource, ResourceField } from '@juqi/contract';
+import type { AnyCall, FilterOperator, HistoryEntry, Resource, ResourceField } from '@juqi/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../api-client';
 import { urlField, useUrlState, type UrlFieldKind, type UrlFields, type UrlValues, type Validator } from '../url-state';
@@ -93,3 +93,26 @@ function useResourceWrite(resource: AnyResource, action: 'add' | 'edit' | 'delet
 export const useAddResource = (resource: AnyResource) => useResourceWrite(resource, 'add');
 export const useEditResource = (resource: AnyResource) => useResourceWrite(resource, 'edit');
 export const useDeleteResource = (resource: AnyResource) => useResourceWrite(resource, 'delete');
+
+/** A declared action on some records (one, or several where it is bulk), refreshing the list and details once it lands. */
+export function useResourceAction(resource: AnyResource) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, ids, reason }: { action: string; ids: number[]; reason?: string }) => {
+      const declared = resource.states?.actions[action];
+      const call = resource.actionCalls[action];
+      if (!declared || !call) throw new Error(`${resource.module}.${resource.thing} offers no action ${action}`);
+      return callApi(call as AnyCall, { body: { ...(declared.bulk ? { ids } : { id: ids[0] }), ...(reason && { reason }) } }) as Promise<unknown>;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all }),
+  });
+}
+
+/** A record's history (its add, edits and actions), where the resource declares states. */
+export function useResourceHistory(resource: AnyResource, id: number) {
+  return useQuery({
+    queryKey: [...resourceKeys(resource).details(id), 'history'],
+    queryFn: async () => (await callApi(loose(resource.calls.history!), { body: { id } })) as HistoryEntry[],
+    enabled: !!resource.calls.history,
+  });
+}
