@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, apiOk, openAsAdmin } from '../support/session';
+import { rowMenuItem } from '../support/row-menu';
 import { screenshot } from '../support/screenshot';
 
 /**
@@ -29,13 +30,16 @@ test('线索: add a lead, convert it, find the candidate in 员工管理', async
   const row = page.locator('.ant-table-row').filter({ hasText: name });
   await expect(row).toContainText('新线索');
   await screenshot(page, 'recruitment-leads-1280');
-  await row.getByRole('button', { name: /转为员工/ }).click();
+  await (await rowMenuItem(page, row, /转为员工/)).click();
   const convert = page.getByRole('dialog', { name: `将 ${name} 转为员工` });
   await convert.getByLabel('所属部门').click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(department).click();
   await convert.getByRole('button', { name: /转为员工/ }).click();
   await expect(row).toContainText('已转员工');
-  await expect(row.getByRole('button', { name: /转为员工/ })).toHaveCount(0);
+  // Converted: its menu offers no 转为员工 any more.
+  await expect(await rowMenuItem(page, row, /删除/)).toBeVisible();
+  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: /转为员工/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   await page.getByRole('link', { name: '查看候选人' }).click();
   await expect(page).toHaveURL(/\/man\/employee\?status=candidate/);

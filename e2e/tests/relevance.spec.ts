@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
+import { deleteRow, rowMenuItem } from '../support/row-menu';
 import { openAsAdmin } from '../support/session';
 import { screenshot } from '../support/screenshot';
 
@@ -23,9 +24,18 @@ async function addRegion(page: Page, name: string) {
   await expect(rowOf(page, name)).toBeVisible();
 }
 
-/** Opens a region's cities from its row's 城市（n） button. */
+/** A region's 城市（n） in its row's menu (the menu left open). */
+const citiesItem = (page: Page, region: string) => rowMenuItem(page, rowOf(page, region), /^城市/);
+
+/** How many cities a region's row counts: its menu's 城市（n）, read and the menu closed. */
+async function expectCities(page: Page, region: string, count: number) {
+  await expect(await citiesItem(page, region)).toHaveText(`城市（${count}）`, { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+}
+
+/** Opens a region's cities from its row's 城市（n）. */
 async function openCities(page: Page, region: string) {
-  await rowOf(page, region).getByRole('button', { name: /^城市/ }).click();
+  await (await citiesItem(page, region)).click();
   const drawer = drawerOf(page, region);
   await expect(drawer.getByText(/^已选 \d+ 个城市$/)).toBeVisible();
   return drawer;
@@ -46,9 +56,9 @@ async function closeDrawer(page: Page) {
 test('关联设置: a region takes 上海市 and 杭州市, another cannot take them until the first is deleted', async ({ page, request }) => {
   await openAsAdmin(page, request, PATH);
   // The demo's regions, with their cities counted.
-  await expect(rowOf(page, '华北区').getByRole('button', { name: '城市（5）' })).toBeVisible({ timeout: 30_000 });
+  await expectCities(page, '华北区', 5);
   await addRegion(page, '华东区');
-  await expect(rowOf(page, '华东区').getByRole('button', { name: '城市（0）' })).toBeVisible();
+  await expectCities(page, '华东区', 0);
 
   // Give 华东区 上海市 (by name) and 杭州市 (by pinyin).
   let drawer = await openCities(page, '华东区');
@@ -66,7 +76,7 @@ test('关联设置: a region takes 上海市 and 杭州市, another cannot take 
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByText('已保存').last()).toBeVisible();
-  await expect(rowOf(page, '华东区').getByRole('button', { name: '城市（2）' })).toBeVisible();
+  await expectCities(page, '华东区', 2);
 
   // Opened again, it holds their names.
   drawer = await openCities(page, '华东区');
@@ -85,19 +95,18 @@ test('关联设置: a region takes 上海市 and 杭州市, another cannot take 
   await closeDrawer(page);
 
   // Deleting 华东区 frees its cities: 华中区 takes 上海市.
-  await rowOf(page, '华东区').getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('button', { name: /^删\s*除$/ }).click();
+  await deleteRow(page, rowOf(page, '华东区'));
   await expect(rowOf(page, '华东区')).toHaveCount(0);
   drawer = await openCities(page, '华中区');
   await pick(drawer, '上海', '上海市');
   await drawer.getByRole('button', { name: /保\s*存/ }).click();
   await expect(drawer).toBeHidden();
-  await expect(rowOf(page, '华中区').getByRole('button', { name: '城市（1）' })).toBeVisible();
+  await expectCities(page, '华中区', 1);
 
   // The list and the picker on a phone.
   await page.setViewportSize({ width: 390, height: 800 });
   await page.reload();
-  await expect(rowOf(page, '华中区').getByRole('button', { name: '城市（1）' })).toBeVisible({ timeout: 30_000 });
+  await expectCities(page, '华中区', 1);
   await screenshot(page, 'relevance-zh-CN-390');
   drawer = await openCities(page, '华中区');
   await screenshot(page, 'relevance-cities-zh-CN-390');
@@ -108,7 +117,6 @@ test('关联设置: a region takes 上海市 and 杭州市, another cannot take 
   await screenshot(page, 'relevance-zh-CN-1280');
 
   // Tidy up for the journeys that follow on this server.
-  await rowOf(page, '华中区').getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('button', { name: /^删\s*除$/ }).click();
+  await deleteRow(page, rowOf(page, '华中区'));
   await expect(rowOf(page, '华中区')).toHaveCount(0);
 });

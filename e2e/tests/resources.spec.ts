@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
+import { deleteRow, rowMenuItem } from '../support/row-menu';
 import { ACTIVE_PAGE, openAsAdmin, visit } from '../support/session';
 import { screenshot, takingShots } from '../support/screenshot';
 import { sheetRows } from '../support/xlsx';
@@ -89,8 +90,7 @@ test('案例平台: search, add, edit and delete a platform, each seen in the li
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
   // Delete, after confirmation.
-  await rowOf(page, renamed).getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('button', { name: /^删\s*除$/ }).click();
+  await deleteRow(page, rowOf(page, renamed));
   await expect(rowOf(page, renamed)).toHaveCount(0);
   await expect(rowOf(page, '抖音')).toBeVisible();
 });
@@ -137,8 +137,7 @@ test('业务设置: a business’s packages in its details — added, edited and
   await expect(drawer).toHaveCount(0);
 
   // A business holding packages is not deleted: the refusal says why.
-  await business.getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('button', { name: /^删\s*除$/ }).click();
+  await deleteRow(page, business);
   await expect(page.getByText('该业务下还有业务套餐，请先删除业务套餐')).toBeVisible();
   await expect(business).toBeVisible();
 
@@ -152,8 +151,7 @@ test('业务设置: a business’s packages in its details — added, edited and
   await expect(listed).toContainText('短视频代运营');
   await expect(screen.locator('.ant-table-tbody').getByRole('cell', { name: '模板站', exact: true })).toHaveCount(0);
   await screenshot(page, 'business-packages-zh-CN-1280');
-  await listed.getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('button', { name: /^删\s*除$/ }).click();
+  await deleteRow(page, listed);
   await expect(listed).toHaveCount(0);
 });
 
@@ -265,8 +263,7 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
   // A resource with states: the first action a new record offers, taken from the row's 更多, moves it on.
   const [actionName, action] = Object.entries(resource.states?.actions ?? {}).find(([, one]) => one.from.includes(initialStateOf(resource)!)) ?? [];
   if (action) {
-    await row.getByRole('button', { name: /更多/ }).click();
-    await page.getByRole('menuitem', { name: action.label['zh-CN'], exact: true }).click();
+    await (await rowMenuItem(page, row, action.label['zh-CN'])).click();
     if (action.reason) {
       const asked = page.getByRole('dialog').filter({ has: page.getByLabel('原因') });
       await asked.getByLabel('原因').fill(`巡检${actionName}`);
@@ -291,8 +288,7 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
   if (resource.keyword?.includes(nameKey)) await screen.getByRole('button', { name: /清空筛选/ }).click();
   await expect(edited).toBeVisible();
   if (resource.calls.delete) {
-    await edited.getByRole('button', { name: /删\s*除/ }).click();
-    await page.getByRole('button', { name: /^删\s*除$/ }).click();
+    await deleteRow(page, edited);
     await expect(edited).toHaveCount(0);
   }
 }

@@ -77,7 +77,8 @@ describe('a child list in its parent’s details (a business’s packages)', () 
     await waitFor(() => expect(packageCalls(seen, 'edit')).toHaveLength(1));
     expect(packageCalls(seen, 'edit')[0]!.body).toMatchObject({ id: 1, business_id: 1, name: '入门版' });
 
-    await userEvent.click(within((await within(drawer).findByText('旗舰版')).closest('tr')!).getByRole('button', { name: /删\s*除/ }));
+    await userEvent.click(within((await within(drawer).findByText('旗舰版')).closest('tr')!).getByRole('button', { name: /更多/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /删除/ }));
     await userEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(packageCalls(seen, 'del').map((r) => r.body)).toEqual([{ id: 2 }]));
   });
@@ -94,6 +95,6 @@ describe('a child list in its parent’s details (a business’s packages)', () 
     const drawer = await screen.findByRole('dialog');
     await userEvent.click(await within(drawer).findByRole('tab', { name: '业务套餐（1）' }));
     expect(await within(drawer).findByText('模板站')).toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: /新\s*增|编\s*辑|删\s*除/ })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: /新\s*增|编\s*辑|更多/ })).toBeNull();
   });
 });

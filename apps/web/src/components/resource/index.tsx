@@ -3,6 +3,7 @@ import type { AnyResource } from '../../lib/resource';
 import type { ResourcePageOptions } from './resource-page';
 
 export type { ResourcePageOptions } from './resource-page';
+export type { RowMenuItem } from './resource-actions';
 
 /**
  * A module descriptor's page for a declared resource: `'/permission/case/platform': resourcePage(casePlatform)`, with

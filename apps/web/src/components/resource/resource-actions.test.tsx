@@ -35,7 +35,7 @@ describe('a resource’s states and actions (recruitment leads)', () => {
     renderInShell(<ResourcePage resource={recruitmentLead} />, { path, profile: editor });
     await userEvent.click(within(await screen.findByText('韩梅梅').then(() => row('韩梅梅'))).getByRole('button', { name: /更多/ }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['标记已联系', '安排面试', '放弃']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['标记已联系', '安排面试', '放弃', '删除']);
     const listed = seen.filter((r) => r.url === '/api/recruitment/lead_list').length;
     await userEvent.click(within(menu).getByRole('menuitem', { name: '标记已联系' }));
     await waitFor(() => expect(sent(seen, 'contact')).toEqual([{ id: 1 }]));
@@ -45,7 +45,7 @@ describe('a resource’s states and actions (recruitment leads)', () => {
     // A dropped lead offers only 重新跟进.
     await userEvent.click(within(row('王芳')).getByRole('button', { name: /更多/ }));
     // Each row's menu is its own (a closed one stays in the page, hidden).
-    await waitFor(() => expect(within(screen.getAllByRole('menu').at(-1)!).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['重新跟进']));
+    await waitFor(() => expect(within(screen.getAllByRole('menu').at(-1)!).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['重新跟进', '删除']));
   });
 
   it('asks the reason an action keeps, refusing none, and drops several selected leads at once', async () => {

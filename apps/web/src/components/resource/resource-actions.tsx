@@ -1,7 +1,7 @@
-import { DownOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { ResourceAction } from '@juqi/contract';
 import { App, Button, Dropdown, Form, Input, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { useResourceAction, type AnyResource, type ResourceRow } from '../../lib/resource';
@@ -101,27 +101,74 @@ function ReasonDialog({ title, action, busy, onOk, onCancel }: { title: string; 
   );
 }
 
-/** A record's row: the actions its state offers the staff, folded into 更多 (nothing when none). */
-export function RowStateActions({ resource, row }: { resource: AnyResource; row: ResourceRow }) {
+/**
+ * One of a row's menu entries (a screen's own: 城市（n）, 转为员工): its label, and what it opens (a dialog, a drawer),
+ * mounted on click and unmounted by `close`. `operation`: shown only to staff holding it.
+ */
+export interface RowMenuItem {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  operation?: string;
+  danger?: boolean;
+  /** What it opens; or `onSelect`, what it does (详情 and 编辑 in a phone's menu open the page's own). */
+  open?: (close: () => void) => ReactNode;
+  onSelect?: () => void;
+}
+
+interface RowMenuProps {
+  resource: AnyResource;
+  row: ResourceRow;
+  /** Entries before the record's state actions: on a phone 详情 and 编辑, then the screen's own. */
+  items: RowMenuItem[];
+  /** 删除, last, asked first: where the staff may delete. */
+  onDelete?: () => Promise<unknown>;
+  /** The menu's button: 更多 beside 详情 and 编辑, or alone on a phone. */
+  trigger: ReactNode;
+}
+
+/**
+ * A row's menu: the screen's own entries, the actions the record's state offers the staff, and 删除 (confirmed), so a
+ * row keeps to one line whatever it offers. Nothing when it would be empty.
+ */
+export function RowMenu({ resource, row, items, onDelete, trigger }: RowMenuProps) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
+  const can = useCan();
+  const { modal } = App.useApp();
+  const told = useToldWrite();
   const actions = useResourceActions(resource).from(row[resource.states?.field ?? '']);
   const { ask, dialog } = useActionRunner(resource);
-  if (!actions.length) return null;
+  const [opened, setOpened] = useState<RowMenuItem | null>(null);
+  const own = items.filter((item) => !item.operation || can(item.operation));
+  const nameOf = String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
+  const entries = [
+    ...own.map((item) => ({ key: `own:${item.key}`, label: item.label, icon: item.icon, danger: item.danger })),
+    ...actions.map(([name, action]) => ({ key: `action:${name}`, label: action.label[language], danger: action.danger })),
+    ...(onDelete ? [{ key: 'delete', label: t.delete, icon: <DeleteOutlined aria-hidden />, danger: true }] : []),
+  ];
+  if (!entries.length) return null;
+  const choose = (key: string) => {
+    if (key === 'delete')
+      return void modal.confirm({
+        title: format(t.deleteConfirm, { name: nameOf }),
+        okText: t.delete,
+        okButtonProps: { danger: true },
+        cancelText: t.cancel,
+        onOk: () => told(onDelete!, t.deleted),
+      });
+    if (key.startsWith('action:')) return ask(key.slice(7), resource.states!.actions[key.slice(7)]!, [row]);
+    const item = own.find((one) => `own:${one.key}` === key);
+    if (item?.onSelect) item.onSelect();
+    else setOpened(item ?? null);
+  };
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: actions.map(([name, action]) => ({ key: name, label: action.label[language], danger: action.danger })),
-          onClick: ({ key }) => ask(key, resource.states!.actions[key]!, [row]),
-        }}
-      >
-        <Button type="link" size="small">
-          {t.moreActions} <DownOutlined aria-hidden />
-        </Button>
+      <Dropdown trigger={['click']} menu={{ items: entries, onClick: ({ key }) => choose(key) }}>
+        {trigger}
       </Dropdown>
       {dialog}
+      {opened?.open?.(() => setOpened(null))}
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { DownOutlined, EditOutlined, EllipsisOutlined, EyeOutlined } from '@ant-design/icons';
 import { isPickerType, type FieldType } from '@juqi/contract';
 import { Button, Space, type TableColumnType } from 'antd';
-import type { ReactNode } from 'react';
-import { format, useMessages } from '../../lib/i18n';
+import { useMessages } from '../../lib/i18n';
 import { useDeleteResource, type AnyResource, type ResourceRow } from '../../lib/resource';
 import { useCan } from '../../lib/shell-session';
-import { DeleteButton } from '../delete-button';
 import { commonMessages } from '../messages';
 import { useNarrowScreen } from '../narrow-screen';
-import { RowStateActions } from './resource-actions';
+import { RowMenu, type RowMenuItem } from './resource-actions';
 import { useResourceCell, useResourceLabel, type ResourceCells } from './resource-cell';
 
 /** What a column shows: a field's registry type, rich text (which has none) or the update time. */
@@ -26,8 +24,10 @@ const WIDTHS: Partial<Record<ColumnType, number>> = {
 };
 /** A referenced record's name (a business, an industry under its parent). */
 const REFERENCE_WIDTH = 160;
-const ACTIONS_WIDTH = 210;
-const NARROW_ACTIONS_WIDTH = 96;
+/** 详情 · 编辑 · 更多 on one line. */
+const ACTIONS_WIDTH = 230;
+/** The one menu of a row on a phone. */
+const NARROW_ACTIONS_WIDTH = 56;
 
 /** Which of a resource's writes the signed-in staff may make: offered by the declaration and granted. */
 export function useResourceWrites(resource: AnyResource) {
@@ -69,43 +69,65 @@ interface RowActionsOptions {
   /** 详情, where the row opens its details. */
   onView?: (row: ResourceRow) => void;
   onEdit: (row: ResourceRow) => void;
-  /** More actions after 详情, 编辑 and 删除. */
-  more?: (row: ResourceRow) => ReactNode;
+  /** The screen's own entries of the row's menu (城市（n）, 转为员工). */
+  menu?: (row: ResourceRow) => RowMenuItem[];
 }
 
 /**
- * The actions column of a resource's table, pinned to its end so a row's actions stay in reach beside its first
- * column: 详情, then 编辑 and 删除 (with confirmation) for staff who may, then the actions the record's state offers
- * them under 更多; on a phone they stack to keep it narrow.
+ * The actions column of a resource's table, pinned to its end so a row's actions stay in reach beside its first column,
+ * on one line: 详情 and 编辑 (for staff who may), then 更多 with the screen's own entries, the actions the record's
+ * state offers and 删除. On a phone every one of them is in the one menu, so the row stays narrow.
  */
-export function useResourceActionsColumn(resource: AnyResource, { onView, onEdit, more }: RowActionsOptions): TableColumnType<ResourceRow> {
+export function useResourceActionsColumn(resource: AnyResource, { onView, onEdit, menu }: RowActionsOptions): TableColumnType<ResourceRow> {
   const t = useMessages(commonMessages);
   const narrow = useNarrowScreen();
   const { mayEdit, mayDelete } = useResourceWrites(resource);
   const remove = useDeleteResource(resource);
-  const nameOf = (row: ResourceRow) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
+  const view = (row: ResourceRow): RowMenuItem[] => (onView ? [{ key: 'details', label: t.details, icon: <EyeOutlined aria-hidden />, onSelect: () => onView(row) }] : []);
+  const edit = (row: ResourceRow): RowMenuItem[] => (mayEdit ? [{ key: 'edit', label: t.edit, icon: <EditOutlined aria-hidden />, onSelect: () => onEdit(row) }] : []);
   return {
     key: 'actions',
     title: t.actions,
     width: narrow ? NARROW_ACTIONS_WIDTH : ACTIONS_WIDTH,
     fixed: 'end',
-    render: (_: unknown, row: ResourceRow) => (
-      <Space size={0} wrap orientation={narrow ? 'vertical' : 'horizontal'} align={narrow ? 'start' : undefined}>
-        {onView && (
-          <Button type="link" size="small" icon={<EyeOutlined aria-hidden />} onClick={() => onView(row)}>
-            {t.details}
-          </Button>
-        )}
-        {mayEdit && (
-          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(row)}>
-            {t.edit}
-          </Button>
-        )}
-        {mayDelete && <DeleteButton confirm={format(t.deleteConfirm, { name: nameOf(row) })} onDelete={() => remove.mutateAsync({ id: row.id })} />}
-        <RowStateActions resource={resource} row={row} />
-        {more?.(row)}
-      </Space>
-    ),
+    render: (_: unknown, row: ResourceRow) => {
+      const onDelete = mayDelete ? () => remove.mutateAsync({ id: row.id }) : undefined;
+      if (narrow)
+        return (
+          <RowMenu
+            resource={resource}
+            row={row}
+            items={[...view(row), ...edit(row), ...(menu?.(row) ?? [])]}
+            onDelete={onDelete}
+            trigger={<Button type="link" size="small" icon={<EllipsisOutlined />} aria-label={t.actions} />}
+          />
+        );
+      return (
+        <Space size={0}>
+          {onView && (
+            <Button type="link" size="small" icon={<EyeOutlined aria-hidden />} onClick={() => onView(row)}>
+              {t.details}
+            </Button>
+          )}
+          {mayEdit && (
+            <Button type="link" size="small" icon={<EditOutlined aria-hidden />} onClick={() => onEdit(row)}>
+              {t.edit}
+            </Button>
+          )}
+          <RowMenu
+            resource={resource}
+            row={row}
+            items={menu?.(row) ?? []}
+            onDelete={onDelete}
+            trigger={
+              <Button type="link" size="small">
+                {t.moreActions} <DownOutlined aria-hidden />
+              </Button>
+            }
+          />
+        </Space>
+      );
+    },
   };
 }
 

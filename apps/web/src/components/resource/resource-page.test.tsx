@@ -89,8 +89,10 @@ describe('ResourcePage over casePlatform', () => {
     const seen = fakeApi({ 'POST /api/case/platform_list': () => ok({ count: 2, data: rows }), 'POST /api/case/platform_del': () => ok(null) });
     renderInShell(<ResourcePage resource={casePlatform} />, { path });
     await screen.findByText('抖音');
-    await userEvent.click(within(row('抖音')).getByRole('button', { name: /删\s*除/ }));
-    expect(await screen.findByText('确定删除“抖音”吗？')).toBeInTheDocument();
+    // Under the row's 更多, on the same line as 详情 and 编辑.
+    await userEvent.click(within(row('抖音')).getByRole('button', { name: /更多/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /删除/ }));
+    expect(await screen.findByText('确定删除“抖音”吗？', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /^删\s*除$/ }));
     await waitFor(() => expect(seen.find((r) => r.url === '/api/case/platform_del')?.body).toEqual({ id: 1 }));
     await waitFor(() => expect(listCalls(seen)).toHaveLength(2));
@@ -106,7 +108,8 @@ describe('ResourcePage over casePlatform', () => {
     await screen.findByText('抖音');
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull();
+    // Nothing under 更多 for them: no 更多.
+    expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
 
     await userEvent.click(within(row('抖音')).getByRole('button', { name: /详\s*情/ }));
     const drawer = await screen.findByRole('dialog');
@@ -180,13 +183,17 @@ describe('ResourcePage over casePlatform', () => {
     fakeApi({ 'POST /api/case/platform_list': () => answerOf(casePlatform.calls.list, { count: 2, data: rows }) });
     const options: ResourcePageOptions = {
       cells: { name: (value, record) => <a href={`#${record.id}`}>{`平台：${String(value)}`}</a> },
-      rowActions: (record) => <button type="button">{`统计 ${record.id}`}</button>,
+      rowMenu: (record) => [{ key: 'stats', label: '统计', open: (close) => <button type="button" onClick={close}>{`统计 ${record.id}`}</button> }],
       tools: <button type="button">导入</button>,
       formExtra: (id) => <p>{id === null ? '新平台须审核' : `编辑 ${id}`}</p>,
     };
     renderInShell(<ResourcePage resource={casePlatform} options={options} />, { path, profile: staffWith('case.platform.view', 'case.platform.edit') });
     expect(await screen.findByRole('link', { name: '平台：抖音' })).toHaveAttribute('href', '#1');
-    expect(within(screen.getByRole('link', { name: '平台：小红书' }).closest('tr')!).getByRole('button', { name: '统计 2' })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('link', { name: '平台：小红书' }).closest('tr')!).getByRole('button', { name: /更多/ }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '统计' }));
+    // What it opens is mounted until it closes itself.
+    await userEvent.click(await screen.findByRole('button', { name: '统计 2' }));
+    expect(screen.queryByRole('button', { name: '统计 2' })).toBeNull();
     expect(screen.getByRole('button', { name: '导入' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
     expect(await within(await screen.findByRole('dialog')).findByText('新平台须审核')).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
 import { KeywordSearch, PagedTable } from '../paged-table';
 import { QueryFailure } from '../query-failure';
-import { BulkStateActions, useResourceActions } from './resource-actions';
+import { BulkStateActions, useResourceActions, type RowMenuItem } from './resource-actions';
 import { useResourceLabel, type ResourceCells } from './resource-cell';
 import { useResourceActionsColumn, useResourceColumns, useResourceWrites, widthOf } from './resource-columns';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
@@ -29,8 +29,8 @@ import './resource.css';
 export interface ResourcePageOptions {
   /** Cells drawn by the page instead of by their field's type (a colour swatch, a link), by field key. */
   cells?: ResourceCells;
-  /** More actions on each row, after 详情, 编辑 and 删除. */
-  rowActions?: (row: ResourceRow) => ReactNode;
+  /** The screen's own entries of each row's 更多 (before the state's actions and 删除). */
+  rowMenu?: (row: ResourceRow) => RowMenuItem[];
   /** Editors of some fields instead of their type's (a rich-text editor uploading into the module's scope), by key. */
   editors?: Readonly<Record<string, FieldEditorComponent>>;
   /** More of the form, after the declared fields (a preview, a hint); `id` is null for a new record. */
@@ -62,7 +62,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   // Records picked for a bulk action, where the staff may take one.
   const bulk = useResourceActions(resource).bulk;
   const [selected, setSelected] = useState<ResourceRow[]>([]);
-  const actions = useResourceActionsColumn(resource, { onView: (row) => setViewing(row.id), onEdit: (row) => setEditing(row.id), more: options.rowActions });
+  const actions = useResourceActionsColumn(resource, { onView: (row) => setViewing(row.id), onEdit: (row) => setEditing(row.id), menu: options.rowMenu });
   const columns = [...declared.filter((column) => !hidden.includes(String(column.key))), actions];
 
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;

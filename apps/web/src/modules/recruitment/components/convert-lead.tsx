@@ -1,34 +1,39 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { LEAD_STAGES } from '@juqi/contract';
-import { App, Button, Form, Modal, Select, TreeSelect, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Form, Modal, Select, TreeSelect, Typography } from 'antd';
 import { Link } from 'react-router';
 import { commonMessages } from '../../../components/messages';
+import type { RowMenuItem } from '../../../components/resource';
 import { departmentOptions } from '../../../lib/department-options';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import type { ResourceRow } from '../../../lib/resource';
-import { useCan } from '../../../lib/shell-session';
 import { useCompanies, useConvertLead, useDepartmentTree } from '../api';
 import { recruitmentMessages } from '../messages';
 
 type Values = { company_id?: number; department_id?: number };
 
-/** A lead's row action 转为员工: picks where the candidate goes, then makes their staff record. */
-export function ConvertLeadButton({ row }: { row: ResourceRow }) {
-  const t = useMessages(recruitmentMessages);
-  const can = useCan();
-  const [open, setOpen] = useState(false);
-  if (row.stage === LEAD_STAGES.converted || !can('recruitment.lead.convert')) return null;
-  return (
-    <>
-      <Button type="link" size="small" icon={<UserAddOutlined aria-hidden />} onClick={() => setOpen(true)}>
-        {t.convert}
-      </Button>
-      {open && <ConvertLeadModal lead={{ id: row.id, name: String(row.name) }} onClose={() => setOpen(false)} />}
-    </>
-  );
+/** 转为员工 in the row's name, in the UI's language. */
+function ConvertLabel() {
+  return <>{useMessages(recruitmentMessages).convert}</>;
 }
+
+/**
+ * A lead's 更多 › 转为员工, for staff holding recruitment.lead.convert while the lead is not converted: picks where the
+ * candidate goes, then makes their staff record.
+ */
+export const convertLeadMenu = (row: ResourceRow): RowMenuItem[] =>
+  row.stage === LEAD_STAGES.converted
+    ? []
+    : [
+        {
+          key: 'convert',
+          label: <ConvertLabel />,
+          icon: <UserAddOutlined aria-hidden />,
+          operation: 'recruitment.lead.convert',
+          open: (close) => <ConvertLeadModal lead={{ id: row.id, name: String(row.name) }} onClose={close} />,
+        },
+      ];
 
 function ConvertLeadModal({ lead, onClose }: { lead: { id: number; name: string }; onClose: () => void }) {
   const t = useMessages(recruitmentMessages);
