@@ -228,6 +228,7 @@ test('an adjustment above the approval amount waits for a second staff, who find
 
   // The applicant's open 调账记录 follows without a reload: the stream says the adjustment changed.
   await expect(row).toContainText('已入账');
+  await screenshot(page, 'adjustments');
 
   const statement = await apiOk<{ data: { transfer_kind: string; amount: number; memo: string }[] }>(request, admin, '/api/finance/user_statement', { user_id: user.id, limit: 1 });
   expect(statement.data[0]).toMatchObject({ transfer_kind: 'adjustment', amount: 150_000 });

@@ -97,6 +97,9 @@ function SelectAllBox({ box }: { box: ReactNode }) {
 /** The select-all column's title: antd's box, in `SelectAllBox`. */
 const selectAllTitle = (box: ReactNode) => <SelectAllBox box={box} />;
 
+/** The width a table of these columns scrolls to: their widths' sum, so none is stretched past its own. */
+export const columnsWidth = (columns: readonly { width?: number | string }[]) => columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
+
 interface PagedTableProps<Row> {
   list: PagedList<Row>;
   /** What names a row; `id` unless said. */

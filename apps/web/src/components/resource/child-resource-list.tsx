@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useMessages } from '../../lib/i18n';
 import { useResourceList, type AnyResource } from '../../lib/resource';
 import { commonMessages } from '../messages';
-import { PagedTable, usePaging } from '../paged-table';
+import { columnsWidth, PagedTable, usePaging } from '../paged-table';
 import { QueryFailure } from '../query-failure';
-import { useResourceActionsColumn, useResourceColumns, useResourceWrites, widthOf } from './resource-columns';
+import { useResourceActionsColumn, useResourceColumns, useResourceWrites } from './resource-columns';
 import { ResourceFormModal } from './resource-form-modal';
 
 /** The key of a child list's parent field: every child resource declares one. */
@@ -42,7 +42,7 @@ export function ChildResourceList({ child, parentId }: { child: AnyResource; par
           </Button>
         </Flex>
       )}
-      <PagedTable list={list} paging={paging} columns={columns} scrollX={widthOf(columns)} />
+      <PagedTable list={list} paging={paging} columns={columns} scrollX={columnsWidth(columns)} />
       {editing !== undefined && <ResourceFormModal resource={child} id={editing} fixed={{ [key]: parentId }} onClose={() => setEditing(undefined)} />}
     </Flex>
   );

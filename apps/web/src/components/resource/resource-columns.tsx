@@ -130,6 +130,3 @@ export function useResourceActionsColumn(resource: AnyResource, { onView, onEdit
     },
   };
 }
-
-/** The width a table of these columns scrolls to. */
-export const widthOf = (columns: readonly TableColumnType<ResourceRow>[]) => columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);

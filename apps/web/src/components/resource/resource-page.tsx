@@ -11,11 +11,11 @@ import { ColumnSettings, useHiddenColumns } from '../column-settings';
 import { ExportButton } from '../export-button';
 import { FilterBar } from '../filter-bar';
 import { commonMessages } from '../messages';
-import { KeywordSearch, PagedTable } from '../paged-table';
+import { columnsWidth, KeywordSearch, PagedTable } from '../paged-table';
 import { QueryFailure } from '../query-failure';
 import { BulkStateActions, useResourceActions, type RowMenuItem } from './resource-actions';
 import { useResourceLabel, type ResourceCells } from './resource-cell';
-import { useResourceActionsColumn, useResourceColumns, useResourceWrites, widthOf } from './resource-columns';
+import { useResourceActionsColumn, useResourceColumns, useResourceWrites } from './resource-columns';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
 import { ResourceFormModal, type FieldEditorComponent } from './resource-form-modal';
 import { FilterControl } from './resource-filters';
@@ -134,7 +134,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
         list={list}
         paging={paging}
         columns={columns}
-        scrollX={widthOf(columns)}
+        scrollX={columnsWidth(columns)}
         rowSelection={bulk.length ? { selectedRowKeys: selected.map((row) => row.id), preserveSelectedRowKeys: true, onChange: (_keys, rows) => setSelected(rows.filter(Boolean)) } : undefined}
       />
       {editing !== undefined && <ResourceFormModal resource={resource} id={editing} editors={options.editors} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}

@@ -3,7 +3,7 @@ import { Card, Flex, Space, type TableColumnsType } from 'antd';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { ExportButton, type ExportTexts } from '../../../components/export-button';
 import { FilterBar } from '../../../components/filter-bar';
-import { PagedTable, usePaging } from '../../../components/paged-table';
+import { columnsWidth, PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
 import { TextFilter } from '../../../components/text-filter';
 import { useMessages } from '../../../lib/i18n';
@@ -43,7 +43,6 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields & { 
   rowKey: keyof RecordOf<C> & string;
   /** The table's columns; `open` shows a record's details. */
   columns: (open: (key: string) => void) => TableColumnsType<RecordOf<C>>;
-  scrollX: number;
   /** A record's details, in a drawer. */
   Details: ComponentType<{ recordKey: string; onClose: () => void }>;
 }
@@ -69,6 +68,7 @@ export function RecordsPage<C extends ListCall, Url extends UrlFields & { keywor
   const [openHere, setOpenHere] = useState<string | null>(null);
   const open = props.openKey ? (openInUrl ?? null) : openHere;
   const setOpen = (key: string | null) => (props.openKey ? setUrl({ [props.openKey]: key ?? undefined } as UrlValues<Url>) : setOpenHere(key));
+  const columns = props.columns(setOpen);
   const change = (patch: UrlValues<Url>) => {
     setUrl(patch);
     paging.restart();
@@ -101,7 +101,7 @@ export function RecordsPage<C extends ListCall, Url extends UrlFields & { keywor
         >
           <props.Filters filter={filter} change={change} />
         </FilterBar>
-        <PagedTable<RecordOf<C>> list={list} paging={paging} rowKey={props.rowKey} columns={props.columns(setOpen)} scrollX={props.scrollX} totalText={t.recordCount} />
+        <PagedTable<RecordOf<C>> list={list} paging={paging} rowKey={props.rowKey} columns={columns} scrollX={columnsWidth(columns)} totalText={t.recordCount} />
       </Flex>
       {open !== null && <props.Details recordKey={open} onClose={() => setOpen(null)} />}
     </Card>

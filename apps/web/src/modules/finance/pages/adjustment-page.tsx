@@ -107,17 +107,18 @@ export function AdjustmentRecordsPage() {
           )
         }
         rowKey="adjustment_no"
-        scrollX={1480}
         columns={(open) => [
-          { key: 'adjustment_no', title: t.no, dataIndex: 'adjustment_no', width: 200 },
-          { key: 'user', title: t.user, width: 170, render: (_, r: Adjustment) => <RecordUser record={r} /> },
-          { key: 'currency', title: t.currency, width: 90, render: (_, r: Adjustment) => (r.currency === 'CNY' ? t.cash : t.beans) },
-          { key: 'direction', title: t.direction, width: 90, render: (_, r: Adjustment) => t[r.direction] },
-          { key: 'amount', title: t.amount, width: 130, align: 'right', render: (_, r: Adjustment) => amountText(r.currency, r.amount) },
+          // Who, what, its state and the two people first, so they show at 1280 px beside the pinned actions; the
+          // reason and the time follow, a scroll away.
+          { key: 'adjustment_no', title: t.no, dataIndex: 'adjustment_no', width: 190 },
+          { key: 'user', title: t.user, width: 150, ellipsis: true, render: (_, r: Adjustment) => <RecordUser record={r} /> },
+          { key: 'currency', title: t.currency, width: 64, render: (_, r: Adjustment) => (r.currency === 'CNY' ? t.cash : t.beans) },
+          { key: 'direction', title: t.direction, width: 64, render: (_, r: Adjustment) => t[r.direction] },
+          { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: Adjustment) => amountText(r.currency, r.amount) },
+          { key: 'state', title: t.state, width: 88, render: (_, r: Adjustment) => <StateTag state={r.state} /> },
+          { key: 'applicant', title: t.applicant, width: 88, ellipsis: true, render: (_, r: Adjustment) => r.applicant_name },
+          { key: 'approver', title: t.approver, width: 88, ellipsis: true, render: (_, r: Adjustment) => r.approver_name || <CellMuted>—</CellMuted> },
           { key: 'reason', title: t.reason, dataIndex: 'reason', width: 200, ellipsis: true },
-          { key: 'state', title: t.state, width: 90, render: (_, r: Adjustment) => <StateTag state={r.state} /> },
-          { key: 'applicant', title: t.applicant, width: 100, render: (_, r: Adjustment) => r.applicant_name },
-          { key: 'approver', title: t.approver, width: 100, render: (_, r: Adjustment) => r.approver_name || <CellMuted>—</CellMuted> },
           { key: 'created_at', title: t.appliedAt, width: 150, render: (_, r: Adjustment) => dateTime(r.created_at) },
           {
             key: 'actions',

@@ -110,7 +110,6 @@ function BookRecordsPage({ book, url, Filters, Details }: { book: LedgerBook; ur
           fallbackName: `${book.replaceAll('_', '-')}.xlsx`,
         }}
         rowKey="entry_id"
-        scrollX={1320}
         columns={(open) => [
           // Each line's own number: the lines of one transfer (the opening import's: every user's) share its number.
           { key: 'entry_id', title: t.entryId, dataIndex: 'entry_id', width: 100 },

@@ -52,7 +52,6 @@ export function RechargeRecordsPage() {
         fallbackName: 'user-top-ups.xlsx',
       }}
       rowKey="order_no"
-      scrollX={1060}
       columns={(open) => [
         { key: 'order_no', title: t.orderNo, dataIndex: 'order_no', width: 200 },
         { key: 'user', title: t.user, width: 170, render: (_, r: TopUpRecord) => <RecordUser record={r} /> },

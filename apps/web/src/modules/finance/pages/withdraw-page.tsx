@@ -46,7 +46,6 @@ export function WithdrawRecordsPage() {
         fallbackName: 'agency-withdrawals.xlsx',
       }}
       rowKey="withdraw_no"
-      scrollX={1340}
       columns={(open) => [
         { key: 'withdraw_no', title: t.withdrawNo, dataIndex: 'withdraw_no', width: 200 },
         { key: 'user', title: t.user, width: 170, render: (_, r: WithdrawalRecord) => <RecordUser record={r} /> },
