@@ -40,6 +40,15 @@ test('线索: add a lead, convert it, find the candidate in 员工管理', async
   await expect(await rowMenuItem(page, row, /删除/)).toBeVisible();
   await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: /转为员工/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  // The lead's history holds the step, with who took it.
+  await row.getByRole('button', { name: /详\s*情/ }).click();
+  const details = page.getByRole('dialog').filter({ hasText: '详情 · 招聘线索' });
+  await details.getByRole('tab', { name: '历史' }).click();
+  await expect(details.getByRole('tabpanel', { name: '历史' })).toContainText('新线索 → 已转员工');
+  await expect(details.getByRole('tabpanel', { name: '历史' })).toContainText('超级管理员');
+  await screenshot(page, 'recruitment-lead-history-1280');
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
 
   await page.getByRole('link', { name: '查看候选人' }).click();
   await expect(page).toHaveURL(/\/man\/employee\?status=candidate/);

@@ -1,7 +1,7 @@
 import { fieldLookupCalls, type LookupItem, type PickerType } from '@juqi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { callApi } from '../../lib/api-client';
 import { format } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
@@ -59,7 +59,20 @@ function usePickedNames(type: PickerType, ids: readonly number[]): Map<number, L
  * A searchable select of the type's records: several for list types, one for single_user or where `single` is set (a
  * resource's reference, which holds one record's id whatever its picker's type).
  */
-export function RecordPickerEditor({ definition, value, onChange, single: one, ...control }: FieldEditorProps & { single?: boolean }) {
+export function RecordPickerEditor({
+  definition,
+  value,
+  onChange,
+  single: one,
+  prefix,
+  placeholder,
+  ...control
+}: FieldEditorProps & {
+  single?: boolean;
+  /** A label inside the box (a filter bar's), and what it says while empty there (全部). */
+  prefix?: ReactNode;
+  placeholder?: string;
+}) {
   const language = usePreferences((s) => s.language);
   const t = fieldMessages[language];
   const type = definition.type as PickerType;
@@ -97,7 +110,8 @@ export function RecordPickerEditor({ definition, value, onChange, single: one, .
       }}
       loading={search.isFetching}
       disabled={control.disabled || !available}
-      placeholder={available ? format(t.choose, { label: definition.label[language] }) : format(t.pickerUnavailable, { label: definition.label[language] })}
+      prefix={prefix}
+      placeholder={available ? (placeholder ?? format(t.choose, { label: definition.label[language] })) : format(t.pickerUnavailable, { label: definition.label[language] })}
       notFoundContent={search.isFetching ? undefined : t.pickerNoMatch}
       allowClear
       maxCount={!single && definition.extend_quantity_max ? definition.extend_quantity_max : undefined}

@@ -48,7 +48,15 @@ export function FilterControl({ field: definition, operator, label, language, va
   if (isPickerType(type))
     return (
       <span className="resource-filter__select">
-        <RecordPickerEditor definition={definition} single={operator === 'equals'} aria-label={label} value={value} onChange={(picked) => onChange(picked ?? undefined)} />
+        <RecordPickerEditor
+          definition={definition}
+          single={operator === 'equals'}
+          aria-label={label}
+          prefix={label}
+          placeholder={t.all}
+          value={value}
+          onChange={(picked) => onChange(picked ?? undefined)}
+        />
       </span>
     );
   if (operator === 'range') return <NumberRange definition={definition} label={label} value={value as [number, number] | undefined} onChange={onChange} />;
