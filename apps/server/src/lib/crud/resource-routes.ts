@@ -1,4 +1,4 @@
-import { childResources, type Resource, type ResourceField } from '@juqi/contract';
+import type { Resource, ResourceField } from '@juqi/contract';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
@@ -38,6 +38,17 @@ export interface ResourceHooks {
   actions?: Readonly<Record<string, (id: number, ctx: WriteContext & { reason?: string }) => Promise<void>>>;
 }
 
+/**
+ * The child lists' foreign keys to their parents, by constraint name, filled as their routes register: per database
+ * (one per app, whichever module's plugin context registers the routes).
+ */
+const childLists = new WeakMap<object, Map<string, AnyResource>>();
+function childListKeys(app: FastifyInstance): Map<string, AnyResource> {
+  let keys = childLists.get(app.database.db);
+  if (!keys) childLists.set(app.database.db, (keys = new Map()));
+  return keys;
+}
+
 /** A reference to a record its lookup does not know, refused on its field. */
 const unknownRecord = (key: string, id: unknown) => AppError.invalid(key, { 'zh-CN': `记录 ${String(id)} 不存在`, 'en-US': `no record ${String(id)}` });
 
@@ -59,9 +70,13 @@ export const fieldOfIndex = (uniqueKeys: readonly string[], index: string): stri
 export function resourceRoutes(app: FastifyInstance, resource: AnyResource, table: PgTable, hooks: ResourceHooks = {}, scope: Record<string, unknown> = {}): void {
   const db = app.database.db;
   const records = new ResourceRepository(db, resource, table, scope);
-  // A child list's table keeps its parent by a foreign key: a deleted parent cannot leave its records behind.
-  if (resource.parent && !getTableConfig(table).foreignKeys.some((key) => key.reference().columns.some((column) => column.name === resource.parent!.key)))
-    throw new Error(`${getTableConfig(table).name} has no foreign key on ${resource.parent.key}, the parent of ${resource.module}.${resource.thing}`);
+  // A child list's table keeps its parent by a foreign key: a deleted parent cannot leave its records behind. The key's
+  // name tells the parent's refused deletion which child list holds it.
+  if (resource.parent) {
+    const parentKey = getTableConfig(table).foreignKeys.find((key) => key.reference().columns.some((column) => column.name === resource.parent!.key));
+    if (!parentKey) throw new Error(`${getTableConfig(table).name} has no foreign key on ${resource.parent.key}, the parent of ${resource.module}.${resource.thing}`);
+    childListKeys(app).set(parentKey.getName(), resource);
+  }
   const { calls, module, thing, label } = resource;
   const uniqueKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.unique)
@@ -109,13 +124,12 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   /** The reference a foreign key's name stands for (`<table>_<column>_<table>_<column>_fk`). */
   const referenceOfConstraint = (constraint: string) => references.map(([key]) => key).find((key) => constraint.includes(`_${key}_`));
 
-  const children = childResources(resource);
   /**
-   * This record still referenced: by its own child list's records (a business's packages), named, or by another
-   * table's. A child list's foreign key is named `<table>_<parent key>_<parent table>_id_fk`.
+   * This record still referenced: by a child list's records (a business's packages), named by the child list whose
+   * foreign key it is, or by another table's.
    */
   const inUse = (constraint: string) => {
-    const child = children.find((one) => constraint.includes(`_${one.parent!.key}_`));
+    const child = childListKeys(app).get(constraint);
     if (child)
       return AppError.conflict({
         'zh-CN': `该${label['zh-CN']}下还有${child.label['zh-CN']}，请先删除${child.label['zh-CN']}`,

@@ -4,7 +4,7 @@ import { App, Button, Dropdown, Form, Input, Modal, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
-import { useResourceAction, type AnyResource, type ResourceRow } from '../../lib/resource';
+import { recordName, useResourceAction, type AnyResource, type ResourceRow } from '../../lib/resource';
 import { useCan } from '../../lib/shell-session';
 import { commonMessages } from '../messages';
 import { useToldWrite } from '../use-told-write';
@@ -34,7 +34,6 @@ function useActionRunner(resource: AnyResource, onDone?: () => void) {
   const told = useToldWrite();
   const act = useResourceAction(resource);
   const [asking, setAsking] = useState<Asking | null>(null);
-  const nameOf = (row: ResourceRow) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
 
   const run = async ({ name, action, rows }: Asking, reason?: string) => {
     const done = await told(() => act.mutateAsync({ action: name, ids: rows.map((row) => row.id), reason }), format(t.actionDone, { label: action.label[language] }));
@@ -48,7 +47,7 @@ function useActionRunner(resource: AnyResource, onDone?: () => void) {
     const label = action.label[language];
     void modal.confirm({
       title: action.confirm[language],
-      content: rows.length === 1 ? format(t.actionConfirm, { name: nameOf(rows[0]!), label }) : format(t.actionConfirmMany, { count: rows.length, record: resource.label[language], label }),
+      content: rows.length === 1 ? format(t.actionConfirm, { name: recordName(resource, rows[0]!), label }) : format(t.actionConfirmMany, { count: rows.length, record: resource.label[language], label }),
       okText: label,
       okButtonProps: { danger: action.danger },
       cancelText: t.cancel,
@@ -57,7 +56,7 @@ function useActionRunner(resource: AnyResource, onDone?: () => void) {
   };
   const dialog = asking && (
     <ReasonDialog
-      title={`${asking.action.label[language]} · ${asking.rows.length === 1 ? nameOf(asking.rows[0]!) : format(t.selectedCount, { count: asking.rows.length })}`}
+      title={`${asking.action.label[language]} · ${asking.rows.length === 1 ? recordName(resource, asking.rows[0]!) : format(t.selectedCount, { count: asking.rows.length })}`}
       action={asking.action}
       busy={act.isPending}
       onCancel={() => setAsking(null)}
@@ -141,7 +140,6 @@ export function RowMenu({ resource, row, items, onDelete, trigger }: RowMenuProp
   const { ask, dialog } = useActionRunner(resource);
   const [opened, setOpened] = useState<RowMenuItem | null>(null);
   const own = items.filter((item) => !item.operation || can(item.operation));
-  const nameOf = String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
   const entries = [
     ...own.map((item) => ({ key: `own:${item.key}`, label: item.label, icon: item.icon, danger: item.danger })),
     ...actions.map(([name, action]) => ({ key: `action:${name}`, label: action.label[language], danger: action.danger })),
@@ -151,7 +149,7 @@ export function RowMenu({ resource, row, items, onDelete, trigger }: RowMenuProp
   const choose = (key: string) => {
     if (key === 'delete')
       return void modal.confirm({
-        title: format(t.deleteConfirm, { name: nameOf }),
+        title: format(t.deleteConfirm, { name: recordName(resource, row) }),
         okText: t.delete,
         okButtonProps: { danger: true },
         cancelText: t.cancel,

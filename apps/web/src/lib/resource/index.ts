@@ -18,6 +18,9 @@ const loose = (call: AnyResource['calls'][keyof AnyResource['calls']]) => call a
 /** A record as the list and details answer it. */
 export type ResourceRow = { id: number; updated_at: string } & Record<string, unknown>;
 
+/** What names a record to people (a question, a dialog's title): its first keyword field, else its id. */
+export const recordName = (resource: AnyResource, row: ResourceRow) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
+
 /** A call's body schema seen as an object of field schemas (every resource body is a `z.object`). */
 export const bodyShape = (body: unknown): Record<string, Validator<unknown>> => (body as { shape: Record<string, Validator<unknown>> }).shape;
 
