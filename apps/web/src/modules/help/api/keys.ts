@@ -1,13 +1,8 @@
+import { helpCalls } from '@juqi/contract';
+
 /** Query keys of the help drawer and settings; everything under `['help']` belongs to this module. */
 export const helpKeys = {
   all: ['help'] as const,
-  categories: ['help', 'categories'] as const,
-  categoryLevel: (level: 1 | 2) => ['help', 'categories', 'level', level] as const,
-  subcategories: (pid: number) => ['help', 'categories', 'sub', pid] as const,
-  functions: ['help', 'functions'] as const,
-  functionsOf: (pid: number) => ['help', 'functions', 'of', pid] as const,
-  functionRows: (params: object) => ['help', 'functions', 'rows', params] as const,
-  function: (id: number) => ['help', 'functions', 'one', id] as const,
   // Under the help manual resource's keys (`[module, thing]`), so a write on its settings screen refreshes the drawer.
   manuals: ['help', 'help_manual'] as const,
   manualList: (params: object) => ['help', 'help_manual', 'drawer', params] as const,
@@ -15,3 +10,8 @@ export const helpKeys = {
   // Under the upgrade log resource's keys, likewise.
   upgradeLogPage: (params: object) => ['help', 'upgrade_log', 'drawer', params] as const,
 };
+
+/** The calls whose answers a write on the categories changes: the trees, and the functions naming their categories. */
+export const CATEGORY_READS = [helpCalls.powerlist, helpCalls.powerlistsubset, helpCalls.functionIntroduction, helpCalls.functionInform];
+/** The calls whose answers a write on the functions changes. */
+export const FUNCTION_READS = [helpCalls.functionInform, helpCalls.functionIntroduction, helpCalls.functionFind];

@@ -1,10 +1,10 @@
-import type { HelpCategory } from '@juqi/contract';
+import { helpCalls, type HelpCategory } from '@juqi/contract';
 import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { format, useMessages } from '../../../lib/i18n';
-import { useAddCategory } from '../api/add-category';
-import { useEditCategory } from '../api/edit-category';
 import { helpMessages } from '../messages';
 import { showOnField } from '../../../lib/form-errors';
+import { useCallMutation } from '../../../lib/call-hooks';
+import { CATEGORY_READS } from '../api/keys';
 
 interface Values {
   name: string;
@@ -24,8 +24,8 @@ export function CategoryModal({ draft, tops, onClose }: { draft: CategoryDraft; 
   const t = useMessages(helpMessages);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const add = useAddCategory();
-  const edit = useEditCategory();
+  const add = useCallMutation(helpCalls.categoryAdd, CATEGORY_READS);
+  const edit = useCallMutation(helpCalls.categoryEdit, CATEGORY_READS);
   const editing = 'category' in draft ? draft.category : null;
   // A top category with subcategories cannot move under another.
   const parentLocked = editing !== null && editing.pid === 0 && editing.options.length > 0;

@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { HelpCategory } from '@juqi/contract';
+import { helpCalls, type HelpCategory } from '@juqi/contract';
 import { App, Button, Card, Empty, Popconfirm, Spin, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDeleteCategory } from '../api/delete-category';
 import { helpMessages } from '../messages';
 import type { CategoryDraft } from './category-modal';
+import { useCallMutation } from '../../../lib/call-hooks';
+import { CATEGORY_READS } from '../api/keys';
 
 interface CategoryTreeProps {
   tops: HelpCategory[];
@@ -23,7 +24,7 @@ interface CategoryTreeProps {
 export function CategoryTree({ tops, subcategories, loading, selected, onSelect, onEdit }: CategoryTreeProps) {
   const t = useMessages(helpMessages);
   const { message } = App.useApp();
-  const remove = useDeleteCategory();
+  const remove = useCallMutation(helpCalls.categoryDelete, CATEGORY_READS);
 
   const actions = (category: HelpCategory) =>
     onEdit && (
@@ -44,7 +45,7 @@ export function CategoryTree({ tops, subcategories, loading, selected, onSelect,
           okButtonProps={{ danger: true }}
           onConfirm={async () => {
             try {
-              await remove.mutateAsync(category.id);
+              await remove.mutateAsync({ id: category.id });
               if (selected === category.id) onSelect(undefined);
               void message.success(t.deleted);
             } catch {

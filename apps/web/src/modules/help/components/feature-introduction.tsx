@@ -1,13 +1,11 @@
+import { helpCalls } from '@juqi/contract';
 import { Collapse, Empty, Flex, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { RichText } from '../../../components/rich-text';
 import { useMessages } from '../../../lib/i18n';
-import { useHelpCategories } from '../api/get-categories';
-import { useFunctionRows } from '../api/get-function-rows';
-import { useHelpFunctions } from '../api/get-functions';
-import { useHelpSubcategories } from '../api/get-subcategories';
 import { helpMessages } from '../messages';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallQuery } from '../../../lib/call-hooks';
 
 /**
  * Feature introduction (§2.4): a top category, then one of its subcategories (the second list follows the first),
@@ -16,10 +14,10 @@ import { QueryFailure } from '../../../components/query-failure';
  */
 export function FeatureIntroduction() {
   const t = useMessages(helpMessages);
-  const categories = useHelpCategories(1);
+  const categories = useCallQuery(helpCalls.powerlist, { level_id: 1 });
   // The settings table lists functions in category order (top, then sub, then function), so its first row names the
   // first subcategory with content, in one call.
-  const firstFunction = useFunctionRows({ keyword: '', page: 1, limit: 1 });
+  const firstFunction = useCallQuery(helpCalls.functionIntroduction, { page: 1, limit: 1 });
   const [chosenTop, setChosenTop] = useState<number>();
   const [chosenSub, setChosenSub] = useState<number>();
 
@@ -27,11 +25,11 @@ export function FeatureIntroduction() {
   const first = firstFunction.data?.data[0];
   const defaultTop = tops.find((c) => c.id === first?.top_category_id) ?? tops[0];
   const topId = tops.some((c) => c.id === chosenTop) ? chosenTop : defaultTop?.id;
-  const subcategories = useHelpSubcategories(firstFunction.isPending ? undefined : topId);
+  const subcategories = useCallQuery(helpCalls.powerlistsubset, firstFunction.isPending || topId === undefined ? null : { pid: topId });
   const subs = subcategories.data ?? [];
   const defaultSub = subs.find((c) => c.id === first?.pid) ?? subs[0];
   const subId = subs.some((c) => c.id === chosenSub) ? chosenSub : defaultSub?.id;
-  const functions = useHelpFunctions(subId);
+  const functions = useCallQuery(helpCalls.functionInform, subId === undefined ? null : { pid: subId });
 
   const failed = categories.isError ? categories : firstFunction.isError ? firstFunction : undefined;
   if (failed) return <QueryFailure compact error={failed.error} onRetry={() => void failed.refetch()} />;

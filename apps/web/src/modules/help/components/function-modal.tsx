@@ -1,12 +1,11 @@
-import type { HelpCategory } from '@juqi/contract';
+import { helpCalls, type HelpCategory } from '@juqi/contract';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { format, useMessages } from '../../../lib/i18n';
-import { useAddFunction } from '../api/add-function';
-import { useEditFunction } from '../api/edit-function';
-import { useHelpFunction } from '../api/get-function';
 import { helpMessages } from '../messages';
 import { HelpEditor } from './help-editor';
 import { HelpFormModal } from './help-form-modal';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
+import { FUNCTION_READS } from '../api/keys';
 
 interface Values {
   pid: number | undefined;
@@ -35,9 +34,9 @@ export function FunctionModal({
   onClose: () => void;
 }) {
   const t = useMessages(helpMessages);
-  const current = useHelpFunction(id ?? undefined);
-  const add = useAddFunction();
-  const edit = useEditFunction();
+  const current = useCallQuery(helpCalls.functionFind, id === null ? null : { id });
+  const add = useCallMutation(helpCalls.functionAdd, FUNCTION_READS);
+  const edit = useCallMutation(helpCalls.functionEdit, FUNCTION_READS);
 
   const save = (values: Values) => {
     const body = { pid: values.pid!, name: values.name.trim(), sort: values.sort ?? 0, explains: values.explains ?? '' };

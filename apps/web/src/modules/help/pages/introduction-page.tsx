@@ -1,13 +1,10 @@
 import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { HelpFunctionRow } from '@juqi/contract';
+import { helpCalls, type HelpFunctionRow } from '@juqi/contract';
 import { Alert, Button, Card, Col, Flex, Row, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { KeywordSearch, PagedTable, pagingSearch, usePaging } from '../../../components/paged-table';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDeleteFunction } from '../api/delete-function';
-import { useHelpCategories } from '../api/get-categories';
-import { useFunctionRows } from '../api/get-function-rows';
 import { CategoryModal, type CategoryDraft } from '../components/category-modal';
 import { CategoryTree } from '../components/category-tree';
 import { FunctionModal } from '../components/function-modal';
@@ -15,6 +12,8 @@ import { QueryFailure } from '../../../components/query-failure';
 import { useCan } from '../../../lib/shell-session';
 import { helpMessages } from '../messages';
 import { DeleteButton } from '../../../components/delete-button';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
+import { FUNCTION_READS } from '../api/keys';
 
 /**
  * /permission/help/introduction: the categories (two levels) on one side, the functions of the chosen category on the
@@ -24,15 +23,15 @@ export function IntroductionPage() {
   const t = useMessages(helpMessages);
   const dateTime = useDateTime();
   const mayEdit = useCan()('help.introduction.edit');
-  const topsQuery = useHelpCategories(1);
-  const subsQuery = useHelpCategories(2);
+  const topsQuery = useCallQuery(helpCalls.powerlist, { level_id: 1 });
+  const subsQuery = useCallQuery(helpCalls.powerlist, { level_id: 2 });
   const tops = topsQuery.data ?? [];
   const subcategories = subsQuery.data ?? [];
 
   const [category, setCategory] = useState<number>();
   const paging = usePaging();
-  const rows = useFunctionRows({ pid: category, keyword: paging.keyword, page: paging.page, limit: paging.pageSize });
-  const remove = useDeleteFunction();
+  const rows = useCallQuery(helpCalls.functionIntroduction, { pid: category, keyword: paging.keyword || undefined, page: paging.page, limit: paging.pageSize }, { keepPrevious: true });
+  const remove = useCallMutation(helpCalls.functionDelete, FUNCTION_READS);
   const [categoryDraft, setCategoryDraft] = useState<CategoryDraft>();
   // undefined: closed; null: a new function; a number: that function.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
@@ -72,7 +71,7 @@ export function IntroductionPage() {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row.id)}>
             {t.edit}
           </Button>
-          <DeleteButton confirm={format(t.deleteConfirm, { name: row.name })} onDelete={() => remove.mutateAsync(row.id)} />
+          <DeleteButton confirm={format(t.deleteConfirm, { name: row.name })} onDelete={() => remove.mutateAsync({ id: row.id })} />
         </Space>
       ),
     });
