@@ -11,23 +11,26 @@ import { useResourceCell, useResourceLabel, type ResourceCells } from './resourc
 
 /** What a column shows: a field's registry type, rich text (which has none) or the update time. */
 type ColumnType = FieldType | 'richtext' | 'updated_at';
+// Sized so a resource's first seven or so columns show at 1280 px beside the pinned actions; the rest scroll.
 const WIDTHS: Partial<Record<ColumnType, number>> = {
-  text: 180,
-  textarea: 260,
-  richtext: 260,
-  number: 110,
-  floatnumber: 110,
-  select: 120,
-  boolean_value: 90,
+  text: 160,
+  textarea: 240,
+  richtext: 240,
+  number: 100,
+  floatnumber: 100,
+  select: 110,
+  boolean_value: 80,
   date: 120,
   updated_at: 160,
 };
 /** A referenced record's name (a business, an industry under its parent). */
-const REFERENCE_WIDTH = 160;
+const REFERENCE_WIDTH = 150;
+/** A display order: four digits. */
+const SORT_WIDTH = 72;
 /** 详情 · 编辑 · 更多 on one line. */
 const ACTIONS_WIDTH = 230;
-/** The one menu of a row on a phone. */
-const NARROW_ACTIONS_WIDTH = 56;
+/** The one menu of a row on a phone, under a header that reads 操作 or Actions whole. */
+const NARROW_ACTIONS_WIDTH = 80;
 
 /** Which of a resource's writes the signed-in staff may make: offered by the declaration and granted. */
 export function useResourceWrites(resource: AnyResource) {
@@ -57,7 +60,7 @@ export function useResourceColumns(resource: AnyResource, { cells, without = [] 
         key,
         dataIndex: key,
         title: labelOf(key),
-        width: isPickerType(type) ? REFERENCE_WIDTH : WIDTHS[type],
+        width: isPickerType(type) ? REFERENCE_WIDTH : resource.fields[key]?.kind === 'sort' ? SORT_WIDTH : WIDTHS[type],
         align: type === 'number' || type === 'floatnumber' ? 'right' : undefined,
         ellipsis: type === 'textarea' || type === 'richtext' ? { showTitle: false } : type === 'text',
         render: (_: unknown, row: ResourceRow) => cellOf(key, row),
