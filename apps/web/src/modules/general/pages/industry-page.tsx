@@ -6,7 +6,7 @@ import { DeleteButton } from '../../../components/delete-button';
 import { FilterBar } from '../../../components/filter-bar';
 import { commonMessages } from '../../../components/messages';
 import { useNarrowScreen } from '../../../components/narrow-screen';
-import { KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
+import { columnsWidth, KeywordSearch, PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
 import { usePagedResourceList } from '../../../components/resource/resource-list';
 import { useDateTime } from '../../../lib/date-time';
@@ -85,8 +85,6 @@ function useIndustryColumns(onEdit: (editing: Editing) => void, parentNames?: Ma
 
 const renderSubIndustries = (parent: ResourceRow) => <SubIndustries parent={parent} />;
 
-const widthOf = (columns: TableColumnType<ResourceRow>[]) => columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
-
 /** The sub-industries of one top-level industry, under its opened row, filtered as the page is. */
 function SubIndustries({ parent }: { parent: ResourceRow }) {
   const t = useMessages(generalMessages);
@@ -102,7 +100,7 @@ function SubIndustries({ parent }: { parent: ResourceRow }) {
       {list.data?.count === 0 ? (
         <Typography.Text type="secondary">{t.noChildren}</Typography.Text>
       ) : (
-        <PagedTable<ResourceRow> list={list} paging={paging} columns={columns} scrollX={widthOf(columns)} sizeChanger={false} />
+        <PagedTable<ResourceRow> list={list} paging={paging} columns={columns} scrollX={columnsWidth(columns)} sizeChanger={false} />
       )}
     </section>
   );
@@ -160,7 +158,7 @@ export function IndustryPage() {
           list={list}
           paging={paging}
           columns={columns}
-          scrollX={widthOf(columns)}
+          scrollX={columnsWidth(columns)}
           expandable={searching ? undefined : { expandedRowRender: renderSubIndustries }}
         />
         {editing && <IndustryFormModal id={editing.id} parentId={editing.parentId} tops={tops.data?.data ?? []} onClose={() => setEditing(undefined)} />}
