@@ -1,4 +1,4 @@
-import { allResources, menuTree, type MenuDefinition, type Resource, type ResourceField } from '@juqi/contract';
+import { allResources, menuTree, stateName, type MenuDefinition, type Resource, type ResourceField } from '@juqi/contract';
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -271,9 +271,7 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
     } else if (action.confirm) {
       await page.locator('.ant-modal-confirm').getByRole('button', { name: new RegExp(action.label['zh-CN'].split('').join('\\s*')) }).click();
     }
-    const field = resource.fields[resource.states!.field]!;
-    const toName = field.kind === 'select' ? field.options.find((option) => option.value === action.to)!.label['zh-CN'] : '';
-    await expect(row).toContainText(toName);
+    await expect(row).toContainText(stateName(resource, action.to)!['zh-CN']);
   }
 
   if (resource.calls.edit) {

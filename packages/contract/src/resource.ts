@@ -13,7 +13,7 @@ import { fieldDefinition, fieldTypes, recordId, type FieldDefinition, type Field
  */
 
 /** Names an action may not take: the calls every resource has. */
-const RESERVED_ACTIONS = new Set(['list', 'details', 'add', 'edit', 'del', 'delete', 'export', 'history', 'actions']);
+const RESERVED_ACTIONS = new Set(['list', 'details', 'add', 'edit', 'del', 'delete', 'export', 'history']);
 
 /** A text in both languages. */
 export type Texts = Record<Locale, string>;
@@ -467,6 +467,12 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
       'blob',
     ) as unknown as ResourceCalls<F>['export'];
   return { ...declaration, filters: declaredFilters as ResourceDeclaration<F>['filters'], definitions, row, calls, actionCalls };
+}
+
+/** A state's name (its option of the resource's state field), in both languages; undefined for a value with no option. */
+export function stateName(resource: Pick<Resource<Record<string, ResourceField>>, 'fields' | 'states'>, state: unknown): Texts | undefined {
+  const field = resource.states && resource.fields[resource.states.field];
+  return field?.kind === 'select' ? field.options.find((option) => option.value === state)?.label : undefined;
 }
 
 /**

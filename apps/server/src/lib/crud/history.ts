@@ -2,7 +2,6 @@ import type { HistoryEntry } from '@juqi/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog } from '../audit/table';
-import type { Executor } from '../db/client';
 
 type Detail = { before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string } | null;
 const stateIn = (side: Record<string, unknown> | undefined, field: string) => (typeof side?.[field] === 'number' ? (side[field] as number) : null);
@@ -12,9 +11,9 @@ const stateIn = (side: Record<string, unknown> | undefined, field: string) => (t
  * `<module>.<thing>:<id>`), each with who made it, the state before and after and the reason given. Read from the audit
  * log, which every write of the layer fills in its own transaction, so the history cannot miss a change.
  */
-export async function historyOf(app: FastifyInstance, db: Executor, module: string, thing: string, id: number, stateField: string): Promise<HistoryEntry[]> {
+export async function historyOf(app: FastifyInstance, module: string, thing: string, id: number, stateField: string): Promise<HistoryEntry[]> {
   const prefix = `${module}.${thing}.`;
-  const rows = await db
+  const rows = await app.database.db
     .select({ staffId: auditLog.staffId, action: auditLog.action, detail: auditLog.detail, at: auditLog.createdAt })
     .from(auditLog)
     .where(and(eq(auditLog.target, `${module}.${thing}:${id}`), like(auditLog.action, `${prefix}%`)))

@@ -1,4 +1,4 @@
-import type { Resource, ResourceField } from '@juqi/contract';
+import { stateName, type Resource, type ResourceField } from '@juqi/contract';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
@@ -203,10 +203,6 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   const states = resource.states;
   if (states) {
     const stateLabel = resource.fields[states.field]!.label;
-    const stateName = (state: unknown) => {
-      const field = resource.fields[states.field]!;
-      return (field.kind === 'select' && field.options.find((option) => option.value === state)?.label) || { 'zh-CN': String(state), 'en-US': String(state) };
-    };
     const nameOf = (row: Values) => String(row[resource.keyword?.[0] ?? 'id'] ?? row.id);
     for (const [name, action] of Object.entries(states.actions)) {
       route(app, resource.actionCalls[name]!, ({ body, principal, request }) =>
@@ -218,7 +214,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
           // All or nothing: one record in another state refuses the whole call.
           const stuck = rows.find((row) => !action.from.includes(row[states.field] as number));
           if (stuck) {
-            const now = stateName(stuck[states.field]);
+            const now = stateName(resource, stuck[states.field]) ?? { 'zh-CN': String(stuck[states.field]), 'en-US': String(stuck[states.field]) };
             throw AppError.conflict(
               {
                 'zh-CN': `“${nameOf(stuck)}”的${stateLabel['zh-CN']}为“${now['zh-CN']}”，不能${action.label['zh-CN']}`,
@@ -246,7 +242,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
     route(app, calls.history!, async ({ body }) => {
       const { id } = body as { id: number };
       if (!(await records.find(id))) throw missing();
-      return (await historyOf(app, db, module, thing, id, states.field)) as never;
+      return (await historyOf(app, module, thing, id, states.field)) as never;
     });
   }
 

@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { ResourceAction } from '@juqi/contract';
+import { RESOURCE_REASON_MAX, type ResourceAction } from '@juqi/contract';
 import { App, Button, Dropdown, Form, Input, Modal, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
@@ -93,12 +93,15 @@ function ReasonDialog({ title, action, busy, onOk, onCancel }: { title: string; 
     >
       <Form form={form} layout="vertical" name="resource-action-reason">
         <Form.Item name="reason" label={t.actionReason} rules={action.reason === 'required' ? [{ required: true, whitespace: true, message: t.actionReasonRequired }] : []}>
-          <Input.TextArea autoSize={{ minRows: 3 }} maxLength={200} showCount />
+          <Input.TextArea autoSize={{ minRows: 3 }} maxLength={RESOURCE_REASON_MAX} showCount />
         </Form.Item>
       </Form>
     </Modal>
   );
 }
+
+/** A row menu entry's key for a declared action: `action:<name>`. */
+const ACTION_KEY = 'action:';
 
 /**
  * One of a row's menu entries (a screen's own: 城市（n）, 转为员工): its label, and what it opens (a dialog, a drawer),
@@ -142,7 +145,7 @@ export function RowMenu({ resource, row, items, onDelete, trigger }: RowMenuProp
   const own = items.filter((item) => !item.operation || can(item.operation));
   const entries = [
     ...own.map((item) => ({ key: `own:${item.key}`, label: item.label, icon: item.icon, danger: item.danger })),
-    ...actions.map(([name, action]) => ({ key: `action:${name}`, label: action.label[language], danger: action.danger })),
+    ...actions.map(([name, action]) => ({ key: `${ACTION_KEY}${name}`, label: action.label[language], danger: action.danger })),
     ...(onDelete ? [{ key: 'delete', label: t.delete, icon: <DeleteOutlined aria-hidden />, danger: true }] : []),
   ];
   if (!entries.length) return null;
@@ -155,7 +158,10 @@ export function RowMenu({ resource, row, items, onDelete, trigger }: RowMenuProp
         cancelText: t.cancel,
         onOk: () => told(onDelete!, t.deleted),
       });
-    if (key.startsWith('action:')) return ask(key.slice(7), resource.states!.actions[key.slice(7)]!, [row]);
+    if (key.startsWith(ACTION_KEY)) {
+      const name = key.slice(ACTION_KEY.length);
+      return ask(name, resource.states!.actions[name]!, [row]);
+    }
     const item = own.find((one) => `own:${one.key}` === key);
     if (item?.onSelect) item.onSelect();
     else setOpened(item ?? null);

@@ -1,4 +1,4 @@
-import { childResources } from '@juqi/contract';
+import { childResources, stateName } from '@juqi/contract';
 import { Descriptions, Spin, Tabs, Timeline, Typography } from 'antd';
 import { useDateTime } from '../../lib/date-time';
 import { format, useMessages } from '../../lib/i18n';
@@ -27,10 +27,9 @@ function ResourceHistory({ resource, id }: { resource: AnyResource; id: number }
   const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   const history = useResourceHistory(resource, id);
-  const stateField = resource.fields[resource.states!.field];
-  const stateName = (state: number | null) => (stateField?.kind === 'select' && stateField.options.find((option) => option.value === state)?.label[language]) || '—';
+  const nameOf = (state: number | null) => stateName(resource, state)?.[language] ?? '—';
   const actionName = (action: string) =>
-    action === 'add' ? t.historyAdd : action === 'edit' ? t.historyEdit : (resource.states!.actions[action]?.label[language] ?? stateField?.label[language] ?? action);
+    action === 'add' ? t.historyAdd : action === 'edit' ? t.historyEdit : (resource.states!.actions[action]?.label[language] ?? resource.fields[resource.states!.field]?.label[language] ?? action);
   if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Spin />;
   return (
@@ -43,7 +42,7 @@ function ResourceHistory({ resource, id }: { resource: AnyResource; id: number }
             {entry.to !== null && entry.action !== 'edit' && (
               <Typography.Text type="secondary">
                 {' '}
-                {entry.from === null ? stateName(entry.to) : `${stateName(entry.from)} → ${stateName(entry.to)}`}
+                {entry.from === null ? nameOf(entry.to) : `${nameOf(entry.from)} → ${nameOf(entry.to)}`}
               </Typography.Text>
             )}
             {entry.reason && <div>{`${t.actionReason}：${entry.reason}`}</div>}

@@ -80,16 +80,17 @@ export function useResourceDetails(resource: AnyResource, id: number | null) {
   });
 }
 
-/** A write of the resource that refreshes its list and details once it lands. */
-function useResourceWrite(resource: AnyResource, action: 'add' | 'edit' | 'delete') {
+/** A write of the resource (`send`) that refreshes its list and details once it lands. */
+function useResourceMutation<Input>(resource: AnyResource, send: (input: Input) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) => {
-      const call = resource.calls[action];
-      if (!call) throw new Error(`${resource.module}.${resource.thing} offers no ${action}`);
-      return callApi(loose(call), { body }) as Promise<unknown>;
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all }),
+  return useMutation({ mutationFn: send, onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all }) });
+}
+
+function useResourceWrite(resource: AnyResource, action: 'add' | 'edit' | 'delete') {
+  return useResourceMutation(resource, (body: Record<string, unknown>) => {
+    const call = resource.calls[action];
+    if (!call) throw new Error(`${resource.module}.${resource.thing} offers no ${action}`);
+    return callApi(loose(call), { body });
   });
 }
 
@@ -99,15 +100,11 @@ export const useDeleteResource = (resource: AnyResource) => useResourceWrite(res
 
 /** A declared action on some records (one, or several where it is bulk), refreshing the list and details once it lands. */
 export function useResourceAction(resource: AnyResource) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, ids, reason }: { action: string; ids: number[]; reason?: string }) => {
-      const declared = resource.states?.actions[action];
-      const call = resource.actionCalls[action];
-      if (!declared || !call) throw new Error(`${resource.module}.${resource.thing} offers no action ${action}`);
-      return callApi(call as AnyCall, { body: { ...(declared.bulk ? { ids } : { id: ids[0] }), ...(reason && { reason }) } }) as Promise<unknown>;
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: resourceKeys(resource).all }),
+  return useResourceMutation(resource, ({ action, ids, reason }: { action: string; ids: number[]; reason?: string }) => {
+    const declared = resource.states?.actions[action];
+    const call = resource.actionCalls[action];
+    if (!declared || !call) throw new Error(`${resource.module}.${resource.thing} offers no action ${action}`);
+    return callApi(call as AnyCall, { body: { ...(declared.bulk ? { ids } : { id: ids[0] }), ...(reason && { reason }) } });
   });
 }
 
