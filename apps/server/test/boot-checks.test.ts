@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { serverModules } from '../src/modules';
 import { buildTestApp } from './helpers/app';
@@ -13,5 +14,24 @@ describe('boot checks', () => {
     await expect(buildTestApp({ modules: serverModules.filter((m) => m.name !== 'settings') })).rejects.toThrow(
       /Declared calls without a handler: GET \/api\/set\/system_details/,
     );
+  });
+
+  it('refuses to boot when a declared approval kind has no handler', async () => {
+    // Personnel as it is, but its 调岗 handler never reaches the approval module.
+    const modules = serverModules.map((module) =>
+      module.name !== 'personnel'
+        ? module
+        : {
+            ...module,
+            routes: async (app: FastifyInstance) => {
+              const approvals = app.access.approvals!;
+              const register = approvals.register.bind(approvals);
+              approvals.register = (kind, handler) => (kind === 'transfer' ? undefined : register(kind, handler));
+              await module.routes(app, {});
+              approvals.register = register;
+            },
+          },
+    );
+    await expect(buildTestApp({ modules })).rejects.toThrow(/Declared approval kinds without a handler: transfer/);
   });
 });

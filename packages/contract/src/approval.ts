@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import type { Locale } from './errors';
+import { approvalKindKeys, gatherApprovalKinds } from './approval-kind';
 import { notificationSubject } from './inform';
+import { PERSONNEL_APPROVAL_KINDS } from './personnel';
 
 /**
  * Approval processes (审批, issue 18): flows of ordered steps, requests that walk them, the approvers' to-dos and
@@ -9,15 +11,14 @@ import { notificationSubject } from './inform';
  * rules and decisions: docs/approvals.md.
  */
 
-/** The processes a flow may serve; each is registered by the module whose records it changes. */
-export const APPROVAL_KINDS = ['resign', 'transfer'] as const;
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
-
-/** Each process's name, as lists and notices say it. */
-export const APPROVAL_KIND_NAMES: Record<ApprovalKind, Record<Locale, string>> = {
-  resign: { 'zh-CN': '离职申请', 'en-US': 'Resignation' },
-  transfer: { 'zh-CN': '调岗申请', 'en-US': 'Transfer' },
-};
+/**
+ * Each process a flow may serve, with its name as lists and notices say it: every module's kinds, declared in its own
+ * contract file (`defineApprovalKinds`) and gathered here, one line per module. Its server registers a handler for each
+ * (the approval module refuses to start with a kind nobody handles).
+ */
+export const APPROVAL_KIND_NAMES = gatherApprovalKinds(PERSONNEL_APPROVAL_KINDS);
+export const APPROVAL_KINDS = approvalKindKeys(APPROVAL_KIND_NAMES);
+export type ApprovalKind = keyof typeof APPROVAL_KIND_NAMES;
 
 /** Who decides a step: holders of a role, the head of the subject's department, or one named sign-in account. */
 export const APPROVER_TYPES = ['role', 'department_head', 'account'] as const;

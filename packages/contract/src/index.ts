@@ -26,6 +26,7 @@ import { systemCalls } from './system';
 import { userCalls } from './user';
 
 export * from './approval';
+export * from './approval-kind';
 export * from './audit';
 export * from './auth';
 export * from './business';

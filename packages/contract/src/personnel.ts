@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPROVAL_KINDS } from './approval';
+import { approvalKindKeys, defineApprovalKinds } from './approval-kind';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { calendarDay, dayRange } from './days';
 import { INDEX_LETTERS } from './department';
@@ -130,10 +130,17 @@ export type StaffRow = z.output<typeof staffRow>;
 export const staffRecordAccount = z.object({ id: z.number().int(), staff_num: z.string(), name: z.string(), status: z.enum(['active', 'disabled']) });
 export type StaffRecordAccount = z.output<typeof staffRecordAccount>;
 
+/** The approval requests filed about a staff record (docs/approvals.md › Personnel processes). */
+export const PERSONNEL_APPROVAL_KINDS = defineApprovalKinds({
+  resign: { 'zh-CN': '离职申请', 'en-US': 'Resignation' },
+  transfer: { 'zh-CN': '调岗申请', 'en-US': 'Transfer' },
+});
+export type PersonnelApprovalKind = keyof typeof PERSONNEL_APPROVAL_KINDS;
+
 /** A request about a record waiting for its approvers (离职申请, 调岗申请): one of each kind at most. */
 export const staffPendingRequest = z.object({
   id: z.number().int(),
-  kind: z.enum(APPROVAL_KINDS),
+  kind: z.enum(approvalKindKeys(PERSONNEL_APPROVAL_KINDS)),
   /** What is asked, as the approval lists word it. */
   summary: z.string(),
   requester: z.object({ id: z.number().int(), name: z.string() }),

@@ -15,6 +15,8 @@ export const approvalModule: ServerModule = {
   routes: async (app) => {
     const service = new ApprovalService(app.database.db, app.access.lookups, lazyService(app.access, 'systemEvents', 'inform'));
     app.access.approvals = service;
+    // The modules owning the kinds register their handlers after this one; by the time the app is ready each has.
+    app.addHook('onReady', async () => service.assertEveryKindHandled());
 
     route(app, approvalCalls.flowList, ({ body }) => service.flowList(body.kind));
     route(app, approvalCalls.flowOptions, ({ body }) => service.flowOptions(body.kind));

@@ -1,6 +1,7 @@
 import {
   APPROVAL_FLOWS_MAX,
   APPROVAL_KIND_NAMES,
+  APPROVAL_KINDS,
   ErrorCode,
   type ApprovalFlow,
   type ApprovalKind,
@@ -84,6 +85,12 @@ export class ApprovalService implements ApprovalDirectory {
   register(kind: ApprovalKind, handler: ApprovalKindHandler): void {
     if (this.kinds.has(kind)) throw new Error(`approval kind ${kind} is registered twice`);
     this.kinds.set(kind, handler);
+  }
+
+  /** Refuses to start while a kind the contract declares has no handler: its requests could be filed but never applied. */
+  assertEveryKindHandled(): void {
+    const unhandled = APPROVAL_KINDS.filter((kind) => !this.kinds.has(kind));
+    if (unhandled.length > 0) throw new Error(`Declared approval kinds without a handler: ${unhandled.join(', ')}`);
   }
 
   private handlerOf(kind: ApprovalKind): ApprovalKindHandler {

@@ -1,11 +1,13 @@
 import {
   APPROVAL_KIND_NAMES,
+  approvalKindKeys,
   codeName,
   dayInZone,
+  PERSONNEL_APPROVAL_KINDS,
   personnelProcessCalls,
   STAFF_STATUS_NAMES,
   STAFF_TRANSITIONS,
-  type ApprovalKind,
+  type PersonnelApprovalKind,
   type ResignRequestInput,
   type StaffPendingRequest,
   type StaffStatus,
@@ -27,8 +29,8 @@ type TransferPayload = Omit<TransferRequestInput, 'staff_id'>;
 
 const actorOf = (principal: Principal | null, ip: string) => ({ staffId: principal!.staffId, ip });
 
-/** The kinds of request about a staff record. */
-const PERSONNEL_KINDS: readonly ApprovalKind[] = ['resign', 'transfer'];
+/** The kinds of request about a staff record, as the contract declares them. */
+const PERSONNEL_KINDS = approvalKindKeys(PERSONNEL_APPROVAL_KINDS);
 
 /** What the processes add to a staff record's answer. */
 export interface PersonnelProcesses {
@@ -116,7 +118,7 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
   }
 
   /** Saves a process's settings, its flow one serving the process (40000 naming flow_id), audited with before and after. */
-  async function saveSettings<K extends 'personnel_resign' | 'personnel_transfer'>(key: K, kind: ApprovalKind, value: SettingValue<K>, principal: Principal | null, ip: string) {
+  async function saveSettings<K extends 'personnel_resign' | 'personnel_transfer'>(key: K, kind: PersonnelApprovalKind, value: SettingValue<K>, principal: Principal | null, ip: string) {
     if (value.flow_id !== null && !(await approvals.flowServes(value.flow_id, kind)))
       throw AppError.invalid('flow_id', { 'zh-CN': `审批流程 ${value.flow_id} 不用于${APPROVAL_KIND_NAMES[kind]['zh-CN']}`, 'en-US': `flow ${value.flow_id} is not a ${kind} flow` });
     await db.transaction(async (tx) => {
