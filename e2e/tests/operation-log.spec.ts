@@ -10,7 +10,7 @@ const LOG = '/permission/operation_log';
 const PLATFORMS = '/permission/case/platform';
 
 /** A row of the log's (virtual) table holding the text. */
-const logRow = (page: Page, text: string) => page.locator('.audit-page .ant-table-row').filter({ hasText: text });
+const logRow = (page: Page, text: string) => page.locator('.records-page .ant-table-row').filter({ hasText: text });
 
 /** `20260301-0930`: the file-name stamp of an instant in Asia/Shanghai, the platform's default zone. */
 const shanghaiStamp = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
@@ -105,7 +105,7 @@ test('a lesser staff’s refused call shows in 操作日志; the list and a reco
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
       await page.reload();
-      await expect(page.locator('.audit-page .ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('.records-page .ant-table-row').first()).toBeVisible({ timeout: 30_000 });
       await screenshot(page, `operation-log-${language}-${width}`);
     }
   }

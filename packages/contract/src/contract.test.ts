@@ -13,8 +13,8 @@ describe('the contract', () => {
   it('gathers every module’s approval kinds into the list the approval calls take, refusing a kind declared twice', () => {
     expect(APPROVAL_KINDS).toEqual(Object.keys(APPROVAL_KIND_NAMES));
     expect(APPROVAL_KINDS).toEqual(expect.arrayContaining(Object.keys(PERSONNEL_APPROVAL_KINDS)));
-    expect(approvalCalls.flowAdd.body.safeParse({ name: 'x', kind: 'resign', steps: [{ approver: 'department_head' }] }).success).toBe(true);
-    expect(approvalCalls.flowAdd.body.safeParse({ name: 'x', kind: 'nobody_declared', steps: [{ approver: 'department_head' }] }).success).toBe(false);
+    expect(approvalCalls.flowAdd.body!.safeParse({ name: 'x', kind: 'resign', steps: [{ approver: 'department_head' }] }).success).toBe(true);
+    expect(approvalCalls.flowAdd.body!.safeParse({ name: 'x', kind: 'nobody_declared', steps: [{ approver: 'department_head' }] }).success).toBe(false);
     const name = { 'zh-CN': '申请', 'en-US': 'Application' };
     expect(() => gatherApprovalKinds(defineApprovalKinds({ apply: name }), defineApprovalKinds({ apply: name }))).toThrow(/apply is declared twice/);
   });

@@ -6,7 +6,7 @@ import type { Ledger } from '../../lib/ledger/ledger';
 import { BeanPurchaseService } from './bean-purchases';
 import { bookDetails, bookRecordList, bookWorkbook } from './books';
 import { EarningService } from './earnings';
-import { sendRecords } from './record-exports';
+import { sendRecords } from '../../lib/records/record-list';
 
 /** The ledger's books (list, details, export each), the manual credits, and app users' package purchases and bean spending. */
 export function ledgerBookRoutes(app: FastifyInstance, ledger: Ledger): void {

@@ -6,8 +6,9 @@ import { staff, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../lib/ledger/table';
 import { exportedTime } from '../../lib/time-zone';
-import type { RecordWorkbook } from './record-exports';
-import { commonRecordConditions, RecordList } from './record-list';
+import type { RecordWorkbook } from '../../lib/records/record-list';
+import { RecordList } from '../../lib/records/record-list';
+import { commonRecordConditions } from './record-filters';
 import { FinanceRepository } from './repository';
 
 /** A later transfer reversing this one. */

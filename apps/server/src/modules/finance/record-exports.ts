@@ -1,15 +1,7 @@
 import { WITHDRAW_TYPES, type TopUpRecord, type WithdrawalRecord } from '@juqi/contract';
-import type { FastifyReply } from 'fastify';
-import type { LocalText } from '../../lib/errors';
-import { keysetBatches } from '../../lib/export/batches';
-import { sendWorkbook, type ExportColumn } from '../../lib/export/workbook';
+import type { ExportColumn } from '../../lib/export/workbook';
+import type { RecordWorkbook } from '../../lib/records/record-list';
 import { exportedTime } from '../../lib/time-zone';
-import type { RecordList, RecordPosition } from './record-list';
-
-/** Rows read per keyset query while exporting. */
-const BATCH = 1000;
-/** Compressed bytes a row takes, measured on the demo's records. */
-const BYTES_PER_ROW = 90;
 
 const STATE = { pending: { 'zh-CN': '待支付', 'en-US': 'Pending' }, paid: { 'zh-CN': '已支付', 'en-US': 'Paid' }, closed: { 'zh-CN': '已关闭', 'en-US': 'Closed' } } as const;
 const CHANNEL = { wechat: { 'zh-CN': '微信支付', 'en-US': 'WeChat Pay' }, alipay: { 'zh-CN': '支付宝', 'en-US': 'Alipay' } } as const;
@@ -55,24 +47,6 @@ const withdrawalColumns: ExportColumn<WithdrawalRecord>[] = [
   { header: { 'zh-CN': '驳回时间', 'en-US': 'Rejected at' }, width: 20, value: (r, { zone }) => exportedTime(r.rejected_at, zone) },
   { header: { 'zh-CN': '驳回原因', 'en-US': 'Reject reason' }, width: 30, value: (r) => r.reject_reason },
 ];
-
-export interface RecordWorkbook<Rec> {
-  fileName: LocalText;
-  sheetName: LocalText;
-  columns: ExportColumn<Rec>[];
-}
-
-/** Every record the filter finds, newest first, streamed as an .xlsx file (lib/export), read in keyset batches. */
-export function sendRecords<Row, Rec, Filter, Sum extends string>(reply: FastifyReply, list: RecordList<Row, Rec, Filter, Sum>, filter: Filter, workbook: RecordWorkbook<Rec>): Promise<void> {
-  return sendWorkbook(reply, {
-    ...workbook,
-    bytesPerRow: BYTES_PER_ROW,
-    open: async (zone) => ({
-      total: await list.count(filter, zone),
-      batches: keysetBatches<Rec, RecordPosition>(BATCH, (after, size) => list.batch(filter, zone, after, size), list.spec.position),
-    }),
-  });
-}
 
 /** 用户充值记录's file. */
 export const topUpWorkbook: RecordWorkbook<TopUpRecord> = {

@@ -4,7 +4,6 @@ import {
   manualCreditCalls,
   topUpRecordCalls,
   withdrawalCalls,
-  type AnyCall,
   type CallBody,
   type Currency,
   type LEDGER_BOOKS,
@@ -61,14 +60,6 @@ export const usePayWithdrawal = () => useWithdrawalDecision((body: CallBody<type
 
 /** POST /api/finance/withdraw_reject: 驳回 with a reason (the hold is released). */
 export const useRejectWithdrawal = () => useWithdrawalDecision((body: CallBody<typeof withdrawalCalls.reject>) => callApi(withdrawalCalls.reject, { body }));
-
-/** A record list's page (its call's body less the paging) as the records page asks for it; kept while the next loads. */
-export const useRecordPage = <C extends AnyCall, Answer>(call: C, queryKey: readonly unknown[], filter: object, page: number, limit: number) =>
-  useQuery({
-    queryKey: [...queryKey, filter, page, limit],
-    queryFn: async () => (await callApi(call, { body: { ...filter, page, limit } as CallBody<C> })) as Answer,
-    placeholderData: keepPreviousData,
-  });
 
 /** POST /api/finance/{book}_details: one entry of a ledger book and every entry of its transfer. */
 export const useBookEntryDetails = (book: LedgerBook, entryId: number) =>

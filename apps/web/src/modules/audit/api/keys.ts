@@ -1,5 +1,5 @@
 /** Query keys of the operation log; everything under `['audit']` belongs to this module. */
 export const auditKeys = {
-  list: (body: object) => ['audit', 'list', body] as const,
+  list: ['audit', 'list'] as const,
   entry: (id: number) => ['audit', 'entry', id] as const,
 };

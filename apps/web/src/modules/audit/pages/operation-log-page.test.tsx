@@ -60,7 +60,7 @@ describe('OperationLogPage', () => {
     expect(within(system).getByText('系统')).toBeInTheDocument();
     expect(within(system).getByText('全部用户')).toBeInTheDocument();
     expect(screen.getByText('共 3 条')).toBeInTheDocument();
-    expect(bodies(seen, '/api/audit/log_list')[0]).toEqual({ action: ['case.platform.edit', 'permission.denied'], time: ['2026-03-01', '2026-03-02'] });
+    expect(bodies(seen, '/api/audit/log_list')[0]).toEqual({ action: ['case.platform.edit', 'permission.denied'], time: ['2026-03-01', '2026-03-02'], limit: 50 });
   });
 
   it('filters by staff and keyword through the URL, and a record id only with its kind', async () => {
@@ -71,7 +71,7 @@ describe('OperationLogPage', () => {
     await user.type(screen.getByRole('searchbox', { name: '员工姓名或工号' }), ' w007 {Enter}');
     await waitFor(() => expect(currentUrl()).toBe('/permission/operation_log?staff=w007'));
     await user.type(screen.getByRole('searchbox', { name: '搜索对象、IP 或变更内容' }), '抖音{Enter}');
-    await waitFor(() => expect(bodies(seen, '/api/audit/log_list').at(-1)).toEqual({ staff: 'w007', keyword: '抖音' }));
+    await waitFor(() => expect(bodies(seen, '/api/audit/log_list').at(-1)).toEqual({ staff: 'w007', keyword: '抖音', limit: 50 }));
     await user.click(screen.getByRole('button', { name: /清空筛选/ }));
     await waitFor(() => expect(currentUrl()).toBe('/permission/operation_log'));
   });

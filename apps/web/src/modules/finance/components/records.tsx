@@ -1,32 +1,14 @@
 import { fenAsYuan, ACCOUNT_KINDS, type TransferEntry, type TransferState } from '@juqi/contract';
-import { DatePicker, InputNumber, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { InputNumber, Space, Table, Tag } from 'antd';
 import { CellMuted } from '../../../components/table-cells';
-import { TimeZoneNote } from '../../../components/time-zone-note';
 import { useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { financeMessages } from '../messages';
 
 /*
- * The pieces the record pages (用户充值记录, 代理提现记录, the ledger's books) share: the times' zone and the filtered
- * set's totals above the table, the days and amount filters, and a record's ledger entries.
+ * The pieces the finance record pages (用户充值记录, 代理提现记录, the ledger's books) share beyond the records frame
+ * (components/records): a record's user, the amount filter, and a record's ledger entries.
  */
-
-/** The list's time zone and, once loaded, its count and sums (`totals`, worded by the page). */
-export function RecordsSummary({ totals }: { totals: string | undefined }) {
-  return (
-    <Space size={16} wrap>
-      <TimeZoneNote />
-      {totals !== undefined && (
-        <Typography.Text type="secondary" className="finance-page__totals">
-          {totals}
-        </Typography.Text>
-      )}
-    </Space>
-  );
-}
-
-const DAY = 'YYYY-MM-DD';
 
 /** A record's user: the name (or the id when the user is gone) and the mobile. */
 export function RecordUser({ record }: { record: { user_id: number; user_name: string; user_mobile: string } }) {
@@ -34,22 +16,6 @@ export function RecordUser({ record }: { record: { user_id: number; user_name: s
     <span>
       {record.user_name || <CellMuted>#{record.user_id}</CellMuted>} <CellMuted>{record.user_mobile}</CellMuted>
     </span>
-  );
-}
-
-/** A range of days (`[first, last]`, the platform's days), named by `label`. */
-export function DayRangeFilter({ label, value, onChange }: { label: string; value: [string, string] | undefined; onChange: (days: [string, string] | undefined) => void }) {
-  const t = useMessages(financeMessages);
-  return (
-    <DatePicker.RangePicker
-      className="finance-filter__time"
-      prefix={label}
-      aria-label={label}
-      placeholder={[t.startDay, t.endDay]}
-      value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
-      allowClear
-      onChange={(days) => onChange(days?.[0] && days[1] ? [days[0].format(DAY), days[1].format(DAY)] : undefined)}
-    />
   );
 }
 

@@ -45,8 +45,9 @@ import {
 import { adjustmentMessages } from '../adjustment-messages';
 import { AdjustmentFormModal } from '../components/adjustment-form';
 import { RejectModal } from '../components/reject-modal';
-import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
-import { RecordsPage } from '../components/records-page';
+import { DayRangeFilter } from '../../../components/records/day-range-filter';
+import { RecordsPage } from '../../../components/records/records-page';
+import { AmountRangeFilter, RecordEntries, RecordUser } from '../components/records';
 import { ADJUSTMENT_SETTINGS_ANCHOR, ADJUSTMENT_URL } from '../record-urls';
 
 type Filter = UrlValues<typeof ADJUSTMENT_URL>;

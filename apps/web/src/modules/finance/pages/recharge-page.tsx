@@ -9,8 +9,9 @@ import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { urlField, type UrlValues } from '../../../lib/url-state';
 import { financeKeys, useTopUpDetails } from '../api';
-import { AmountRangeFilter, DayRangeFilter, RecordEntries, RecordUser } from '../components/records';
-import { RecordsPage } from '../components/records-page';
+import { DayRangeFilter } from '../../../components/records/day-range-filter';
+import { RecordsPage } from '../../../components/records/records-page';
+import { AmountRangeFilter, RecordEntries, RecordUser } from '../components/records';
 import { financeMessages } from '../messages';
 
 const shape = topUpRecordCalls.list.body!;

@@ -8,7 +8,6 @@ export const userKeys = {
   detail: (id: number) => ['user', 'detail', id] as const,
   options: ['user', 'options'] as const,
   verificationLists: ['user', 'verification-list'] as const,
-  verificationList: (body: object) => ['user', 'verification-list', body] as const,
   verification: (id: number) => ['user', 'verification', id] as const,
   verificationDocument: (id: number, index: number) => ['user', 'verification-document', id, index] as const,
   logins: ['user', 'logins'] as const,

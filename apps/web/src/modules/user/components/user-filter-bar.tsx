@@ -5,7 +5,7 @@ import { FilterBar } from '../../../components/filter-bar';
 import { useMessages } from '../../../lib/i18n';
 import { userMessages } from '../messages';
 import { useCodes, type NumberCodeList } from './codes';
-import { DayRangePicker } from './day-range-picker';
+import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { userFilterLabels } from './filter-labels';
 import { SearchBox } from './search-box';
 import { activeFilterCount, USER_FILTER_KEYS, type UserListState } from './user-filter';
@@ -88,8 +88,8 @@ export function UserFilterBar({ value, onChange, options, extra }: UserFilterBar
         ]}
         onChange={(next) => set('locked', next === undefined ? undefined : next === 'true')}
       />
-      <DayRangePicker className="user-filter__range" label={labels.time_quantum} value={value.time_quantum} onChange={(next) => set('time_quantum', next)} />
-      <DayRangePicker
+      <DayRangeFilter className="user-filter__range" label={labels.time_quantum} value={value.time_quantum} onChange={(next) => set('time_quantum', next)} />
+      <DayRangeFilter
         className="user-filter__range"
         label={labels.issue_time_quantum}
         value={value.issue_time_quantum}

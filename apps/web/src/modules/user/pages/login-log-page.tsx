@@ -14,7 +14,7 @@ import { useCan } from '../../../lib/shell-session';
 import { useAllLogins } from '../api/get-all-logins';
 import { useUserDetail } from '../api/get-user-detail';
 import { useUserLogins } from '../api/get-user-logins';
-import { DayRangePicker } from '../components/day-range-picker';
+import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { MobileSearchBox, SearchBox } from '../components/search-box';
 import { LockUserModal } from '../components/lock-user-modal';
 import { LoginResultTag } from '../components/login-result-tag';
@@ -174,7 +174,7 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
           onChange={(platform) => onChange({ platform: platform ?? undefined })}
         />
       )}
-      <DayRangePicker className="user-filter__range" label={t.loginAt} value={filter.time_quantum} onChange={(time_quantum) => onChange({ time_quantum })} />
+      <DayRangeFilter className="user-filter__range" label={t.loginAt} value={filter.time_quantum} onChange={(time_quantum) => onChange({ time_quantum })} />
     </FilterBar>
   );
 }

@@ -1,11 +1,11 @@
 import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
-import { useMessages } from '../../../lib/i18n';
-import { userFilterLabels } from './filter-labels';
+import { useMessages } from '../../lib/i18n';
+import { commonMessages } from '../messages';
 
 const DAY = 'YYYY-MM-DD';
 
-interface DayRangePickerProps {
+interface DayRangeFilterProps {
   /** Shown in the field and its accessible name. */
   label: string;
   value: [string, string] | undefined;
@@ -17,8 +17,8 @@ interface DayRangePickerProps {
  * A `[first day, last day]` filter (both included), as the contract's day ranges are written. Plain calendar days: the
  * server counts them in the platform's time zone, as the screens show times (docs/time.md).
  */
-export function DayRangePicker({ label, value, onChange, className }: DayRangePickerProps) {
-  const t = useMessages(userFilterLabels);
+export function DayRangeFilter({ label, value, onChange, className }: DayRangeFilterProps) {
+  const t = useMessages(commonMessages);
   return (
     <DatePicker.RangePicker
       className={className}
