@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, jsonInt, operation, wholeNumber } from './call';
 import { dayRange } from './days';
 import { said } from './refusals';
+import type { NamedCode } from './user';
 
 /**
  * The ledger's vocabulary (docs/finance.md): currencies, kinds of account and kinds of transfer. Money (CNY) is in
@@ -201,6 +202,11 @@ export const financeCalls = {
 /** How the user pays. The provider behind each is configured on the server (docs/finance.md › Payments). */
 export const PAY_CHANNELS = ['wechat', 'alipay'] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
+/** Each channel's name, as the screens and the export say it (`codeName`). */
+export const PAY_CHANNEL_NAMES = [
+  { value: 'wechat', name: { 'zh-CN': '微信支付', 'en-US': 'WeChat Pay' } },
+  { value: 'alipay', name: { 'zh-CN': '支付宝', 'en-US': 'Alipay' } },
+] as const satisfies readonly NamedCode<PayChannel>[];
 
 /**
  * A top-up order's state: `pending` until the provider's signed notification says it is paid (the money is then
@@ -208,6 +214,12 @@ export type PayChannel = (typeof PAY_CHANNELS)[number];
  */
 export const TOP_UP_STATES = ['pending', 'paid', 'closed'] as const;
 export type TopUpState = (typeof TOP_UP_STATES)[number];
+/** Each state's name, as the screens and the export say it (`codeName`). */
+export const TOP_UP_STATE_NAMES = [
+  { value: 'pending', name: { 'zh-CN': '待支付', 'en-US': 'Pending' } },
+  { value: 'paid', name: { 'zh-CN': '已支付', 'en-US': 'Paid' } },
+  { value: 'closed', name: { 'zh-CN': '已关闭', 'en-US': 'Closed' } },
+] as const satisfies readonly NamedCode<TopUpState>[];
 
 /** The most one top-up may be, in fen (the recharge settings narrow it): 50,000 元. */
 export const TOP_UP_MAX_FEN = 5_000_000;
@@ -376,6 +388,13 @@ export const topUpRecordCalls = {
  */
 export const WITHDRAWAL_STATES = ['applied', 'approved', 'paid', 'rejected'] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+/** Each state's name, as the screens and the export say it (`codeName`): what waits, not what happened. */
+export const WITHDRAWAL_STATE_NAMES = [
+  { value: 'applied', name: { 'zh-CN': '待审核', 'en-US': 'To review' } },
+  { value: 'approved', name: { 'zh-CN': '待打款', 'en-US': 'To pay out' } },
+  { value: 'paid', name: { 'zh-CN': '已打款', 'en-US': 'Paid out' } },
+  { value: 'rejected', name: { 'zh-CN': '已驳回', 'en-US': 'Rejected' } },
+] as const satisfies readonly NamedCode<WithdrawalState>[];
 
 /** The least one withdrawal may be, in fen: 1 元. */
 export const WITHDRAWAL_MIN_FEN = 100;

@@ -1,10 +1,7 @@
-import { WITHDRAW_TYPES, type TopUpRecord, type WithdrawalRecord } from '@juqi/contract';
+import { codeName, PAY_CHANNEL_NAMES, TOP_UP_STATE_NAMES, WITHDRAW_TYPES, WITHDRAWAL_STATE_NAMES, type TopUpRecord, type WithdrawalRecord } from '@juqi/contract';
 import type { ExportColumn } from '../../lib/export/workbook';
 import type { RecordWorkbook } from '../../lib/records/record-list';
 import { exportedTime } from '../../lib/time-zone';
-
-const STATE = { pending: { 'zh-CN': '待支付', 'en-US': 'Pending' }, paid: { 'zh-CN': '已支付', 'en-US': 'Paid' }, closed: { 'zh-CN': '已关闭', 'en-US': 'Closed' } } as const;
-const CHANNEL = { wechat: { 'zh-CN': '微信支付', 'en-US': 'WeChat Pay' }, alipay: { 'zh-CN': '支付宝', 'en-US': 'Alipay' } } as const;
 
 const columns: ExportColumn<TopUpRecord>[] = [
   { header: { 'zh-CN': '订单号', 'en-US': 'Order no.' }, width: 24, value: (r) => r.order_no },
@@ -13,20 +10,13 @@ const columns: ExportColumn<TopUpRecord>[] = [
   { header: { 'zh-CN': '手机号', 'en-US': 'Mobile' }, width: 14, value: (r) => r.user_mobile },
   { header: { 'zh-CN': '金额(元)', 'en-US': 'Amount (CNY)' }, width: 12, money: true, value: (r) => r.amount / 100 },
   { header: { 'zh-CN': '赠送金豆', 'en-US': 'Bonus beans' }, width: 10, value: (r) => r.bonus_beans },
-  { header: { 'zh-CN': '支付方式', 'en-US': 'Channel' }, width: 10, value: (r, { locale }) => CHANNEL[r.channel][locale] },
-  { header: { 'zh-CN': '状态', 'en-US': 'State' }, width: 8, value: (r, { locale }) => STATE[r.state][locale] },
+  { header: { 'zh-CN': '支付方式', 'en-US': 'Channel' }, width: 10, value: (r, { locale }) => codeName(PAY_CHANNEL_NAMES, r.channel, locale) },
+  { header: { 'zh-CN': '状态', 'en-US': 'State' }, width: 8, value: (r, { locale }) => codeName(TOP_UP_STATE_NAMES, r.state, locale) },
   { header: { 'zh-CN': '支付流水号', 'en-US': 'Trade no.' }, width: 26, value: (r) => r.trade_no ?? '' },
   { header: { 'zh-CN': '下单时间', 'en-US': 'Ordered at' }, width: 20, value: (r, { zone }) => exportedTime(r.created_at, zone) },
   { header: { 'zh-CN': '支付时间', 'en-US': 'Paid at' }, width: 20, value: (r, { zone }) => exportedTime(r.paid_at, zone) },
   { header: { 'zh-CN': '对账异常', 'en-US': 'Mismatch' }, width: 30, value: (r) => r.mismatch },
 ];
-
-const WITHDRAWAL_STATE = {
-  applied: { 'zh-CN': '待审核', 'en-US': 'To review' },
-  approved: { 'zh-CN': '待打款', 'en-US': 'To pay' },
-  paid: { 'zh-CN': '已打款', 'en-US': 'Paid' },
-  rejected: { 'zh-CN': '已驳回', 'en-US': 'Rejected' },
-} as const;
 
 const withdrawalColumns: ExportColumn<WithdrawalRecord>[] = [
   { header: { 'zh-CN': '提现单号', 'en-US': 'Withdrawal no.' }, width: 24, value: (r) => r.withdraw_no },
@@ -34,10 +24,10 @@ const withdrawalColumns: ExportColumn<WithdrawalRecord>[] = [
   { header: { 'zh-CN': '用户', 'en-US': 'User' }, width: 12, value: (r) => r.user_name },
   { header: { 'zh-CN': '手机号', 'en-US': 'Mobile' }, width: 14, value: (r) => r.user_mobile },
   { header: { 'zh-CN': '金额(元)', 'en-US': 'Amount (CNY)' }, width: 12, money: true, value: (r) => r.amount / 100 },
-  { header: { 'zh-CN': '收款方式', 'en-US': 'Payout to' }, width: 10, value: (r, { locale }) => WITHDRAW_TYPES.find((t) => t.value === r.payout_type)?.name[locale] ?? '' },
+  { header: { 'zh-CN': '收款方式', 'en-US': 'Payout to' }, width: 10, value: (r, { locale }) => codeName(WITHDRAW_TYPES, r.payout_type, locale) },
   { header: { 'zh-CN': '收款人', 'en-US': 'Account name' }, width: 12, value: (r) => r.account_name },
   { header: { 'zh-CN': '收款账号', 'en-US': 'Account' }, width: 22, value: (r) => r.account_no },
-  { header: { 'zh-CN': '状态', 'en-US': 'State' }, width: 8, value: (r, { locale }) => WITHDRAWAL_STATE[r.state][locale] },
+  { header: { 'zh-CN': '状态', 'en-US': 'State' }, width: 8, value: (r, { locale }) => codeName(WITHDRAWAL_STATE_NAMES, r.state, locale) },
   { header: { 'zh-CN': '申请时间', 'en-US': 'Applied at' }, width: 20, value: (r, { zone }) => exportedTime(r.created_at, zone) },
   { header: { 'zh-CN': '审核人', 'en-US': 'Approved by' }, width: 12, value: (r) => r.approver_name },
   { header: { 'zh-CN': '审核时间', 'en-US': 'Approved at' }, width: 20, value: (r, { zone }) => exportedTime(r.approved_at, zone) },

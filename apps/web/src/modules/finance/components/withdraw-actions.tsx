@@ -1,4 +1,4 @@
-import { yuanText, WITHDRAW_TYPES, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
+import { codeName, yuanText, WITHDRAW_TYPES, WITHDRAWAL_STATE_NAMES, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
@@ -13,12 +13,11 @@ import { RejectModal } from './reject-modal';
 
 const STATE_TONE: Record<WithdrawalState, CellTone> = { applied: 'warning', approved: 'processing', paid: 'success', rejected: 'default' };
 /** The message key of each state's name. */
-export const WITHDRAWAL_STATE_LABEL = { applied: 'withdrawApplied', approved: 'withdrawApproved', paid: 'withdrawPaid', rejected: 'withdrawRejected' } as const;
 
 /** 待审核 / 待打款 / 已打款 / 已驳回. */
 export function WithdrawalStateTag({ state }: { state: WithdrawalState }) {
-  const t = useMessages(financeMessages);
-  return <CellTag tone={STATE_TONE[state]}>{t[WITHDRAWAL_STATE_LABEL[state]]}</CellTag>;
+  const language = usePreferences((s) => s.language);
+  return <CellTag tone={STATE_TONE[state]}>{codeName(WITHDRAWAL_STATE_NAMES, state, language)}</CellTag>;
 }
 
 /** The name of a payout type (the users' 提现方式 codes: 银行卡, 支付宝, 微信) in the current language. */

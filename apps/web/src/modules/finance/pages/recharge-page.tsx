@@ -1,4 +1,4 @@
-import { yuanText, TOP_UP_STATES, PAY_CHANNELS, topUpRecordCalls, type TopUpRecord, type TopUpState } from '@juqi/contract';
+import { codeName, yuanText, TOP_UP_STATE_NAMES, PAY_CHANNEL_NAMES, topUpRecordCalls, type PayChannel, type TopUpRecord, type TopUpState } from '@juqi/contract';
 import { Descriptions, Select, Space, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -7,6 +7,7 @@ import { QueryFailure } from '../../../components/query-failure';
 import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
+import { usePreferences } from '../../../lib/preferences';
 import { urlField, type UrlValues } from '../../../lib/url-state';
 import { financeKeys, useTopUpDetails } from '../api';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
@@ -36,6 +37,7 @@ const STATE_TONE: Record<TopUpState, CellTone> = { pending: 'processing', paid: 
  */
 export function RechargeRecordsPage() {
   const t = useMessages(financeMessages);
+  const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   return (
     <RecordsPage
@@ -57,8 +59,8 @@ export function RechargeRecordsPage() {
         { key: 'order_no', title: t.orderNo, dataIndex: 'order_no', width: 200 },
         { key: 'user', title: t.user, width: 170, render: (_, r: TopUpRecord) => <RecordUser record={r} /> },
         { key: 'amount', title: t.amount, width: 120, align: 'right', render: (_, r: TopUpRecord) => yuanText(r.amount) },
-        { key: 'channel', title: t.channel, width: 100, render: (_, r: TopUpRecord) => t[r.channel] },
-        { key: 'state', title: t.state, width: 90, render: (_, r: TopUpRecord) => <CellTag tone={STATE_TONE[r.state]}>{t[r.state]}</CellTag> },
+        { key: 'channel', title: t.channel, width: 100, render: (_, r: TopUpRecord) => codeName(PAY_CHANNEL_NAMES, r.channel, language) },
+        { key: 'state', title: t.state, width: 90, render: (_, r: TopUpRecord) => <CellTag tone={STATE_TONE[r.state]}>{codeName(TOP_UP_STATE_NAMES, r.state, language)}</CellTag> },
         { key: 'created_at', title: t.orderedAt, width: 150, render: (_, r: TopUpRecord) => dateTime(r.created_at) },
         { key: 'paid_at', title: t.paidAt, width: 150, render: (_, r: TopUpRecord) => (r.paid_at ? dateTime(r.paid_at) : <CellMuted>—</CellMuted>) },
         { key: 'actions', title: t.details, width: 80, fixed: 'right', render: (_, r: TopUpRecord) => <CellLink onClick={() => open(r.order_no)}>{t.details}</CellLink> },
@@ -71,6 +73,7 @@ export function RechargeRecordsPage() {
 /** The filters after the search box. */
 function RechargeFilters({ filter, change }: { filter: UrlValues<typeof RECHARGE_URL>; change: (patch: UrlValues<typeof RECHARGE_URL>) => void }) {
   const t = useMessages(financeMessages);
+  const language = usePreferences((s) => s.language);
   const common = useMessages(commonMessages);
   return (
     <>
@@ -81,7 +84,7 @@ function RechargeFilters({ filter, change }: { filter: UrlValues<typeof RECHARGE
         placeholder={common.all}
         allowClear
         value={filter.state}
-        options={TOP_UP_STATES.map((s) => ({ value: s, label: t[s] }))}
+        options={TOP_UP_STATE_NAMES.map((s) => ({ value: s.value, label: s.name[language] }))}
         onChange={(state: TopUpState | undefined) => change({ state: state ?? undefined })}
       />
       <Select
@@ -91,8 +94,8 @@ function RechargeFilters({ filter, change }: { filter: UrlValues<typeof RECHARGE
         placeholder={common.all}
         allowClear
         value={filter.channel}
-        options={PAY_CHANNELS.map((c) => ({ value: c, label: t[c] }))}
-        onChange={(channel: (typeof PAY_CHANNELS)[number] | undefined) => change({ channel: channel ?? undefined })}
+        options={PAY_CHANNEL_NAMES.map((c) => ({ value: c.value, label: c.name[language] }))}
+        onChange={(channel: PayChannel | undefined) => change({ channel: channel ?? undefined })}
       />
       <DayRangeFilter label={t.orderDays} value={filter.time} onChange={(time) => change({ time })} />
       <AmountRangeFilter value={filter} onChange={change} />
@@ -102,6 +105,7 @@ function RechargeFilters({ filter, change }: { filter: UrlValues<typeof RECHARGE
 
 function RechargeDetailsDrawer({ recordKey: orderNo, onClose }: { recordKey: string; onClose: () => void }) {
   const t = useMessages(financeMessages);
+  const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   const details = useTopUpDetails(orderNo);
   const order = details.data?.order;
@@ -116,9 +120,9 @@ function RechargeDetailsDrawer({ recordKey: orderNo, onClose }: { recordKey: str
               <Descriptions.Item label={t.user}>{`${order.user_name} ${order.user_mobile}`}</Descriptions.Item>
               <Descriptions.Item label={t.amount}>{yuanText(order.amount)}</Descriptions.Item>
               <Descriptions.Item label={t.state}>
-                <CellTag tone={STATE_TONE[order.state]}>{t[order.state]}</CellTag>
+                <CellTag tone={STATE_TONE[order.state]}>{codeName(TOP_UP_STATE_NAMES, order.state, language)}</CellTag>
               </Descriptions.Item>
-              <Descriptions.Item label={t.channel}>{t[order.channel]}</Descriptions.Item>
+              <Descriptions.Item label={t.channel}>{codeName(PAY_CHANNEL_NAMES, order.channel, language)}</Descriptions.Item>
               <Descriptions.Item label={t.bonusBeans}>{order.bonus_beans}</Descriptions.Item>
               <Descriptions.Item label={t.provider}>{order.provider}</Descriptions.Item>
               <Descriptions.Item label={t.orderedAt}>{dateTime(order.created_at)}</Descriptions.Item>

@@ -1,4 +1,4 @@
-import { yuanText, WITHDRAW_TYPES, WITHDRAWAL_STATES, withdrawalCalls, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
+import { yuanText, WITHDRAW_TYPES, WITHDRAWAL_STATE_NAMES, withdrawalCalls, type WithdrawalRecord, type WithdrawalState } from '@juqi/contract';
 import { Descriptions, Flex, Select, Space, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -13,7 +13,7 @@ import { financeKeys, useWithdrawalDetails } from '../api';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
 import { AmountRangeFilter, RecordEntries, RecordUser } from '../components/records';
-import { usePayoutTypeName, useWithdrawalDecisions, WithdrawActions, WITHDRAWAL_STATE_LABEL, WithdrawalStateTag } from '../components/withdraw-actions';
+import { usePayoutTypeName, useWithdrawalDecisions, WithdrawActions, WithdrawalStateTag } from '../components/withdraw-actions';
 import { financeMessages } from '../messages';
 import { WITHDRAW_URL } from '../record-urls';
 
@@ -97,7 +97,7 @@ function WithdrawFilters({ filter, change }: { filter: UrlValues<typeof WITHDRAW
         placeholder={common.all}
         allowClear
         value={filter.state}
-        options={WITHDRAWAL_STATES.map((s) => ({ value: s, label: t[WITHDRAWAL_STATE_LABEL[s]] }))}
+        options={WITHDRAWAL_STATE_NAMES.map((s) => ({ value: s.value, label: s.name[language] }))}
         onChange={(state: WithdrawalState | undefined) => change({ state: state ?? undefined })}
       />
       <Select
