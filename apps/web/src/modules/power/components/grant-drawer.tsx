@@ -1,13 +1,15 @@
-import { ErrorCode, type PowerNode, type Role } from '@juqi/contract';
+import { ErrorCode, powerCalls, type PowerNode, type Role } from '@juqi/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Result, Space, Spin, Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { ConfirmCloseDrawer, DrawerCloseButton } from '../../../components/confirm-close-drawer';
+import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-errors';
+import { callKey } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { nameInLanguage } from '../../../lib/menu-routes';
 import { usePreferences } from '../../../lib/preferences';
-import { useRoleGrants } from '../api/get-role-grants';
-import { useGrantRole } from '../api/grant-role';
+import { useMenuChangingMutation } from '../api/menu-changing-mutation';
 import { powerMessages } from '../messages';
 import { CatalogueTitle } from './catalogue-title';
 import { boxStates, clickChecks, indexCatalogue, toggleGrant, type CatalogueIndex } from './grant-model';
@@ -42,9 +44,15 @@ export function GrantDrawer({ role, editable, onClose }: GrantDrawerProps) {
   const t = useMessages(powerMessages);
   const language = usePreferences((s) => s.language);
   const { message } = App.useApp();
-  const grants = useRoleGrants(role.id);
+  const grants = useQuery({
+    queryKey: callKey(powerCalls.roleGrants, { id: role.id }),
+    queryFn: () => callApi(powerCalls.roleGrants, { body: { id: role.id } }),
+    // Always the current grants when the editor opens: another administrator may have changed them.
+    staleTime: 0,
+    gcTime: 0,
+  });
   const tree = grants.data?.tree;
-  const save = useGrantRole();
+  const save = useMenuChangingMutation(powerCalls.roleGrant, [powerCalls.roleGrants]);
 
   const index = useMemo(() => indexCatalogue(tree ?? []), [tree]);
   const grantableIds = editable ? (grants.data?.grantable_ids ?? NO_IDS) : NO_IDS;

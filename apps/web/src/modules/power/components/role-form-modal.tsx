@@ -1,8 +1,7 @@
-import type { Role } from '@juqi/contract';
+import { powerCalls, type Role } from '@juqi/contract';
 import { App, Form, Input, Modal } from 'antd';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { useMessages } from '../../../lib/i18n';
-import { useAddRole } from '../api/add-role';
-import { useEditRole } from '../api/edit-role';
 import { powerMessages } from '../messages';
 import { showOnField } from '../../../lib/form-errors';
 
@@ -18,8 +17,8 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
   const t = useMessages(powerMessages);
   const { message } = App.useApp();
   const [form] = Form.useForm<RoleFormValues>();
-  const add = useAddRole();
-  const edit = useEditRole();
+  const add = useCallMutation(powerCalls.roleAdd, [powerCalls.roleList]);
+  const edit = useCallMutation(powerCalls.roleEdit, [powerCalls.roleList]);
   const pending = add.isPending || edit.isPending;
 
   const submit = async () => {

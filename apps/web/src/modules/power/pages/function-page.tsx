@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { isProductEntry, type PowerNode } from '@juqi/contract';
+import { isProductEntry, powerCalls, type PowerNode } from '@juqi/contract';
 import { App, Button, Card, Empty, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { memo, useCallback, useMemo, useState, type Key } from 'react';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDeletePower } from '../api/delete-power';
-import { useCatalogue } from '../api/get-catalogue';
+import { useMenuChangingMutation } from '../api/menu-changing-mutation';
 import { CatalogueTitle } from '../components/catalogue-title';
 import { depthOf, indexCatalogue, type CatalogueIndex } from '../components/grant-model';
 import { QueryFailure } from '../../../components/query-failure';
@@ -136,13 +136,13 @@ export function FunctionPage() {
   const t = useMessages(powerMessages);
   const can = useCan();
   const { message, modal } = App.useApp();
-  const catalogue = useCatalogue();
+  const catalogue = useCallQuery(powerCalls.particulars, undefined);
   // mutateAsync is stable, so the callbacks below stay stable too.
-  const { mutateAsync: deleteEntry } = useDeletePower();
+  const { mutateAsync: deleteEntry } = useMenuChangingMutation(powerCalls.remove, [powerCalls.particulars]);
   const [target, setTarget] = useState<PowerFormTarget | null>(null);
   // null: the default (sections open).
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
-  const tree = useMemo(() => catalogue.data ?? [], [catalogue.data]);
+  const tree = useMemo(() => catalogue.data?.tree ?? [], [catalogue.data]);
   const index = useMemo(() => indexCatalogue(tree), [tree]);
   const rows = useMemo(() => toRows(tree), [tree]);
   const defaultExpanded = useMemo(() => sectionIds(tree), [tree]);
@@ -162,7 +162,7 @@ export function FunctionPage() {
         cancelText: t.cancel,
         onOk: async () => {
           try {
-            await deleteEntry(action.node.id);
+            await deleteEntry({ id: action.node.id });
             void message.success(t.deleted);
           } catch {
             // The API client has shown the refusal.

@@ -1,9 +1,9 @@
-import { loginSettings, type LoginSettings } from '@juqi/contract';
+import { loginSettings, settingsCalls, type LoginSettings } from '@juqi/contract';
 import { Form, Input, InputNumber, Switch, Typography } from 'antd';
 import { ruleOf, SettingsCard, SettingsForm, useSettingsForm } from '../../../components/settings-form';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useMessages } from '../../../lib/i18n';
 import { useEditLoginSettings } from '../api/edit-login-settings';
-import { useLoginSettings } from '../api/get-login-settings';
 import { powerMessages } from '../messages';
 
 const SAMPLE_CODE = '123456';
@@ -15,7 +15,7 @@ const valid = (field: keyof typeof loginSettings.shape) => (value: unknown) => l
 export function LoginSettingsPage() {
   const t = useMessages(powerMessages);
   return (
-    <SettingsCard title={t.loginTitle} query={useLoginSettings()}>
+    <SettingsCard title={t.loginTitle} query={useCallQuery(settingsCalls.loginDetails, undefined)}>
       {(initial) => <LoginSettingsForm initial={initial} />}
     </SettingsCard>
   );

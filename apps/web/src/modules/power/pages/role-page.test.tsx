@@ -2,8 +2,8 @@ import { powerCalls, type Role } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { callKey } from '../../../lib/call-hooks';
 import { usePreferences } from '../../../lib/preferences';
-import { powerKeys } from '../api/keys';
 import { answerOf, fakeApi, type Handler } from '../../../test/fake-api';
 import { catalogueFixture, renderPage, staffWith } from '../testing';
 import { RolePage } from './role-page';
@@ -95,7 +95,7 @@ describe('RolePage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The shell's menus are refetched, so the signed-in staff sees new grants without signing out.
     expect(client.getQueryState(['auth', 'session', 'menus'])?.isInvalidated).toBe(true);
-    expect(client.getQueryState(powerKeys.roleGrants(1))).toBeUndefined();
+    expect(client.getQueryState(callKey(powerCalls.roleGrants, { id: 1 }))).toBeUndefined();
   });
 
   it('keeps the editor open and names the refused entries when the server answers 40300', async () => {

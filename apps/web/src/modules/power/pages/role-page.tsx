@@ -1,12 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import type { Role } from '@juqi/contract';
+import { powerCalls, type Role } from '@juqi/contract';
 import { Button, Card, Flex, Space, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { KeywordSearch, PagedTable, pagingSearch, usePaging } from '../../../components/paged-table';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/get-roles';
 import { GrantDrawer } from '../components/grant-drawer';
 import { QueryFailure } from '../../../components/query-failure';
 import { RoleFormModal } from '../components/role-form-modal';
@@ -20,8 +19,12 @@ export function RolePage() {
   const dateTime = useDateTime();
   const can = useCan();
   const paging = usePaging();
-  const roles = useRoles({ keyword: paging.keyword, page: paging.page, limit: paging.pageSize });
-  const remove = useDeleteRole();
+  const roles = useCallQuery(
+    powerCalls.roleList,
+    { keyword: paging.keyword.trim() || undefined, page: paging.page, limit: paging.pageSize },
+    { keepPrevious: true },
+  );
+  const remove = useCallMutation(powerCalls.roleDelete, [powerCalls.roleList]);
   // undefined: closed; null: a new role.
   const [formRole, setFormRole] = useState<Role | null | undefined>(undefined);
   const [grantRole, setGrantRole] = useState<Role | null>(null);
@@ -62,7 +65,7 @@ export function RolePage() {
                 </Button>
               </Tooltip>
             ) : (
-              <DeleteButton confirm={format(t.roleDeleteConfirm, { name: role.name })} onDelete={() => remove.mutateAsync(role.id)} />
+              <DeleteButton confirm={format(t.roleDeleteConfirm, { name: role.name })} onDelete={() => remove.mutateAsync({ id: role.id })} />
             ))}
         </Space>
       ),
