@@ -10,7 +10,6 @@ import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { urlField, type UrlValues } from '../../../lib/url-state';
-import { auditKeys } from '../api/keys';
 import { AuditEntryDrawer } from '../components/audit-entry-drawer';
 import { auditVocabulary, isRefusal } from '../components/vocabulary';
 import { auditMessages } from '../messages';
@@ -41,7 +40,6 @@ export function OperationLogPage() {
       url={AUDIT_LOG_URL}
       list={auditCalls.logList}
       paging="keyset"
-      queryKey={auditKeys.list}
       totals={(data) => format(t.count, { count: data.count })}
       keywordLabel={t.keyword}
       Filters={AuditFilters}

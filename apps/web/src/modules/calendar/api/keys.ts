@@ -4,13 +4,11 @@ import { resourceKeys } from '../../../lib/resource';
 const statuses = [...resourceKeys(specialDay).all, 'status'] as const;
 
 /**
- * Query keys of the calendar screens. The day status sits under the special days' resource keys, so marking a day
- * (the resource's writes refresh everything under them) refreshes the month too; a work-time change refreshes every
+ * Query keys of the month view. The day status sits under the special days' resource keys, so marking a day (the
+ * resource's writes refresh everything under them) refreshes the month too; a work-time change refreshes every
  * month's status.
  */
 export const calendarKeys = {
-  workTime: ['calendar', 'work-time'] as const,
-  holidayNotices: ['calendar', 'holiday-notices'] as const,
   statuses,
   dayStatus: (from: string, to: string) => [...statuses, from, to] as const,
 };

@@ -1,10 +1,11 @@
-import { workTime, WEEKDAYS, type WorkTime } from '@juqi/contract';
+import { calendarCalls, workTime, WEEKDAYS, type WorkTime } from '@juqi/contract';
 import { Checkbox, Form, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { SettingsCard, SettingsForm, UnlabelledItem, useSettingsForm } from '../../../components/settings-form';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useEditWorkTime, useWorkTime } from '../api/work-time';
+import { useEditWorkTime } from '../api/work-time';
 import { isoWeekdayName } from '../days';
 import { calendarMessages } from '../messages';
 
@@ -36,7 +37,7 @@ const minutesBetween = (from: string, to: string) => minutesOf(to) - minutesOf(f
 export function WorkTimePage() {
   const t = useMessages(calendarMessages);
   return (
-    <SettingsCard title={t.workTimeTitle} query={useWorkTime()}>
+    <SettingsCard title={t.workTimeTitle} query={useCallQuery(calendarCalls.workTimeDetails, undefined)}>
       {(initial) => <WorkTimeForm initial={initial} />}
     </SettingsCard>
   );

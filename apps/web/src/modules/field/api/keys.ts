@@ -1,9 +1,4 @@
-import type { FieldForm } from '@juqi/contract';
+import { fieldFormCalls, type FieldForm } from '@juqi/contract';
 
-/** Query keys of the field-definition screens: everything of a form sits under `['field', form]`. */
-export const fieldKeys = {
-  form: (form: FieldForm) => ['field', form] as const,
-  definitions: (form: FieldForm) => ['field', form, 'definitions'] as const,
-  samples: (form: FieldForm) => ['field', form, 'samples'] as const,
-  sampleList: (form: FieldForm, params: object) => ['field', form, 'samples', params] as const,
-};
+/** The calls a change of a form's fields refreshes: the fields, and the saved previews, whose columns and filters they are. */
+export const definitionReads = (form: FieldForm) => [fieldFormCalls[form].definitionList, fieldFormCalls[form].sampleList];

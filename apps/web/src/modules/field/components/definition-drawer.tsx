@@ -2,6 +2,7 @@ import {
   ALL_FIELD_PERMISSIONS,
   decodeFieldPermission,
   FIELD_DEFINITION_LIMITS,
+  fieldFormCalls,
   fieldTypes,
   RESERVED_FIELD_KEYS,
   type FieldDefinitionRow,
@@ -12,9 +13,10 @@ import { App, Button, ConfigProvider, Flex, Form, Input, InputNumber, Select, Sp
 import { useState } from 'react';
 import { ConfirmCloseDrawer, DrawerCloseButton } from '../../../components/confirm-close-drawer';
 import { FieldFormItem } from '../../../components/fields';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useAddDefinition, useEditDefinition } from '../api/definitions';
+import { definitionReads } from '../api/keys';
 import {
   blankOption,
   defaultLabel,
@@ -56,8 +58,8 @@ export function DefinitionDrawer({ fieldForm, definition, onClose }: DefinitionD
   const { message } = App.useApp();
   const [form] = Form.useForm<DefinitionValues>();
   const [initial] = useState(() => valuesOf(definition));
-  const add = useAddDefinition(fieldForm);
-  const edit = useEditDefinition(fieldForm);
+  const add = useCallMutation(fieldFormCalls[fieldForm].definitionAdd, definitionReads(fieldForm));
+  const edit = useCallMutation(fieldFormCalls[fieldForm].definitionEdit, definitionReads(fieldForm));
   const flags = decodeFieldPermission(definition?.permission ?? ALL_FIELD_PERMISSIONS);
   const watched = Form.useWatch([], { form, preserve: true }) as DefinitionValues | undefined;
   const current = definitionOf(watched ?? initial, definition);

@@ -2,14 +2,16 @@ import { DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons'
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { decodeFieldPermission, type FieldDefinitionRow, type FieldForm } from '@juqi/contract';
+import { decodeFieldPermission, fieldFormCalls, type FieldDefinitionRow, type FieldForm } from '@juqi/contract';
 import { App, Button, Empty, Tag, Tooltip, Typography } from 'antd';
 import { useRef } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
 import { commonMessages } from '../../../components/messages';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useDeleteDefinition, useSortDefinitions } from '../api/definitions';
+import { useSortDefinitions } from '../api/definitions';
+import { definitionReads } from '../api/keys';
 import { fieldMessages, fieldTypeNames } from '../messages';
 
 interface DefinitionListProps {
@@ -79,7 +81,7 @@ function DefinitionItem({ fieldForm, definition, editable, onEdit }: { fieldForm
   const c = useMessages(commonMessages);
   const names = useMessages(fieldTypeNames);
   const language = usePreferences((s) => s.language);
-  const remove = useDeleteDefinition(fieldForm);
+  const remove = useCallMutation(fieldFormCalls[fieldForm].definitionDel, definitionReads(fieldForm));
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: definition.id });
   const label = definition.label[language];
   const deletable = decodeFieldPermission(definition.permission).deleteEdit;
@@ -114,7 +116,7 @@ function DefinitionItem({ fieldForm, definition, editable, onEdit }: { fieldForm
             {c.edit}
           </Button>
           {deletable ? (
-            <DeleteButton confirm={format(t.deleteField, { name: label })} onDelete={() => remove.mutateAsync(definition.id)} />
+            <DeleteButton confirm={format(t.deleteField, { name: label })} onDelete={() => remove.mutateAsync({ id: definition.id })} />
           ) : (
             <Tooltip title={t.systemNoDelete}>
               <Button type="link" size="small" danger icon={<DeleteOutlined aria-hidden />} disabled>

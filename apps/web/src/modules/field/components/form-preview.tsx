@@ -1,13 +1,13 @@
-import { fieldTypeOf, type FieldDefinitionRow, type FieldForm, type FieldSampleRow } from '@juqi/contract';
+import { fieldFormCalls, fieldTypeOf, type FieldDefinitionRow, type FieldForm, type FieldSampleRow } from '@juqi/contract';
 import { Alert, App, Button, Card, Empty, Flex, Form, Space, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { FieldFormItem } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useAddSample, useCheckValues, useEditSample } from '../api/samples';
 import { fieldMessages } from '../messages';
 
 type Values = Record<string, unknown>;
@@ -46,9 +46,10 @@ function PreviewForm({ fieldForm, definitions, editable, sample, onLeave }: Form
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const top = useRef<HTMLDivElement>(null);
-  const add = useAddSample(fieldForm);
-  const edit = useEditSample(fieldForm);
-  const check = useCheckValues(fieldForm);
+  const calls = fieldFormCalls[fieldForm];
+  const add = useCallMutation(calls.sampleAdd, [calls.sampleList]);
+  const edit = useCallMutation(calls.sampleEdit, [calls.sampleList]);
+  const check = useCallMutation(calls.valuesCheck, []);
   const shown = definitions.filter((definition) => !definition.hidden);
   const holding = definitions.filter((definition) => fieldTypeOf(definition.type).holdsValue);
   const shownKeys = shown.map((definition) => definition.key);
@@ -85,7 +86,7 @@ function PreviewForm({ fieldForm, definitions, editable, sample, onLeave }: Form
     }
   };
 
-  const save = () => send((values) => (sample ? edit.mutateAsync({ id: sample.id, values }) : add.mutateAsync(values)), t.sampleSaved, onLeave);
+  const save = () => send((values) => (sample ? edit.mutateAsync({ id: sample.id, values }) : add.mutateAsync({ values })), t.sampleSaved, onLeave);
 
   return (
     <div ref={top}>
@@ -114,7 +115,7 @@ function PreviewForm({ fieldForm, definitions, editable, sample, onLeave }: Form
       <Flex justify="flex-end">
         <Space wrap>
           <Button onClick={() => form.resetFields()}>{t.reset}</Button>
-          <Button loading={check.isPending} disabled={shown.length === 0} onClick={() => void send((values) => check.mutateAsync(values), t.checkPassed)}>
+          <Button loading={check.isPending} disabled={shown.length === 0} onClick={() => void send((values) => check.mutateAsync({ values }), t.checkPassed)}>
             {t.check}
           </Button>
           {editable && (

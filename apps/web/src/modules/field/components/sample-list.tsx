@@ -9,10 +9,10 @@ import { FilterBar } from '../../../components/filter-bar';
 import { commonMessages } from '../../../components/messages';
 import { PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useDeleteSample, useSamples } from '../api/samples';
 import { fieldMessages } from '../messages';
 import { CustomFieldFilters, type CustomFieldFilter } from './custom-field-filters';
 
@@ -46,7 +46,8 @@ export function SampleList({ fieldForm, definitions, editable, onOpen, onDeleted
   const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   const paging = usePaging(PAGE_SIZE);
-  const remove = useDeleteSample(fieldForm);
+  const calls = fieldFormCalls[fieldForm];
+  const remove = useCallMutation(calls.sampleDel, [calls.sampleList]);
   const [filters, setFilters] = useState<CustomFieldFilter[]>([]);
   const [sort, setSort] = useState<Sort | null>(null);
   const fields = definitions.filter((definition) => !definition.hidden && fieldTypeOf(definition.type).holdsValue);
@@ -55,7 +56,7 @@ export function SampleList({ fieldForm, definitions, editable, onOpen, onDeleted
   const applied = filters.filter((filter) => keys.has(filter.key));
   const order = sort && keys.has(sort.key) ? sort : null;
   const query = { filters: applied, ...(order && { sort: order.key, order: order.order }) };
-  const list = useSamples(fieldForm, { page: paging.page, limit: paging.pageSize, ...query });
+  const list = useCallQuery(calls.sampleList, { page: paging.page, limit: paging.pageSize, ...query }, { keepPrevious: true });
   const exportLabel = `${FIELD_FORMS[fieldForm].label[language]} · ${t.samples}`;
 
   const sortBy = (key: string) => {
@@ -97,7 +98,7 @@ export function SampleList({ fieldForm, definitions, editable, onOpen, onDeleted
             <DeleteButton
               confirm={t.deleteSample}
               onDelete={async () => {
-                await remove.mutateAsync(row.id);
+                await remove.mutateAsync({ id: row.id });
                 onDeleted(row.id);
               }}
             />
@@ -121,7 +122,7 @@ export function SampleList({ fieldForm, definitions, editable, onOpen, onDeleted
           className="field-samples__filters"
           tools={
             <ExportButton
-              call={fieldFormCalls[fieldForm].sampleExport}
+              call={calls.sampleExport}
               // The list's filters and order without its paging: the file holds every matching preview.
               body={query}
               count={list.data?.count}

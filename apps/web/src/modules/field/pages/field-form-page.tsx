@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { FIELD_FORMS, fieldFormOperations, type FieldDefinitionRow, type FieldForm, type FieldSampleRow } from '@juqi/contract';
+import { FIELD_FORMS, fieldFormCalls, fieldFormOperations, type FieldDefinitionRow, type FieldForm, type FieldSampleRow } from '@juqi/contract';
 import { Button, Card, Col, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
-import { useDefinitions } from '../api/definitions';
 import { DefinitionDrawer } from '../components/definition-drawer';
 import { DefinitionList } from '../components/definition-list';
 import { FormPreview } from '../components/form-preview';
@@ -22,7 +22,7 @@ export function FieldFormPage({ form }: { form: FieldForm }) {
   const language = usePreferences((s) => s.language);
   const can = useCan();
   const editable = can(fieldFormOperations(form).edit);
-  const definitions = useDefinitions(form);
+  const definitions = useCallQuery(fieldFormCalls[form].definitionList, undefined);
   // The drawer's field: null adds one; undefined is the drawer closed.
   const [editing, setEditing] = useState<FieldDefinitionRow | null | undefined>(undefined);
   const [sample, setSample] = useState<FieldSampleRow | null>(null);

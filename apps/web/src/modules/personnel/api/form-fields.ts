@@ -1,7 +1,7 @@
 import { personnelCalls, STAFF_FORM_PROPERTIES, type FieldDefinitionRow } from '@juqi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { personnelKeys } from './keys';
+import { callKey } from '../../../lib/call-hooks';
 
 /** The definitions of form personnel_info: the record's own properties' fields and the admin-defined ones. */
 export interface StaffFormFields {
@@ -20,10 +20,14 @@ function split(definitions: readonly FieldDefinitionRow[]): StaffFormFields {
   };
 }
 
-/** `/api/personnel/staff_fields`: whoever may view staff records reads the form their custom values follow. */
+/**
+ * `/api/personnel/staff_fields`: whoever may view staff records reads the form their custom values follow. Split as it
+ * is read (`select`), so the cache holds the call's answer under its key as any reader of `callKey` expects it.
+ */
 export const useStaffFormFields = () =>
   useQuery({
-    queryKey: personnelKeys.formFields,
-    queryFn: async () => split(await callApi(personnelCalls.formFields, { body: {} })),
+    queryKey: callKey(personnelCalls.formFields, {}),
+    queryFn: () => callApi(personnelCalls.formFields, { body: {} }),
+    select: split,
     staleTime: 60_000,
   });

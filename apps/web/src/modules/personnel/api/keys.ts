@@ -1,13 +1,20 @@
-/** Query keys of 员工管理: staff records under `['personnel']`, the department tree and its index under `['department']`. */
-export const personnelKeys = {
-  all: ['personnel'] as const,
-  page: (body: object) => ['personnel', 'page', body] as const,
-  details: (id: number) => ['personnel', 'details', id] as const,
-  history: (id: number) => ['personnel', 'history', id] as const,
-  letters: ['personnel', 'letters'] as const,
-  companies: ['personnel', 'companies'] as const,
-  formFields: ['personnel', 'form-fields'] as const,
-  departments: ['department'] as const,
-  tree: ['department', 'tree'] as const,
-  department: (id: number) => ['department', 'details', id] as const,
-};
+import { authCalls, departmentCalls, personnelCalls } from '@juqi/contract';
+
+/**
+ * What a write to a staff record (an import too) refreshes: every answer the staff screens and 人力看板 show of the
+ * records (the lists, the letter index, details, history, the aggregates, the accounts a record may link) and the
+ * companies and form fields read beside them.
+ */
+export const STAFF_READS = [
+  personnelCalls.findPage,
+  personnelCalls.letterIndex,
+  personnelCalls.details,
+  personnelCalls.history,
+  personnelCalls.dashboard,
+  authCalls.staffList,
+  personnelCalls.companies,
+  personnelCalls.formFields,
+];
+
+/** A change of the department tree changes its pickers and the staff records' department names too. */
+export const DEPARTMENT_READS = [departmentCalls.tree, departmentCalls.details, ...STAFF_READS];

@@ -1,8 +1,9 @@
+import { authCalls } from '@juqi/contract';
 import { Select } from 'antd';
 import { useState } from 'react';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useMessages } from '../../../lib/i18n';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useAccountsMatching } from '../api/staff';
 import { personnelMessages } from '../messages';
 
 interface AccountSelectProps {
@@ -18,7 +19,8 @@ interface AccountSelectProps {
 export function AccountSelect({ id, value, onChange, current, allowClear }: AccountSelectProps) {
   const t = useMessages(personnelMessages);
   const [keyword, setKeyword] = useState('');
-  const accounts = useAccountsMatching(useDebounced(keyword));
+  const searched = useDebounced(keyword);
+  const accounts = useCallQuery(authCalls.staffList, { keyword: searched || undefined, page: 1, limit: 20 }, { keepPrevious: true });
   const found = (accounts.data?.data ?? []).map((account) => ({ value: account.id, label: `${account.staff_num} · ${account.name}` }));
   const options = current && !found.some((option) => option.value === current.id) ? [{ value: current.id, label: current.label }, ...found] : found;
   return (

@@ -1,12 +1,13 @@
 import { ApartmentOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEPARTMENT_NAME_MAX, DEPARTMENT_SORT_MAX, TOP_LEVEL_DEPARTMENT, type DepartmentNode } from '@juqi/contract';
+import { DEPARTMENT_NAME_MAX, DEPARTMENT_SORT_MAX, departmentCalls, TOP_LEVEL_DEPARTMENT, type DepartmentNode } from '@juqi/contract';
 import { App, Button, Dropdown, Empty, Flex, Form, Input, InputNumber, Modal, Skeleton, Tree, TreeSelect, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useState } from 'react';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
-import { useAddDepartment, useDeleteDepartment, useDepartmentDetails, useEditDepartment, useMoveDepartment } from '../api/departments';
+import { DEPARTMENT_READS } from '../api/keys';
 import { personnelMessages, type PersonnelTexts } from '../messages';
 import { AccountSelect } from './account-select';
 import { departmentOptions } from '../../../lib/department-options';
@@ -34,7 +35,7 @@ export function DepartmentTree({ tree, selected, onSelect }: DepartmentTreeProps
   const { modal, message } = App.useApp();
   const can = useCan();
   const editable = can('department.edit');
-  const remove = useDeleteDepartment();
+  const remove = useCallMutation(departmentCalls.delete, DEPARTMENT_READS);
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const confirmDelete = (node: DepartmentNode) =>
@@ -44,7 +45,7 @@ export function DepartmentTree({ tree, selected, onSelect }: DepartmentTreeProps
       okText: t.deleteDepartment,
       onOk: async () => {
         try {
-          await remove.mutateAsync(node.id);
+          await remove.mutateAsync({ id: node.id });
           if (selected === node.id) onSelect(undefined);
           void message.success(t.departmentDeleted);
         } catch {
@@ -137,8 +138,8 @@ interface DepartmentValues {
 function DepartmentFormModal({ editing, t, onClose }: { editing: Exclude<Editing, { kind: 'move' }>; t: PersonnelTexts; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<DepartmentValues>();
-  const add = useAddDepartment();
-  const edit = useEditDepartment();
+  const add = useCallMutation(departmentCalls.add, DEPARTMENT_READS);
+  const edit = useCallMutation(departmentCalls.edit, DEPARTMENT_READS);
   const title =
     editing.kind === 'edit'
       ? format(t.editDepartmentTitle, { name: editing.node.name })
@@ -147,7 +148,7 @@ function DepartmentFormModal({ editing, t, onClose }: { editing: Exclude<Editing
         : t.addDepartment;
   // The head is a sign-in account: picking one means seeing accounts (staff.view); without it the head stays as it is.
   const mayPickHead = useCan()('staff.view');
-  const details = useDepartmentDetails(editing.kind === 'edit' ? editing.node.id : null);
+  const details = useCallQuery(departmentCalls.details, editing.kind === 'edit' ? { id: editing.node.id } : null);
   const head = details.data?.head_account_id ? { id: details.data.head_account_id, label: details.data.head_name ?? `#${details.data.head_account_id}` } : null;
   const initialValues =
     editing.kind === 'edit' ? { name: editing.node.name, sort: editing.node.sort, head_account_id: details.data?.head_account_id ?? null } : { name: '', sort: 0, head_account_id: null };
@@ -196,7 +197,7 @@ interface MoveValues {
 function MoveDepartmentModal({ node, tree, t, onClose }: { node: DepartmentNode; tree: DepartmentNode[]; t: PersonnelTexts; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<MoveValues>();
-  const move = useMoveDepartment();
+  const move = useCallMutation(departmentCalls.move, DEPARTMENT_READS);
   // Under itself or its own sub-departments is refused by the server too; here they cannot be chosen.
   const options = [{ value: TOP_LEVEL_DEPARTMENT, title: t.topLevel, children: departmentOptions(tree, node.id) }];
 

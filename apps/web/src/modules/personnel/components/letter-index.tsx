@@ -1,8 +1,8 @@
-import { INDEX_LETTERS, type IndexLetter } from '@juqi/contract';
+import { INDEX_LETTERS, personnelCalls, type IndexLetter } from '@juqi/contract';
 import { Popover, Typography } from 'antd';
 import { useState } from 'react';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
-import { useStaffLetters } from '../api/staff';
 import { personnelMessages } from '../messages';
 
 /**
@@ -11,7 +11,7 @@ import { personnelMessages } from '../messages';
  */
 export function LetterIndex({ onOpen }: { onOpen: (id: number) => void }) {
   const t = useMessages(personnelMessages);
-  const letters = useStaffLetters();
+  const letters = useCallQuery(personnelCalls.letterIndex, {});
   const [open, setOpen] = useState<IndexLetter | null>(null);
   const groups = new Map(letters.data?.map((group) => [group.letter, group.items]));
   return (

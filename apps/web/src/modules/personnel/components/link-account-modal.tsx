@@ -1,9 +1,10 @@
-import type { StaffDetails } from '@juqi/contract';
+import { personnelCalls, type StaffDetails } from '@juqi/contract';
 import { App, Form, Modal, Typography } from 'antd';
 import { commonMessages } from '../../../components/messages';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
-import { useLinkAccount } from '../api/staff';
+import { STAFF_READS } from '../api/keys';
 import { personnelMessages } from '../messages';
 import { AccountSelect } from './account-select';
 
@@ -16,7 +17,7 @@ export function LinkAccountModal({ record, onClose }: { record: StaffDetails; on
   const c = useMessages(commonMessages);
   const { message } = App.useApp();
   const [form] = Form.useForm<{ account_id: number }>();
-  const link = useLinkAccount();
+  const link = useCallMutation(personnelCalls.linkAccount, STAFF_READS);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);

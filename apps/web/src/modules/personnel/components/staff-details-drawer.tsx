@@ -1,6 +1,6 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Suspense, useMemo, useState } from 'react';
-import { APPROVAL_KIND_NAMES, STAFF_STATUSES, type FieldDefinitionRow, type StaffDetails, type StaffHistoryEntry, type StaffStatus } from '@juqi/contract';
+import { APPROVAL_KIND_NAMES, departmentCalls, personnelCalls, STAFF_STATUSES, type FieldDefinitionRow, type StaffDetails, type StaffHistoryEntry, type StaffStatus } from '@juqi/contract';
 import { Alert, App, Button, Descriptions, Empty, Flex, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
@@ -8,6 +8,7 @@ import { fieldViewOf } from '../../../components/fields';
 import { useNarrowScreen } from '../../../components/narrow-screen';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellTag } from '../../../components/table-cells';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences, type Language } from '../../../lib/preferences';
@@ -15,8 +16,8 @@ import { departmentNames } from '../../../lib/department-options';
 import { useCan, useShellSession } from '../../../lib/shell-session';
 import { openApprovalRequest, StaffProcessActions } from '../../approval';
 import { useStaffFormFields } from '../api/form-fields';
-import { useDepartmentTree } from '../api/departments';
-import { useCompanies, useLinkAccount, useStaffDetails, useStaffHistory } from '../api/staff';
+import { STAFF_READS } from '../api/keys';
+import { useCompanies } from '../api/staff';
 import { personnelMessages, type PersonnelTexts } from '../messages';
 import { LinkAccountModal } from './link-account-modal';
 import { genderName, STATUS_TONES, statusName } from './vocabulary';
@@ -35,7 +36,7 @@ export function StaffDetailsDrawer({ id, onEdit, onClose }: StaffDetailsDrawerPr
   const t = useMessages(personnelMessages);
   const can = useCan();
   const narrow = useNarrowScreen();
-  const details = useStaffDetails(id);
+  const details = useCallQuery(personnelCalls.details, { id });
   const mayEdit = can('personnel.edit') && details.data;
   return (
     <ConfirmCloseDrawer
@@ -223,8 +224,8 @@ function changesOf(entry: StaffHistoryEntry, names: HistoryNames, t: PersonnelTe
 
 function StaffHistory({ id, t }: { id: number; t: PersonnelTexts }) {
   const language = usePreferences((s) => s.language);
-  const history = useStaffHistory(id);
-  const tree = useDepartmentTree();
+  const history = useCallQuery(personnelCalls.history, { id });
+  const tree = useCallQuery(departmentCalls.tree, {});
   const companies = useCompanies();
   const names = useMemo(
     () => ({ departments: departmentNames(tree.data ?? []), companies: new Map((companies.data ?? []).map((company) => [company.id, company.name])) }),
@@ -275,7 +276,7 @@ function AccountActions({ record, t }: { record: StaffDetails; t: PersonnelTexts
   const can = useCan();
   const { message, modal } = App.useApp();
   const [linking, setLinking] = useState(false);
-  const link = useLinkAccount();
+  const link = useCallMutation(personnelCalls.linkAccount, STAFF_READS);
   if (!can('personnel.link_account') || !can('staff.view')) return null;
   const unlink = () =>
     modal.confirm({

@@ -1,7 +1,9 @@
 import {
+  personnelCalls,
   STAFF_GENDERS,
   STAFF_NAME_MAX,
   STAFF_POST_MAX,
+  type CallBody,
   type DepartmentNode,
   type FieldDefinitionRow,
   type StaffDetails,
@@ -12,12 +14,14 @@ import { ConfirmCloseDrawer, useUnsavedChanges } from '../../../components/confi
 import { FieldFormItem } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
 import { useNarrowScreen } from '../../../components/narrow-screen';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { useStaffFormFields } from '../api/form-fields';
-import { useAddStaff, useCompanies, useEditStaff, useStaffDetails, type StaffAddBody } from '../api/staff';
+import { STAFF_READS } from '../api/keys';
+import { useCompanies } from '../api/staff';
 import { personnelMessages } from '../messages';
 import { departmentOptions } from '../../../lib/department-options';
 import { genderName, statusOptions } from './vocabulary';
@@ -29,6 +33,7 @@ const TEXT_PROPERTIES = ['name', 'id_card', 'mobile', 'email', 'post', 'emergenc
 /** The record's own properties the form edits: a refusal naming one shows on it. */
 const RECORD_FIELDS = [...TEXT_PROPERTIES, 'gender', 'company_id', 'department_id', 'status', ...DAY_PROPERTIES];
 
+type StaffAddBody = CallBody<typeof personnelCalls.add>;
 type RecordValues = Omit<StaffAddBody, DayProperty | 'extra'> & Partial<Record<DayProperty, Dayjs | null>>;
 type CustomValues = Record<string, unknown>;
 
@@ -46,7 +51,7 @@ interface StaffFormDrawerProps {
  */
 export function StaffFormDrawer({ id, departments, onClose }: StaffFormDrawerProps) {
   const t = useMessages(personnelMessages);
-  const details = useStaffDetails(id);
+  const details = useCallQuery(personnelCalls.details, id === null ? null : { id });
   const fields = useStaffFormFields();
   const narrow = useNarrowScreen();
   const loading = (id !== null && !details.data) || (!fields.data && !fields.isError);
@@ -94,8 +99,8 @@ function StaffForm({ record, custom, required, departments, onDone }: StaffFormP
   const [recordForm] = Form.useForm<RecordValues>();
   const [customForm] = Form.useForm<CustomValues>();
   const companies = useCompanies();
-  const add = useAddStaff();
-  const edit = useEditStaff();
+  const add = useCallMutation(personnelCalls.add, STAFF_READS);
+  const edit = useCallMutation(personnelCalls.edit, STAFF_READS);
   // Only staff who may see whole numbers write them (the server refuses others: docs/personnel.md › Identity card
   // numbers); a masked number stays as stored.
   const mayWriteIdCard = useCan()('personnel.id_card.view');

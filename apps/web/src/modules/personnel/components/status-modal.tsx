@@ -1,11 +1,12 @@
-import { STAFF_REASON_MAX, type StaffRow, type StaffStatusInput } from '@juqi/contract';
+import { personnelCalls, STAFF_REASON_MAX, type StaffRow, type StaffStatusInput } from '@juqi/contract';
 import { Alert, App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { todayIn, useTimeZone } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useChangeStaffStatus } from '../api/staff';
+import { STAFF_READS } from '../api/keys';
 import { personnelMessages } from '../messages';
 import { sharedTargets, statusName } from './vocabulary';
 
@@ -29,7 +30,7 @@ export function StatusModal({ rows, onDone, onClose }: { rows: StaffRow[]; onDon
   const { message } = App.useApp();
   const [form] = Form.useForm<StatusValues>();
   const target = Form.useWatch('status', form);
-  const change = useChangeStaffStatus();
+  const change = useCallMutation(personnelCalls.status, STAFF_READS);
   const current = [...new Set(rows.map((row) => row.status))];
   const targets = sharedTargets(current);
 

@@ -1,13 +1,13 @@
-import { DASHBOARD_LIST_LIMIT, type HrDashboard } from '@juqi/contract';
+import { DASHBOARD_LIST_LIMIT, personnelCalls, type HrDashboard } from '@juqi/contract';
 import { Card, Col, Flex, Row, Skeleton, Space, Statistic, Table, Tag, theme, Typography } from 'antd';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences, type Language } from '../../../lib/preferences';
 import { useShellSession } from '../../../lib/shell-session';
 import { statusName } from '../components/vocabulary';
-import { useHrDashboard } from './api';
 import { departmentOption, monthsOption } from './chart-options';
 import { EChart, type ChartClick } from './echart';
 import { contractLink, daysUntil, departmentItemLink, joinersLink, leavingLink, monthItemLink, probationLink, STAFF_LIST_PATH, statusLink, type ChartItem } from './links';
@@ -26,7 +26,7 @@ function monthLabel(month: string, index: number, language: Language): string {
  * staff may open it.
  */
 export function HrDashboardPage() {
-  const query = useHrDashboard();
+  const query = useCallQuery(personnelCalls.dashboard, {});
   if (query.error) return <QueryFailure error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   return <DashboardView answer={query.data} />;

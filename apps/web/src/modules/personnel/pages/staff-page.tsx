@@ -1,5 +1,5 @@
 import { ApartmentOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
-import { personnelCalls, type StaffRow } from '@juqi/contract';
+import { departmentCalls, personnelCalls, type StaffRow } from '@juqi/contract';
 import { Button, Card, Drawer, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ExportButton } from '../../../components/export-button';
@@ -8,11 +8,11 @@ import { useNarrowScreen } from '../../../components/narrow-screen';
 import { PagedTable, usePaging } from '../../../components/paged-table';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellLink, CellMuted, CellTag } from '../../../components/table-cells';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { useUrlState } from '../../../lib/url-state';
-import { useDepartmentTree } from '../api/departments';
 import { useRefreshStaff, useStaffPage } from '../api/staff';
 import { DeleteStaffModal } from '../components/delete-staff-modal';
 import { DepartmentTree } from '../components/department-tree';
@@ -54,7 +54,7 @@ export function StaffPage() {
     paging.restart();
   }
   const list = useStaffPage(body, paging.page, paging.pageSize);
-  const tree = useDepartmentTree();
+  const tree = useCallQuery(departmentCalls.tree, {});
   const refreshStaff = useRefreshStaff();
   const [opened, setOpened] = useState<Opened>(null);
   const [selected, setSelected] = useState<ReadonlyMap<number, StaffRow>>(new Map());

@@ -1,11 +1,12 @@
-import { isTimeZone, type SystemDetails } from '@juqi/contract';
+import { isTimeZone, settingsCalls, type SystemDetails } from '@juqi/contract';
 import { Form, Input, Typography } from 'antd';
 import { useLocation } from 'react-router';
 import { ruleOf, SettingsCard, SettingsForm, useSettingsForm } from '../../../components/settings-form';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useMessages } from '../../../lib/i18n';
 import { normalizePath } from '../../../lib/menu-routes';
 import { useShellSession } from '../../../lib/shell-session';
-import { useSaveSystemSettings, useSystemSettings } from '../api/system-settings';
+import { useSaveSystemSettings } from '../api/system-settings';
 import { LogoField } from '../components/logo-field';
 import { TimeZoneSelect } from '../components/time-zone-select';
 import { settingsMessages } from '../messages';
@@ -16,7 +17,7 @@ const WEBSITE_MAX = 60;
 export function SystemSettingsPage() {
   const t = useMessages(settingsMessages);
   return (
-    <SettingsCard title={t.systemTitle} className="settings-page" query={useSystemSettings()}>
+    <SettingsCard title={t.systemTitle} className="settings-page" query={useCallQuery(settingsCalls.systemDetails, undefined)}>
       {(initial) => <SystemSettingsForm initial={initial} />}
     </SettingsCard>
   );
