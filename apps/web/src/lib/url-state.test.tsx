@@ -17,18 +17,19 @@ interface Probe {
 }
 
 /** A page that hands the test its filters and their setter after each render. */
-function Page({ onRender }: { onRender: (probe: Probe) => void }) {
-  const [values, set] = useUrlState(FIELDS);
+function Page({ onRender, keep }: { onRender: (probe: Probe) => void; keep?: readonly string[] }) {
+  const [values, set] = useUrlState(FIELDS, keep);
   useLayoutEffect(() => {
     onRender({ values, set });
   });
   return null;
 }
 
-function mount(initial: string) {
+function mount(initial: string, keep?: readonly string[]) {
   let probe: Probe = { values: {}, set: () => {} };
   const page = (
     <Page
+      keep={keep}
       onRender={(latest) => {
         probe = latest;
       }}
@@ -65,6 +66,16 @@ describe('useUrlState', () => {
     expect(page.shown()).toEqual({ kind: 1 });
     act(() => page.set({ name: 'b' }));
     expect(page.router.state.location.search).toBe('?kind=1&name=b');
+  });
+
+  it('drops parameters outside its fields when they change, but those an enclosing page keeps', () => {
+    const alone = mount('/list?tab=b&kind=1');
+    act(() => alone.set({ size: 2 }));
+    expect(alone.router.state.location.search).toBe('?kind=1&size=2');
+    const inTab = mount('/list?tab=b&kind=1', ['tab']);
+    act(() => inTab.set({ size: 2 }));
+    expect(inTab.router.state.location.search).toBe('?kind=1&size=2&tab=b');
+    expect(inTab.shown()).toEqual({ kind: 1, size: 2 });
   });
 
   it('a patch that changes nothing pushes no history entry', () => {

@@ -83,13 +83,16 @@ export function writeUrlState<F extends UrlFields>(values: UrlValues<F>, fields:
 export const clearedUrlState = <F extends UrlFields>(fields: F): UrlValues<F> =>
   Object.fromEntries(Object.keys(fields).map((key) => [key, undefined])) as UrlValues<F>;
 
+const NOTHING_KEPT: readonly string[] = [];
+
 /**
  * A page's filters kept in its URL, so a reload or a shared link shows the same list. The setter takes a patch: the keys
  * it names change (`undefined` clears one), the others keep their latest value — the latest set, not the last render, so
  * two filters chosen faster than the router re-renders both stay. Setting them pushes a history entry (Back returns to
- * the previous filters). Parameters outside `fields` are dropped when the filters change.
+ * the previous filters). Parameters outside `fields` are dropped when the filters change, but those named in `keep`: an
+ * enclosing page's own (the tab a list is shown in).
  */
-export function useUrlState<F extends UrlFields>(fields: F): [UrlValues<F>, (patch: UrlValues<F>) => void] {
+export function useUrlState<F extends UrlFields>(fields: F, keep: readonly string[] = NOTHING_KEPT): [UrlValues<F>, (patch: UrlValues<F>) => void] {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   // Parsed once per query string, so the values keep their identity (query keys, effects) while it is unchanged.
@@ -111,13 +114,16 @@ export function useUrlState<F extends UrlFields>(fields: F): [UrlValues<F>, (pat
   const set = useCallback(
     (patch: UrlValues<F>) => {
       const next = { ...latest.current.values, ...patch };
-      const target = writeUrlState(next, fields).toString();
+      const query = writeUrlState(next, fields);
+      const current = new URLSearchParams(latest.current.search);
+      for (const key of keep) for (const value of current.getAll(key)) query.append(key, value);
+      const target = query.toString();
       if (target === latest.current.search) return;
       latest.current = { search: target, values: next };
       asked.current.push(target);
       setParams(new URLSearchParams(target));
     },
-    [fields, setParams],
+    [fields, keep, setParams],
   );
   return [values, set];
 }

@@ -1,7 +1,7 @@
 import type { AnyCall, CallBody, CallData } from '@juqi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Flex, Space, Typography, type TableColumnsType } from 'antd';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { callApi } from '../../lib/api-client';
 import { callKey } from '../../lib/call-hooks';
@@ -23,7 +23,13 @@ type RecordOf<C extends ListCall> = CallData<C> extends { data: (infer R extends
 type ListAnswer<C extends ListCall> = CallData<C> & { count: number; data: RecordOf<C>[] };
 
 export interface RecordsPageProps<C extends ListCall, Url extends UrlFields> {
-  title: string;
+  /** The card's title; a list in a tab of a page (`inTab`) has the tab's label instead and no card. */
+  title?: string;
+  /**
+   * The list is one of a page's tabs: drawn without a card, and the URL parameter naming the tab (the page's own) is
+   * kept when the list's filters change.
+   */
+  inTab?: { urlKey: string };
   list: C;
   /**
    * How the list is read (docs/ui-conventions.md › Record lists): `pages` by number under the table (the call takes
@@ -55,8 +61,8 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields> {
   rowKey: keyof RecordOf<C> & string;
   /** The table's columns; `open` shows a record's details. */
   columns: (open: (key: string) => void) => TableColumnsType<RecordOf<C>>;
-  /** A record's details, in a drawer. */
-  Details: ComponentType<{ recordKey: string; onClose: () => void }>;
+  /** A record's details, in a drawer; none where a row opens nothing of its own (its actions are in its columns). */
+  Details?: ComponentType<{ recordKey: string; onClose: () => void }>;
 }
 
 /** The URL's values as the list's filter, and the record open in the drawer when the URL names it (`openKey`). */
@@ -80,7 +86,9 @@ function keywordMax(call: AnyCall): number {
  */
 export function RecordsPage<C extends ListCall, Url extends UrlFields>(props: RecordsPageProps<C, Url>) {
   const can = useCan();
-  const [url, setUrl] = useUrlState(props.url);
+  const tabKey = props.inTab?.urlKey;
+  const kept = useMemo(() => (tabKey ? [tabKey] : undefined), [tabKey]);
+  const [url, setUrl] = useUrlState(props.url, kept);
   const { filter, openInUrl } = splitOpen(url, props.openKey);
   const { keywordLabel } = props;
   const keyset = props.paging === 'keyset';
@@ -97,42 +105,48 @@ export function RecordsPage<C extends ListCall, Url extends UrlFields>(props: Re
   };
 
   const query = keyset ? scrolled : paged.list;
-  if (query.isError && !query.data) return <QueryFailure error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data) return <QueryFailure error={query.error} onRetry={() => void query.refetch()} compact={props.inTab !== undefined} />;
   // The filtered set's count and sums: a keyset list's first page answers them for the whole set.
   const answer = (keyset ? scrolled.data?.pages[0] : paged.list.data) as ListAnswer<C> | undefined;
   const { keyword, ...folded } = filter as UrlValues<Url> & { keyword?: string };
   const exportAs = props.exportAs && can(props.exportAs.operation) ? props.exportAs : undefined;
 
+  const summary = <RecordsSummary totals={answer && props.totals(answer)} />;
+  const content = (
+    <Flex vertical gap={12} className="records-page__body">
+      {props.inTab && <Flex justify="end">{summary}</Flex>}
+      <FilterBar
+        search={
+          keywordLabel && (
+            <TextFilter className="records-filter__keyword" label={keywordLabel} maxLength={keywordMax(props.list)} value={keyword} onChange={(words) => change({ keyword: words } as unknown as UrlValues<Url>)} />
+          )
+        }
+        active={Object.values(folded).filter((value) => value !== undefined).length}
+        searching={keyword !== undefined}
+        onClear={() => change(clearedUrlState(props.url))}
+        tools={
+          (props.tools || exportAs) && (
+            <Space>
+              {props.tools}
+              {exportAs && <ExportButton call={exportAs.call} body={filter as CallBody<AnyCall>} count={answer?.count} texts={exportAs.texts} fallbackName={exportAs.fallbackName} />}
+            </Space>
+          )
+        }
+      >
+        <props.Filters filter={filter} change={change} />
+      </FilterBar>
+      {keyset ? (
+        <InfiniteTable<RecordOf<C>> list={scrolled} resetKey={JSON.stringify(filter)} rowKey={props.rowKey} columns={columns} scrollX={columnsWidth(columns)} />
+      ) : (
+        <PagedTable<RecordOf<C>> list={paged.list} paging={paged.paging} rowKey={props.rowKey} columns={columns} scrollX={columnsWidth(columns)} />
+      )}
+      {open !== null && props.Details && <props.Details recordKey={open} onClose={() => setOpen(null)} />}
+    </Flex>
+  );
+  if (props.inTab) return content;
   return (
-    <Card className={`records-page${keyset ? ' records-page--fill' : ''}`} title={props.title} extra={<RecordsSummary totals={answer && props.totals(answer)} />}>
-      <Flex vertical gap={12} className="records-page__body">
-        <FilterBar
-          search={
-            keywordLabel && (
-              <TextFilter className="records-filter__keyword" label={keywordLabel} maxLength={keywordMax(props.list)} value={keyword} onChange={(words) => change({ keyword: words } as unknown as UrlValues<Url>)} />
-            )
-          }
-          active={Object.values(folded).filter((value) => value !== undefined).length}
-          searching={keyword !== undefined}
-          onClear={() => change(clearedUrlState(props.url))}
-          tools={
-            (props.tools || exportAs) && (
-              <Space>
-                {props.tools}
-                {exportAs && <ExportButton call={exportAs.call} body={filter as CallBody<AnyCall>} count={answer?.count} texts={exportAs.texts} fallbackName={exportAs.fallbackName} />}
-              </Space>
-            )
-          }
-        >
-          <props.Filters filter={filter} change={change} />
-        </FilterBar>
-        {keyset ? (
-          <InfiniteTable<RecordOf<C>> list={scrolled} resetKey={JSON.stringify(filter)} rowKey={props.rowKey} columns={columns} scrollX={columnsWidth(columns)} />
-        ) : (
-          <PagedTable<RecordOf<C>> list={paged.list} paging={paged.paging} rowKey={props.rowKey} columns={columns} scrollX={columnsWidth(columns)} />
-        )}
-      </Flex>
-      {open !== null && <props.Details recordKey={open} onClose={() => setOpen(null)} />}
+    <Card className={`records-page${keyset ? ' records-page--fill' : ''}`} title={props.title} extra={summary}>
+      {content}
     </Card>
   );
 }

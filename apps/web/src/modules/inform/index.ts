@@ -15,7 +15,7 @@ export const informWebModule: WebModule = {
   name: 'inform',
   pages: {
     '/notification/publish': { load: () => import('./pages').then((m) => ({ default: m.PublishPage })) },
-    '/notification/manage': { load: () => import('./pages').then((m) => ({ default: m.ManagePage })) },
+    '/notification/manage': { load: () => import('./pages').then((m) => ({ default: m.ManagePage })), queryIsState: true },
     // The notification settings, each a chunk of its own: staff who publish never load them.
     '/permission/notification/type': { load: () => import('./pages/notification-types-page').then((m) => ({ default: m.NotificationTypesPage })), queryIsState: true },
     '/permission/notification/system': { load: () => import('./pages/system-events-page').then((m) => ({ default: m.SystemEventsPage })) },

@@ -13,13 +13,9 @@ export const informKeys = {
   templateSelect: ['inform', 'template-select'] as const,
   popupTemplateSelect: ['inform', 'popup-template-select'] as const,
   sentNotifications: ['inform', 'sent-notifications'] as const,
-  sentNotificationPage: (params: object) => ['inform', 'sent-notifications', params] as const,
   sentAnnouncements: ['inform', 'sent-announcements'] as const,
-  sentAnnouncementPage: (params: object) => ['inform', 'sent-announcements', params] as const,
   templates: ['inform', 'templates'] as const,
-  templatePage: (params: object) => ['inform', 'templates', params] as const,
   popupTemplates: ['inform', 'popup-templates'] as const,
-  popupTemplatePage: (params: object) => ['inform', 'popup-templates', params] as const,
   /** Under the 通知类型 screen's keys, so an edit there refreshes every screen that shows the types. */
   typeOptions: [...resourceKeys(notificationTypeResource).all, 'options'] as const,
   systemEvents: ['inform', 'system-events'] as const,
@@ -28,5 +24,3 @@ export const informKeys = {
 
 /** Page size of the drawer's lists. */
 export const DRAWER_PAGE_SIZE = 20;
-/** Page size of the manage screen's tables. */
-export const MANAGE_PAGE_SIZE = 20;

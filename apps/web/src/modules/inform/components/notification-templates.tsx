@@ -1,15 +1,16 @@
 import { EditOutlined } from '@ant-design/icons';
-import type { NotificationTemplate } from '@juqi/contract';
+import { informCalls, type NotificationTemplate } from '@juqi/contract';
 import { Badge, Button, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { commonMessages } from '../../../components/messages';
+import { RecordsPage } from '../../../components/records/records-page';
 import { useCan } from '../../../lib/shell-session';
 import { useDateTime } from '../../../lib/date-time';
-import { useMessages } from '../../../lib/i18n';
-import { useTemplates } from '../api/get-templates';
+import { format, useMessages } from '../../../lib/i18n';
+import { informKeys } from '../api/keys';
 import { informMessages } from '../messages';
-import { ManageList, useManageListState } from './manage-list';
+import { MANAGE_TAB, TEMPLATES_URL, TypeFilter } from './manage-filters';
 import { NotificationTypeTag } from './notification-type-tag';
-import { useNotificationTypes } from './notification-types';
 import { TemplateModal } from './template-modal';
 
 /**
@@ -20,9 +21,7 @@ export function NotificationTemplates() {
   const t = useMessages(informMessages);
   const dateTime = useDateTime();
   const mayEdit = useCan()('notification.template.edit');
-  const { filterOptions } = useNotificationTypes();
-  const state = useManageListState(0);
-  const list = useTemplates({ type: state.filter, keyword: state.keyword, page: state.page });
+  const common = useMessages(commonMessages);
   const [editing, setEditing] = useState<NotificationTemplate | null>(null);
 
   const columns: TableColumnsType<NotificationTemplate> = [
@@ -55,14 +54,16 @@ export function NotificationTemplates() {
 
   return (
     <>
-      <ManageList
-        state={state}
-        list={list}
-        columns={columns}
-        filterLabel={t.typeFilter}
-        filterOptions={filterOptions}
-        searchLabel={t.nameSearch}
-        scrollX={1100}
+      <RecordsPage
+        inTab={MANAGE_TAB}
+        url={TEMPLATES_URL}
+        list={informCalls.templateList}
+        queryKey={informKeys.templates}
+        totals={(data) => format(common.total, { count: data.count })}
+        keywordLabel={t.nameSearch}
+        Filters={TypeFilter}
+        rowKey="id"
+        columns={() => columns}
       />
       {editing && <TemplateModal template={editing} onClose={() => setEditing(null)} />}
     </>

@@ -1,15 +1,17 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { type AnnouncementClass, type PopupTemplate } from '@juqi/contract';
+import { informCalls, type AnnouncementClass, type PopupTemplate } from '@juqi/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { DeleteButton } from '../../../components/delete-button';
+import { commonMessages } from '../../../components/messages';
+import { RecordsPage } from '../../../components/records/records-page';
 import { useState } from 'react';
 import { useCan } from '../../../lib/shell-session';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useDeletePopupTemplate } from '../api/delete-popup-template';
-import { usePopupTemplates } from '../api/get-popup-templates';
+import { informKeys } from '../api/keys';
 import { classLabels, informMessages } from '../messages';
-import { ALL_CLASSES, ManageList, useClassFilterOptions, useManageListState, type ClassFilter } from './manage-list';
+import { ClassFilter, MANAGE_TAB, POPUP_TEMPLATES_URL } from './manage-filters';
 import { CloseTypeTags } from './popup-display';
 import { popupBody } from './popup-fields';
 import { PopupTemplateModal } from './popup-template-modal';
@@ -22,9 +24,7 @@ export function PopupTemplates() {
   const classes = useMessages(classLabels);
   const mayEdit = useCan()('notification.template.edit');
   const previewPopup = usePreviewPopup();
-  const classFilterOptions = useClassFilterOptions();
-  const state = useManageListState<ClassFilter>(ALL_CLASSES);
-  const list = usePopupTemplates({ class: state.filter === ALL_CLASSES ? undefined : state.filter, keyword: state.keyword, page: state.page });
+  const common = useMessages(commonMessages);
   const remove = useDeletePopupTemplate();
   // undefined: closed; null: a new template; otherwise that template.
   const [editing, setEditing] = useState<PopupTemplate | null | undefined>(undefined);
@@ -58,21 +58,23 @@ export function PopupTemplates() {
 
   return (
     <>
-      <ManageList
-        state={state}
-        list={list}
-        columns={columns}
-        filterLabel={t.class}
-        filterOptions={classFilterOptions}
-        searchLabel={t.nameSearch}
-        actions={
+      <RecordsPage
+        inTab={MANAGE_TAB}
+        url={POPUP_TEMPLATES_URL}
+        list={informCalls.siteShowTemplateList}
+        queryKey={informKeys.popupTemplates}
+        totals={(data) => format(common.total, { count: data.count })}
+        keywordLabel={t.nameSearch}
+        Filters={ClassFilter}
+        tools={
           mayEdit && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
               {t.addPopupTemplate}
             </Button>
           )
         }
-        scrollX={1000}
+        rowKey="id"
+        columns={() => columns}
       />
       {editing !== undefined && <PopupTemplateModal template={editing} onClose={() => setEditing(undefined)} />}
     </>

@@ -1,14 +1,16 @@
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
-import { type AnnouncementClass, type PublishedAnnouncement } from '@juqi/contract';
+import { informCalls, type AnnouncementClass, type PublishedAnnouncement } from '@juqi/contract';
 import { Badge, Button, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { ConfirmedActionButton } from '../../../components/delete-button';
+import { commonMessages } from '../../../components/messages';
+import { RecordsPage } from '../../../components/records/records-page';
 import { useDateTime } from '../../../lib/date-time';
-import { useMessages } from '../../../lib/i18n';
-import { useSentAnnouncements } from '../api/get-sent-announcements';
+import { format, useMessages } from '../../../lib/i18n';
+import { informKeys } from '../api/keys';
 import { useWithdrawAnnouncement } from '../api/withdraw-announcement';
 import { classLabels, informMessages } from '../messages';
-import { ALL_CLASSES, ManageList, useClassFilterOptions, useManageListState, type ClassFilter } from './manage-list';
+import { ClassFilter, MANAGE_TAB, SENT_ANNOUNCEMENTS_URL } from './manage-filters';
 import { CloseTypeTags } from './popup-display';
 import { popupBody } from './popup-fields';
 import { usePreviewPopup } from './use-preview-popup';
@@ -19,9 +21,7 @@ export function SentAnnouncements() {
   const dateTime = useDateTime();
   const classes = useMessages(classLabels);
   const previewPopup = usePreviewPopup();
-  const classFilterOptions = useClassFilterOptions();
-  const state = useManageListState<ClassFilter>(ALL_CLASSES);
-  const list = useSentAnnouncements({ class: state.filter === ALL_CLASSES ? undefined : state.filter, keyword: state.keyword, page: state.page });
+  const common = useMessages(commonMessages);
   const withdraw = useWithdrawAnnouncement();
 
   const status = (row: PublishedAnnouncement) => {
@@ -69,14 +69,16 @@ export function SentAnnouncements() {
   ];
 
   return (
-    <ManageList
-      state={state}
-      list={list}
-      columns={columns}
-      filterLabel={t.class}
-      filterOptions={classFilterOptions}
-      searchLabel={t.keyword}
-      scrollX={1200}
+    <RecordsPage
+      inTab={MANAGE_TAB}
+      url={SENT_ANNOUNCEMENTS_URL}
+      list={informCalls.listDataAnnouncements}
+      queryKey={informKeys.sentAnnouncements}
+      totals={(data) => format(common.total, { count: data.count })}
+      keywordLabel={t.keyword}
+      Filters={ClassFilter}
+      rowKey="id"
+      columns={() => columns}
     />
   );
 }

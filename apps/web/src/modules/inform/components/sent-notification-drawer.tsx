@@ -88,18 +88,13 @@ function StaffRecipients({ id, recipientCount }: { id: number; recipientCount: n
   );
 }
 
-function DetailsBody({ row }: { row: PublishedNotification }) {
+function DetailsBody({ id }: { id: number }) {
   const t = useMessages(informMessages);
   const when = useDateTime();
-  const details = useSentNotificationDetails(row.id);
-  // The list's row shows at once; the details add the user selection and fresh counts.
-  const shown = details.data ?? row;
+  const details = useSentNotificationDetails(id);
+  const shown = details.data;
+  if (!shown) return details.isError ? <QueryFailure error={details.error} onRetry={() => void details.refetch()} compact /> : <Skeleton active />;
   const targetLabels: Record<PublishedNotification['target'], string> = { all: t.targetAll, staff: t.targetStaff, users: t.sentToUsers };
-  let recipients = null;
-  if (shown.target !== 'users') recipients = <StaffRecipients key={row.id} id={row.id} recipientCount={shown.recipient_count} />;
-  else if (details.data) recipients = <UserRecipients details={details.data} />;
-  else if (details.isError) recipients = <QueryFailure error={details.error} onRetry={() => void details.refetch()} compact />;
-  else recipients = <Skeleton active paragraph={{ rows: 2 }} />;
   return (
     <article className="sent-notification">
       <Typography.Title level={4} className="sent-notification__title">
@@ -118,17 +113,21 @@ function DetailsBody({ row }: { row: PublishedNotification }) {
       {/* Message notifications are plain text: React escapes it, and line breaks are kept. */}
       <Typography.Paragraph className="sent-notification__content">{shown.content}</Typography.Paragraph>
       <Typography.Title level={5}>{shown.target === 'users' ? t.target : t.readBy}</Typography.Title>
-      {recipients}
+      {shown.target === 'users' ? <UserRecipients details={shown} /> : <StaffRecipients key={id} id={id} recipientCount={shown.recipient_count} />}
     </article>
   );
 }
 
-/** 已发布通知's detail drawer: the notification, its recipients and who has read it. It only shows, so it closes at once. */
-export function SentNotificationDrawer({ row, onClose }: { row: PublishedNotification | null; onClose: () => void }) {
+/**
+ * 已发布通知's detail drawer: the notification, its recipients and who has read it, opened by its id (a row's 详情, or a
+ * link naming it). It only shows, so it closes at once.
+ */
+export function SentNotificationDrawer({ recordKey, onClose }: { recordKey: string; onClose: () => void }) {
   const t = useMessages(informMessages);
+  const id = Number(recordKey);
   return (
-    <ConfirmCloseDrawer title={t.notificationDetails} open={row !== null} onClose={onClose} size={560}>
-      {row && <DetailsBody key={row.id} row={row} />}
+    <ConfirmCloseDrawer title={t.notificationDetails} open onClose={onClose} size={560}>
+      <DetailsBody key={id} id={id} />
     </ConfirmCloseDrawer>
   );
 }

@@ -1,34 +1,32 @@
 import { FileSearchOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import type { PublishedNotification } from '@juqi/contract';
+import { informCalls, type PublishedNotification } from '@juqi/contract';
 import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
+import { commonMessages } from '../../../components/messages';
+import { RecordsPage } from '../../../components/records/records-page';
 import { useDateTime } from '../../../lib/date-time';
-import { useMessages } from '../../../lib/i18n';
+import { format, useMessages } from '../../../lib/i18n';
 import { useDeleteSentNotification } from '../api/delete-sent-notification';
-import { useSentNotifications } from '../api/get-sent-notifications';
+import { informKeys } from '../api/keys';
 import { informMessages } from '../messages';
-import { ManageList, useManageListState } from './manage-list';
+import { MANAGE_TAB, SENT_NOTIFICATIONS_URL, TypeFilter } from './manage-filters';
 import { NotificationTypeTag } from './notification-type-tag';
-import { useNotificationTypes } from './notification-types';
 import { SentNotificationDrawer } from './sent-notification-drawer';
 import './sent-notifications.css';
 
 /**
  * Published message notifications: by type and title, with how many recipients have read each (staff only: users have
- * no read state here); delete for everyone. A title or 详情 opens the detail drawer; cut text shows whole on hover.
+ * no read state here); delete for everyone. A title or 详情 opens the detail drawer, named in the URL (`?tab=…&id=`) so
+ * a link opens it; cut text shows whole on hover.
  */
 export function SentNotifications() {
   const t = useMessages(informMessages);
+  const common = useMessages(commonMessages);
   const dateTime = useDateTime();
-  const { filterOptions } = useNotificationTypes();
-  const state = useManageListState(0);
-  const list = useSentNotifications({ type: state.filter, keyword: state.keyword, page: state.page });
   const remove = useDeleteSentNotification();
-  const [opened, setOpened] = useState<PublishedNotification | null>(null);
   const targetLabels: Record<PublishedNotification['target'], string> = { all: t.targetAll, staff: t.targetStaff, users: t.sentToUsers };
 
-  const columns: TableColumnsType<PublishedNotification> = [
+  const columns = (open: (key: string) => void): TableColumnsType<PublishedNotification> => [
     {
       key: 'title',
       dataIndex: 'title',
@@ -37,7 +35,7 @@ export function SentNotifications() {
       ellipsis: { showTitle: false },
       render: (value: string, row) => (
         <Tooltip title={value} placement="topLeft">
-          <Button type="link" className="sent-notifications__open" onClick={() => setOpened(row)}>
+          <Button type="link" className="sent-notifications__open" onClick={() => open(String(row.id))}>
             {value}
           </Button>
         </Tooltip>
@@ -88,7 +86,7 @@ export function SentNotifications() {
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0}>
-          <Button type="link" size="small" icon={<FileSearchOutlined />} onClick={() => setOpened(row)}>
+          <Button type="link" size="small" icon={<FileSearchOutlined />} onClick={() => open(String(row.id))}>
             {t.details}
           </Button>
           <DeleteButton confirm={t.deleteSentConfirm} onDelete={() => remove.mutateAsync(row.id)} />
@@ -98,17 +96,18 @@ export function SentNotifications() {
   ];
 
   return (
-    <>
-      <ManageList
-        state={state}
-        list={list}
-        columns={columns}
-        filterLabel={t.typeFilter}
-        filterOptions={filterOptions}
-        searchLabel={t.keyword}
-        scrollX={1170}
-      />
-      <SentNotificationDrawer row={opened} onClose={() => setOpened(null)} />
-    </>
+    <RecordsPage
+      inTab={MANAGE_TAB}
+      url={SENT_NOTIFICATIONS_URL}
+      openKey="id"
+      list={informCalls.listDataNotifications}
+      queryKey={informKeys.sentNotifications}
+      totals={(data) => format(common.total, { count: data.count })}
+      keywordLabel={t.keyword}
+      Filters={TypeFilter}
+      rowKey="id"
+      columns={columns}
+      Details={SentNotificationDrawer}
+    />
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerOf, fakeApi } from '../../../test/fake-api';
 import { typeOptionsHandler } from '../test/type-options';
-import { renderInShell } from '../../../test/render-in-shell';
+import { currentUrl, renderInShell } from '../../../test/render-in-shell';
 import { ManagePage } from './manage-page';
 
 // antd renders slowly in jsdom on a busy machine.
@@ -126,5 +126,32 @@ describe('ManagePage › 已发布通知 (the notification detail drawer)', () =
     const usersRow = screen.getByText('代理商专属活动').closest('tr')!;
     await user.hover(within(usersRow).getByText('— / 12,345'));
     expect(await screen.findByRole('tooltip', { name: '用户在各自的应用中阅读通知，后台看不到用户的阅读情况，这里只显示接收人数。' })).toBeInTheDocument();
+  });
+});
+
+describe('ManagePage › its tabs and filters in the URL', () => {
+  it('keeps the open tab beside its list’s filters, and leaves them behind for another tab', async () => {
+    const seen = fakeApi({
+      ...typeOptionsHandler(),
+      'POST /api/inform/list_data_notifications': () => answerOf(informCalls.listDataNotifications, { count: 0, data: [] }),
+      'POST /api/inform/list_data_announcements': () => answerOf(informCalls.listDataAnnouncements, { count: 0, data: [] }),
+      'POST /api/inform/templatelist': () => answerOf(informCalls.templateList, { count: 0, data: [] }),
+    });
+    renderInShell(<ManagePage />, { path: '/notification/manage?tab=announcements&keyword=春节' });
+    // A link to a tab with a search opens that tab, searched.
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/inform/list_data_announcements')?.body).toEqual({ keyword: '春节', page: 1, limit: 20 }));
+    expect(screen.getByRole('tab', { name: '已发布公告', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: '搜索标题' })).toHaveValue('春节');
+
+    await user.click(screen.getByRole('tab', { name: '通知模板' }));
+    await waitFor(() => expect(currentUrl()).toBe('/notification/manage?tab=templates'));
+    await waitFor(() => expect(seen.find((r) => r.url === '/api/inform/templatelist')?.body).toEqual({ page: 1, limit: 20 }));
+  });
+
+  it('opens a notification named in the URL, as a link to it does', async () => {
+    api();
+    renderInShell(<ManagePage />, { path: '/notification/manage?id=7' });
+    const panel = within(await drawer());
+    expect(await panel.findByRole('heading', { name: longTitle })).toBeInTheDocument();
   });
 });
