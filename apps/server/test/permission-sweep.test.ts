@@ -214,7 +214,8 @@ describe('the permission sweep', () => {
       for (const table of ['role_power', 'staff_role']) expect(after.get(table), table).toEqual(adminBefore.get(table));
       const codes = await t.database.db.select().from(power);
       for (const [code, id] of operationIds) expect(codes.find((p) => p.id === id)?.code, code).toBe(code);
-    });
+      // A write per held call and catalogue entry, over a thousand: seconds alone, a minute or more beside other work.
+    }, 240_000);
   });
 
   it('answers 50008 for an unknown token as for none', async () => {

