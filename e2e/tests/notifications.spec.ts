@@ -3,7 +3,7 @@
 // made for this file, never to all staff, so other journeys never meet these pop-ups.
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { pngImage } from '../support/png';
-import { screenshot } from '../support/screenshot';
+import { screenshot, takingShots } from '../support/screenshot';
 import { adminToken, apiOk, signInByApi, staffWithMenus, useToken } from '../support/session';
 
 interface Recipient {
@@ -382,6 +382,8 @@ test.describe('publishing and managing', () => {
 
   test('the manage screen lists what was published; deleting and withdrawing reach the recipient live', async ({ page, request, browser }) => {
     test.setTimeout(90_000);
+    // Another unread one stays after the deletion, so the badge still shows a count however the file's tests are run.
+    await notify(request, 5, '月度例会提醒', '周五下午三点开会。');
     await notify(request, 5, '签约跟进提醒', '成都锦程教育预计本周签约。');
     const other = await recipientPage(browser);
     const unread = Number((await apiOk<{ total: number }>(request, recipient.token, '/api/inform/unread_count')).total);
@@ -414,6 +416,12 @@ test.describe('publishing and managing', () => {
     await page.getByRole('tab', { name: '通知模板' }).click();
     await expect(page.locator('.ant-table-row', { hasText: 'task.done' })).toBeVisible();
     await screenshot(page, 'manage-templates');
+    if (takingShots) {
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'manage-templates-390');
+      await page.setViewportSize(size);
+    }
     await page.getByRole('tab', { name: '弹窗模板' }).click();
     await page.getByRole('button', { name: /新增弹窗模板/ }).click();
     await expect(page.getByRole('dialog', { name: '新增弹窗模板' })).toBeVisible();
