@@ -32,7 +32,7 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields> {
   inTab?: { urlKey: string };
   list: C;
   /**
-   * How the list is read (docs/ui-conventions.md › Record lists): `pages` by number under the table (the call takes
+   * How the list is read (docs/resources.md › Record lists): `pages` by number under the table (the call takes
    * `page` and `limit`), or `keyset` — a list that grows without bound, read page after page as the table scrolls (the
    * call takes `cursor` and answers `next_cursor`).
    */
@@ -80,7 +80,7 @@ function keywordMax(call: AnyCall): number {
 }
 
 /**
- * The frame of every record screen (the finance records and books, 操作日志): the filters in the URL, the filtered set's
+ * The frame of every record screen (the finance records and books, 操作日志, 用户实名认证, 管理通知's tabs): the filters in the URL, the filtered set's
  * count and sums above the table, the table read by pages or by keyset, export of the whole set, and a record's
  * details. The screen declares its call, filters, columns and details; docs/resources.md › Record lists.
  */
