@@ -1,11 +1,12 @@
 import { informCalls } from '@juqi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { informKeys } from './keys';
+import { callKey } from '../../../lib/call-hooks';
 
-/** POST /api/inform/site_show_template_select: every pop-up template, to publish an announcement from. */
-export const getPopupTemplateSelect = () => callApi(informCalls.siteShowTemplateSelect);
-
+/**
+ * POST /api/inform/site_show_template_select: every pop-up template, to publish an announcement from; a write on the
+ * templates refreshes it (`POPUP_TEMPLATE_READS`).
+ */
 export function usePopupTemplateSelect() {
-  return useQuery({ queryKey: informKeys.popupTemplateSelect, queryFn: getPopupTemplateSelect, staleTime: 60_000 });
+  return useQuery({ queryKey: callKey(informCalls.siteShowTemplateSelect), queryFn: () => callApi(informCalls.siteShowTemplateSelect), staleTime: 60_000 });
 }

@@ -1,11 +1,16 @@
-import { powerCalls } from '@juqi/contract';
+import { powerCalls, type CallData } from '@juqi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
-import { informKeys } from './keys';
+import { callKey } from '../../../lib/call-hooks';
 
-/** The roles a system event can go to: 角色设置's list (`POST /api/power/role_list`), which needs role.view. */
-export const getRoleOptions = async () => (await callApi(powerCalls.roleList, { body: { page: 1, limit: 200 } })).data.map((r) => ({ value: r.id, label: r.name }));
+const body = { page: 1, limit: 200 };
 
+const optionsOf = (roles: CallData<typeof powerCalls.roleList>) => roles.data.map((r) => ({ value: r.id, label: r.name }));
+
+/**
+ * The roles a system event can go to: 角色设置's list (`POST /api/power/role_list`), which needs role.view. Made options
+ * as it is read (`select`), so the cache holds the call's answer under its key as any reader of `callKey` expects it.
+ */
 export function useRoleOptions(enabled: boolean) {
-  return useQuery({ queryKey: informKeys.roleOptions, queryFn: getRoleOptions, enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: callKey(powerCalls.roleList, body), queryFn: () => callApi(powerCalls.roleList, { body }), select: optionsOf, enabled, staleTime: 60_000 });
 }

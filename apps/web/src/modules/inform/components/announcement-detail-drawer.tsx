@@ -1,13 +1,14 @@
 import { CustomerServiceFilled } from '@ant-design/icons';
+import { informCalls } from '@juqi/contract';
 import { App, Avatar, Button, Empty, Skeleton, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { RichText } from '../../../components/rich-text';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { useMessages } from '../../../lib/i18n';
 import { useSiteDetails } from '../../../lib/site-details';
-import { useAnnouncementDetails } from '../api/get-announcement-details';
 import { useLiveStore, type DetailsTarget } from '../live/live-store';
 import { informMessages } from '../messages';
 import '../inform.css';
@@ -56,7 +57,7 @@ export function AnnouncementDetailDrawer() {
   const site = useSiteDetails();
   const target = useLiveStore((s) => s.details);
   const hide = useLiveStore((s) => s.hideDetails);
-  const fetched = useAnnouncementDetails(target?.inform_id ?? 0);
+  const fetched = useCallQuery(informCalls.announcementDetails, target && target.inform_id > 0 ? { id: target.inform_id } : null);
   const announced = useRef<DetailsTarget | null>(null);
 
   const ready = target !== null && (target.inform_id === 0 || fetched.isSuccess);

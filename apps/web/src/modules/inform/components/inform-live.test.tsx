@@ -2,6 +2,7 @@ import { informCalls, settingsCalls, type AnnouncementPopup, type StreamEvents }
 import { act } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callKey } from '../../../lib/call-hooks';
 import { TOKEN_COOKIE } from '../../../lib/constants';
 import { answerOf, fail, fakeApi, type SeenRequest } from '../../../test/fake-api';
 import { renderInShell } from '../../../test/render-in-shell';
@@ -151,6 +152,6 @@ describe('InformLive', () => {
     invalidate.mockClear();
     const notice = { id: 3, type: 5, title: '提现待打款：张三 ¥ 300.00', content: '', is_read: 0, sender: '', time: '2026-11-26T01:00:00.000Z' };
     latest().send('notification', { ...notice, subject: { kind: 'finance_withdrawal', id: 'WD20261126010000123456' } });
-    expect(refreshed()).toEqual([['inform', 'notifications'], ['finance', 'withdrawals'], ['finance', 'statement'], ['approval', 'todos']]);
+    expect(refreshed()).toEqual([callKey(informCalls.listNotifications), ['finance', 'withdrawals'], ['finance', 'statement'], ['approval', 'todos']]);
   });
 });

@@ -1,11 +1,10 @@
-import { LOGGED_OUT_CODES, type AnnouncementPopup, type NotificationSubject } from '@juqi/contract';
+import { informCalls, LOGGED_OUT_CODES, type AnnouncementPopup, type NotificationSubject } from '@juqi/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { callApi } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-errors';
+import { callKey } from '../../../lib/call-hooks';
 import { getToken } from '../../../lib/token';
-import { getUnreadCount } from '../api/get-unread-count';
-import { informKeys } from '../api/keys';
-import { markAnnouncementsSeen } from '../api/mark-announcements-seen';
 import { LiveConnection } from '../live/live-connection';
 import { useLiveStore } from '../live/live-store';
 import { PopupScheduler } from '../live/popup-scheduler';
@@ -13,10 +12,13 @@ import { AnnouncementDetailDrawer } from './announcement-detail-drawer';
 import { subjectQueries } from './notification-subject';
 import { PopupHost } from './popup-host';
 
-/** Whether the session still holds, asked quietly after the stream was refused. */
+/**
+ * Whether the session still holds, asked quietly (the answer is for the stream alone) after the stream was refused, to
+ * tell a dead session (stop) from a network failure (retry).
+ */
 async function sessionAlive(): Promise<boolean> {
   try {
-    await getUnreadCount();
+    await callApi(informCalls.unreadCount, { quiet: true });
     return true;
   } catch (error) {
     return !(error instanceof ApiError && LOGGED_OUT_CODES.includes(error.code));
@@ -35,9 +37,10 @@ export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof Event
     const store = useLiveStore.getState();
     const scheduler = new PopupScheduler<AnnouncementPopup>((popup) => {
       useLiveStore.getState().openPopup(popup);
-      void markAnnouncementsSeen([popup.id]).catch(() => {});
+      // Quiet: a failure only means the pop-up shows again at the next page load, no reason to interrupt the staff.
+      void callApi(informCalls.seenAnnouncements, { body: { ids: [popup.id] }, quiet: true }).catch(() => {});
     });
-    const refreshLists = () => void client.invalidateQueries({ queryKey: informKeys.notifications });
+    const refreshLists = () => void client.invalidateQueries({ queryKey: callKey(informCalls.listNotifications) });
     // What a notification is about, or what the stream says changed (decided by someone): the screens showing it.
     const refreshSubject = (subject: NotificationSubject) => {
       for (const queryKey of subjectQueries(subject)) void client.invalidateQueries({ queryKey });
@@ -63,12 +66,12 @@ export function InformLive({ EventSourceImpl }: { EventSourceImpl?: typeof Event
         },
         announcement: (popup) => {
           scheduler.enqueue([popup]);
-          void client.invalidateQueries({ queryKey: informKeys.myAnnouncements });
+          void client.invalidateQueries({ queryKey: callKey(informCalls.myAnnouncements) });
         },
         withdrawn: ({ id }) => {
           scheduler.cancel(id);
           useLiveStore.getState().closePopup(id);
-          void client.invalidateQueries({ queryKey: informKeys.myAnnouncements });
+          void client.invalidateQueries({ queryKey: callKey(informCalls.myAnnouncements) });
         },
         changed: refreshSubject,
       },

@@ -1,14 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { AnnouncementItem, NotificationItem } from '@juqi/contract';
+import { informCalls, type AnnouncementItem, type NotificationItem } from '@juqi/contract';
 import { Alert, App, Badge, Button, Empty, Flex, List, Pagination, Radio, Select, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDeleteNotification } from '../api/delete-notification';
-import { useMyAnnouncements } from '../api/get-my-announcements';
-import { useNotifications } from '../api/get-notifications';
-import { DRAWER_PAGE_SIZE } from '../api/keys';
-import { useReadNotifications } from '../api/read-notifications';
+import { useUnreadChangingMutation } from '../api/unread-changing-mutation';
 import { useLiveStore } from '../live/live-store';
 import { informMessages } from '../messages';
 import { NotificationTypeTag } from './notification-type-tag';
@@ -18,6 +15,8 @@ import '../inform.css';
 
 type Entry = 'messages' | 'announcements';
 
+/** Page size of the drawer's lists. */
+const DRAWER_PAGE_SIZE = 20;
 
 /**
  * Message notifications: type filter, unread / read, the total, and items whose delete link shows on hover. Opening an
@@ -31,9 +30,9 @@ function NotificationList() {
   const [type, setType] = useState(0);
   const [isRead, setIsRead] = useState(0);
   const [page, setPage] = useState(1);
-  const list = useNotifications({ is_read: isRead, type, page });
-  const markRead = useReadNotifications();
-  const remove = useDeleteNotification();
+  const list = useCallQuery(informCalls.listNotifications, { is_read: isRead, type, page, limit: DRAWER_PAGE_SIZE }, { keepPrevious: true });
+  const markRead = useUnreadChangingMutation(informCalls.readNotifications);
+  const remove = useUnreadChangingMutation(informCalls.delNotification);
   const openSubject = useOpenSubject();
 
   const open = (item: NotificationItem) => {
@@ -42,7 +41,7 @@ function NotificationList() {
   };
   const del = async (item: NotificationItem) => {
     try {
-      await remove.mutateAsync(item.id);
+      await remove.mutateAsync({ id: item.id });
       void message.success(t.deleted);
     } catch {
       // The API client showed the refusal.
@@ -106,7 +105,7 @@ function NotificationList() {
                     danger
                     className="inform-item__delete"
                     icon={<DeleteOutlined />}
-                    loading={remove.isPending && remove.variables === item.id}
+                    loading={remove.isPending && remove.variables?.id === item.id}
                     onClick={(event) => {
                       event.stopPropagation();
                       void del(item);
@@ -150,7 +149,7 @@ function AnnouncementList() {
   const t = useMessages(informMessages);
   const timeOf = useDateTime();
   const [page, setPage] = useState(1);
-  const list = useMyAnnouncements(page);
+  const list = useCallQuery(informCalls.myAnnouncements, { page, limit: DRAWER_PAGE_SIZE }, { keepPrevious: true });
   const showDetails = useLiveStore((s) => s.showDetails);
   const open = (item: AnnouncementItem) => showDetails({ inform_id: item.id, title: item.title, time: item.time, content: '', img: '', data: [] });
   return (

@@ -7,7 +7,6 @@ import { RecordsPage } from '../../../components/records/records-page';
 import { useCan } from '../../../lib/shell-session';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { informKeys } from '../api/keys';
 import { informMessages } from '../messages';
 import { MANAGE_TAB, TEMPLATES_URL, TypeFilter } from './manage-filters';
 import { NotificationTypeTag } from './notification-type-tag';
@@ -58,7 +57,6 @@ export function NotificationTemplates() {
         inTab={MANAGE_TAB}
         url={TEMPLATES_URL}
         list={informCalls.templateList}
-        queryKey={informKeys.templates}
         totals={(data) => format(common.total, { count: data.count })}
         keywordLabel={t.nameSearch}
         Filters={TypeFilter}

@@ -1,9 +1,9 @@
-import type { PopupTemplate } from '@juqi/contract';
+import { informCalls, type PopupTemplate } from '@juqi/contract';
 import { App, Form, Input, Modal } from 'antd';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { useMessages } from '../../../lib/i18n';
-import { useAddPopupTemplate } from '../api/add-popup-template';
-import { useEditPopupTemplate } from '../api/edit-popup-template';
+import { POPUP_TEMPLATE_READS } from '../api/keys';
 import { informMessages } from '../messages';
 import { POPUP_FIELDS, PopupFields, popupBody, popupDefaults, type PopupFormValues } from './popup-fields';
 
@@ -18,8 +18,8 @@ export function PopupTemplateModal({ template, onClose }: { template: PopupTempl
   const t = useMessages(informMessages);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const add = useAddPopupTemplate();
-  const edit = useEditPopupTemplate();
+  const add = useCallMutation(informCalls.siteShowTemplateAdd, POPUP_TEMPLATE_READS);
+  const edit = useCallMutation(informCalls.siteShowTemplateEdit, POPUP_TEMPLATE_READS);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);

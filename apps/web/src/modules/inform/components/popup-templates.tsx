@@ -6,10 +6,10 @@ import { commonMessages } from '../../../components/messages';
 import { RecordsPage } from '../../../components/records/records-page';
 import { useState } from 'react';
 import { useCan } from '../../../lib/shell-session';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDeletePopupTemplate } from '../api/delete-popup-template';
-import { informKeys } from '../api/keys';
+import { POPUP_TEMPLATE_READS } from '../api/keys';
 import { classLabels, informMessages } from '../messages';
 import { ClassFilter, MANAGE_TAB, POPUP_TEMPLATES_URL } from './manage-filters';
 import { CloseTypeTags } from './popup-display';
@@ -25,7 +25,7 @@ export function PopupTemplates() {
   const mayEdit = useCan()('notification.template.edit');
   const previewPopup = usePreviewPopup();
   const common = useMessages(commonMessages);
-  const remove = useDeletePopupTemplate();
+  const remove = useCallMutation(informCalls.siteShowTemplateDelete, POPUP_TEMPLATE_READS);
   // undefined: closed; null: a new template; otherwise that template.
   const [editing, setEditing] = useState<PopupTemplate | null | undefined>(undefined);
 
@@ -50,7 +50,7 @@ export function PopupTemplates() {
               {t.edit}
             </Button>
           )}
-          {mayEdit && <DeleteButton confirm={format(t.deletePopupTemplateConfirm, { name: row.name })} onDelete={() => remove.mutateAsync(row.id)} />}
+          {mayEdit && <DeleteButton confirm={format(t.deletePopupTemplateConfirm, { name: row.name })} onDelete={() => remove.mutateAsync({ id: row.id })} />}
         </Space>
       ),
     },
@@ -62,7 +62,6 @@ export function PopupTemplates() {
         inTab={MANAGE_TAB}
         url={POPUP_TEMPLATES_URL}
         list={informCalls.siteShowTemplateList}
-        queryKey={informKeys.popupTemplates}
         totals={(data) => format(common.total, { count: data.count })}
         keywordLabel={t.nameSearch}
         Filters={ClassFilter}

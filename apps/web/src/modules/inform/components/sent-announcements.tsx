@@ -5,10 +5,9 @@ import dayjs from 'dayjs';
 import { ConfirmedActionButton } from '../../../components/delete-button';
 import { commonMessages } from '../../../components/messages';
 import { RecordsPage } from '../../../components/records/records-page';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { informKeys } from '../api/keys';
-import { useWithdrawAnnouncement } from '../api/withdraw-announcement';
 import { classLabels, informMessages } from '../messages';
 import { ClassFilter, MANAGE_TAB, SENT_ANNOUNCEMENTS_URL } from './manage-filters';
 import { CloseTypeTags } from './popup-display';
@@ -22,7 +21,7 @@ export function SentAnnouncements() {
   const classes = useMessages(classLabels);
   const previewPopup = usePreviewPopup();
   const common = useMessages(commonMessages);
-  const withdraw = useWithdrawAnnouncement();
+  const withdraw = useCallMutation(informCalls.withdrawAnnouncement, [informCalls.listDataAnnouncements]);
 
   const status = (row: PublishedAnnouncement) => {
     if (row.withdrawn_at) return <Badge status="default" text={t.withdrawn} />;
@@ -57,7 +56,7 @@ export function SentAnnouncements() {
           {!row.withdrawn_at && (
             <ConfirmedActionButton
               confirm={t.withdrawConfirm}
-              onConfirm={() => withdraw.mutateAsync(row.id)}
+              onConfirm={() => withdraw.mutateAsync({ id: row.id })}
               label={t.withdraw}
               icon={<RollbackOutlined />}
               done={t.withdrawn}
@@ -73,7 +72,6 @@ export function SentAnnouncements() {
       inTab={MANAGE_TAB}
       url={SENT_ANNOUNCEMENTS_URL}
       list={informCalls.listDataAnnouncements}
-      queryKey={informKeys.sentAnnouncements}
       totals={(data) => format(common.total, { count: data.count })}
       keywordLabel={t.keyword}
       Filters={ClassFilter}

@@ -1,15 +1,18 @@
-import type { NotificationRecipient, PublishedNotification, PublishedNotificationDetails } from '@juqi/contract';
+import { informCalls, type NotificationRecipient, type PublishedNotification, type PublishedNotificationDetails } from '@juqi/contract';
 import { Alert, Flex, Segmented, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { RECIPIENT_PAGE_SIZE, useSentNotificationDetails, useSentNotificationRecipients } from '../api/get-sent-notification-details';
 import { informMessages } from '../messages';
 import { NotificationTypeTag } from './notification-type-tag';
 import './sent-notifications.css';
+
+/** Page size of the recipient list. */
+const RECIPIENT_PAGE_SIZE = 10;
 
 /**
  * Who a notification to users went to: the selection as stored, and why there is no read list. The filter's conditions
@@ -41,7 +44,7 @@ function StaffRecipients({ id, recipientCount }: { id: number; recipientCount: n
   const when = useDateTime();
   const [isRead, setIsRead] = useState(1);
   const [page, setPage] = useState(1);
-  const list = useSentNotificationRecipients({ id, isRead, page });
+  const list = useCallQuery(informCalls.dataNotificationRecipients, { id, is_read: isRead, page, limit: RECIPIENT_PAGE_SIZE }, { keepPrevious: true });
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} compact />;
   const read = list.data?.read ?? 0;
   const unread = list.data?.unread ?? 0;
@@ -91,7 +94,7 @@ function StaffRecipients({ id, recipientCount }: { id: number; recipientCount: n
 function DetailsBody({ id }: { id: number }) {
   const t = useMessages(informMessages);
   const when = useDateTime();
-  const details = useSentNotificationDetails(id);
+  const details = useCallQuery(informCalls.dataNotificationDetails, { id });
   const shown = details.data;
   if (!shown) return details.isError ? <QueryFailure error={details.error} onRetry={() => void details.refetch()} compact /> : <Skeleton active />;
   const targetLabels: Record<PublishedNotification['target'], string> = { all: t.targetAll, staff: t.targetStaff, users: t.sentToUsers };

@@ -4,10 +4,10 @@ import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteButton } from '../../../components/delete-button';
 import { commonMessages } from '../../../components/messages';
 import { RecordsPage } from '../../../components/records/records-page';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
-import { useDeleteSentNotification } from '../api/delete-sent-notification';
-import { informKeys } from '../api/keys';
+import { SENT_NOTIFICATION_READS } from '../api/keys';
 import { informMessages } from '../messages';
 import { MANAGE_TAB, SENT_NOTIFICATIONS_URL, TypeFilter } from './manage-filters';
 import { NotificationTypeTag } from './notification-type-tag';
@@ -23,7 +23,7 @@ export function SentNotifications() {
   const t = useMessages(informMessages);
   const common = useMessages(commonMessages);
   const dateTime = useDateTime();
-  const remove = useDeleteSentNotification();
+  const remove = useCallMutation(informCalls.delDataNotifications, SENT_NOTIFICATION_READS);
   const targetLabels: Record<PublishedNotification['target'], string> = { all: t.targetAll, staff: t.targetStaff, users: t.sentToUsers };
 
   const columns = (open: (key: string) => void): TableColumnsType<PublishedNotification> => [
@@ -89,7 +89,7 @@ export function SentNotifications() {
           <Button type="link" size="small" icon={<FileSearchOutlined />} onClick={() => open(String(row.id))}>
             {t.details}
           </Button>
-          <DeleteButton confirm={t.deleteSentConfirm} onDelete={() => remove.mutateAsync(row.id)} />
+          <DeleteButton confirm={t.deleteSentConfirm} onDelete={() => remove.mutateAsync({ id: row.id })} />
         </Space>
       ),
     },
@@ -101,7 +101,6 @@ export function SentNotifications() {
       url={SENT_NOTIFICATIONS_URL}
       openKey="id"
       list={informCalls.listDataNotifications}
-      queryKey={informKeys.sentNotifications}
       totals={(data) => format(common.total, { count: data.count })}
       keywordLabel={t.keyword}
       Filters={TypeFilter}

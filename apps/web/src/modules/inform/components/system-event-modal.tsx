@@ -1,9 +1,9 @@
-import { renderTemplate, systemEventChannels, systemEventOf, TEMPLATE_PLACEHOLDER, type SystemEventChannel, type SystemEventSettings } from '@juqi/contract';
+import { informCalls, renderTemplate, systemEventChannels, systemEventOf, TEMPLATE_PLACEHOLDER, type CallBody, type SystemEventChannel, type SystemEventSettings } from '@juqi/contract';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
-import { useEditSystemEvent, type SystemEventEditInput } from '../api/edit-system-event';
 import { audienceLabels, channelLabels, settingsMessages } from '../messages';
 import { useNotificationTypes } from './notification-types';
 
@@ -19,7 +19,7 @@ interface Values {
 const FIELDS = ['enabled', 'channels', 'role_ids', 'type', 'title', 'content'] as const;
 
 /** An event's settings as the edit call takes them. */
-export const bodyOf = ({ code, enabled, channels, role_ids, type, title, content }: SystemEventSettings): SystemEventEditInput => ({
+export const bodyOf = ({ code, enabled, channels, role_ids, type, title, content }: SystemEventSettings): CallBody<typeof informCalls.systemEventEdit> => ({
   code,
   enabled,
   channels,
@@ -52,7 +52,7 @@ export function SystemEventModal({
   const { message } = App.useApp();
   const { offered } = useNotificationTypes();
   const [form] = Form.useForm<Values>();
-  const edit = useEditSystemEvent();
+  const edit = useCallMutation(informCalls.systemEventEdit, [informCalls.systemEventList]);
   const definition = systemEventOf(event.code)!;
   const known = new Set(definition.parameters.map((p) => p.key));
   const samples = Object.fromEntries(definition.parameters.map((p) => [p.key, p.example]));

@@ -1,8 +1,8 @@
-import type { NotificationTemplate } from '@juqi/contract';
+import { informCalls, type NotificationTemplate } from '@juqi/contract';
 import { App, Button, Form, Input, Modal, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { useMessages } from '../../../lib/i18n';
-import { useEditTemplate } from '../api/edit-template';
 import { informMessages } from '../messages';
 import { useNotificationTypes } from './notification-types';
 
@@ -22,7 +22,7 @@ export function TemplateModal({ template, onClose }: { template: NotificationTem
   const { message } = App.useApp();
   const { offered } = useNotificationTypes();
   const [form] = Form.useForm<Values>();
-  const edit = useEditTemplate();
+  const edit = useCallMutation(informCalls.templateEdit, [informCalls.templateList, informCalls.templateSelect]);
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);

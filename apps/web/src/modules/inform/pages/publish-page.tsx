@@ -1,17 +1,17 @@
 import { EyeOutlined, SendOutlined } from '@ant-design/icons';
-import { renderTemplate, type NotificationTemplate } from '@juqi/contract';
+import { informCalls, renderTemplate, type NotificationTemplate } from '@juqi/contract';
 import { App, Button, Card, DatePicker, Form, Input, Result, Select, Space, Switch, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note';
+import { useCallMutation } from '../../../lib/call-hooks';
 import { pickedInstant, useTimeZone } from '../../../lib/date-time';
 import { useCan } from '../../../lib/shell-session';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePopupTemplateSelect } from '../api/get-popup-template-select';
 import { useTemplateSelect } from '../api/get-template-select';
-import { usePublishAnnouncement } from '../api/publish-announcement';
-import { usePublishNotification } from '../api/publish-notification';
+import { SENT_NOTIFICATION_READS } from '../api/keys';
 import { POPUP_FIELDS, PopupFields, popupBody, popupDefaults, type PopupFormValues } from '../components/popup-fields';
 import {
   notificationRecipientBody,
@@ -51,7 +51,7 @@ function MessageForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<MessageValues>();
   const templates = useTemplateSelect();
-  const publish = usePublishNotification();
+  const publish = useCallMutation(informCalls.addNotifications, SENT_NOTIFICATION_READS);
   const templateId = Form.useWatch('template_id', form) ?? 0;
   const type = Form.useWatch('type', form);
   // Starts on the first type offered (the types load with the page, and come back after 重置).
@@ -144,7 +144,7 @@ function AnnouncementForm() {
   const { message } = App.useApp();
   const [form] = Form.useForm<AnnouncementValues>();
   const templates = usePopupTemplateSelect();
-  const publish = usePublishAnnouncement();
+  const publish = useCallMutation(informCalls.addAnnouncement, [informCalls.listDataAnnouncements]);
   const previewPopup = usePreviewPopup();
 
   const preview = async () => {

@@ -1,16 +1,15 @@
 import { EditOutlined } from '@ant-design/icons';
-import { systemEventOf, type SystemEventSettings } from '@juqi/contract';
+import { informCalls, systemEventOf, type SystemEventSettings } from '@juqi/contract';
 import { App, Button, Card, Empty, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { QueryFailure } from '../../../components/query-failure';
 import { useNarrowScreen, withOnePinnedColumn } from '../../../components/narrow-screen';
 import { commonMessages } from '../../../components/messages';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan, useShellSession } from '../../../lib/shell-session';
-import { useEditSystemEvent } from '../api/edit-system-event';
 import { useRoleOptions } from '../api/get-role-options';
-import { useSystemEvents } from '../api/get-system-events';
 import { NotificationTypeTag } from '../components/notification-type-tag';
 import { SystemEventModal, bodyOf } from '../components/system-event-modal';
 import { audienceLabels, channelLabels, settingsMessages } from '../messages';
@@ -22,7 +21,7 @@ const MENU = '/permission/notification/system';
 function EnabledSwitch({ event, label, editable }: { event: SystemEventSettings; label: string; editable: boolean }) {
   const t = useMessages(settingsMessages);
   const { message } = App.useApp();
-  const edit = useEditSystemEvent();
+  const edit = useCallMutation(informCalls.systemEventEdit, [informCalls.systemEventList]);
   return (
     <Switch
       aria-label={label}
@@ -55,7 +54,7 @@ export function SystemEventsPage() {
   const narrow = useNarrowScreen();
   const can = useCan();
   const { menus } = useShellSession();
-  const list = useSystemEvents();
+  const list = useCallQuery(informCalls.systemEventList, undefined);
   const roles = useRoleOptions(can('role.view'));
   const [editing, setEditing] = useState<SystemEventSettings | null>(null);
   const editable = can('notification.system.edit');
