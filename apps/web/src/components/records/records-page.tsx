@@ -5,12 +5,14 @@ import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { callApi } from '../../lib/api-client';
 import { callKey } from '../../lib/call-hooks';
+import { format, useMessages } from '../../lib/i18n';
 import { useKeysetQuery, type KeysetPage } from '../../lib/keyset-query';
 import { useCan } from '../../lib/shell-session';
 import { clearedUrlState, useUrlState, type UrlFields, type UrlValues } from '../../lib/url-state';
 import { ExportButton, type ExportTexts } from '../export-button';
 import { FilterBar } from '../filter-bar';
 import { InfiniteTable } from '../infinite-table';
+import { commonMessages } from '../messages';
 import { columnsWidth, PagedTable, usePaging } from '../paged-table';
 import { QueryFailure } from '../query-failure';
 import { TextFilter } from '../text-filter';
@@ -49,8 +51,8 @@ export interface RecordsPageProps<C extends ListCall, Url extends UrlFields> {
    * notification or a to-do about it). Without it, which record is open is the page's own state.
    */
   openKey?: keyof Url & string;
-  /** The line above the table: the count and sums of the filtered set. */
-  totals: (answer: ListAnswer<C>) => string;
+  /** The line above the table: the count and sums of the filtered set; 共 N 条 where the list has no sums. */
+  totals?: (answer: ListAnswer<C>) => string;
   keywordLabel?: string;
   /** The filters after the search box; `change` sets some and goes back to the list's start. */
   Filters: ComponentType<{ filter: UrlValues<Url>; change: (patch: UrlValues<Url>) => void }>;
@@ -86,6 +88,7 @@ function keywordMax(call: AnyCall): number {
  */
 export function RecordsPage<C extends ListCall, Url extends UrlFields>(props: RecordsPageProps<C, Url>) {
   const can = useCan();
+  const common = useMessages(commonMessages);
   const tabKey = props.inTab?.urlKey;
   const kept = useMemo(() => (tabKey ? [tabKey] : undefined), [tabKey]);
   const [url, setUrl] = useUrlState(props.url, kept);
@@ -111,7 +114,8 @@ export function RecordsPage<C extends ListCall, Url extends UrlFields>(props: Re
   const { keyword, ...folded } = filter as UrlValues<Url> & { keyword?: string };
   const exportAs = props.exportAs && can(props.exportAs.operation) ? props.exportAs : undefined;
 
-  const summary = <RecordsSummary totals={answer && props.totals(answer)} />;
+  const totals = props.totals ?? ((data: ListAnswer<C>) => format(common.total, { count: data.count }));
+  const summary = <RecordsSummary totals={answer && totals(answer)} />;
   const content = (
     <Flex vertical gap={12} className="records-page__body">
       {props.inTab && <Flex justify="end">{summary}</Flex>}

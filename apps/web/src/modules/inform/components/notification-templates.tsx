@@ -2,11 +2,10 @@ import { EditOutlined } from '@ant-design/icons';
 import { informCalls, type NotificationTemplate } from '@juqi/contract';
 import { Badge, Button, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { commonMessages } from '../../../components/messages';
 import { RecordsPage } from '../../../components/records/records-page';
 import { useCan } from '../../../lib/shell-session';
 import { useDateTime } from '../../../lib/date-time';
-import { format, useMessages } from '../../../lib/i18n';
+import { useMessages } from '../../../lib/i18n';
 import { informMessages } from '../messages';
 import { MANAGE_TAB, TEMPLATES_URL, TypeFilter } from './manage-filters';
 import { NotificationTypeTag } from './notification-type-tag';
@@ -20,7 +19,6 @@ export function NotificationTemplates() {
   const t = useMessages(informMessages);
   const dateTime = useDateTime();
   const mayEdit = useCan()('notification.template.edit');
-  const common = useMessages(commonMessages);
   const [editing, setEditing] = useState<NotificationTemplate | null>(null);
 
   const columns: TableColumnsType<NotificationTemplate> = [
@@ -57,7 +55,6 @@ export function NotificationTemplates() {
         inTab={MANAGE_TAB}
         url={TEMPLATES_URL}
         list={informCalls.templateList}
-        totals={(data) => format(common.total, { count: data.count })}
         keywordLabel={t.nameSearch}
         Filters={TypeFilter}
         rowKey="id"

@@ -2,7 +2,6 @@ import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { informCalls, type AnnouncementClass, type PopupTemplate } from '@juqi/contract';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { DeleteButton } from '../../../components/delete-button';
-import { commonMessages } from '../../../components/messages';
 import { RecordsPage } from '../../../components/records/records-page';
 import { useState } from 'react';
 import { useCan } from '../../../lib/shell-session';
@@ -24,7 +23,6 @@ export function PopupTemplates() {
   const classes = useMessages(classLabels);
   const mayEdit = useCan()('notification.template.edit');
   const previewPopup = usePreviewPopup();
-  const common = useMessages(commonMessages);
   const remove = useCallMutation(informCalls.siteShowTemplateDelete, POPUP_TEMPLATE_READS);
   // undefined: closed; null: a new template; otherwise that template.
   const [editing, setEditing] = useState<PopupTemplate | null | undefined>(undefined);
@@ -62,7 +60,6 @@ export function PopupTemplates() {
         inTab={MANAGE_TAB}
         url={POPUP_TEMPLATES_URL}
         list={informCalls.siteShowTemplateList}
-        totals={(data) => format(common.total, { count: data.count })}
         keywordLabel={t.nameSearch}
         Filters={ClassFilter}
         tools={

@@ -3,11 +3,10 @@ import { informCalls, type AnnouncementClass, type PublishedAnnouncement } from 
 import { Badge, Button, Space, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { ConfirmedActionButton } from '../../../components/delete-button';
-import { commonMessages } from '../../../components/messages';
 import { RecordsPage } from '../../../components/records/records-page';
 import { useCallMutation } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
-import { format, useMessages } from '../../../lib/i18n';
+import { useMessages } from '../../../lib/i18n';
 import { classLabels, informMessages } from '../messages';
 import { ClassFilter, MANAGE_TAB, SENT_ANNOUNCEMENTS_URL } from './manage-filters';
 import { CloseTypeTags } from './popup-display';
@@ -20,7 +19,6 @@ export function SentAnnouncements() {
   const dateTime = useDateTime();
   const classes = useMessages(classLabels);
   const previewPopup = usePreviewPopup();
-  const common = useMessages(commonMessages);
   const withdraw = useCallMutation(informCalls.withdrawAnnouncement, [informCalls.listDataAnnouncements]);
 
   const status = (row: PublishedAnnouncement) => {
@@ -72,7 +70,6 @@ export function SentAnnouncements() {
       inTab={MANAGE_TAB}
       url={SENT_ANNOUNCEMENTS_URL}
       list={informCalls.listDataAnnouncements}
-      totals={(data) => format(common.total, { count: data.count })}
       keywordLabel={t.keyword}
       Filters={ClassFilter}
       rowKey="id"

@@ -2,11 +2,10 @@ import { FileSearchOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { informCalls, type PublishedNotification } from '@juqi/contract';
 import { Button, Space, Tooltip, type TableColumnsType } from 'antd';
 import { DeleteButton } from '../../../components/delete-button';
-import { commonMessages } from '../../../components/messages';
 import { RecordsPage } from '../../../components/records/records-page';
 import { useCallMutation } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
-import { format, useMessages } from '../../../lib/i18n';
+import { useMessages } from '../../../lib/i18n';
 import { SENT_NOTIFICATION_READS } from '../api/keys';
 import { informMessages } from '../messages';
 import { MANAGE_TAB, SENT_NOTIFICATIONS_URL, TypeFilter } from './manage-filters';
@@ -21,7 +20,6 @@ import './sent-notifications.css';
  */
 export function SentNotifications() {
   const t = useMessages(informMessages);
-  const common = useMessages(commonMessages);
   const dateTime = useDateTime();
   const remove = useCallMutation(informCalls.delDataNotifications, SENT_NOTIFICATION_READS);
   const targetLabels: Record<PublishedNotification['target'], string> = { all: t.targetAll, staff: t.targetStaff, users: t.sentToUsers };
@@ -101,7 +99,6 @@ export function SentNotifications() {
       url={SENT_NOTIFICATIONS_URL}
       openKey="id"
       list={informCalls.listDataNotifications}
-      totals={(data) => format(common.total, { count: data.count })}
       keywordLabel={t.keyword}
       Filters={TypeFilter}
       rowKey="id"
