@@ -1,11 +1,11 @@
-import { ErrorCode, MAX_SELECTED_IDS, type UserFilter, type UserSelection, type UserSelectRow } from '@juqi/contract';
+import { ErrorCode, MAX_SELECTED_IDS, userCalls, type UserFilter, type UserSelection, type UserSelectRow } from '@juqi/contract';
 import { Button, Result, Segmented, Space, Spin, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmCloseDrawer, DrawerCloseButton, useUnsavedChanges } from '../../../../components/confirm-close-drawer';
 import { useNarrowScreen } from '../../../../components/narrow-screen';
 import { ApiError } from '../../../../lib/api-errors';
+import { useCallMutation } from '../../../../lib/call-hooks';
 import { format, useMessages } from '../../../../lib/i18n';
-import { useConfirmUserSelection } from '../../api/confirm-user-selection';
 import { useUserCheckedList } from '../../api/get-user-checked-list';
 import { useUserSelectList } from '../../api/get-user-select-list';
 import { useSearchOptions } from '../../api/get-search-options';
@@ -71,7 +71,8 @@ function UserSelectBody({ value, onConfirm }: { value: UserSelection | null } & 
   const options = useSearchOptions();
   const matching = useUserSelectList(filter);
   const checked = useUserCheckedList(shownPicks, view === 'picked');
-  const confirm = useConfirmUserSelection();
+  // The server normalises the selection and counts its users; it stores nothing, so no answer needs asking again.
+  const confirm = useCallMutation(userCalls.select, []);
   useUnsavedChanges(() => JSON.stringify(filter) !== JSON.stringify(initial.filter) || picked.size !== initial.picked.size || [...picked].some((id) => !initial.picked.has(id)));
 
   const levels = useMemo(() => new Map(options.data?.level_list.map((l) => [l.level, l.name])), [options.data]);
@@ -97,7 +98,7 @@ function UserSelectBody({ value, onConfirm }: { value: UserSelection | null } & 
 
   const submit = async (selection: UserSelection) => {
     try {
-      onConfirm(await confirm.mutateAsync(selection));
+      onConfirm(await confirm.mutateAsync({ selection }));
     } catch {
       // The API client has shown why; the drawer stays open with the staff's choices.
     }
@@ -153,7 +154,7 @@ function UserSelectBody({ value, onConfirm }: { value: UserSelection | null } & 
           <DrawerCloseButton>{t.cancel}</DrawerCloseButton>
           <Button
             disabled={!matchingCount || confirm.isPending}
-            loading={confirm.isPending && confirm.variables.mode === 'filter'}
+            loading={confirm.isPending && confirm.variables.selection.mode === 'filter'}
             onClick={() => void submit({ mode: 'filter', filter, exclude_ids: [] })}
           >
             {format(t.submitAll, { count: (matchingCount ?? 0).toLocaleString() })}
@@ -161,7 +162,7 @@ function UserSelectBody({ value, onConfirm }: { value: UserSelection | null } & 
           <Button
             type="primary"
             disabled={picked.size === 0 || confirm.isPending}
-            loading={confirm.isPending && confirm.variables.mode === 'ids'}
+            loading={confirm.isPending && confirm.variables.selection.mode === 'ids'}
             onClick={() => void submit({ mode: 'ids', ids: [...picked].sort((a, b) => a - b) })}
           >
             {format(t.confirm, { count: picked.size.toLocaleString() })}
