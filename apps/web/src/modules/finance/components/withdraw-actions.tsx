@@ -23,7 +23,7 @@ export function WithdrawalStateTag({ state }: { state: WithdrawalState }) {
 /** The name of a payout type (the users' 提现方式 codes: 银行卡, 支付宝, 微信) in the current language. */
 export function usePayoutTypeName(): (type: number) => string {
   const language = usePreferences((s) => s.language);
-  return (type) => WITHDRAW_TYPES.find((w) => w.value === type)?.name[language] ?? String(type);
+  return (type) => codeName(WITHDRAW_TYPES, type, language);
 }
 
 /**
