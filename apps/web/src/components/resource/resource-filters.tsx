@@ -1,13 +1,12 @@
 import { fieldTypes, isPickerType, optionName, type FieldDefinition, type FilterOperator } from '@juqi/contract';
-import { DatePicker, Input, Select, Space } from 'antd';
-import dayjs from 'dayjs';
+import { Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useMessages } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
 import { NumberInput, RecordPickerEditor } from '../fields';
 import { commonMessages } from '../messages';
+import { DayRangeFilter } from '../records/day-range-filter';
 
-const DAY = 'YYYY-MM-DD';
 const NUMBER_TYPES: readonly string[] = ['number', 'floatnumber', 'percent'];
 
 interface FilterControlProps {
@@ -33,16 +32,7 @@ export function FilterControl({ field: definition, operator, label, language, va
   const { type } = definition;
 
   if (operator === 'range' && type === 'date') {
-    const days = value as [string, string] | undefined;
-    return (
-      <DatePicker.RangePicker
-        prefix={label}
-        aria-label={label}
-        value={days ? [dayjs(days[0]), dayjs(days[1])] : null}
-        allowClear
-        onChange={(picked) => onChange(picked?.[0] && picked[1] ? [picked[0].format(DAY), picked[1].format(DAY)] : undefined)}
-      />
-    );
+    return <DayRangeFilter label={label} value={value as [string, string] | undefined} onChange={onChange} />;
   }
   // A reference: one record (equals) or several (in), picked by name from its lookup.
   if (isPickerType(type))

@@ -13,8 +13,6 @@ export const personnelMessages = defineMessages({
     department: '部门',
     status: '状态',
     reportTime: '入职日期',
-    startDay: '开始日期',
-    endDay: '结束日期',
     // columns and properties
     colName: '姓名',
     gender: '性别',
@@ -130,8 +128,6 @@ export const personnelMessages = defineMessages({
     department: 'Department',
     status: 'Status',
     reportTime: 'Start date',
-    startDay: 'Start date',
-    endDay: 'End date',
     colName: 'Name',
     gender: 'Gender',
     email: 'Email',

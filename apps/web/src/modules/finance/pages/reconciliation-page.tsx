@@ -12,7 +12,7 @@ import {
   type TrialBalance,
 } from '@juqi/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Descriptions, Flex, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Col, Descriptions, Flex, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 // The filter bar's stylesheet shows a range picker's one month on a phone, as on the record pages.
 import '../../../components/filter-bar.css';
@@ -20,6 +20,7 @@ import { KeyboardScrollable } from '../../../components/keyboard-scrollable';
 import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellMuted } from '../../../components/table-cells';
+import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { TimeZoneNote } from '../../../components/time-zone-note';
 import { callApi } from '../../../lib/api-client';
 import { todayIn, useTimeZone } from '../../../lib/date-time';
@@ -150,16 +151,7 @@ function DailyReconciliation() {
       <Card title={t.daily}>
         <Flex vertical gap={12}>
           <Flex wrap gap={12} align="center">
-            <DatePicker.RangePicker
-              aria-label={t.days}
-              prefix={t.days}
-              placeholder={[t.startDay, t.endDay]}
-              allowClear={false}
-              value={[dayjs(days[0]), dayjs(days[1])]}
-              // The call takes at most 92 days: once the first is picked, days further away are out of reach.
-              disabledDate={(current, { from }) => from !== undefined && Math.abs(current.diff(from, 'day')) >= RECONCILIATION_MAX_DAYS}
-              onChange={(picked) => picked?.[0] && picked[1] && setDays([picked[0].format(DAY), picked[1].format(DAY)])}
-            />
+            <DayRangeFilter label={t.days} required maxDays={RECONCILIATION_MAX_DAYS} value={days} onChange={setDays} />
             <TimeZoneNote />
             {data && (
               <Typography.Text type="secondary">

@@ -1,8 +1,8 @@
 import type { DepartmentNode } from '@juqi/contract';
-import { DatePicker, Select, TreeSelect } from 'antd';
-import dayjs from 'dayjs';
+import { Select, TreeSelect } from 'antd';
 import type { ReactNode } from 'react';
 import { FilterBar } from '../../../components/filter-bar';
+import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { commonMessages } from '../../../components/messages';
 import { TextFilter } from '../../../components/text-filter';
 import { useMessages } from '../../../lib/i18n';
@@ -14,8 +14,6 @@ import { personnelMessages } from '../messages';
 import { departmentOptions } from '../../../lib/department-options';
 import { STAFF_URL, type StaffUrlFilter } from './staff-filter';
 import { statusOptions } from './vocabulary';
-
-const DAY = 'YYYY-MM-DD';
 
 interface StaffFilterBarProps {
   filter: StaffUrlFilter;
@@ -38,7 +36,6 @@ export function StaffFilterBar({ filter, onChange, idCard, onIdCard, departments
   const language = usePreferences((s) => s.language);
   const companies = useCompanies();
   const { name, ...folded } = filter;
-  const range = filter.reportFrom || filter.reportTo ? [filter.reportFrom ? dayjs(filter.reportFrom) : null, filter.reportTo ? dayjs(filter.reportTo) : null] : null;
   return (
     <FilterBar
       search={<TextFilter className="staff-filter__name" label={t.name} maxLength={30} value={name ?? undefined} onChange={(words) => onChange({ name: words })} />}
@@ -89,15 +86,12 @@ export function StaffFilterBar({ filter, onChange, idCard, onIdCard, departments
         options={statusOptions(language)}
         onChange={(status) => onChange({ status: status.length ? status : undefined })}
       />
-      <DatePicker.RangePicker
+      <DayRangeFilter
         className="staff-filter__range"
-        prefix={t.reportTime}
-        aria-label={t.reportTime}
-        placeholder={[t.startDay, t.endDay]}
-        allowEmpty={[true, true]}
-        value={range as [dayjs.Dayjs | null, dayjs.Dayjs | null] | null}
-        allowClear
-        onChange={(days) => onChange({ reportFrom: days?.[0]?.format(DAY), reportTo: days?.[1]?.format(DAY) })}
+        label={t.reportTime}
+        openEnds
+        value={filter.reportFrom || filter.reportTo ? [filter.reportFrom ?? null, filter.reportTo ?? null] : undefined}
+        onChange={(days) => onChange({ reportFrom: days?.[0] ?? undefined, reportTo: days?.[1] ?? undefined })}
       />
     </FilterBar>
   );

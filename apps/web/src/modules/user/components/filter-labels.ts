@@ -6,7 +6,7 @@ import { defineMessages } from '../../../lib/i18n';
  * so they name each field the same. The names follow the list's columns and the export's headers (代理岗位 / 服务岗位,
  * 订单数), and say what the field matches (the keyword also finds an ID; 最近下单 is the latest order's day).
  */
-export const userFilterLabels = defineMessages<keyof UserFilter | 'startDay' | 'endDay'>({
+export const userFilterLabels = defineMessages<keyof UserFilter>({
   'zh-CN': {
     keyword: '姓名 / 手机号 / ID',
     type_user: '用户类型',
@@ -21,8 +21,6 @@ export const userFilterLabels = defineMessages<keyof UserFilter | 'startDay' | '
     locked: '账号状态',
     time_quantum: '注册时间',
     issue_time_quantum: '最近下单',
-    startDay: '开始日期',
-    endDay: '结束日期',
   },
   'en-US': {
     keyword: 'Name / mobile / ID',
@@ -38,7 +36,5 @@ export const userFilterLabels = defineMessages<keyof UserFilter | 'startDay' | '
     locked: 'Account',
     time_quantum: 'Registered',
     issue_time_quantum: 'Last order',
-    startDay: 'From',
-    endDay: 'To',
   },
 });

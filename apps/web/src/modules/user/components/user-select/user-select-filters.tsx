@@ -1,8 +1,8 @@
-import type { DayRange, UserFilter, UserSearchOptions } from '@juqi/contract';
+import type { UserFilter, UserSearchOptions } from '@juqi/contract';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Input, Select } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { DayRangeFilter } from '../../../../components/records/day-range-filter';
 import { DEBOUNCE_MS } from '../../../../lib/constants';
 import { useMessages } from '../../../../lib/i18n';
 import { useCodes } from '../codes';
@@ -15,10 +15,6 @@ interface UserSelectFiltersProps {
   onChange: (next: UserFilter) => void;
   options: UserSearchOptions | undefined;
 }
-
-const toRange = (range: DayRange | undefined): [Dayjs, Dayjs] | null => (range ? [dayjs(range[0]), dayjs(range[1])] : null);
-const fromRange = (range: [Dayjs | null, Dayjs | null] | null): DayRange | undefined =>
-  range?.[0] && range[1] ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : undefined;
 
 /**
  * The §3 user filter: keyword (debounced), type, source, withdrawal state and account, order-count band, level, agency
@@ -48,14 +44,12 @@ export function UserSelectFilters({ value, onChange, options }: UserSelectFilter
   );
 
   const range = (key: 'time_quantum' | 'issue_time_quantum') => (
-    <DatePicker.RangePicker
+    <DayRangeFilter
       key={key}
       className="user-select-filters__field user-select-filters__field--range"
-      prefix={<span className="user-select-filters__label">{labels[key]}</span>}
-      aria-label={labels[key]}
-      placeholder={[labels.startDay, labels.endDay]}
-      value={toRange(value[key])}
-      onChange={(next) => set(key, fromRange(next))}
+      label={labels[key]}
+      value={value[key]}
+      onChange={(next) => set(key, next)}
     />
   );
 
