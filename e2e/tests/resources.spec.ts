@@ -213,6 +213,7 @@ const WALKED_AT_LEAST = [
   '/permission/finance/function_charge',
   '/permission/business/business',
   '/permission/business/package',
+  '/permission/general/city',
 ];
 
 /**

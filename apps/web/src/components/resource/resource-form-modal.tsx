@@ -1,5 +1,5 @@
 import { defaultOf, type FieldDefinition, type ResourceField } from '@juqi/contract';
-import { App, Form, Modal, Spin, type FormInstance } from 'antd';
+import { App, Form, Modal, Spin, Typography, type FormInstance } from 'antd';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { showOnField } from '../../lib/form-errors';
 import { format, useMessages } from '../../lib/i18n';
@@ -7,10 +7,12 @@ import { usePreferences, type Language } from '../../lib/preferences';
 import { bodyShape, useAddResource, useEditResource, useResourceDetails, type AnyResource } from '../../lib/resource';
 import { fieldViewOf, RecordPickerEditor, type FieldEditorProps } from '../fields';
 import { validateTriggerOf } from '../fields/field-rules';
+import { DetailList } from '../detail-list';
 import { commonMessages } from '../messages';
 import { QueryFailure } from '../query-failure';
 import { RichTextEditor } from '../rich-text-editor';
 import { issueText, type FieldIssue } from './field-texts';
+import { useResourceCell } from './resource-cell';
 
 type Values = Record<string, unknown>;
 type ParseResult = { success: true; data: Values } | { success: false; error: { issues: FieldIssue[] } };
@@ -55,7 +57,7 @@ function OwnEditor({ editor, ...control }: { editor: FieldEditorComponent } & Re
  * picks a value, the whole form by the whole schema on save, and what the schema refuses shows on the field it names; a refusal of the server (a unique
  * name taken) shows there too. Mounted while open, so each opening starts fresh.
  */
-interface ResourceFormModalProps {
+export interface ResourceFormModalProps {
   resource: AnyResource;
   /** The record to edit; null adds one. */
   id: number | null;
@@ -67,10 +69,15 @@ interface ResourceFormModalProps {
    * added from the parent's details. They are not shown and are sent with the form.
    */
   fixed?: Readonly<Values>;
+  /**
+   * Fields an edit shows as they are and does not send (the division data's codes and names of a city: the server takes
+   * only a repeat of them), by key, with a note saying why under them.
+   */
+  readOnly?: { keys: readonly string[]; note?: ReactNode };
   onClose: () => void;
 }
 
-export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {}, onClose }: ResourceFormModalProps) {
+export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {}, readOnly, onClose }: ResourceFormModalProps) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   const { message } = App.useApp();
@@ -81,8 +88,11 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {
   const call = id === null ? resource.calls.add : resource.calls.edit;
   const body = call!.body as unknown as Schema;
   const shape = bodyShape(call!.body) as Record<string, Schema>;
-  // The fields the call takes (a state is the actions' to write), but those the screen fixes.
-  const entries = Object.entries(resource.fields).filter(([key]) => key in shape && !(key in fixed));
+  // Shown as they are on an edit, not sent.
+  const shown = id === null ? [] : (readOnly?.keys ?? []);
+  // The fields the call takes (a state is the actions' to write), but those the screen fixes or only shows.
+  const entries = Object.entries(resource.fields).filter(([key]) => key in shape && !(key in fixed) && !shown.includes(key));
+  const cell = useResourceCell(resource);
   const labelOf = (key: string) => resource.fields[key]?.label[language] ?? key;
   const textOf = (issue: FieldIssue, key: string) => issueText(issue, resource.fields[key]!, labelOf(key), t);
 
@@ -129,6 +139,16 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {
         <Spin />
       ) : (
         <Form<Values> form={form} layout="vertical" name={`${resource.module}-${resource.thing}-form`} initialValues={initialValues}>
+          {shown.length > 0 && details.data && (
+            <>
+              <DetailList column={1} size="small" items={shown.map((key) => ({ key, label: labelOf(key), children: cell(key, details.data!) }))} />
+              {readOnly?.note && (
+                <Typography.Paragraph type="secondary" className="resource-form__note">
+                  {readOnly.note}
+                </Typography.Paragraph>
+              )}
+            </>
+          )}
           {entries.map(([key, field]) => (
             <Form.Item
               key={key}

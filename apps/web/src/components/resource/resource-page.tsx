@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { RESOURCE_KEYWORD_MAX, type FilterOperator } from '@juqi/contract';
 import { Button, Card } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { clearedUrlState } from '../../lib/url-state';
@@ -17,7 +17,7 @@ import { BulkStateActions, useResourceActions, type RowMenuItem } from './resour
 import { useResourceLabel, type ResourceCells } from './resource-cell';
 import { useResourceActionsColumn, useResourceColumns, useResourceWrites } from './resource-columns';
 import { ResourceDetailsDrawer } from './resource-details-drawer';
-import { ResourceFormModal, type FieldEditorComponent } from './resource-form-modal';
+import { ResourceFormModal, type FieldEditorComponent, type ResourceFormModalProps } from './resource-form-modal';
 import { FilterControl } from './resource-filters';
 import { usePagedResourceList } from './resource-list';
 import './resource.css';
@@ -37,6 +37,19 @@ export interface ResourcePageOptions {
   formExtra?: (id: number | null) => ReactNode;
   /** More buttons in the filter bar, beside 新增. */
   tools?: ReactNode;
+  /** Words above the filter bar (where the records come from). */
+  intro?: ReactNode;
+  /** A declared filter's own control instead of its type's (a province chosen from the cities' provinces), by key. */
+  filterControls?: Readonly<Record<string, (props: FilterControlOverrideProps) => ReactNode>>;
+  /** Fields the edit form shows but does not send, and a note why (data the records come with), as the form's `readOnly`. */
+  readOnly?: ResourceFormModalProps['readOnly'];
+}
+
+/** What a screen's own filter control is handed: the filter's label, its value in the URL, and the setter. */
+export interface FilterControlOverrideProps {
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
 }
 
 /**
@@ -73,6 +86,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   const exportLabel = language === 'en-US' ? label.toLowerCase() : label;
   return (
     <Card title={menus.routes.get(resource.menu)?.title ?? label} className="resource-page">
+      {options.intro}
       <FilterBar
         key={cleared}
         search={
@@ -117,7 +131,10 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
           </>
         }
       >
-        {filters.map(([key, operator]) => (
+        {filters.map(([key, operator]) =>
+          options.filterControls?.[key] ? (
+            <Fragment key={key}>{options.filterControls[key]({ label: labelOf(key), value: filter[key], onChange: (value) => setFilter({ [key]: value }) })}</Fragment>
+          ) : (
           <FilterControl
             key={key}
             field={definitions[key]!}
@@ -127,7 +144,8 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
             value={filter[key]}
             onChange={(value) => setFilter({ [key]: value })}
           />
-        ))}
+          ),
+        )}
       </FilterBar>
       <BulkStateActions resource={resource} rows={selected} onDone={() => setSelected([])} />
       <PagedTable<ResourceRow>
@@ -137,7 +155,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
         scrollX={columnsWidth(columns)}
         rowSelection={bulk.length ? { selectedRowKeys: selected.map((row) => row.id), preserveSelectedRowKeys: true, onChange: (_keys, rows) => setSelected(rows.filter(Boolean)) } : undefined}
       />
-      {editing !== undefined && <ResourceFormModal resource={resource} id={editing} editors={options.editors} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <ResourceFormModal resource={resource} id={editing} editors={options.editors} readOnly={options.readOnly} extra={options.formExtra?.(editing)} onClose={() => setEditing(undefined)} />}
       {viewing !== null && <ResourceDetailsDrawer resource={resource} id={viewing} cells={options.cells} onClose={() => setViewing(null)} />}
     </Card>
   );

