@@ -1,4 +1,4 @@
-import { informCalls, NOTIFICATION_TYPE_IDS, powerCalls, SYSTEM_EVENTS, userCalls, type CallBody } from '@juqi/contract';
+import { informCalls, NOTIFICATION_TYPE_IDS, notificationTypeResource, powerCalls, SYSTEM_EVENTS, userCalls, type CallBody } from '@juqi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, informMessage } from '../src/lib/db/schema';
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** 通知类型's calls come from the resource declaration, whose bodies the types do not spell out: sent unchecked. */
-const editType = (body: Record<string, unknown>, token = admin) => invokeUnchecked(t, informCalls.typeEdit, body, token);
+const editType = (body: Record<string, unknown>, token = admin) => invokeUnchecked(t, notificationTypeResource.calls.edit!, body, token);
 const typeOptions = (token = bystander.token) => ok(t, informCalls.typeOptions, undefined, token);
 const drawer = (token: string) => ok(t, informCalls.listNotifications, { limit: 50 }, token);
 const events = async (token = admin) => ok(t, informCalls.systemEventList, undefined, token);
@@ -101,9 +101,9 @@ describe('notification types', () => {
 
   it('answers 40300 to staff without the operation: listing without view, editing with view only', async () => {
     const viewer = await createStaffWith(t, ['notification.type.view']);
-    expect(expectOk(await invokeUnchecked(t, informCalls.typeList, {}, viewer.token)).count).toBe(5);
+    expect(expectOk(await invokeUnchecked(t, notificationTypeResource.calls.list, {}, viewer.token)).count).toBe(5);
     expectError(await editType({ id: 1, name: '改名' }, viewer.token), 40300);
-    expectError(await invokeUnchecked(t, informCalls.typeList, {}, bystander.token), 40300);
+    expectError(await invokeUnchecked(t, notificationTypeResource.calls.list, {}, bystander.token), 40300);
     expect((await typeOptions()).find((x) => x.id === 1)?.name).toBe('操作执行通知');
   });
 });

@@ -4,6 +4,7 @@ import type { Locale } from './errors';
 import { approvalKindKeys, gatherApprovalKinds } from './approval-kind';
 import { notificationSubject } from './inform';
 import { PERSONNEL_APPROVAL_KINDS } from './personnel';
+import { defineContractModule } from './contract-module';
 
 /**
  * Approval processes (审批, issue 18): flows of ordered steps, requests that walk them, the approvers' to-dos and
@@ -287,3 +288,6 @@ export const approvalCalls = {
     data: z.null(),
   }),
 };
+
+/** The approval module's share of the contract (`contractModules`). */
+export const approvalContract = defineContractModule({ name: 'approval', calls: approvalCalls });

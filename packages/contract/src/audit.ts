@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
 import type { Locale } from './errors';
 import { operationCatalogue } from './operations';
+import { defineContractModule } from './contract-module';
 import type { Resource, ResourceField, Texts } from './resource';
 import { dayRange } from './days';
 import { said } from './refusals';
@@ -294,3 +295,6 @@ export const auditCalls = {
     response: 'blob',
   }),
 };
+
+/** The audit module's share of the contract (`contractModules`). */
+export const auditContract = defineContractModule({ name: 'audit', calls: auditCalls });

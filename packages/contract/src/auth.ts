@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
 import { said } from './refusals';
 import { LOGIN_PLATFORMS } from './user';
+import { defineContractModule } from './contract-module';
 
 /** `"<unix-ms>:<nonce>"` made by the client for each sign-in; the server refuses one older than 5 minutes or seen before. */
 export const signField = z.string().regex(/^\d{13}:[A-Za-z0-9_-]{8,64}$/, said({ 'zh-CN': '格式须为“<毫秒时间戳>:<随机串>”', 'en-US': 'expected "<unix-ms>:<nonce>"' }));
@@ -315,7 +316,7 @@ export const appUserAuthCalls = {
   sendSmsCode: defineCall({
     method: 'POST',
     path: '/api_user/login/mobile_verification_code',
-    tag: 'appUserAuth',
+    tag: 'auth',
     summary: 'Send a 6-digit sign-in code to a marketplace user’s mobile (the answer is the same for any mobile; the limits of staff codes)',
     permission: 'public',
     body: z.object({ mobile: appUserMobileField }),
@@ -324,7 +325,7 @@ export const appUserAuthCalls = {
   smsLogin: defineCall({
     method: 'POST',
     path: '/api_user/login/mobile_login',
-    tag: 'appUserAuth',
+    tag: 'auth',
     summary: 'Sign a marketplace user in to the apps with mobile and SMS code; a locked user is refused (42300) once the code is right',
     permission: 'public',
     body: z.object({
@@ -339,7 +340,7 @@ export const appUserAuthCalls = {
   logout: defineCall({
     method: 'POST',
     path: '/api_user/login/log_out',
-    tag: 'appUserAuth',
+    tag: 'auth',
     summary: 'End the marketplace user’s current app session',
     permission: 'app-user',
     data: z.null(),
@@ -347,9 +348,18 @@ export const appUserAuthCalls = {
   info: defineCall({
     method: 'POST',
     path: '/api_user/user/info',
-    tag: 'appUserAuth',
+    tag: 'auth',
     summary: 'The signed-in marketplace user: id, name, mobile, avatar and user type',
     permission: 'app-user',
     data: appUserInfo,
   }),
 };
+
+/**
+ * The auth module's share of the contract (`contractModules`): the staff's sign-in, and the marketplace users' named
+ * apart (`appUserSendSmsCode` …), since both families send a code and sign in.
+ */
+export const authContract = defineContractModule({
+  name: 'auth',
+  calls: [authCalls, Object.fromEntries(Object.entries(appUserAuthCalls).map(([name, call]) => [`appUser${name[0]!.toUpperCase()}${name.slice(1)}`, call]))],
+});

@@ -1,4 +1,5 @@
-import { defineResource, resourceCalls } from './resource';
+import { defineContractModule } from './contract-module';
+import { defineResource } from './resource';
 
 /**
  * The businesses the platform sells through its agencies (docs/marketplace.md › Businesses): 业务设置 declares a
@@ -69,4 +70,5 @@ export const businessPackage = defineResource({
   parent: { key: 'business_id', resource: businessResource },
 });
 
-export const businessCalls = resourceCalls(businessResource, businessPackage);
+/** The business module's share of the contract (`contractModules`): its two resources. */
+export const businessContract = defineContractModule({ name: 'business', resources: [businessResource, businessPackage] });

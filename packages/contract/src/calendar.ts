@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, operation, wholeNumber } from './call';
-import { defineResource, resourceCalls } from './resource';
+import { defineContractModule } from './contract-module';
+import { defineResource } from './resource';
 import { calendarDay } from './days';
 import { said } from './refusals';
 
@@ -129,7 +130,6 @@ export const holidayNotice = z.object({
 export type HolidayNotice = z.infer<typeof holidayNotice>;
 
 export const calendarCalls = {
-  ...resourceCalls(specialDay),
   workTimeDetails: defineCall({
     method: 'GET',
     path: '/api/calendar/work_time_details',
@@ -190,3 +190,6 @@ export const calendarCalls = {
     }),
   }),
 };
+
+/** The calendar module's share of the contract (`contractModules`). */
+export const calendarContract = defineContractModule({ name: 'calendar', calls: calendarCalls, resources: [specialDay] });

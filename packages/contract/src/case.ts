@@ -1,4 +1,5 @@
-import { defineResource, resourceCalls } from './resource';
+import { defineContractModule } from './contract-module';
+import { defineResource } from './resource';
 
 /** 案例平台: the platforms cases are published on (抖音, 小红书 …), which case templates and cases choose from. */
 export const casePlatform = defineResource({
@@ -19,4 +20,5 @@ export const casePlatform = defineResource({
   order: { by: 'sort', direction: 'asc' },
 });
 
-export const caseCalls = resourceCalls(casePlatform);
+/** The case module's share of the contract (`contractModules`). */
+export const caseContract = defineContractModule({ name: 'case', resources: [casePlatform] });

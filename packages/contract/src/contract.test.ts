@@ -7,6 +7,7 @@ import {
   defineApprovalKinds,
   gatherApprovalKinds,
   PERSONNEL_APPROVAL_KINDS,
+  allResources, businessPackage, casePlatform, contractModules, defineContractModule, moduleCalls,
   callsByModule, errorCatalogue, localeFromHeader, menuTree, operationCatalogue, powerCalls, type MenuDefinition } from './index';
 
 describe('the contract', () => {
@@ -17,6 +18,15 @@ describe('the contract', () => {
     expect(approvalCalls.flowAdd.body!.safeParse({ name: 'x', kind: 'nobody_declared', steps: [{ approver: 'department_head' }] }).success).toBe(false);
     const name = { 'zh-CN': '申请', 'en-US': 'Application' };
     expect(() => gatherApprovalKinds(defineApprovalKinds({ apply: name }), defineApprovalKinds({ apply: name }))).toThrow(/apply is declared twice/);
+  });
+
+  it('reads every call and resource from the modules’ manifests, each resource’s calls under its module, and refuses two calls of one name', () => {
+    expect(allResources).toContain(businessPackage);
+    expect(allCalls).toEqual(expect.arrayContaining([businessPackage.calls.list, businessPackage.calls.delete!, casePlatform.calls.export!]));
+    expect(Object.values(callsByModule.business!)).toContain(businessPackage.calls.add!);
+    expect(contractModules.map((module) => module.name)).toEqual(Object.keys(callsByModule));
+    const twice = defineContractModule({ name: 'case', calls: [{ platformList: casePlatform.calls.list }], resources: [casePlatform] });
+    expect(() => moduleCalls(twice)).toThrow(/case: two calls are named platformList/);
   });
 
   it('declares each method and path once', () => {

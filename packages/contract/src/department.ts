@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, wholeNumber } from './call';
+import { defineContractModule } from './contract-module';
 
 /**
  * Departments (部门, issue 18): a tree of any depth, ordered among siblings by `sort` then id. A name is unique among its
@@ -129,3 +130,6 @@ export const departmentCalls = {
     data: z.null(),
   }),
 };
+
+/** The department module's share of the contract (`contractModules`). */
+export const departmentContract = defineContractModule({ name: 'department', calls: departmentCalls });

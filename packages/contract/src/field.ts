@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
 import { fieldDefinition, FIELD_OPERATORS, FIELD_TYPES, type FieldDefinition, type FieldType } from './field-types';
 import { said } from './refusals';
-import { RESOURCE_KEYWORD_MAX } from './resource';
-import type { Texts } from './resource';
+import { defineContractModule } from './contract-module';
+import { RESOURCE_KEYWORD_MAX, type Texts } from './resource';
 
 /**
  * Admin-defined fields (docs/field-definitions.md): the forms whose fields staff define on the 字段设置 screens, the
@@ -291,3 +291,6 @@ export const fieldCalls = {
   ) as Record<`${FieldForm}.${keyof FieldFormCalls}`, FieldFormCalls[keyof FieldFormCalls]>),
   ...fieldLookupCalls,
 };
+
+/** The field module's share of the contract (`contractModules`). */
+export const fieldContract = defineContractModule({ name: 'field', calls: fieldCalls });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call';
 import { said } from './refusals';
+import { defineContractModule } from './contract-module';
 
 /**
  * Uploads (spec §3 File upload payload, §7 Files). A file is saved under a name the server makes; the answer's `path`
@@ -152,3 +153,6 @@ export const fileCalls = {
     response: 'blob',
   }),
 };
+
+/** The file module's share of the contract (`contractModules`). */
+export const fileContract = defineContractModule({ name: 'file', calls: fileCalls });

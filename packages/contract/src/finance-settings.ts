@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, operation } from './call';
 import { fieldTypes } from './field-types';
 import { said } from './refusals';
-import { defineResource, resourceCalls, resourceFieldDefinition, type NumberField, type Texts } from './resource';
+import { defineResource, resourceFieldDefinition, type NumberField, type Texts } from './resource';
 
 /**
  * 财务设置 (docs/finance.md › Settings): what users may buy and what features cost. Money is whole fen (分) in storage
@@ -128,7 +128,6 @@ export type RechargeLimits = z.output<typeof rechargeLimits>;
 export const rechargeLimitsData = z.object({ min_amount: z.number().int(), max_amount: z.number().int() });
 
 export const financeSettingsCalls = {
-  ...resourceCalls(rechargePreset, topUpPackage, functionCharge),
   rechargeLimitsDetails: defineCall({
     method: 'GET',
     path: '/api/finance/recharge_limits_details',

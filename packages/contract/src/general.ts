@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, operation } from './call';
-import { defineResource, resourceCalls } from './resource';
+import { defineContractModule } from './contract-module';
+import { defineResource } from './resource';
 
 /**
  * 通用设置: the dictionaries other screens choose from (docs/general-settings.md). 行业设置 is a two-level tree of
@@ -81,7 +82,6 @@ export const provinceCities = z.object({ code: z.string(), name: z.string(), cit
 export type ProvinceCities = z.infer<typeof provinceCities>;
 
 export const generalCalls = {
-  ...resourceCalls(industryResource, cityResource),
   cityProvinces: defineCall({
     method: 'POST',
     path: '/api/general/city_provinces',
@@ -99,3 +99,6 @@ export const generalCalls = {
     data: z.array(provinceCities),
   }),
 };
+
+/** The general module's share of the contract (`contractModules`). */
+export const generalContract = defineContractModule({ name: 'general', calls: generalCalls, resources: [industryResource, cityResource] });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { said } from './refusals';
-import { defineResource, resourceCalls } from './resource';
+import { defineContractModule } from './contract-module';
+import { defineResource } from './resource';
 
 /**
  * The help widget (spec §2.4, §3, §7): the upgrade log, help manuals per page, and the feature introduction
@@ -322,5 +323,7 @@ export const helpCalls = {
     body: byId,
     data: z.null(),
   }),
-  ...resourceCalls(helpManualResource, upgradeLogResource),
 };
+
+/** The help module's share of the contract (`contractModules`). */
+export const helpContract = defineContractModule({ name: 'help', calls: helpCalls, resources: [helpManualResource, upgradeLogResource] });

@@ -1,29 +1,25 @@
-import { approvalCalls } from './approval';
-import { auditCalls } from './audit';
-import { appUserAuthCalls, authCalls } from './auth';
-import { businessCalls, businessPackage, businessResource } from './business';
-import { calendarCalls, specialDay } from './calendar';
-import { caseCalls, casePlatform } from './case';
+import { approvalContract } from './approval';
+import { auditContract } from './audit';
+import { authContract } from './auth';
+import { businessContract } from './business';
+import { calendarContract } from './calendar';
+import { caseContract } from './case';
 import type { AnyCall } from './call';
-import { departmentCalls } from './department';
-import { fieldCalls } from './field';
-import { financeCalls, topUpCalls, topUpRecordCalls, withdrawalAppCalls, withdrawalCalls } from './finance';
-import { adjustmentCalls } from './finance-adjustments';
-import { beanAppCalls, ledgerBookCalls, manualCreditCalls } from './finance-books';
-import { reconciliationCalls } from './finance-reconciliation';
-import { financeSettingsCalls, functionCharge, rechargePreset, topUpPackage } from './finance-settings';
-import { fileCalls } from './file';
-import { cityResource, generalCalls, industryResource } from './general';
-import { helpCalls, helpManualResource, upgradeLogResource } from './help';
-import { informCalls, notificationTypeResource } from './inform';
-import { personnelCalls } from './personnel';
-import { personnelProcessCalls } from './personnel-processes';
-import { powerCalls } from './power';
-import { recruitmentCalls, recruitmentLead } from './recruitment';
-import { regionResource, relevanceCalls } from './relevance';
-import { settingsCalls } from './settings';
-import { systemCalls } from './system';
-import { userCalls } from './user';
+import { moduleCalls } from './resource';
+import { departmentContract } from './department';
+import { fieldContract } from './field';
+import { financeContract } from './finance-module';
+import { fileContract } from './file';
+import { generalContract } from './general';
+import { helpContract } from './help';
+import { informContract } from './inform';
+import { personnelContract } from './personnel-processes';
+import { powerContract } from './power';
+import { recruitmentContract } from './recruitment';
+import { relevanceContract } from './relevance';
+import { settingsContract } from './settings';
+import { systemContract } from './system';
+import { userContract } from './user';
 
 export * from './approval';
 export * from './approval-kind';
@@ -33,6 +29,7 @@ export * from './business';
 export * from './calendar';
 export * from './call';
 export * from './case';
+export * from './contract-module';
 export * from './department';
 export * from './errors';
 export * from './field';
@@ -41,6 +38,7 @@ export * from './field-types';
 export * from './finance';
 export * from './finance-adjustments';
 export * from './finance-books';
+export * from './finance-module';
 export * from './finance-reconciliation';
 export * from './finance-settings';
 export * from './file';
@@ -63,42 +61,23 @@ export * from './user';
 export * from './days';
 export * from './validators';
 
+/**
+ * Every module's share of the contract, each declared once in its own contract file (docs/architecture.md ›
+ * Manifests). A new module is one line here.
+ */
+export const contractModules = [
+  systemContract, settingsContract, authContract, powerContract, helpContract, informContract, fileContract, userContract, caseContract,
+  businessContract, auditContract, calendarContract, generalContract, relevanceContract, fieldContract, departmentContract, personnelContract,
+  approvalContract, recruitmentContract, financeContract,
+];
+
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */
-export const callsByModule = {
-  system: systemCalls,
-  settings: settingsCalls,
-  auth: authCalls,
-  appUserAuth: appUserAuthCalls,
-  power: powerCalls,
-  help: helpCalls,
-  inform: informCalls,
-  file: fileCalls,
-  user: userCalls,
-  case: caseCalls,
-  business: businessCalls,
-  audit: auditCalls,
-  calendar: calendarCalls,
-  general: generalCalls,
-  relevance: relevanceCalls,
-  field: fieldCalls,
-  department: departmentCalls,
-  personnel: { ...personnelCalls, ...personnelProcessCalls },
-  approval: approvalCalls,
-  recruitment: recruitmentCalls,
-  // One module, several call families, named apart.
-  finance: { ...financeCalls, ...financeSettingsCalls, ...adjustmentCalls, ...topUpCalls, topUpList: topUpRecordCalls.list, topUpDetails: topUpRecordCalls.details, topUpExport: topUpRecordCalls.export,
-    withdrawApply: withdrawalAppCalls.apply, withdrawStatus: withdrawalAppCalls.status,
-    withdrawList: withdrawalCalls.list, withdrawDetails: withdrawalCalls.details, withdrawExport: withdrawalCalls.export,
-    withdrawApprove: withdrawalCalls.approve, withdrawPay: withdrawalCalls.pay, withdrawReject: withdrawalCalls.reject,
-    ...manualCreditCalls, ...beanAppCalls,
-    ...reconciliationCalls,
-    ...Object.fromEntries(Object.entries(ledgerBookCalls).flatMap(([book, calls]) => Object.entries(calls).map(([name, call]) => [`${book}_${name}`, call]))) },
-} satisfies Record<string, Record<string, AnyCall>>;
+export const callsByModule: Record<string, Readonly<Record<string, AnyCall>>> = Object.fromEntries(contractModules.map((module) => [module.name, moduleCalls(module)]));
 
 export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) => Object.values(calls));
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
-export const allResources = [casePlatform, helpManualResource, upgradeLogResource, specialDay, notificationTypeResource, industryResource, cityResource, regionResource, recruitmentLead, rechargePreset, topUpPackage, functionCharge, businessResource, businessPackage];
+export const allResources = contractModules.flatMap((module) => module.resources);
 
 /** The child lists of a resource (those declaring it their parent), shown as tabs of its details. */
 export const childResources = (resource: { module: string; thing: string }) =>

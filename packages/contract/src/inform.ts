@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { uploadPathField } from './file';
 import { quoting, said } from './refusals';
+import { defineContractModule } from './contract-module';
 import { defineResource, type Texts } from './resource';
 import { userSelection, type UserSelection } from './user';
 
@@ -976,7 +977,7 @@ export const informCalls = {
     data: z.null(),
   }),
 
-  // ——— notification types (the 通知类型 screen's calls come from `notificationTypeResource`) ———
+  // ——— notification types (the 通知类型 screen's list, details and edit are `notificationTypeResource`'s) ———
   typeOptions: defineCall({
     method: 'POST',
     path: '/api/inform/type_options',
@@ -985,9 +986,6 @@ export const informCalls = {
     permission: 'signed-in',
     data: z.array(notificationTypeOption),
   }),
-  typeList: notificationTypeResource.calls.list,
-  typeDetails: notificationTypeResource.calls.details,
-  typeEdit: notificationTypeResource.calls.edit!,
 
   // ——— system notifications ———
   systemEventList: defineCall({
@@ -1010,3 +1008,6 @@ export const informCalls = {
     data: systemEventSettings,
   }),
 };
+
+/** The inform module's share of the contract (`contractModules`). */
+export const informContract = defineContractModule({ name: 'inform', calls: informCalls, resources: [notificationTypeResource] });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
 import { calendarDay } from './days';
-import { STAFF_POST_MAX } from './personnel';
+import { personnelCalls, STAFF_POST_MAX } from './personnel';
+import { defineContractModule } from './contract-module';
 import { said } from './refusals';
 
 /**
@@ -121,3 +122,6 @@ export const personnelProcessCalls = {
     data: z.object({ id: z.number().int() }),
   }),
 };
+
+/** The personnel module's share of the contract (`contractModules`): the staff records' calls and the processes'. */
+export const personnelContract = defineContractModule({ name: 'personnel', calls: [personnelCalls, personnelProcessCalls] });

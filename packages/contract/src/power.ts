@@ -3,6 +3,7 @@ import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import { menuPaths } from './menu-tree';
 import { operationCodes } from './operations';
 import { said } from './refusals';
+import { defineContractModule } from './contract-module';
 
 export const powerKind = z.enum(['menu', 'operation']);
 
@@ -165,3 +166,6 @@ export const powerCalls = {
     data: z.object({ power_ids: z.array(z.number()) }),
   }),
 };
+
+/** The power module's share of the contract (`contractModules`). */
+export const powerContract = defineContractModule({ name: 'power', calls: powerCalls });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from './auth';
 import { defineCall, fields, operation } from './call';
-import { defineResource, resourceCalls } from './resource';
+import { defineContractModule } from './contract-module';
+import { defineResource } from './resource';
 
 /** Where a recruitment lead came from (线索来源). */
 export const LEAD_SOURCES = {
@@ -92,7 +93,6 @@ export const recruitmentLead = defineResource({
 });
 
 export const recruitmentCalls = {
-  ...resourceCalls(recruitmentLead),
   convert: defineCall({
     method: 'POST',
     path: '/api/recruitment/lead_convert',
@@ -105,3 +105,6 @@ export const recruitmentCalls = {
     data: z.object({ staff_id: z.number().int() }),
   }),
 };
+
+/** The recruitment module's share of the contract (`contractModules`). */
+export const recruitmentContract = defineContractModule({ name: 'recruitment', calls: recruitmentCalls, resources: [recruitmentLead] });

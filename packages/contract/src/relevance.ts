@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
 import { said } from './refusals';
-import { defineResource, resourceCalls } from './resource';
+import { defineContractModule } from './contract-module';
+import { defineResource } from './resource';
 
 /**
  * 关联设置: relations between the platform's dictionaries (docs/relevance.md). The first is regions (大区, e.g. 华东区),
@@ -48,7 +49,6 @@ export const cityRegion = z.object({
 export type CityRegion = z.infer<typeof cityRegion>;
 
 export const relevanceCalls = {
-  ...resourceCalls(regionResource),
   regionCities: defineCall({
     method: 'POST',
     path: '/api/relevance/region_cities',
@@ -82,3 +82,6 @@ export const relevanceCalls = {
     data: z.array(cityRegion),
   }),
 };
+
+/** The relevance module's share of the contract (`contractModules`). */
+export const relevanceContract = defineContractModule({ name: 'relevance', calls: relevanceCalls, resources: [regionResource] });

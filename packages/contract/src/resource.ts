@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, fields as sharedFields, operation, type CallDefinition } from './call';
+import type { AnyModuleCall, ContractModule } from './contract-module';
 import type { Locale } from './errors';
 import { said } from './refusals';
 import type { PickerType } from './field';
@@ -487,7 +488,7 @@ export function exportedKeys(resource: Pick<Resource<Record<string, ResourceFiel
 
 const camel = (action: string) => action.replace(/(^|_)([a-z])/g, (_, _sep: string, letter: string) => letter.toUpperCase());
 
-/** A resource's calls as a module's call record (`callsByModule`). */
+/** A resource's calls as a module's call record (a contract module's, `defineContractModule`). */
 export function resourceCalls(...resources: Resource<Record<string, ResourceField>>[]): Record<string, CallDefinition<z.ZodType, undefined, z.ZodType>> {
   return Object.fromEntries(
     resources.flatMap((resource) =>
@@ -496,4 +497,19 @@ export function resourceCalls(...resources: Resource<Record<string, ResourceFiel
         .map(([action, call]) => [`${resource.thing}${camel(action)}`, call as CallDefinition<z.ZodType, undefined, z.ZodType>]),
     ),
   );
+}
+
+
+/**
+ * Every call of a contract module by name: its hand-written families and its resources' calls. A name two of them
+ * share would leave one call unserved and undocumented: refused when the contract loads.
+ */
+export function moduleCalls(module: ContractModule): Record<string, AnyModuleCall> {
+  const calls: Record<string, AnyModuleCall> = {};
+  for (const family of [...module.calls, resourceCalls(...module.resources)])
+    for (const [name, call] of Object.entries(family)) {
+      if (name in calls) throw new Error(`${module.name}: two calls are named ${name}`);
+      calls[name] = call;
+    }
+  return calls;
 }

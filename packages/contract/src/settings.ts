@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, operation, wholeNumber } from './call';
 import { said } from './refusals';
 import { timeZoneField } from './time-zone';
+import { defineContractModule } from './contract-module';
 
 export const systemDetails = z.object({
   /** Logo shown in the top bar; empty when the site shows its name instead. */
@@ -66,3 +67,6 @@ export const settingsCalls = {
     data: loginSettings,
   }),
 };
+
+/** The settings module's share of the contract (`contractModules`). */
+export const settingsContract = defineContractModule({ name: 'settings', calls: settingsCalls });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call';
+import { defineContractModule } from './contract-module';
 
 /** Liveness and readiness of the server itself. */
 export const systemCalls = {
@@ -12,3 +13,6 @@ export const systemCalls = {
     data: z.object({ status: z.literal('ok'), engine: z.enum(['pglite', 'postgres']) }),
   }),
 };
+
+/** The system module's share of the contract (`contractModules`). */
+export const systemContract = defineContractModule({ name: 'system', calls: systemCalls });

@@ -3,6 +3,7 @@ import { defineCall, fields, operation, wholeNumber } from './call';
 import { dayRange } from './days';
 import type { Locale } from './errors';
 import { said } from './refusals';
+import { defineContractModule } from './contract-module';
 
 /**
  * The marketplace's own users (spec §2.2 /user, §3 User list row and User filter, §7 Users, §9): agents and ordinary
@@ -499,3 +500,6 @@ export const userCalls = {
     data: z.object({ count: z.number().int(), selection: userSelection }),
   }),
 };
+
+/** The user module's share of the contract (`contractModules`). */
+export const userContract = defineContractModule({ name: 'user', calls: userCalls });
