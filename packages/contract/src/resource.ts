@@ -499,7 +499,6 @@ export function resourceCalls(...resources: Resource<Record<string, ResourceFiel
   );
 }
 
-
 /**
  * Every call of a contract module by name: its hand-written families and its resources' calls. A name two of them
  * share would leave one call unserved and undocumented: refused when the contract loads.
