@@ -17,6 +17,7 @@ import {
   type FieldDefinitionInput,
   type FieldType,
   fenAsYuan,
+  percentText,
   yuanText,
 } from './field-types';
 import { chineseOfSaid, issueWords } from './refusals';
@@ -436,6 +437,20 @@ describe('money: a number in fen', () => {
     expect(price).toMatchObject({ type: 'number', unit: 'fen', min: 1, max: 1_000_000 });
     expect(define({ type: 'number', unit: 'fen', default: 990 }).default).toBe(990);
     expect(fieldDefinition.safeParse({ key: 'field', label, type: 'number', unit: 'fen', default: 9.9 }).success).toBe(false);
+  });
+});
+
+describe('a rate: a number in basis points', () => {
+  const rate = define({ type: 'number', unit: 'bp', min: 0, max: 10_000 });
+
+  it('takes whole basis points as JSON numbers within its bounds, shows and reads them as a percentage with two decimals', () => {
+    const value = fieldTypes.number.value(rate);
+    expect([0, 1250, 10_000].map((v) => value.parse(v))).toEqual([0, 1250, 10_000]);
+    for (const bad of ['1250', 12.5, 10_001, -1]) expect(value.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    expect([1250, 5, 10_000, 0].map((bp) => fieldTypes.number.text(bp, rate, 'zh-CN'))).toEqual(['12.50%', '0.05%', '100.00%', '0.00%']);
+    expect(percentText(123_456)).toBe('1234.56%');
+    for (const [text, bp] of [['12.50%', 1250], ['12.5', 1250], ['3 %', 300], ['0.05％', 5]] as const) expect(fieldTypes.number.read!(text, rate)).toEqual({ value: bp });
+    expect(fieldTypes.number.read!('12.345%', rate)).toMatchObject({ problem: { 'zh-CN': '应为百分比，最多 2 位小数' } });
   });
 });
 

@@ -64,9 +64,11 @@ export type FieldOperator = (typeof FIELD_OPERATORS)[number];
 
 /**
  * What a number counts, where it is not a plain count: `fen` is money, stored and sent as whole fen (分) and edited and
- * shown as yuan with two decimals (¥ 12.50), so no amount is ever a fraction held in binary.
+ * shown as yuan with two decimals (¥ 12.50), so no amount is ever a fraction held in binary; `bp` is a rate in basis
+ * points (10000 = 100 %), stored and sent whole and edited and shown as a percentage with two decimals (12.50%), so a
+ * rate multiplies an amount in integers.
  */
-export const NUMBER_UNITS = ['fen'] as const;
+export const NUMBER_UNITS = ['fen', 'bp'] as const;
 export type NumberUnit = (typeof NUMBER_UNITS)[number];
 
 /**
@@ -77,6 +79,11 @@ export function fenAsYuan(fen: number): string {
   const whole = Math.abs(Math.round(fen));
   const yuan = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   return `${fen < 0 ? '-' : ''}${yuan}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** Basis points as a percentage, two decimals: 1250 → `12.50%`, 10000 → `100.00%`. */
+export function percentText(bp: number): string {
+  return `${fenAsYuan(bp).replace(/,/g, '')}%`;
 }
 
 /** Whole fen as money: 1250 → `¥ 12.50`, 123456 → `¥ 1,234.56`, -5 → `-¥ 0.05`. */
@@ -142,7 +149,7 @@ export interface FieldDefinition {
   pattern?: string;
   min?: number;
   max?: number;
-  /** number only: what its whole numbers count (`fen`: money; min and max are fen too). Unset, a plain count. */
+  /** number only: what its whole numbers count (`fen`: money; `bp`: a rate; min and max in the unit too). Unset, a plain count. */
   unit?: NumberUnit;
   /** Display order, smaller first. */
   sort: number;
@@ -475,13 +482,13 @@ function isWebsite(entry: string): boolean {
 const numeric = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 
 /**
- * A number within the definition's min and max, where it sets them. Money (`fen`) is taken as a JSON number only, so
- * an amount is what the client wrote; other numbers also come as a form's numeric string.
+ * A number within the definition's min and max, where it sets them. A number with a unit (money, a rate) is taken as a
+ * JSON number only, so an amount is what the client wrote; other numbers also come as a form's numeric string.
  */
 function withinBounds(number: z.ZodNumber, definition: FieldDefinition) {
   const above = definition.min === undefined ? number : number.min(definition.min);
   const bounded = definition.max === undefined ? above : above.max(definition.max);
-  return definition.unit === 'fen' ? bounded : numeric(bounded);
+  return definition.unit !== undefined ? bounded : numeric(bounded);
 }
 
 /** A record's id (a PostgreSQL integer); unlike `fields.id` it takes no list or boolean for a number. */
@@ -625,6 +632,12 @@ function readYuan(text: string): CellReading {
   if (!/^-?\d+(\.\d{1,2})?$/.test(figures)) return { problem: { 'zh-CN': '应为金额（元），最多 2 位小数', 'en-US': 'should be an amount in yuan, at most 2 decimals' } };
   return { value: Math.round(Number(figures) * 100) };
 }
+/** A rate as `percentText` writes it, or as a person types it (12.5, 12.5%): whole basis points, at most two decimals. */
+function readPercent(text: string): CellReading {
+  const figures = text.replace(/[%％\s]/g, '');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(figures)) return { problem: { 'zh-CN': '应为百分比，最多 2 位小数', 'en-US': 'should be a percentage, at most 2 decimals' } };
+  return { value: Math.round(Number(figures) * 100) };
+}
 
 const listSeparator = (locale: Locale) => (locale === 'zh-CN' ? '、' : ', ');
 /** A value of any shape as text: what the fallback shows of a value stored under a type it does not know. */
@@ -662,8 +675,8 @@ export const fieldTypes: Record<FieldType, FieldTypeEntry> = {
   number: defineType<number>('number', {
     present: (definition) => withinBounds(z.number().int(), definition),
     operators: ['equals', 'range', 'empty'],
-    text: (value, definition) => (definition.unit === 'fen' ? yuanText(value) : String(value)),
-    read: (text, definition) => (definition.unit === 'fen' ? readYuan(text) : { value: text.replace(/,/g, '') }),
+    text: (value, definition) => (definition.unit === 'fen' ? yuanText(value) : definition.unit === 'bp' ? percentText(value) : String(value)),
+    read: (text, definition) => (definition.unit === 'fen' ? readYuan(text) : definition.unit === 'bp' ? readPercent(text) : { value: text.replace(/,/g, '') }),
   }),
   floatnumber: defineType('floatnumber', { present: (definition) => withinBounds(z.number(), definition), operators: ['equals', 'range', 'empty'], text: (value) => String(value), read: readAsIs }),
   mobile: defineType('mobile', {

@@ -58,14 +58,15 @@ export interface RichTextField extends FieldCommon {
 }
 export interface NumberField extends FieldCommon {
   kind: 'number';
-  /** In the field's unit: fen for money. */
+  /** In the field's unit: fen for money, basis points for a rate. */
   min: number;
   max: number;
   /** Whole numbers only (the default); money is whole fen, never a fraction of yuan. */
   integer?: boolean;
   /**
-   * `fen`: money, stored and sent as whole fen, edited and shown as yuan with two decimals (¥ 12.50) by its registry
-   * type (number with the unit); a whole number only.
+   * `fen`: money, stored and sent as whole fen, edited and shown as yuan with two decimals (¥ 12.50); `bp`: a rate in
+   * basis points, edited and shown as a percentage with two decimals (12.50%) — by its registry type (number with the
+   * unit); a whole number only.
    */
   unit?: NumberUnit;
   default?: number;

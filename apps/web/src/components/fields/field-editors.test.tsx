@@ -253,6 +253,18 @@ it('shows money in yuan with its sign, and words its bounds in yuan', async () =
   expect(await refusal(floor(), 99)).toBe('价格不能小于 ¥ 1.00');
 });
 
+it('shows a rate in basis points as a percentage, hands on whole basis points, and words its bounds as percentages', async () => {
+  const { form } = renderField(define('number', '佣金比例', { unit: 'bp', min: 0, max: 5_000 }), 1250);
+  const input = screen.getByLabelText('佣金比例');
+  expect(input).toHaveValue('12.50');
+  expect(input.closest('.ant-input-number-affix-wrapper, .ant-input-number')?.textContent).toContain('%');
+  await user.clear(input);
+  await user.type(input, '7.25');
+  await user.tab();
+  await waitFor(() => expect(form().getFieldValue('value')).toBe(725));
+  expect(await refusal(form(), 5_001)).toBe('佣金比例应在 0.00%–50.00% 之间');
+});
+
 it('shows a stored instant on the platform’s clocks and says which they are', () => {
   renderField(define('datetime', '到访时间'), '2026-03-01T01:30:00.000Z');
   expect(screen.getByLabelText('到访时间')).toHaveValue('2026-03-01 09:30');

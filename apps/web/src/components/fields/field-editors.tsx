@@ -78,22 +78,26 @@ interface NumberInputProps extends Omit<InputNumberProps<number>, 'value' | 'onC
 
 /**
  * A number as its definition counts it, holding and handing on the stored value: money (a number in fen) is typed and
- * shown in yuan with two decimals and handed on as whole fen; a whole number takes no decimals, percent two. The
- * form's editor and a list's number filters are this one input.
+ * shown in yuan with two decimals and handed on as whole fen, a rate (basis points) typed and shown as a percentage
+ * with two decimals and handed on as whole basis points; a whole number takes no decimals, percent two. The form's
+ * editor and a list's number filters are this one input.
  */
 export function NumberInput({ definition, value, onChange, prefix, ...props }: NumberInputProps) {
   const money = definition.unit === 'fen';
-  const precision = money || definition.type === 'percent' ? 2 : definition.type === 'number' ? 0 : undefined;
-  const shown = typeof value === 'number' ? (money ? value / 100 : value) : null;
+  // Both units count hundredths of what people type: fen of a yuan, basis points of a percent.
+  const hundredths = definition.unit !== undefined;
+  const percent = definition.type === 'percent' || definition.unit === 'bp';
+  const precision = hundredths || definition.type === 'percent' ? 2 : definition.type === 'number' ? 0 : undefined;
+  const shown = typeof value === 'number' ? (hundredths ? value / 100 : value) : null;
   return (
     <InputNumber<number>
       {...props}
       value={shown}
       // Yuan to fen on the integer: 0.29 yuan is 29 fen, not 28.999….
-      onChange={(picked) => onChange?.(typeof picked !== 'number' ? null : money ? Math.round(picked * 100) : picked)}
+      onChange={(picked) => onChange?.(typeof picked !== 'number' ? null : hundredths ? Math.round(picked * 100) : picked)}
       precision={precision}
       prefix={[prefix, money && '¥'].filter(Boolean).join(' ') || undefined}
-      suffix={definition.type === 'percent' ? '%' : undefined}
+      suffix={percent ? '%' : undefined}
     />
   );
 }

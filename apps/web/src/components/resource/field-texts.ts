@@ -1,4 +1,4 @@
-import { yuanText, type ResourceField } from '@juqi/contract';
+import { percentText, yuanText, type ResourceField } from '@juqi/contract';
 import { format } from '../../lib/i18n';
 import type { Language } from '../../lib/preferences';
 import type { commonMessages } from '../messages';
@@ -30,8 +30,9 @@ export function issueText(issue: FieldIssue, field: ResourceField, label: string
   if (issue.origin === 'string' && issue.code === 'too_big') return format(t.tooLong, { label, max: Number(issue.maximum) });
   if ((issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === 'number') {
     const [min, max] = field.kind === 'number' ? [field.min, field.max] : [0, 9999];
-    // Money's bounds are fen, shown as the field shows its values: ¥ 12.50.
-    const shown = (bound: number) => (field.kind === 'number' && field.unit === 'fen' ? yuanText(bound) : bound);
+    // Bounds in a unit are shown as the field shows its values: ¥ 12.50, 12.50%.
+    const unit = field.kind === 'number' ? field.unit : undefined;
+    const shown = (bound: number) => (unit === 'fen' ? yuanText(bound) : unit === 'bp' ? percentText(bound) : bound);
     return format(t.outOfRange, { label, min: shown(min), max: shown(max) });
   }
   if (issue.code === 'custom' || issue.code === 'invalid_format' || issue.code === 'invalid_type') return format(t.invalid, { label });
