@@ -11,16 +11,24 @@ import { callApi } from './api-client';
 /** The query key of a call's answers: its module (tag) and path, then the body asked with. */
 export const callKey = (call: AnyCall, body?: unknown) => (body === undefined ? [call.tag, call.path] : [call.tag, call.path, body]);
 
-/**
- * A call's answer to `body`; a null body waits (a choice not made yet). `keepPrevious`: a page stays in view while
- * the next loads.
- */
-export function useCallQuery<C extends AnyCall>(call: C, body: CallBody<C> | null, options: { keepPrevious?: boolean } = {}) {
+/** How a call's answer is kept and asked for, beyond its body. */
+export interface CallQueryOptions {
+  /** A page stays in view while the next loads. */
+  keepPrevious?: boolean;
+  /** How long an answer serves without being asked again: data that seldom or never changes is not asked on each visit. */
+  staleTime?: number;
+  /** A failure shows no notice: an answer the screen can do without is no reason to interrupt the staff. */
+  quiet?: boolean;
+}
+
+/** A call's answer to `body`; a null body waits (a choice not made yet). */
+export function useCallQuery<C extends AnyCall>(call: C, body: CallBody<C> | null, options: CallQueryOptions = {}) {
   return useQuery({
     queryKey: callKey(call, body),
-    queryFn: (): Promise<CallData<C>> => callApi(call, { body: body! }),
+    queryFn: (): Promise<CallData<C>> => callApi(call, { body: body!, quiet: options.quiet }),
     enabled: body !== null,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    staleTime: options.staleTime,
   });
 }
 

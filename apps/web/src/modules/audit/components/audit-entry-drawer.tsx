@@ -1,14 +1,14 @@
-import { auditChanges, auditExtras, formatInZone, operationCatalogue, type AuditChange, type AuditEntryDetails } from '@juqi/contract';
+import { auditCalls, auditChanges, auditExtras, formatInZone, operationCatalogue, type AuditChange, type AuditEntryDetails } from '@juqi/contract';
 import { Collapse, Descriptions, Flex, Skeleton, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useTimeZone } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences, type Language } from '../../../lib/preferences';
-import { useAuditEntry } from '../api/get-audit-entry';
 import { auditMessages, type AuditTexts } from '../messages';
 import { auditVocabulary, isRefusal } from './vocabulary';
 
@@ -40,7 +40,8 @@ function useShowValue() {
  */
 export function AuditEntryDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(auditMessages);
-  const entry = useAuditEntry(id);
+  // Entries never change: read once.
+  const entry = useCallQuery(auditCalls.logDetails, { id }, { staleTime: Infinity });
   return (
     <ConfirmCloseDrawer open title={t.drawerTitle} size={720} onClose={onClose} className="audit-drawer">
       {entry.data ? (

@@ -1,10 +1,10 @@
-import type { HolidayNotice as Holiday } from '@juqi/contract';
+import { calendarCalls, type HolidayNotice as Holiday } from '@juqi/contract';
 import { Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useShellSession } from '../../../lib/shell-session';
-import { useHolidayNotices } from '../api/holiday-notices';
 import { dateName, daysBetween } from '../days';
 import { calendarMessages } from '../messages';
 
@@ -21,7 +21,8 @@ const dismissedKey = (staffId: number) => `juqi-holiday-notice-dismissed-${staff
  */
 export function HolidayNotice() {
   const { profile } = useShellSession();
-  const notices = useHolidayNotices();
+  // Asked once a page load; quiet, as a notice that fails to load is no reason to interrupt the staff.
+  const notices = useCallQuery(calendarCalls.holidayNotices, undefined, { staleTime: Infinity, quiet: true });
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(dismissedKey(profile.staff_id)) ?? '');
   const notice = notices.data?.find((holiday) => holiday.first_day > dismissed);
   if (!notice) return null;

@@ -3,14 +3,19 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { helpKeys } from './keys';
 
-export interface UpgradeLogParams {
+interface UpgradeLogParams {
   page: number;
   limit: number;
 }
 
-/** POST /api/help/upgrade_log with id 1 (§9): the timeline, newest version first. */
-export const getUpgradeLog = ({ page, limit }: UpgradeLogParams) => callApi(helpCalls.upgradeLog, { body: { id: UPGRADE_LOG_ID, page, limit } });
-
-export function useUpgradeLog(params: UpgradeLogParams) {
-  return useQuery({ queryKey: helpKeys.upgradeLogPage(params), queryFn: () => getUpgradeLog(params), placeholderData: keepPreviousData });
+/**
+ * POST /api/help/upgrade_log with id 1 (§9): the timeline, newest version first. Under the upgrade log resource's keys
+ * (`helpKeys`), which the call hooks' keys are not: a write on its settings screen refreshes the drawer.
+ */
+export function useUpgradeLog({ page, limit }: UpgradeLogParams) {
+  return useQuery({
+    queryKey: helpKeys.upgradeLogPage({ page, limit }),
+    queryFn: () => callApi(helpCalls.upgradeLog, { body: { id: UPGRADE_LOG_ID, page, limit } }),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,12 +1,12 @@
 import { TeamOutlined } from '@ant-design/icons';
-import type { NotificationTarget } from '@juqi/contract';
+import { informCalls, type NotificationTarget } from '@juqi/contract';
 import { Button, Form, Radio, Select, Spin } from 'antd';
 import { useState } from 'react';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useDebounced } from '../../../lib/use-debounced';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
 import { UserSelectDrawer, type ConfirmedUserSelection } from '../../user';
-import { useStaffOptions } from '../api/get-staff-options';
 import { informMessages } from '../messages';
 
 export interface StaffChoice {
@@ -41,7 +41,8 @@ function StaffPicker({ value, onChange, id }: { value?: StaffChoice[]; onChange?
   const t = useMessages(informMessages);
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed.trim());
-  const options = useStaffOptions(keyword);
+  // Active staff whose name or staff number matches what is typed.
+  const options = useCallQuery(informCalls.staffOptions, { keyword: keyword || undefined }, { staleTime: 30_000 });
   return (
     <Select<StaffChoice[]>
       id={id}

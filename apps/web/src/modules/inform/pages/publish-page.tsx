@@ -4,13 +4,11 @@ import { App, Button, Card, DatePicker, Form, Input, Result, Select, Space, Swit
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { TimeZoneNote } from '../../../components/time-zone-note';
-import { useCallMutation } from '../../../lib/call-hooks';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { pickedInstant, useTimeZone } from '../../../lib/date-time';
 import { useCan } from '../../../lib/shell-session';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
-import { usePopupTemplateSelect } from '../api/get-popup-template-select';
-import { useTemplateSelect } from '../api/get-template-select';
 import { SENT_NOTIFICATION_READS } from '../api/keys';
 import { POPUP_FIELDS, PopupFields, popupBody, popupDefaults, type PopupFormValues } from '../components/popup-fields';
 import {
@@ -50,7 +48,8 @@ function MessageForm() {
   const { offered } = useNotificationTypes();
   const { message } = App.useApp();
   const [form] = Form.useForm<MessageValues>();
-  const templates = useTemplateSelect();
+  // Enabled templates to publish from; a template's edit refreshes them (template-modal.tsx).
+  const templates = useCallQuery(informCalls.templateSelect, undefined, { staleTime: 60_000 });
   const publish = useCallMutation(informCalls.addNotifications, SENT_NOTIFICATION_READS);
   const templateId = Form.useWatch('template_id', form) ?? 0;
   const type = Form.useWatch('type', form);
@@ -143,7 +142,8 @@ function AnnouncementForm() {
   const zone = useTimeZone();
   const { message } = App.useApp();
   const [form] = Form.useForm<AnnouncementValues>();
-  const templates = usePopupTemplateSelect();
+  // Every pop-up template to publish from; a write on the templates refreshes them (POPUP_TEMPLATE_READS).
+  const templates = useCallQuery(informCalls.siteShowTemplateSelect, undefined, { staleTime: 60_000 });
   const publish = useCallMutation(informCalls.addAnnouncement, [informCalls.listDataAnnouncements]);
   const previewPopup = usePreviewPopup();
 

@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { informCalls, systemEventOf, type SystemEventSettings } from '@juqi/contract';
+import { informCalls, powerCalls, systemEventOf, type SystemEventSettings } from '@juqi/contract';
 import { App, Button, Card, Empty, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { QueryFailure } from '../../../components/query-failure';
@@ -9,13 +9,14 @@ import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan, useShellSession } from '../../../lib/shell-session';
-import { useRoleOptions } from '../api/get-role-options';
 import { NotificationTypeTag } from '../components/notification-type-tag';
 import { SystemEventModal, bodyOf } from '../components/system-event-modal';
 import { audienceLabels, channelLabels, settingsMessages } from '../messages';
 import '../inform.css';
 
 const MENU = '/permission/notification/system';
+/** The roles an event can go to: 角色设置's list (role.view), on one page. */
+const ROLE_LIST = { page: 1, limit: 200 };
 
 /** Turns one event on or off from its row, keeping the rest of its settings. */
 function EnabledSwitch({ event, label, editable }: { event: SystemEventSettings; label: string; editable: boolean }) {
@@ -55,10 +56,11 @@ export function SystemEventsPage() {
   const can = useCan();
   const { menus } = useShellSession();
   const list = useCallQuery(informCalls.systemEventList, undefined);
-  const roles = useRoleOptions(can('role.view'));
+  const roleList = useCallQuery(powerCalls.roleList, can('role.view') ? ROLE_LIST : null, { staleTime: 60_000 });
+  const roles = roleList.data?.data.map((r) => ({ value: r.id, label: r.name }));
   const [editing, setEditing] = useState<SystemEventSettings | null>(null);
   const editable = can('notification.system.edit');
-  const roleName = (id: number) => roles.data?.find((r) => r.value === id)?.label ?? format(t.roleUnknown, { id });
+  const roleName = (id: number) => roles?.find((r) => r.value === id)?.label ?? format(t.roleUnknown, { id });
 
   if (list.isError && !list.data) return <QueryFailure error={list.error} onRetry={() => void list.refetch()} />;
 
@@ -157,7 +159,7 @@ export function SystemEventsPage() {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={common.empty} /> }}
         scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) }}
       />
-      {editing && <SystemEventModal event={editing} roles={roles.data} mayChooseRoles={can('role.view')} onClose={() => setEditing(null)} />}
+      {editing && <SystemEventModal event={editing} roles={roles} mayChooseRoles={can('role.view')} onClose={() => setEditing(null)} />}
     </Card>
   );
 }

@@ -4,11 +4,7 @@ export const userKeys = {
   /** Every cached user list (the all-users table under any filter). */
   lists: ['user', 'list'] as const,
   list: (body: object) => ['user', 'list', body] as const,
-  details: ['user', 'detail'] as const,
-  detail: (id: number) => ['user', 'detail', id] as const,
-  options: ['user', 'options'] as const,
   verificationLists: ['user', 'verification-list'] as const,
-  verification: (id: number) => ['user', 'verification', id] as const,
   verificationDocument: (id: number, index: number) => ['user', 'verification-document', id, index] as const,
   logins: ['user', 'logins'] as const,
   loginList: (scope: 'one' | 'all', body: object) => ['user', 'logins', scope, body] as const,

@@ -8,8 +8,10 @@ import {
   VERIFICATION_TYPES,
   WITHDRAW_STATES,
   WITHDRAW_TYPES,
+  userCalls,
 } from '@juqi/contract';
 import { useCallback } from 'react';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { usePreferences } from '../../../lib/preferences';
 
 /** The code lists the users area shows; their names, in both languages, are the contract's (the export uses the same). */
@@ -40,3 +42,9 @@ export function useCodes() {
   );
   return { label, options };
 }
+
+/**
+ * The dictionaries the user filters offer beside the codes (`user_select_search_list`: posts, levels, order-count
+ * bands): they change rarely, so an answer serves five minutes. Not asked where `mayRead` is false.
+ */
+export const useSearchOptions = (mayRead = true) => useCallQuery(userCalls.selectSearchList, mayRead ? undefined : null, { staleTime: 5 * 60_000 });

@@ -1,4 +1,4 @@
-import { fenAsYuan } from '@juqi/contract';
+import { fenAsYuan, userCalls } from '@juqi/contract';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { LoginRecord, UserDetail } from '@juqi/contract';
 import { Button, Descriptions, Empty, Flex, Skeleton, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
@@ -10,11 +10,11 @@ import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { NameAvatar } from '../../../components/name-avatar';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { keysetRows } from '../../../lib/keyset-query';
 import { useCan } from '../../../lib/shell-session';
-import { useUserDetail } from '../api/get-user-detail';
 import { useUserLogins } from '../api/get-user-logins';
 import { userMessages, type UserTexts } from '../messages';
 import { useCodes } from './codes';
@@ -29,7 +29,7 @@ export const LOGIN_LOG_PATH = '/user/login_log';
 export function UserDetailDrawer({ userId, onClose }: { userId: number; onClose: () => void }) {
   const t = useMessages(userMessages);
   const can = useCan();
-  const detail = useUserDetail(userId);
+  const detail = useCallQuery(userCalls.details, { id: userId });
   const [locking, setLocking] = useState(false);
   const user = detail.data?.user;
 

@@ -1,15 +1,15 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import type { VerificationDetail } from '@juqi/contract';
+import { userCalls, type VerificationDetail } from '@juqi/contract';
 import { App, Button, Descriptions, Empty, Flex, Form, Image, Input, Modal, Popconfirm, Skeleton, Space, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
 import { QueryFailure } from '../../../components/query-failure';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
 import { useAuditVerification } from '../api/audit-verification';
-import { useVerification } from '../api/get-verification';
 import { useVerificationDocument } from '../api/get-verification-document';
 import { userMessages, type UserTexts } from '../messages';
 import { useCodes } from './codes';
@@ -35,7 +35,7 @@ export function VerificationDrawer({ id, onClose }: { id: number; onClose: () =>
   const t = useMessages(userMessages);
   const can = useCan();
   const { message } = App.useApp();
-  const verification = useVerification(id);
+  const verification = useCallQuery(userCalls.verificationFind, { id });
   const audit = useAuditVerification();
   const [rejecting, setRejecting] = useState(false);
   // By document URL, so a state never carries over to another submission.

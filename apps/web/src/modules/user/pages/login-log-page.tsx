@@ -7,12 +7,12 @@ import { InfiniteTable } from '../../../components/infinite-table';
 import { NameAvatar } from '../../../components/name-avatar';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellAvatar, CellLink } from '../../../components/table-cells';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { clearedUrlState, urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
 import { useCan } from '../../../lib/shell-session';
 import { useAllLogins } from '../api/get-all-logins';
-import { useUserDetail } from '../api/get-user-detail';
 import { useUserLogins } from '../api/get-user-logins';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { MobileSearchBox, SearchBox } from '../components/search-box';
@@ -182,7 +182,7 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
 /** The user whose sign-ins are listed: who, whether locked, and lock / unlock. */
 function UserCard({ userId, onOpen, onShowAll, t }: { userId: number; onOpen: () => void; onShowAll?: () => void; t: UserTexts }) {
   const can = useCan();
-  const detail = useUserDetail(can('user.detail') ? userId : null);
+  const detail = useCallQuery(userCalls.details, can('user.detail') ? { id: userId } : null);
   const [locking, setLocking] = useState(false);
   const user = detail.data?.user;
   return (

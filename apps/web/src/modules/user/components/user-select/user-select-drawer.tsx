@@ -8,7 +8,7 @@ import { useCallMutation } from '../../../../lib/call-hooks';
 import { format, useMessages } from '../../../../lib/i18n';
 import { useUserCheckedList } from '../../api/get-user-checked-list';
 import { useUserSelectList } from '../../api/get-user-select-list';
-import { useSearchOptions } from '../../api/get-search-options';
+import { useSearchOptions } from '../codes';
 import { userSelectMessages } from './messages';
 import { UserSelectFilters } from './user-select-filters';
 import { UserSelectList } from './user-select-list';
