@@ -214,7 +214,16 @@ const WALKED_AT_LEAST = [
   '/permission/business/business',
   '/permission/business/package',
   '/permission/general/city',
+  '/permission/agency/level',
 ];
+
+/**
+ * What the walk types into fields a resource's own rule ties together, by screen and field: an agency level's
+ * threshold must rise with its rank, so the walk's level takes a rank and a threshold (in yuan) above the seeded ones.
+ */
+const WALK_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '/permission/agency/level': { level: '98', threshold: '19999999' },
+};
 
 /**
  * One resource screen, opened in the active tab: the list, then (when it adds) a record added, found, seen in its
@@ -241,7 +250,11 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
   const name = `巡检${Date.now() % 1_000_000}`;
   const dialog = page.getByRole('dialog');
   await screen.getByRole('button', { name: /新\s*增/ }).click();
-  for (const [key, field] of fields) if (key === nameKey || field.required) await fillField(dialog, page, field, key === nameKey ? name : `${name}-${key}`);
+  for (const [key, field] of fields) {
+    const own = WALK_VALUES[resource.menu]?.[key];
+    if (own) await dialog.getByLabel(field.label['zh-CN'], { exact: true }).fill(own);
+    else if (key === nameKey || field.required) await fillField(dialog, page, field, key === nameKey ? name : `${name}-${key}`);
+  }
   expect.soft(await seriousViolations(page, '.ant-modal-root'), `${resource.menu} form`).toEqual([]);
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();

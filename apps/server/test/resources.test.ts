@@ -54,6 +54,15 @@ function sample(field: ResourceField, n: number, picked?: number): unknown {
   }
 }
 
+/**
+ * Records of a resource whose own rule ties its fields together, by resource, in place of the samples of its fields:
+ * an agency level's threshold must rise with its rank, so the n-th record takes rank 90 − n above the six seeded ones
+ * and a threshold that falls with n as its rank does.
+ */
+const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
+  'agency.level': (n) => ({ level: 90 - n, threshold: 1_900_000_000 - n * 1_000_000 }),
+};
+
 /** The first record a picker's lookup offers (a top-level industry comes before its sub-industries). */
 async function firstOf(picker: PickerType, who: string = picker): Promise<number> {
   const [first] = (await t.app.access.lookups.sourceOf(PICKER_LOOKUPS[picker])?.search(undefined, 1)) ?? [];
@@ -85,7 +94,11 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   // The state is written by actions alone: a new record takes its field's default, the initial state.
   const stateField = resource.states?.field;
   const initialState = stateField === undefined ? undefined : (byKey[stateField] as Extract<ResourceField, { kind: 'select' }>).default;
-  const recordOf = (n: number): Values => Object.fromEntries(fields.filter(([key]) => key !== stateField).map(([key, field]) => [key, sample(field, n, picked[key])]));
+  const own = OWN_SAMPLES[`${resource.module}.${resource.thing}`];
+  const recordOf = (n: number): Values => ({
+    ...Object.fromEntries(fields.filter(([key]) => key !== stateField).map(([key, field]) => [key, sample(field, n, picked[key])])),
+    ...own?.(n),
+  });
   /** The value the n-th record holds in a field a list filters by. */
   const heldBy = (key: string, n: number) => (key === stateField ? initialState : recordOf(n)[key]);
   // A child list's parent resource, whose records the tests add: the lookup of a new module's records may offer none.
@@ -138,7 +151,8 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   });
 
   it.runIf(calls.add)('fills the fields an add leaves out with their defaults', async () => {
-    const required = Object.fromEntries(fields.filter(([, field]) => field.required).map(([key, field]) => [key, sample(field, 3, picked[key])]));
+    const third = recordOf(3);
+    const required = Object.fromEntries(fields.filter(([, field]) => field.required).map(([key]) => [key, third[key]]));
     const id = await add(required);
     const defaults = Object.fromEntries(fields.filter(([, field]) => !field.required).map(([key, field]) => [key, defaultOf(field) ?? null]));
     expect(expectOk(await call('details', { id }))).toMatchObject({ ...required, ...defaults });

@@ -339,7 +339,7 @@ describe('options and detail', () => {
   it('gives pw_list, level_list and the bands for the filter bar', async () => {
     const res = await ok(t, userCalls.selectSearchList, {}, admin);
     expect(res.pw_list.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['短视频编辑', '城市合伙人']));
-    expect(res.level_list[0]).toEqual({ level: 0, name: '普通用户' });
+    expect(res.level_list[0]).toEqual({ level: 0, name: '普通代理' });
     expect(res.quantity_list.map((b: { label: string }) => b.label)).toEqual(['1-50', '50-100', '100-300', '300-500', '500+']);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userLevel, userLoginLog, userPost, users, userVerification, userVerificationAudit } from '../src/lib/db/schema';
+import { agencyLevel, userLoginLog, userPost, users, userVerification, userVerificationAudit } from '../src/lib/db/schema';
 import { DEMO_USERS, seedUsers } from '../src/modules/user/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { moneyOfUsers } from './helpers/users';
@@ -22,7 +22,7 @@ describe('the users seed', () => {
   it('starts a demo with a few thousand realistic users, their verifications and sign-ins', async () => {
     expect(await count(users)).toBe(DEMO_USERS);
     expect(await count(userPost)).toBe(15);
-    expect((await t.database.db.select().from(userLevel)).map((l) => l.name)).toContain('钻石会员');
+    expect((await t.database.db.select().from(agencyLevel)).map((l) => l.name)).toContain('钻石代理');
     const rows = await t.database.db.select().from(users);
     expect(rows.every((u) => /^1\d{10}$/.test(u.mobile))).toBe(true);
     expect(new Set(rows.map((u) => u.mobile)).size).toBe(rows.length);

@@ -1,3 +1,4 @@
+import { agencyContract } from './agency';
 import { approvalContract } from './approval';
 import { auditContract } from './audit';
 import { authContract } from './auth';
@@ -21,6 +22,7 @@ import { settingsContract } from './settings';
 import { systemContract } from './system';
 import { userContract } from './user';
 
+export * from './agency';
 export * from './approval';
 export * from './approval-kind';
 export * from './audit';
@@ -68,7 +70,7 @@ export * from './validators';
 export const contractModules = [
   systemContract, settingsContract, authContract, powerContract, helpContract, informContract, fileContract, userContract, caseContract,
   businessContract, auditContract, calendarContract, generalContract, relevanceContract, fieldContract, departmentContract, personnelContract,
-  approvalContract, recruitmentContract, financeContract,
+  approvalContract, recruitmentContract, financeContract, agencyContract,
 ];
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

@@ -119,6 +119,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'business.package.view', name: '查看业务套餐', nameEn: 'View business packages', menu: '/permission/business/package' },
   { code: 'business.package.edit', name: '新增、编辑、删除业务套餐', nameEn: 'Add, edit and delete business packages', menu: '/permission/business/package' },
   { code: 'business.package.export', name: '导出业务套餐', nameEn: 'Export business packages', menu: '/permission/business/package' },
+  { code: 'agency.level.view', name: '查看代理等级', nameEn: 'View agency levels', menu: '/permission/agency/level' },
+  { code: 'agency.level.edit', name: '新增、编辑、删除代理等级', nameEn: 'Add, edit and delete agency levels', menu: '/permission/agency/level' },
   { code: 'finance.settings.function_charge.view', name: '查看功能收费设置', nameEn: 'View feature charges', menu: '/permission/finance/function_charge' },
   { code: 'finance.settings.function_charge.edit', name: '新增、编辑、删除功能收费', nameEn: 'Add, edit and delete feature charges', menu: '/permission/finance/function_charge' },
 ];

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../lib/module';
+import { agencyModule } from './agency';
 import { approvalModule } from './approval';
 import { auditModule } from './audit';
 import { authModule } from './auth';
@@ -21,4 +22,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, agencyModule, auditModule];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { generalIndustry, ledgerOpeningImport, userLevel, userPost, users, type NewUserDbRow, type UserDbRow } from '../../src/lib/db/schema';
+import { agencyLevel, generalIndustry, ledgerOpeningImport, userPost, users, type NewUserDbRow, type UserDbRow } from '../../src/lib/db/schema';
 import { generateUsers } from '../../src/modules/user/generator';
 import { AGENCY_POSTS, SERVICE_POSTS } from '../../src/modules/user/seed';
 import type { TestApp } from './app';
@@ -51,13 +51,13 @@ export async function moneyOfUsers(t: TestApp): Promise<Map<number, UserMoney>> 
 /** Generated users, as the seed makes them, for filters over varied data. */
 export async function generate(t: TestApp, count: number): Promise<void> {
   const posts = await t.database.db.select().from(userPost);
-  const levels = await t.database.db.select().from(userLevel);
+  const levels = await t.database.db.select({ level: agencyLevel.level }).from(agencyLevel).orderBy(agencyLevel.level);
   const industries = await t.database.db.select({ id: generalIndustry.id }).from(generalIndustry);
   await generateUsers(t.database.db, count, {
     servicePostIds: posts.filter((p) => SERVICE_POSTS.includes(p.name)).map((p) => p.id),
     agencyPostIds: posts.filter((p) => AGENCY_POSTS.includes(p.name)).map((p) => p.id),
     industryIds: industries.map((i) => i.id),
-    maxLevel: Math.max(...levels.map((l) => l.level)),
+    levels: levels.map((l) => l.level),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { WebModule } from '../lib/web-module';
+import { agencyWebModule } from './agency';
 import { approvalWebModule } from './approval';
 import { auditWebModule } from './audit';
 import { authWebModule } from './auth';
@@ -19,4 +20,4 @@ import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule, agencyWebModule];

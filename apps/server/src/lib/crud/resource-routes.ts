@@ -53,11 +53,13 @@ function childListKeys(app: FastifyInstance): Map<string, AnyResource> {
 const unknownRecord = (key: string, id: unknown) => AppError.invalid(key, { 'zh-CN': `记录 ${String(id)} 不存在`, 'en-US': `no record ${String(id)}` });
 
 /**
- * The unique field a unique index's name stands for: the longest key it holds, since `inform_type_name_en_key` holds
- * both `name` and `name_en`.
+ * The unique field a unique index's name stands for: the longest key it holds after the table's name, since
+ * `inform_type_name_en_key` holds both `name` and `name_en`, and `agency_level_name_key` holds `level` in its table's name.
  */
-export const fieldOfIndex = (uniqueKeys: readonly string[], index: string): string | undefined =>
-  uniqueKeys.filter((key) => index.includes(key)).sort((a, b) => b.length - a.length)[0];
+export const fieldOfIndex = (uniqueKeys: readonly string[], index: string, table: string): string | undefined => {
+  const own = index.startsWith(`${table}_`) ? index.slice(table.length) : index;
+  return uniqueKeys.filter((key) => own.includes(key)).sort((a, b) => b.length - a.length)[0];
+};
 
 /**
  * Answers a resource's calls from its declaration and table (docs/resources.md): the list with its keyword, filters,
@@ -147,7 +149,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
     } catch (err) {
       if (isUniqueViolation(err)) {
         // Unique indexes are named after their field (docs/resources.md), which names the field in the answer.
-        const key = fieldOfIndex(uniqueKeys, violatedConstraint(err) ?? '');
+        const key = fieldOfIndex(uniqueKeys, violatedConstraint(err) ?? '', getTableConfig(table).name);
         throw key ? taken(key) : AppError.conflict();
       }
       if (isForeignKeyViolation(err)) {

@@ -21,3 +21,4 @@ export * from '../../modules/approval/table';
 export * from '../ledger/table';
 export * from '../../modules/finance/table';
 export * from '../../modules/business/table';
+export * from '../../modules/agency/table';

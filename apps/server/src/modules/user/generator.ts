@@ -96,7 +96,8 @@ export interface GeneratorDictionaries {
   agencyPostIds: number[];
   /** Industries users are put in (行业设置), top-level and sub-industries alike. */
   industryIds: number[];
-  maxLevel: number;
+  /** The agency levels' ranks, lowest first: a user gets the n-th of them, the higher ones ever rarer. */
+  levels: number[];
 }
 
 /**
@@ -146,7 +147,7 @@ from (
     case when random() < 0.1 then 0 when random() < 0.5 then 1 else 2 end as gender,
     type_user,
     case when random() < 0.3 then 2 else 1 end as system_id,
-    least(${dict.maxLevel}, case when r_level < 0.5 then 0 when r_level < 0.75 then 1 when r_level < 0.88 then 2 when r_level < 0.95 then 3 when r_level < 0.99 then 4 else 5 end) as level,
+    (array[${dict.levels.length ? dict.levels.join(', ') : 0}]::smallint[])[least(${Math.max(1, dict.levels.length)}, case when r_level < 0.5 then 1 when r_level < 0.75 then 2 when r_level < 0.88 then 3 when r_level < 0.95 then 4 when r_level < 0.99 then 5 else 6 end)] as level,
     case when cardinality(${service}) > 0 and random() < 0.7 then ${pick(service, Math.max(dict.servicePostIds.length, 1), 'random()')} end as pw_id,
     case when cardinality(${agency}) > 0 and random() < (case when type_user = 1 then 0.9 else 0.05 end) then ${pick(agency, Math.max(dict.agencyPostIds.length, 1), 'random()')} end as agency_pw_id,
     case when r_ws < 0.6 then 0 when r_ws < 0.65 then 1 when r_ws < 0.95 then 2 else 3 end as withdraw_state,

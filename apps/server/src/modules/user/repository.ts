@@ -2,11 +2,10 @@ import type { UserRow } from '@juqi/contract';
 import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { NamedStatements } from '../../lib/db/named-statements';
-import { generalCity, generalIndustry, ledgerAccount, staff } from '../../lib/db/schema';
+import { agencyLevel, generalCity, generalIndustry, ledgerAccount, staff } from '../../lib/db/schema';
 import type { Cursor } from './cursor';
 import { allOf } from './filter';
 import {
-  userLevel,
   userLockLog,
   userLoginLog,
   userPost,
@@ -147,8 +146,9 @@ export class UserRepository {
     return tx.select({ id: userPost.id, name: userPost.name }).from(userPost).orderBy(asc(userPost.sort), asc(userPost.id));
   }
 
+  /** The agency levels (the agency module's records), as the user filter names them. */
   levels(tx: Executor = this.db) {
-    return tx.select().from(userLevel).orderBy(asc(userLevel.level));
+    return tx.select({ level: agencyLevel.level, name: agencyLevel.name }).from(agencyLevel).orderBy(asc(agencyLevel.level));
   }
 
   // ——— users ———

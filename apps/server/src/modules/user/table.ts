@@ -32,13 +32,6 @@ export const userPost = pgTable(
 );
 export type UserPostRow = typeof userPost.$inferSelect;
 
-/** The level dictionary (`level_list`): level 0 upwards, each with its name. */
-export const userLevel = pgTable('user_level', {
-  level: smallint('level').primaryKey(),
-  name: text('name').notNull(),
-});
-export type UserLevelRow = typeof userLevel.$inferSelect;
-
 export const users = pgTable(
   'users',
   {
@@ -53,6 +46,7 @@ export const users = pgTable(
     typeUser: smallint('type_user').notNull().default(2),
     /** 1 system user (registered in our apps), 2 channel user. */
     systemId: smallint('system_id').notNull().default(1),
+    /** The agency level's rank (`agency_level.level`, by a foreign key the migration writes: docs/marketplace.md › 代理等级). */
     level: smallint('level').notNull().default(0),
     /** The service post (user_post), e.g. 短视频编辑. */
     pwId: integer('pw_id').references(() => userPost.id, { onDelete: 'set null' }),

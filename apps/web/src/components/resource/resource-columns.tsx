@@ -1,5 +1,5 @@
 import { DownOutlined, EditOutlined, EllipsisOutlined, EyeOutlined } from '@ant-design/icons';
-import { isPickerType, type FieldType } from '@juqi/contract';
+import { fieldTypes, isPickerType, type FieldDefinition, type FieldType } from '@juqi/contract';
 import { Button, Space, type TableColumnType } from 'antd';
 import { useMessages } from '../../lib/i18n';
 import { useDeleteResource, type AnyResource, type ResourceRow } from '../../lib/resource';
@@ -23,6 +23,15 @@ const WIDTHS: Partial<Record<ColumnType, number>> = {
   date: 120,
   updated_at: 160,
 };
+/**
+ * A number's column fits the longest value its bounds allow as its type shows it (¥ 20,000,000.00 takes more room than
+ * a rank of two digits), at least the plain number's width: about 8 px a character of a 14 px tabular figure, plus the
+ * cell's padding.
+ */
+function numberWidth(definition: FieldDefinition): number {
+  const longest = Math.max(...[definition.min, definition.max].filter((bound) => bound !== undefined).map((bound) => fieldTypes.number.text(bound, definition, 'zh-CN').length));
+  return Math.max(WIDTHS.number!, Math.ceil(longest * 8.5) + 32);
+}
 /** A referenced record's name (a business, an industry under its parent). */
 const REFERENCE_WIDTH = 150;
 /** A display order: four digits. */
@@ -60,7 +69,13 @@ export function useResourceColumns(resource: AnyResource, { cells, without = [] 
         key,
         dataIndex: key,
         title: labelOf(key),
-        width: isPickerType(type) ? REFERENCE_WIDTH : resource.fields[key]?.kind === 'sort' ? SORT_WIDTH : WIDTHS[type],
+        width: isPickerType(type)
+          ? REFERENCE_WIDTH
+          : resource.fields[key]?.kind === 'sort'
+            ? SORT_WIDTH
+            : type === 'number'
+              ? numberWidth(resource.definitions[key]!)
+              : WIDTHS[type],
         align: type === 'number' || type === 'floatnumber' ? 'right' : undefined,
         ellipsis: type === 'textarea' || type === 'richtext' ? { showTitle: false } : type === 'text',
         render: (_: unknown, row: ResourceRow) => cellOf(key, row),

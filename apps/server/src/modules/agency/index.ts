@@ -1,0 +1,49 @@
+import { agencyLevel, yuanText } from '@juqi/contract';
+import { resourceRoutes } from '../../lib/crud/resource-routes';
+import { AppError } from '../../lib/errors';
+import type { ServerModule } from '../../lib/module';
+import { AgencyRepository } from './repository';
+import { agencyLevel as agencyLevelTable } from './table';
+
+/** The entry level: every user holds it until promoted. */
+const ENTRY_LEVEL = 0;
+
+/** 代理设置 › 代理等级: the agency levels (docs/marketplace.md › 代理等级). The six default levels come with the migration. */
+export const agencyModule: ServerModule = {
+  name: 'agency',
+  routes: async (app) => {
+    const repo = new AgencyRepository(app.database.db);
+
+    resourceRoutes(app, agencyLevel, agencyLevelTable, {
+      // The entry level stays level 0, enabled, at threshold 0; every other level's threshold lies strictly between
+      // those of the levels next to it, so a higher level always asks for more sales.
+      async beforeWrite(values, { tx, before }) {
+        const level = (values.level ?? before?.level) as number;
+        const threshold = (values.threshold ?? before?.threshold) as number;
+        if (before?.level === ENTRY_LEVEL) {
+          if (level !== ENTRY_LEVEL) throw AppError.invalid('level', { 'zh-CN': '入门等级固定为 0', 'en-US': 'the entry level stays at 0' });
+          if ((values.enabled ?? before.enabled) === false) throw AppError.invalid('enabled', { 'zh-CN': '入门等级不能停用', 'en-US': 'the entry level cannot be disabled' });
+        }
+        if (level === ENTRY_LEVEL && threshold !== 0) throw AppError.invalid('threshold', { 'zh-CN': '入门等级的升级门槛为 ¥ 0.00', 'en-US': 'the entry level is reached with ¥ 0.00' });
+        const others = await repo.lockLevels(before?.id as number | undefined, tx);
+        const below = others.filter((other) => other.level < level).at(-1);
+        const above = others.find((other) => other.level > level);
+        if (below && threshold <= below.threshold)
+          throw AppError.invalid('threshold', {
+            'zh-CN': `须高于等级 ${below.level}（${below.name}）的 ${yuanText(below.threshold)}`,
+            'en-US': `must be above the ${yuanText(below.threshold)} of level ${below.level} (${below.name})`,
+          });
+        if (above && threshold >= above.threshold)
+          throw AppError.invalid('threshold', {
+            'zh-CN': `须低于等级 ${above.level}（${above.name}）的 ${yuanText(above.threshold)}`,
+            'en-US': `must be below the ${yuanText(above.threshold)} of level ${above.level} (${above.name})`,
+          });
+      },
+      // A level users hold is refused by the users' foreign key (40900, in use).
+      async beforeDelete(id, { tx }) {
+        if ((await repo.level(id, tx))?.level === ENTRY_LEVEL)
+          throw AppError.conflict({ 'zh-CN': '入门等级不能删除', 'en-US': 'The entry level cannot be deleted' }, 'level');
+      },
+    });
+  },
+};

@@ -1,0 +1,40 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openAsAdmin } from '../support/session';
+import { screenshot, takingShots } from '../support/screenshot';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const LEVELS = '/permission/agency/level';
+const table = (page: Page) => page.locator('.resource-page .ant-table-tbody');
+const rowOf = (page: Page, name: string) => table(page).getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+
+test('代理等级: the levels with their thresholds in yuan and rates as percentages; a threshold out of order refused on its field', async ({ page, request }) => {
+  await openAsAdmin(page, request, LEVELS);
+  const diamond = rowOf(page, '钻石代理');
+  await expect(diamond).toBeVisible();
+  for (const text of ['5', '¥ 1,000,000.00', '25.00%', '75.00%']) await expect(diamond.getByRole('cell', { name: text, exact: true })).toBeVisible();
+  await expect(rowOf(page, '普通代理').getByRole('cell', { name: '¥ 0.00', exact: true })).toBeVisible();
+
+  // Edit 黄金代理 to ask less than 白银代理: refused on the threshold, naming the level below.
+  await rowOf(page, '黄金代理').getByRole('button', { name: /编\s*辑/ }).click();
+  const dialog = page.getByRole('dialog');
+  const threshold = dialog.getByLabel('升级门槛', { exact: true });
+  await expect(threshold).toHaveValue('200000.00');
+  await expect(dialog.getByLabel('佣金比例', { exact: true })).toHaveValue('18.00');
+  await threshold.fill('40000');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('须高于等级 2（白银代理）的 ¥ 50,000.00')).toBeVisible();
+  await screenshot(page, 'agency-level-form-zh-CN');
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toBeHidden();
+
+  for (const language of takingShots ? ['en-US', 'zh-CN'] : []) {
+    await page.evaluate((value) => localStorage.setItem('juqi-language', value), language);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.reload();
+      await expect(table(page).getByRole('row').first()).toBeVisible();
+      await screenshot(page, `agency-levels-${language}-${width}`);
+    }
+  }
+});
