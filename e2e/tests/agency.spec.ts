@@ -38,3 +38,33 @@ test('代理等级: the levels with their thresholds in yuan and rates as percen
     }
   }
 });
+
+test('基础设置 and 代理活跃度: each settings document opens at its defaults, refuses a band line above the other on its field, and keeps what is saved', async ({ page, request }) => {
+  await openAsAdmin(page, request, '/permission/agency/basic');
+  await expect(page.getByLabel('佣金冻结期（天）', { exact: true })).toHaveValue('7');
+  await expect(page.getByText('订单完成后佣金冻结的天数，期满无退款方可提现')).toBeVisible();
+  await screenshot(page, 'agency-basic-zh-CN-1280');
+
+  await page.goto('/permission/agency/activity');
+  const normal = page.getByLabel('一般分数线', { exact: true });
+  await expect(normal).toHaveValue('20');
+  await normal.fill('80');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.locator('.ant-form-item-explain-error').getByText('须低于活跃分数线 60')).toBeVisible();
+  await page.getByLabel('活跃分数线', { exact: true }).fill('120');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('已保存')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('一般分数线', { exact: true })).toHaveValue('80');
+  await expect(page.getByLabel('活跃分数线', { exact: true })).toHaveValue('120');
+
+  for (const language of takingShots ? ['en-US', 'zh-CN'] : []) {
+    await page.evaluate((value) => localStorage.setItem('juqi-language', value), language);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.reload();
+      await expect(page.locator('form input').first()).toBeVisible();
+      await screenshot(page, `agency-activity-${language}-${width}`);
+    }
+  }
+});

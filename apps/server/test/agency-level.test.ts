@@ -1,4 +1,4 @@
-import { agencyLevel, userCalls } from '@juqi/contract';
+import { agencyActivitySettings, agencyLevel, userCalls } from '@juqi/contract';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,15 @@ describe('代理等级', () => {
     expect((await t.database.db.select({ level: users.level }).from(users).where(eq(users.id, holder.id)))[0]?.level).toBe(8);
     await t.database.db.update(users).set({ level: 0 }).where(eq(users.id, holder.id));
     await ok(t, calls.delete!, { id: top.id }, admin);
+  });
+
+  it('代理活跃度 keeps 一般’s line below 活跃’s: 40000 naming normal_from, nothing changed', async () => {
+    const { defaults } = agencyActivitySettings;
+    for (const normal_from of [defaults.active_from, defaults.active_from + 1])
+      expect(expectError(await invoke(t, agencyActivitySettings.calls.edit, { ...defaults, normal_from }, admin), 40000)).toMatchObject({ field: 'normal_from' });
+    expect(await ok(t, agencyActivitySettings.calls.details, undefined, admin)).toEqual(defaults);
+    expect(await ok(t, agencyActivitySettings.calls.edit, { ...defaults, normal_from: defaults.active_from - 1 }, admin)).toMatchObject({ normal_from: defaults.active_from - 1 });
+    await ok(t, agencyActivitySettings.calls.edit, defaults, admin);
   });
 
   it('lets a staff who may only view list the levels but not change them (40300)', async () => {

@@ -1,5 +1,6 @@
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';
+import { defineSettingsDocument } from './settings-document';
 
 /**
  * The agencies (代理, resellers) of the marketplace (docs/marketplace.md › Agencies). This first part is 代理等级: the
@@ -69,5 +70,73 @@ export const agencyLevel = defineResource({
   order: { by: 'level', direction: 'asc' },
 });
 
+/** 代理设置 › 基础设置: the rules every agency's money and level follow. */
+export const agencyBasicSettings = defineSettingsDocument({
+  module: 'agency',
+  thing: 'basic',
+  menu: '/permission/agency/basic',
+  label: { 'zh-CN': '代理基础设置', 'en-US': 'Agency basics' },
+  operations: { view: 'agency.basic.view', edit: 'agency.basic.edit' },
+  fields: {
+    commission_hold_days: {
+      kind: 'number',
+      label: { 'zh-CN': '佣金冻结期（天）', 'en-US': 'Commission held for (days)' },
+      hint: { 'zh-CN': '订单完成后佣金冻结的天数，期满无退款方可提现', 'en-US': 'Days a commission is held after its order completes, before it can be withdrawn' },
+      min: 0,
+      max: 90,
+    },
+    order_pay_minutes: {
+      kind: 'number',
+      label: { 'zh-CN': '订单支付时限（分钟）', 'en-US': 'Time to pay an order (minutes)' },
+      hint: { 'zh-CN': '下单后未在时限内支付的订单自动取消', 'en-US': 'An order not paid within this time is cancelled' },
+      min: 10,
+      max: 10_080,
+    },
+    level_window_days: {
+      kind: 'number',
+      label: { 'zh-CN': '等级统计期（天）', 'en-US': 'Level window (days)' },
+      hint: { 'zh-CN': '升级门槛按最近这些天的销售额计算', 'en-US': 'A level’s threshold counts the sales of this many recent days' },
+      min: 30,
+      max: 730,
+    },
+    require_verified: {
+      kind: 'boolean',
+      label: { 'zh-CN': '申请代理须实名认证', 'en-US': 'Applicants must be verified' },
+      default: true,
+    },
+  },
+  defaults: { commission_hold_days: 7, order_pay_minutes: 1440, level_window_days: 365, require_verified: true },
+});
+
+/** 代理设置 › 代理活跃度: how the nightly activity score is counted and banded. */
+export const agencyActivitySettings = defineSettingsDocument({
+  module: 'agency',
+  thing: 'activity',
+  menu: '/permission/agency/activity',
+  label: { 'zh-CN': '代理活跃度', 'en-US': 'Agency activity' },
+  operations: { view: 'agency.activity.view', edit: 'agency.activity.edit' },
+  fields: {
+    window_days: { kind: 'number', label: { 'zh-CN': '统计天数', 'en-US': 'Days counted' }, hint: { 'zh-CN': '活跃度按最近这些天计算', 'en-US': 'The score counts this many recent days' }, min: 7, max: 365 },
+    points_per_sign_in_day: { kind: 'number', label: { 'zh-CN': '每登录一天得分', 'en-US': 'Points a day signed in' }, min: 0, max: 100 },
+    points_per_paid_order: { kind: 'number', label: { 'zh-CN': '每笔付款订单得分', 'en-US': 'Points an order paid' }, min: 0, max: 100 },
+    points_per_new_customer: { kind: 'number', label: { 'zh-CN': '每个新客户得分', 'en-US': 'Points a new customer' }, min: 0, max: 100 },
+    active_from: {
+      kind: 'number',
+      label: { 'zh-CN': '活跃分数线', 'en-US': 'Active from' },
+      hint: { 'zh-CN': '达到此分数为“活跃”', 'en-US': 'A score at or above this is active' },
+      min: 1,
+      max: 100_000,
+    },
+    normal_from: {
+      kind: 'number',
+      label: { 'zh-CN': '一般分数线', 'en-US': 'Normal from' },
+      hint: { 'zh-CN': '达到此分数为“一般”，低于为“沉睡”；须低于活跃分数线', 'en-US': 'A score at or above this is normal, below it dormant; below the active line' },
+      min: 1,
+      max: 100_000,
+    },
+  },
+  defaults: { window_days: 30, points_per_sign_in_day: 1, points_per_paid_order: 5, points_per_new_customer: 3, active_from: 60, normal_from: 20 },
+});
+
 /** The agency module's share of the contract (`contractModules`). */
-export const agencyContract = defineContractModule({ name: 'agency', resources: [agencyLevel] });
+export const agencyContract = defineContractModule({ name: 'agency', resources: [agencyLevel], settings: [agencyBasicSettings, agencyActivitySettings] });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CallDefinition } from './call';
 import type { Resource, ResourceField } from './resource';
+import type { SettingsDocument } from './settings-document';
 
 export type AnyModuleCall = CallDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
 type ModuleCalls = Readonly<Record<string, AnyModuleCall>>;
@@ -16,9 +17,16 @@ export interface ContractModule {
   name: string;
   calls: readonly ModuleCalls[];
   resources: readonly Resource<Record<string, ResourceField>>[];
+  /** Its declared settings documents (a settings screen each), whose two calls follow from them. */
+  settings: readonly SettingsDocument[];
 }
 
-export function defineContractModule(module: { name: string; calls?: ModuleCalls | readonly ModuleCalls[]; resources?: readonly Resource<Record<string, ResourceField>>[] }): ContractModule {
+export function defineContractModule(module: {
+  name: string;
+  calls?: ModuleCalls | readonly ModuleCalls[];
+  resources?: readonly Resource<Record<string, ResourceField>>[];
+  settings?: readonly SettingsDocument[];
+}): ContractModule {
   const calls = Array.isArray(module.calls) ? module.calls : module.calls ? [module.calls as ModuleCalls] : [];
-  return { name: module.name, calls, resources: module.resources ?? [] };
+  return { name: module.name, calls, resources: module.resources ?? [], settings: module.settings ?? [] };
 }

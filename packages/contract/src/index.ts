@@ -57,6 +57,7 @@ export * from './relevance';
 export * from './refusals';
 export * from './resource';
 export * from './settings';
+export * from './settings-document';
 export * from './system';
 export * from './time-zone';
 export * from './user';
@@ -80,6 +81,9 @@ export const allCalls: AnyCall[] = Object.values(callsByModule).flatMap((calls) 
 
 /** Every declared resource (docs/resources.md): the generated server tests walk them all. */
 export const allResources = contractModules.flatMap((module) => module.resources);
+
+/** Every declared settings document (docs/resources.md › Settings documents): the generated tests walk them all. */
+export const allSettingsDocuments = contractModules.flatMap((module) => module.settings);
 
 /** The child lists of a resource (those declaring it their parent), shown as tabs of its details. */
 export const childResources = (resource: { module: string; thing: string }) =>

@@ -501,12 +501,15 @@ export function resourceCalls(...resources: Resource<Record<string, ResourceFiel
 }
 
 /**
- * Every call of a contract module by name: its hand-written families and its resources' calls. A name two of them
+ * Every call of a contract module by name: its hand-written families, its resources' calls and its settings documents'. A name two of them
  * share would leave one call unserved and undocumented: refused when the contract loads.
  */
 export function moduleCalls(module: ContractModule): Record<string, AnyModuleCall> {
   const calls: Record<string, AnyModuleCall> = {};
-  for (const family of [...module.calls, resourceCalls(...module.resources)])
+  const settingsCalls: Record<string, AnyModuleCall> = Object.fromEntries(
+    module.settings.flatMap((doc) => [[`${doc.thing}Details`, doc.calls.details as AnyModuleCall], [`${doc.thing}Edit`, doc.calls.edit as AnyModuleCall]]),
+  );
+  for (const family of [...module.calls, resourceCalls(...module.resources), settingsCalls])
     for (const [name, call] of Object.entries(family)) {
       if (name in calls) throw new Error(`${module.name}: two calls are named ${name}`);
       calls[name] = call;

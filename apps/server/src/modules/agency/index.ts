@@ -1,14 +1,18 @@
-import { agencyLevel, yuanText } from '@juqi/contract';
+import { agencyActivitySettings, agencyBasicSettings, agencyLevel, yuanText } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { AppError } from '../../lib/errors';
 import type { ServerModule } from '../../lib/module';
+import { settingsDocumentRoutes } from '../../lib/settings/document';
 import { AgencyRepository } from './repository';
 import { agencyLevel as agencyLevelTable } from './table';
 
 /** The entry level: every user holds it until promoted. */
 const ENTRY_LEVEL = 0;
 
-/** 代理设置 › 代理等级: the agency levels (docs/marketplace.md › 代理等级). The six default levels come with the migration. */
+/**
+ * 代理设置 (docs/marketplace.md › Agencies): 代理等级, the agency levels (the six default levels come with the
+ * migration), and the settings documents 基础设置 and 代理活跃度.
+ */
 export const agencyModule: ServerModule = {
   name: 'agency',
   routes: async (app) => {
@@ -43,6 +47,15 @@ export const agencyModule: ServerModule = {
       async beforeDelete(id, { tx }) {
         if ((await repo.level(id, tx))?.level === ENTRY_LEVEL)
           throw AppError.conflict({ 'zh-CN': '入门等级不能删除', 'en-US': 'The entry level cannot be deleted' }, 'level');
+      },
+    });
+
+    settingsDocumentRoutes(app, agencyBasicSettings);
+    // The bands read from the top: 活跃 at or above its line, then 一般, then 沉睡, so 一般's line lies below 活跃's.
+    settingsDocumentRoutes(app, agencyActivitySettings, {
+      async check(values) {
+        if ((values.normal_from as number) >= (values.active_from as number))
+          throw AppError.invalid('normal_from', { 'zh-CN': `须低于活跃分数线 ${String(values.active_from)}`, 'en-US': `must be below the active line, ${String(values.active_from)}` });
       },
     });
   },

@@ -84,10 +84,10 @@ export function fieldViewOf(type: string): FieldView {
 
 
 /**
- * A definition in an antd form: its label, required mark, the registry's rule and its editor, under its key; a layout
+ * A definition in an antd form: its label, required mark, the registry's rule, its editor and a `hint` under it, under its key; a layout
  * type (desc_text, title_divider) is shown with no form item, since it holds no value.
  */
-export function FieldFormItem({ definition }: { definition: FieldDefinition }) {
+export function FieldFormItem({ definition, hint }: { definition: FieldDefinition; hint?: string }) {
   const language = usePreferences((s) => s.language);
   const { Editor } = fieldViewOf(definition.type);
   // A layout type holds no value; a detail table binds its rows itself (a Form.List under its key, each cell an item).
@@ -99,7 +99,7 @@ export function FieldFormItem({ definition }: { definition: FieldDefinition }) {
       required={definition.required}
       rules={fieldRules(definition, language)}
       validateTrigger={validateTriggerOf(definition)}
-      extra={definition.type === 'datetime' ? <TimeZoneNote /> : undefined}
+      extra={definition.type === 'datetime' ? <TimeZoneNote /> : hint}
     >
       <Editor definition={definition} />
     </Form.Item>

@@ -1,11 +1,14 @@
-import { agencyLevel } from '@juqi/contract';
+import { agencyActivitySettings, agencyBasicSettings, agencyLevel } from '@juqi/contract';
 import { resourcePage } from '../../components/resource';
+import { settingsDocumentPage } from '../../components/settings-document';
 import type { WebModule } from '../../lib/web-module';
 
-/** 代理设置 (docs/marketplace.md › Agencies): 代理等级 is a declared resource, its screen one line. */
+/** 代理设置 (docs/marketplace.md › Agencies): 代理等级 a declared resource, 基础设置 and 代理活跃度 declared settings documents, each screen one line. */
 export const agencyWebModule: WebModule = {
   name: 'agency',
   pages: {
+    '/permission/agency/basic': settingsDocumentPage(agencyBasicSettings),
     '/permission/agency/level': resourcePage(agencyLevel),
+    '/permission/agency/activity': settingsDocumentPage(agencyActivitySettings),
   },
 };

@@ -1,0 +1,51 @@
+import type { SettingsDocument } from '@juqi/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/record';
+import type { Executor } from '../db/client';
+import { route } from '../http/route';
+import { appSetting } from './table';
+
+type Values = Record<string, unknown>;
+
+/** The key a declared settings document is stored under: `<module>_<thing>`. */
+const keyOf = (doc: SettingsDocument) => `${doc.module}_${doc.thing}`;
+
+/**
+ * A declared settings document as it is now, each unset field at its default: how any module reads another's settings
+ * (the agency module's hold days, for the orders). `lock` holds the row until the transaction ends, for a write that
+ * must not interleave with another.
+ */
+export async function readSettingsDocument<D extends SettingsDocument>(db: Executor, doc: D, lock = false): Promise<Values> {
+  const query = db.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, keyOf(doc)));
+  const [row] = lock ? await query.for('update') : await query;
+  return doc.stored.parse(row?.value ?? {}) as Values;
+}
+
+export interface SettingsDocumentHooks {
+  /** The module's own rule across fields (a band above another), inside the write's transaction: throw to refuse. */
+  check?(values: Values, ctx: { tx: Executor; before: Values }): Promise<void>;
+}
+
+/**
+ * A declared settings document's two calls (docs/resources.md › Settings documents): `_details` answers it, `_edit`
+ * replaces it whole — each field checked by its type's rule (the call's body), then the module's check — audits the
+ * change under its edit operation's code (so the operation log names it as the catalogue does) with the document before
+ * and after, and answers it as saved.
+ */
+export function settingsDocumentRoutes(app: FastifyInstance, doc: SettingsDocument, hooks: SettingsDocumentHooks = {}): void {
+  const db = app.database.db;
+  route(app, doc.calls.details, () => readSettingsDocument(db, doc) as never);
+  route(app, doc.calls.edit, ({ body, principal, request }) =>
+    db.transaction(async (tx) => {
+      const values = body as Values;
+      // The document's row is locked (made first where it was never saved) so two saves check and write one after another.
+      await tx.insert(appSetting).values({ key: keyOf(doc), value: {} }).onConflictDoNothing();
+      const before = await readSettingsDocument(tx, doc, true);
+      await hooks.check?.(values, { tx, before });
+      await tx.update(appSetting).set({ value: values, updatedAt: sql`now()` }).where(eq(appSetting.key, keyOf(doc)));
+      await recordAudit(tx, { staffId: principal!.staffId, action: doc.operations.edit, target: `${doc.module}.${doc.thing}`, detail: { before, after: values }, ip: request.ip });
+      return values as never;
+    }),
+  );
+}
