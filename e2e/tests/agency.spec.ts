@@ -39,11 +39,28 @@ test('代理等级: the levels with their thresholds in yuan and rates as percen
   }
 });
 
-test('基础设置 and 代理活跃度: each settings document opens at its defaults, refuses a band line above the other on its field, and keeps what is saved', async ({ page, request }) => {
+test('基础设置, 代理登录 and 代理活跃度: each settings document opens at its defaults, refuses a band line above the other on its field, and keeps what is saved', async ({ page, request }) => {
   await openAsAdmin(page, request, '/permission/agency/basic');
   await expect(page.getByLabel('佣金冻结期（天）', { exact: true })).toHaveValue('7');
   await expect(page.getByText('订单完成后佣金冻结的天数，期满无退款方可提现')).toBeVisible();
   await screenshot(page, 'agency-basic-zh-CN-1280');
+
+  // 代理登录: the platforms ticked, saved and read back; the five platforms restored after.
+  await page.goto('/permission/agency/login');
+  const pc = page.getByRole('checkbox', { name: 'PC', exact: true });
+  await expect(pc).toBeChecked();
+  await pc.uncheck();
+  await page.getByLabel('同时在线设备数', { exact: true }).fill('2');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('已保存')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'PC', exact: true })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: '小程序', exact: true })).toBeChecked();
+  await expect(page.getByLabel('同时在线设备数', { exact: true })).toHaveValue('2');
+  await screenshot(page, 'agency-login-zh-CN-1280');
+  await page.getByRole('checkbox', { name: 'PC', exact: true }).check();
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('已保存').first()).toBeVisible();
 
   await page.goto('/permission/agency/activity');
   const normal = page.getByLabel('一般分数线', { exact: true });

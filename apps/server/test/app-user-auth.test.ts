@@ -1,4 +1,4 @@
-import { appUserAuthCalls, authCalls, userCalls } from '@juqi/contract';
+import { agencyLoginSettings, appUserAuthCalls, authCalls, userCalls, type LOGIN_PLATFORMS } from '@juqi/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userLoginLog, users, userSession } from '../src/lib/db/schema';
@@ -18,7 +18,7 @@ afterAll(() => t?.close());
 let ipSeq = 0;
 const ip = () => `10.77.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 const sendCode = (mobile: string, from = ip()) => invoke(t, appUserAuthCalls.sendSmsCode, { mobile }, undefined, { ip: from });
-const login = (mobile: string, code: string, options: { platform?: 'ios' | 'h5'; ip?: string; sign?: string } = {}) =>
+const login = (mobile: string, code: string, options: { platform?: (typeof LOGIN_PLATFORMS)[number]; ip?: string; sign?: string } = {}) =>
   invoke(
     t,
     appUserAuthCalls.smsLogin,
@@ -208,5 +208,51 @@ describe('app sessions', () => {
       ['success', 'mini_program'],
     ]);
     expect(latest!.ip).toMatch(/^10\./);
+  });
+});
+
+const setRules = async (rules: Partial<typeof agencyLoginSettings.defaults>) =>
+  ok(t, agencyLoginSettings.calls.edit, { ...agencyLoginSettings.defaults, ...rules }, await signInAsAdmin(t));
+const info = async (token: string) => (await invoke(t, appUserAuthCalls.info, {}, token)).code;
+/** Signs in with a fresh code, a minute after the last one (the resend cooldown). */
+const loginFresh = async (mobile: string, platform: (typeof LOGIN_PLATFORMS)[number]) => {
+  t.clock.advance(61_000);
+  expectOk(await sendCode(mobile));
+  return login(mobile, lastCode(mobile)!, { platform });
+};
+
+describe('代理登录: an agency’s sign-in', () => {
+  it('turns an agency away on a platform not ticked (40300, recorded), while an ordinary user signs in there', async () => {
+    await setRules({ platforms: ['ios', 'android'] });
+    try {
+      const agency = await insertUser(t, { typeUser: 1 });
+      const ordinary = await insertUser(t, { typeUser: 2 });
+      expect(await loginFresh(agency.mobile, 'pc')).toEqual({ code: 40300, message: '代理账号不允许在此平台登录', data: null });
+      expect(await t.database.db.select().from(userSession).where(eq(userSession.userId, agency.id))).toEqual([]);
+      expect((await loginsOf(agency.id)).map((l) => [l.result, l.platform])).toEqual([['platform_refused', 'pc']]);
+      expectOk(await loginFresh(agency.mobile, 'ios'));
+      expectOk(await loginFresh(ordinary.mobile, 'pc'));
+    } finally {
+      await setRules({});
+    }
+  });
+
+  it('keeps an agency to its device cap: a sign-in beyond it signs the oldest device out (50012), not an ordinary user’s', async () => {
+    await setRules({ max_sessions: 2 });
+    try {
+      const agency = await insertUser(t, { typeUser: 1 });
+      const [first, second, third] = [
+        expectOk(await loginFresh(agency.mobile, 'ios')).token,
+        expectOk(await loginFresh(agency.mobile, 'android')).token,
+        expectOk(await loginFresh(agency.mobile, 'h5')).token,
+      ];
+      expect([await info(first), await info(second), await info(third)]).toEqual([50012, 20000, 20000]);
+      const ordinary = await insertUser(t, { typeUser: 2 });
+      const tokens = [];
+      for (const platform of ['ios', 'android', 'h5'] as const) tokens.push(expectOk(await loginFresh(ordinary.mobile, platform)).token);
+      for (const token of tokens) expect(await info(token)).toBe(20000);
+    } finally {
+      await setRules({});
+    }
   });
 });

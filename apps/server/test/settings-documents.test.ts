@@ -20,13 +20,32 @@ function otherValue(field: DocumentField, value: unknown): unknown {
       return !value;
     case 'select':
       return field.options.find((option) => option.value !== value)?.value ?? value;
+    case 'checkbox': {
+      // One ticked fewer, or one more when only the fewest allowed are ticked.
+      const ticked = value as string[];
+      return ticked.length > (field.min ?? 1) ? ticked.slice(1) : [...ticked, ...field.options.map((option) => option.value).filter((option) => !ticked.includes(option)).slice(0, 1)];
+    }
     default:
       return `${String(value)}改`.slice(0, field.max);
   }
 }
 
 /** A value its field's rule refuses. */
-const badValue = (field: DocumentField): unknown => (field.kind === 'number' ? field.max + 1 : field.kind === 'boolean' ? 'yes' : field.kind === 'select' ? -1 : 'x'.repeat(field.max + 1));
+function badValue(field: DocumentField): unknown {
+  switch (field.kind) {
+    case 'number':
+      return field.max + 1;
+    case 'boolean':
+      return 'yes';
+    case 'select':
+      return -1;
+    case 'checkbox':
+      // None ticked (an unknown option is refused by the registry's rule too, naming its entry).
+      return [];
+    default:
+      return 'x'.repeat(field.max + 1);
+  }
+}
 
 let t: TestApp;
 let admin: string;

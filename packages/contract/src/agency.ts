@@ -1,6 +1,7 @@
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';
 import { defineSettingsDocument } from './settings-document';
+import { LOGIN_PLATFORM_NAMES, LOGIN_PLATFORMS } from './user';
 
 /**
  * The agencies (代理, resellers) of the marketplace (docs/marketplace.md › Agencies). This first part is 代理等级: the
@@ -108,6 +109,34 @@ export const agencyBasicSettings = defineSettingsDocument({
   defaults: { commission_hold_days: 7, order_pay_minutes: 1440, level_window_days: 365, require_verified: true },
 });
 
+/**
+ * 代理设置 › 代理登录: where an agency may sign in to the apps and on how many devices at once. A sign-in on a platform
+ * not ticked is refused; one beyond the cap ends the agency's oldest session (it is told 50012, signed in elsewhere).
+ */
+export const agencyLoginSettings = defineSettingsDocument({
+  module: 'agency',
+  thing: 'login',
+  menu: '/permission/agency/login',
+  label: { 'zh-CN': '代理登录', 'en-US': 'Agency sign-in' },
+  operations: { view: 'agency.login.view', edit: 'agency.login.edit' },
+  fields: {
+    platforms: {
+      kind: 'checkbox',
+      label: { 'zh-CN': '允许登录的平台', 'en-US': 'Platforms allowed' },
+      hint: { 'zh-CN': '代理账号只能在勾选的平台登录', 'en-US': 'An agency signs in only on the platforms ticked' },
+      options: LOGIN_PLATFORM_NAMES.map(({ value, name }) => ({ value, label: name })),
+    },
+    max_sessions: {
+      kind: 'number',
+      label: { 'zh-CN': '同时在线设备数', 'en-US': 'Devices at once' },
+      hint: { 'zh-CN': '超出时最早登录的设备被下线', 'en-US': 'Beyond it, the device signed in first is signed out' },
+      min: 1,
+      max: 10,
+    },
+  },
+  defaults: { platforms: [...LOGIN_PLATFORMS], max_sessions: 3 },
+});
+
 /** 代理设置 › 代理活跃度: how the nightly activity score is counted and banded. */
 export const agencyActivitySettings = defineSettingsDocument({
   module: 'agency',
@@ -139,4 +168,4 @@ export const agencyActivitySettings = defineSettingsDocument({
 });
 
 /** The agency module's share of the contract (`contractModules`). */
-export const agencyContract = defineContractModule({ name: 'agency', resources: [agencyLevel], settings: [agencyBasicSettings, agencyActivitySettings] });
+export const agencyContract = defineContractModule({ name: 'agency', resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });

@@ -326,7 +326,7 @@ export const appUserAuthCalls = {
     method: 'POST',
     path: '/api_user/login/mobile_login',
     tag: 'auth',
-    summary: 'Sign a marketplace user in to the apps with mobile and SMS code; a locked user is refused (42300) once the code is right',
+    summary: 'Sign a marketplace user in to the apps with mobile and SMS code; once the code is right, a locked user is refused (42300) and an agency on a platform 代理登录 does not allow (40300), and an agency beyond its device cap signs its oldest session out (50012 there)',
     permission: 'public',
     body: z.object({
       sign: signField,

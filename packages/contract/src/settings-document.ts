@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { defineCall, operation, type CallDefinition } from './call';
-import type { FieldDefinition } from './field-types';
-import { fieldTypes } from './field-types';
+import { fieldDefinition, fieldTypes, type FieldDefinition } from './field-types';
 import { resourceFieldDefinition, type BooleanField, type NumberField, type SelectField, type Texts, type TextareaField, type TextField } from './resource';
 
-/** The kinds a settings document's field may be: one value each, never empty. */
-export type DocumentField = NumberField | BooleanField | SelectField | TextField | TextareaField;
+/** Several options of a list ticked (the registry's checkbox): the platforms an agency may sign in on. */
+export interface CheckboxField {
+  kind: 'checkbox';
+  label: Texts;
+  hint?: Texts;
+  options: readonly { value: string; label: Texts }[];
+  /** At least this many ticked (1 by default: a document's field is never empty). */
+  min?: number;
+}
 
-type ValueOf<F extends DocumentField> = F extends BooleanField ? boolean : F extends NumberField | SelectField ? number : string;
+/** The kinds a settings document's field may be: a value each, never empty. */
+export type DocumentField = NumberField | BooleanField | SelectField | TextField | TextareaField | CheckboxField;
+
+type ValueOf<F extends DocumentField> = F extends BooleanField ? boolean : F extends NumberField | SelectField ? number : F extends CheckboxField ? string[] : string;
 
 export interface SettingsDocumentDeclaration<F extends Record<string, DocumentField>> {
   /** The module serving it (the calls' path and OpenAPI tag). */
@@ -51,7 +60,7 @@ export function defineSettingsDocument<const F extends Record<string, DocumentFi
   const { module, thing, fields, defaults, operations, label } = declaration;
   const entries = Object.entries(fields) as [string, DocumentField][];
   // Every value is required: a document is never half set.
-  const definitions = Object.fromEntries(entries.map(([key, field]) => [key, resourceFieldDefinition(key, { ...field, required: true })]));
+  const definitions = Object.fromEntries(entries.map(([key, field]) => [key, field.kind === 'checkbox' ? checkboxDefinition(key, field) : resourceFieldDefinition(key, { ...field, required: true })]));
   const schemas = Object.fromEntries(entries.map(([key]) => [key, fieldTypes[definitions[key]!.type].value(definitions[key]!)]));
   for (const [key, schema] of Object.entries(schemas)) {
     if (!schema.safeParse((defaults as Record<string, unknown>)[key]).success) throw new Error(`${module}.${thing}: the default of ${key} breaks its rule`);
@@ -59,7 +68,7 @@ export function defineSettingsDocument<const F extends Record<string, DocumentFi
   const document = z.object(schemas).strict() as unknown as SettingsDocument<F>['document'];
   // The answer as stored, in plain schemas: a registry rule's preprocessing (numbers from form strings) is the input's.
   const answer = z.object(
-    Object.fromEntries(entries.map(([key, field]) => [key, field.kind === 'boolean' ? z.boolean() : field.kind === 'number' || field.kind === 'select' ? z.number() : z.string()])),
+    Object.fromEntries(entries.map(([key, field]) => [key, field.kind === 'boolean' ? z.boolean() : field.kind === 'number' || field.kind === 'select' ? z.number() : field.kind === 'checkbox' ? z.array(z.string()) : z.string()])),
   ) as unknown as SettingsDocument<F>['document'];
   const stored = z.object(Object.fromEntries(Object.entries(schemas).map(([key, schema]) => [key, schema.catch((defaults as Record<string, unknown>)[key])]))) as unknown as SettingsDocument<F>['stored'];
   const labels = Object.fromEntries(entries.map(([key, field]) => [key, field.label]));
@@ -83,4 +92,20 @@ export function defineSettingsDocument<const F extends Record<string, DocumentFi
       }),
     },
   };
+}
+
+/** A checkbox field as the registry defines it: its options, at least `min` of them ticked. */
+function checkboxDefinition(key: string, field: CheckboxField): FieldDefinition {
+  const parsed = fieldDefinition.safeParse({
+    key,
+    type: 'checkbox',
+    label: field.label,
+    required: true,
+    unique: false,
+    permission: 0,
+    options: field.options.map(({ value, label }) => ({ value, label })),
+    extend_quantity_min: field.min ?? 1,
+  });
+  if (!parsed.success) throw new Error(`${key}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+  return parsed.data;
 }

@@ -94,8 +94,24 @@ export function orderCountBand(orderCount: number): number | null {
 export const USER_PAGE_SIZE = 20;
 export const MAX_OFFSET_ROWS = 10_000;
 
-export const LOGIN_RESULTS = ['success', 'bad_password', 'bad_code', 'locked'] as const;
+export const LOGIN_RESULTS = ['success', 'bad_password', 'bad_code', 'locked', 'platform_refused'] as const;
+/** How an app sign-in ended, by name (`platform_refused`: an agency on a platform 代理登录 does not allow). */
+export const LOGIN_RESULT_NAMES = [
+  { value: 'success', name: { 'zh-CN': '成功', 'en-US': 'Success' } },
+  { value: 'bad_password', name: { 'zh-CN': '密码错误', 'en-US': 'Wrong password' } },
+  { value: 'bad_code', name: { 'zh-CN': '验证码错误', 'en-US': 'Wrong code' } },
+  { value: 'locked', name: { 'zh-CN': '账号已锁定', 'en-US': 'Account locked' } },
+  { value: 'platform_refused', name: { 'zh-CN': '平台不允许', 'en-US': 'Platform not allowed' } },
+] as const satisfies readonly NamedCode<(typeof LOGIN_RESULTS)[number]>[];
 export const LOGIN_PLATFORMS = ['ios', 'android', 'h5', 'mini_program', 'pc'] as const;
+/** The platforms an app user signs in on, by name: the sign-in records and 代理登录 read them. */
+export const LOGIN_PLATFORM_NAMES = [
+  { value: 'ios', name: { 'zh-CN': 'iOS', 'en-US': 'iOS' } },
+  { value: 'android', name: { 'zh-CN': 'Android', 'en-US': 'Android' } },
+  { value: 'h5', name: { 'zh-CN': 'H5', 'en-US': 'H5' } },
+  { value: 'mini_program', name: { 'zh-CN': '小程序', 'en-US': 'Mini program' } },
+  { value: 'pc', name: { 'zh-CN': 'PC', 'en-US': 'PC' } },
+] as const satisfies readonly NamedCode<(typeof LOGIN_PLATFORMS)[number]>[];
 
 /**
  * Documents of a submission, by kind; each is an upload of scope `verification` (module `verification`), served only

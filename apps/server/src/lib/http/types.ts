@@ -1,4 +1,4 @@
-import type { AnyCall, ApprovalKind, Locale, MenuNode, NotificationSubject, Permission, SystemEventCode, UploadScope, UserSelection } from '@juqi/contract';
+import type { AnyCall, ApprovalKind, Locale, MenuNode, NotificationSubject, Permission, SystemEventCode, Texts, UploadScope, UserSelection } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
@@ -30,6 +30,13 @@ export interface AppUserPrincipal {
 
 /** Turns an app session's token into its user or throws the logged-out AppError (50008; 50014 when expired). */
 export type AppUserSessionResolver = (token: string) => Promise<AppUserPrincipal>;
+
+/**
+ * A module's rule for a marketplace user's app sign-in, asked once the code proved the phone (代理登录: the agency
+ * module's platforms and device cap for users of type 1). `refusal` turns the sign-in away (40300, recorded as
+ * `platform_refused`); `maxSessions` caps the user's open sessions, the oldest ended beyond it.
+ */
+export type AppSignInRules = (user: { id: number; typeUser: number }, platform: string) => Promise<{ refusal?: Texts; maxSessions?: number }>;
 
 /** What the power module offers the rest of the server: who may see and do what. */
 export interface GrantsDirectory {
@@ -231,6 +238,8 @@ export interface AccessServices {
   resolveSession?: SessionResolver;
   /** Provided by the auth module: the marketplace users' app sessions. */
   resolveAppUser?: AppUserSessionResolver;
+  /** Provided by the agency module: 代理登录's rules for an agency's sign-in. */
+  appSignInRules?: AppSignInRules;
   sessionEvents?: SessionEvents;
   accounts?: AccountDirectory;
   grants?: GrantsDirectory;

@@ -1,4 +1,4 @@
-import type { SettingsDocument } from '@juqi/contract';
+import type { DocumentField, DocumentValues, SettingsDocument } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
@@ -16,10 +16,10 @@ const keyOf = (doc: SettingsDocument) => `${doc.module}_${doc.thing}`;
  * (the agency module's hold days, for the orders). `lock` holds the row until the transaction ends, for a write that
  * must not interleave with another.
  */
-export async function readSettingsDocument<D extends SettingsDocument>(db: Executor, doc: D, lock = false): Promise<Values> {
-  const query = db.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, keyOf(doc)));
+export async function readSettingsDocument<F extends Record<string, DocumentField>>(db: Executor, doc: SettingsDocument<F>, lock = false): Promise<DocumentValues<F>> {
+  const query = db.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, keyOf(doc as unknown as SettingsDocument)));
   const [row] = lock ? await query.for('update') : await query;
-  return doc.stored.parse(row?.value ?? {}) as Values;
+  return doc.stored.parse(row?.value ?? {});
 }
 
 export interface SettingsDocumentHooks {

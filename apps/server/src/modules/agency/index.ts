@@ -1,17 +1,19 @@
-import { agencyActivitySettings, agencyBasicSettings, agencyLevel, yuanText } from '@juqi/contract';
+import { agencyActivitySettings, agencyBasicSettings, agencyLevel, agencyLoginSettings, yuanText } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { AppError } from '../../lib/errors';
 import type { ServerModule } from '../../lib/module';
-import { settingsDocumentRoutes } from '../../lib/settings/document';
+import { readSettingsDocument, settingsDocumentRoutes } from '../../lib/settings/document';
 import { AgencyRepository } from './repository';
 import { agencyLevel as agencyLevelTable } from './table';
 
 /** The entry level: every user holds it until promoted. */
 const ENTRY_LEVEL = 0;
+/** `type_user` of an agency (USER_TYPES). */
+const AGENT = 1;
 
 /**
  * 代理设置 (docs/marketplace.md › Agencies): 代理等级, the agency levels (the six default levels come with the
- * migration), and the settings documents 基础设置 and 代理活跃度.
+ * migration), and the settings documents 基础设置, 代理登录 (whose rules the app sign-in asks of an agency) and 代理活跃度.
  */
 export const agencyModule: ServerModule = {
   name: 'agency',
@@ -51,6 +53,13 @@ export const agencyModule: ServerModule = {
     });
 
     settingsDocumentRoutes(app, agencyBasicSettings);
+    settingsDocumentRoutes(app, agencyLoginSettings);
+    app.access.appSignInRules = async (user, platform) => {
+      if (user.typeUser !== AGENT) return {};
+      const { platforms, max_sessions } = await readSettingsDocument(app.database.db, agencyLoginSettings);
+      if (!platforms.includes(platform)) return { refusal: { 'zh-CN': '代理账号不允许在此平台登录', 'en-US': 'Agencies may not sign in on this platform' } };
+      return { maxSessions: max_sessions };
+    };
     // The bands read from the top: 活跃 at or above its line, then 一般, then 沉睡, so 一般's line lies below 活跃's.
     settingsDocumentRoutes(app, agencyActivitySettings, {
       async check(values) {

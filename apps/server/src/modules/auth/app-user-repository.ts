@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { userLoginLog, users } from '../../lib/db/schema';
 import { userSession, type UserSessionRow } from './table';
@@ -11,7 +11,7 @@ export class AppUserRepository {
 
   async userByMobile(mobile: string, tx: Executor = this.db) {
     const [row] = await tx
-      .select({ id: users.id, locked: users.locked, lockReason: users.lockReason })
+      .select({ id: users.id, typeUser: users.typeUser, locked: users.locked, lockReason: users.lockReason })
       .from(users)
       .where(eq(users.mobile, mobile));
     return row;
@@ -50,6 +50,17 @@ export class AppUserRepository {
 
   async touchSession(id: number, at: Date, tx: Executor = this.db): Promise<void> {
     await tx.update(userSession).set({ lastSeenAt: at }).where(eq(userSession.id, id));
+  }
+
+  /** Ends the user's open sessions beyond the newest `keep`, with `reason`. */
+  async endSessionsBeyond(userId: number, keep: number, reason: NonNullable<UserSessionRow['endReason']>, at: Date, tx: Executor): Promise<void> {
+    const open = await tx
+      .select({ id: userSession.id })
+      .from(userSession)
+      .where(and(eq(userSession.userId, userId), isNull(userSession.endedAt)))
+      .orderBy(desc(userSession.id));
+    const beyond = open.slice(keep).map(({ id }) => id);
+    if (beyond.length > 0) await tx.update(userSession).set({ endedAt: at, endReason: reason }).where(inArray(userSession.id, beyond));
   }
 
   async endSession(id: number, reason: NonNullable<UserSessionRow['endReason']>, at: Date, tx: Executor = this.db): Promise<void> {

@@ -1,7 +1,7 @@
 import { ErrorCode, type AppUserInfo } from '@juqi/contract';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AppUserPrincipal } from '../../lib/http/types';
+import type { AppSignInRules, AppUserPrincipal } from '../../lib/http/types';
 import type { AppUserLogin, AppUserRepository } from './app-user-repository';
 import type { AppUserSessionService } from './sessions';
 import { BAD_CODE, type ClientInfo, type SignInService } from './sign-in-service';
@@ -18,6 +18,8 @@ export class AppUserSignIn {
     private readonly sessions: AppUserSessionService,
     private readonly codes: Pick<SignInService, 'issueCode' | 'consumeCode' | 'refusalOfSign'>,
     private readonly clock: Clock,
+    /** Another module's rules for the sign-in (代理登录), read when asked: the agency module may register after this one. */
+    private readonly rules: () => AppSignInRules | undefined = () => undefined,
   ) {}
 
   /** Sends a code only to a user's mobile, yet answers and counts alike for any mobile, so the call does not tell who is a user. */
@@ -44,7 +46,12 @@ export class AppUserSignIn {
         'en-US': reason ? `Account locked: ${reason}` : 'Account locked',
       });
     }
-    return this.sessions.create({ userId: user.id, platform, ...client });
+    const rules = (await this.rules()?.({ id: user.id, typeUser: user.typeUser }, platform)) ?? {};
+    if (rules.refusal) {
+      await this.repo.recordLogin({ userId: user.id, loginAt: this.clock.now(), ip: client.ip, platform, result: 'platform_refused' });
+      throw AppError.forbidden(rules.refusal);
+    }
+    return this.sessions.create({ userId: user.id, platform, ...client, maxSessions: rules.maxSessions });
   }
 
   async info(appUser: AppUserPrincipal): Promise<AppUserInfo> {

@@ -46,7 +46,7 @@ export const authModule: ServerModule = {
     const staff = new StaffService(db, repo, sessions, grants, guard, signIn, app.clock);
     const appUserRepo = new AppUserRepository(db);
     const appUserSessions = new AppUserSessionService(db, appUserRepo, () => sessions.loginSettings(), app.clock);
-    const appUsers = new AppUserSignIn(appUserRepo, appUserSessions, signIn, app.clock);
+    const appUsers = new AppUserSignIn(appUserRepo, appUserSessions, signIn, app.clock, () => app.access.appSignInRules);
 
     app.access.resolveSession = (token) => sessions.resolve(token);
     app.access.resolveAppUser = (token) => appUserSessions.resolve(token);

@@ -23,6 +23,7 @@ interface CachedSession {
   readAt: number;
 }
 
+/** What an ended session answers, staff's or app user's: 50012 when replaced by a sign-in elsewhere, 50014 expired, else 50008. */
 const endReasonCode: Record<string, AppError['code']> = {
   replaced: ErrorCode.TOKEN_REPLACED,
   expired: ErrorCode.TOKEN_EXPIRED,
@@ -147,6 +148,8 @@ export interface AppSignIn {
   platform: AppUserLogin['platform'];
   ip: string;
   userAgent: string;
+  /** The user's open sessions at most, this one counted: the oldest beyond it end as `replaced`. */
+  maxSessions?: number;
 }
 
 /**
@@ -172,6 +175,8 @@ export class AppUserSessionService {
         { userId: signIn.userId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, ip: signIn.ip, userAgent: signIn.userAgent.slice(0, 300) },
         tx,
       );
+      // No lock needed to count: one user's sign-ins are a code each, and codes are a minute apart (the resend cooldown).
+      if (signIn.maxSessions !== undefined) await this.repo.endSessionsBeyond(signIn.userId, signIn.maxSessions, 'replaced', now, tx);
       await this.repo.recordLogin({ userId: signIn.userId, loginAt: now, ip: signIn.ip, platform: signIn.platform, result: 'success' }, tx);
       await this.repo.markSignedIn(signIn.userId, now, signIn.ip, tx);
     });
@@ -182,7 +187,7 @@ export class AppUserSessionService {
     const found = await this.repo.sessionByHash(hashToken(token));
     if (!found) throw new AppError(ErrorCode.TOKEN_INVALID);
     const { session } = found;
-    if (session.endedAt) throw new AppError(session.endReason === 'expired' ? ErrorCode.TOKEN_EXPIRED : ErrorCode.TOKEN_INVALID);
+    if (session.endedAt) throw new AppError(endReasonCode[session.endReason ?? ''] ?? ErrorCode.TOKEN_INVALID);
     const now = this.clock.now();
     if (found.locked) {
       await this.repo.endSession(session.id, 'locked', now);

@@ -71,8 +71,8 @@ export const userSession = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
-    /** logout | expired | locked (the user was locked while signed in) */
-    endReason: text('end_reason', { enum: ['logout', 'expired', 'locked'] }),
+    /** logout | expired | locked (the user was locked while signed in) | replaced (beyond 代理登录's device cap) */
+    endReason: text('end_reason', { enum: ['logout', 'expired', 'locked', 'replaced'] }),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
   },

@@ -1,4 +1,4 @@
-import { ORDER_COUNT_BANDS } from '@juqi/contract';
+import { LOGIN_PLATFORMS, LOGIN_RESULTS, ORDER_COUNT_BANDS } from '@juqi/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { generalCity, generalIndustry } from '../general/table';
@@ -191,8 +191,8 @@ export const userLoginLog = pgTable(
     location: text('location').notNull().default(''),
     /** e.g. `iPhone 15 · iOS 17.5`. */
     device: text('device').notNull().default(''),
-    platform: text('platform', { enum: ['ios', 'android', 'h5', 'mini_program', 'pc'] }).notNull(),
-    result: text('result', { enum: ['success', 'bad_password', 'bad_code', 'locked'] }).notNull(),
+    platform: text('platform', { enum: LOGIN_PLATFORMS }).notNull(),
+    result: text('result', { enum: LOGIN_RESULTS }).notNull(),
   },
   (t) => [
     index('user_login_log_user_idx').on(t.userId, t.loginAt, t.id),

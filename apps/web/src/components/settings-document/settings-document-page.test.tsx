@@ -21,16 +21,17 @@ const reminders = defineSettingsDocument({
   fields: {
     lead_days: { kind: 'number', label: texts('提前天数', 'Days ahead'), min: 1, max: 30, hint: texts('到期前几天提醒', 'How many days before') },
     channel: { kind: 'select', label: texts('提醒方式', 'Channel'), options: [{ value: 1, label: texts('短信', 'SMS') }, { value: 2, label: texts('站内信', 'Inbox') }] },
-    enabled: { kind: 'boolean', label: texts('开启提醒', 'On') },
+    enabled: { kind: 'boolean', label: texts('开启提醒', 'On'), default: true },
+    days: { kind: 'checkbox', label: texts('提醒日', 'Days'), options: [{ value: 'mon', label: texts('周一', 'Mon') }, { value: 'fri', label: texts('周五', 'Fri') }] },
     signature: { kind: 'text', label: texts('短信签名', 'Signature'), max: 12 },
   },
-  defaults: { lead_days: 3, channel: 1, enabled: true, signature: '聚企' },
+  defaults: { lead_days: 3, channel: 1, enabled: true, days: ['mon'], signature: '聚企' },
 });
 type Reminders = typeof reminders.defaults;
 
 /** A server holding the document: `_details` answers it, `_edit` stores what it is sent (or answers `edit`'s refusal). */
 function fakeServer(edit?: () => ReturnType<typeof refused>) {
-  let held: Reminders = { lead_days: 7, channel: 2, enabled: false, signature: '聚企科技' };
+  let held: Reminders = { lead_days: 7, channel: 2, enabled: false, days: ['mon'], signature: '聚企科技' };
   const seen = fakeApi({
     'GET /api/demo/reminder_details': () => answerOf(reminders.calls.details, held),
     'POST /api/demo/reminder_edit': ({ body }) => {
@@ -67,10 +68,16 @@ describe('settings document page', () => {
     await user.click(screen.getByLabelText('提醒方式'));
     await user.click(await visibleOption('短信'));
     await user.click(screen.getByRole('radio', { name: '是' }));
+    await user.click(screen.getByRole('checkbox', { name: '周一' }));
+    await user.click(saveButton());
+    // The document's field is never empty: at least one day stays ticked.
+    expect(await screen.findByText(/提醒日/, { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(server.edits()).toHaveLength(0);
+    await user.click(screen.getByRole('checkbox', { name: '周五' }));
     await user.click(saveButton());
     expect(await screen.findByText('已保存')).toBeInTheDocument();
-    expect(server.edits().map(({ body }) => body)).toEqual([{ lead_days: 14, channel: 1, enabled: true, signature: '聚企科技' }]);
-    expect(server.held()).toEqual({ lead_days: 14, channel: 1, enabled: true, signature: '聚企科技' });
+    expect(server.edits().map(({ body }) => body)).toEqual([{ lead_days: 14, channel: 1, enabled: true, days: ['fri'], signature: '聚企科技' }]);
+    expect(server.held()).toEqual({ lead_days: 14, channel: 1, enabled: true, days: ['fri'], signature: '聚企科技' });
   });
 
   it('puts the server’s refusal beside the field it names', async () => {

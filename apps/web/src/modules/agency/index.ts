@@ -1,14 +1,15 @@
-import { agencyActivitySettings, agencyBasicSettings, agencyLevel } from '@juqi/contract';
+import { agencyActivitySettings, agencyBasicSettings, agencyLevel, agencyLoginSettings } from '@juqi/contract';
 import { resourcePage } from '../../components/resource';
 import { settingsDocumentPage } from '../../components/settings-document';
 import type { WebModule } from '../../lib/web-module';
 
-/** 代理设置 (docs/marketplace.md › Agencies): 代理等级 a declared resource, 基础设置 and 代理活跃度 declared settings documents, each screen one line. */
+/** 代理设置 (docs/marketplace.md › Agencies): 代理等级 a declared resource, 基础设置, 代理登录 and 代理活跃度 declared settings documents, each screen one line. */
 export const agencyWebModule: WebModule = {
   name: 'agency',
   pages: {
     '/permission/agency/basic': settingsDocumentPage(agencyBasicSettings),
     '/permission/agency/level': resourcePage(agencyLevel),
+    '/permission/agency/login': settingsDocumentPage(agencyLoginSettings),
     '/permission/agency/activity': settingsDocumentPage(agencyActivitySettings),
   },
 };

@@ -1,10 +1,9 @@
-import type { LoginRecord } from '@juqi/contract';
+import { codeName, LOGIN_RESULT_NAMES, type LoginRecord } from '@juqi/contract';
 import { CellTag } from '../../../components/table-cells';
-import { useMessages } from '../../../lib/i18n';
-import { userMessages } from '../messages';
+import { usePreferences } from '../../../lib/preferences';
 
 /** How a sign-in ended: green for success, red otherwise. */
 export function LoginResultTag({ result }: { result: LoginRecord['result'] }) {
-  const t = useMessages(userMessages);
-  return <CellTag tone={result === 'success' ? 'success' : 'error'}>{t[`result_${result}`]}</CellTag>;
+  const language = usePreferences((s) => s.language);
+  return <CellTag tone={result === 'success' ? 'success' : 'error'}>{codeName(LOGIN_RESULT_NAMES, result, language)}</CellTag>;
 }

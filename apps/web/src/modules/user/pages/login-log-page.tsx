@@ -1,5 +1,5 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { LOGIN_PLATFORMS, LOGIN_RESULTS, userCalls, type LoginRecord } from '@juqi/contract';
+import { codeName, LOGIN_PLATFORM_NAMES, LOGIN_RESULT_NAMES, userCalls, type LoginRecord } from '@juqi/contract';
 import { Alert, Button, Card, Flex, Result, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { FilterBar } from '../../../components/filter-bar';
@@ -10,6 +10,7 @@ import { CellAvatar, CellLink } from '../../../components/table-cells';
 import { useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
+import { usePreferences } from '../../../lib/preferences';
 import { clearedUrlState, urlField, useUrlState, type UrlValues } from '../../../lib/url-state';
 import { useCan } from '../../../lib/shell-session';
 import { useAllLogins } from '../api/get-all-logins';
@@ -42,6 +43,7 @@ const USER_ID = /^\d{1,10}$/;
  */
 export function LoginLogPage() {
   const t = useMessages(userMessages);
+  const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   const can = useCan();
   const [filter, setFilter] = useUrlState(LOGIN_LOG_URL);
@@ -83,7 +85,7 @@ export function LoginLogPage() {
     { key: 'ip', title: t.ip, width: 140, dataIndex: 'ip' },
     { key: 'location', title: t.location, width: 90, dataIndex: 'location' },
     { key: 'device', title: t.device, width: 180, ellipsis: true, dataIndex: 'device' },
-    { key: 'platform', title: t.platform, width: 100, render: (_: unknown, r: LoginRecord) => t[`platform_${r.platform}` as 'platform_pc'] ?? r.platform },
+    { key: 'platform', title: t.platform, width: 100, render: (_: unknown, r: LoginRecord) => codeName(LOGIN_PLATFORM_NAMES, r.platform, language) },
     { key: 'result', title: t.result, width: 110, render: (_: unknown, r: LoginRecord) => <LoginResultTag result={r.result} /> },
     ...(userId === undefined
       ? [
@@ -131,6 +133,7 @@ interface LoginFilterBarProps {
 }
 
 function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
+  const language = usePreferences((s) => s.language);
   const { user_id, ...folded } = filter;
   return (
     <FilterBar
@@ -159,7 +162,7 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
         placeholder={t.all}
         allowClear
         value={filter.result}
-        options={LOGIN_RESULTS.map((r) => ({ value: r, label: t[`result_${r}`] }))}
+        options={LOGIN_RESULT_NAMES.map(({ value, name }) => ({ value, label: name[language] }))}
         onChange={(result) => onChange({ result: result ?? undefined })}
       />
       {mayAll && (
@@ -170,7 +173,7 @@ function LoginFilterBar({ filter, onChange, mayAll, t }: LoginFilterBarProps) {
           placeholder={t.all}
           allowClear
           value={filter.platform}
-          options={LOGIN_PLATFORMS.map((p) => ({ value: p, label: t[`platform_${p}`] }))}
+          options={LOGIN_PLATFORM_NAMES.map(({ value, name }) => ({ value, label: name[language] }))}
           onChange={(platform) => onChange({ platform: platform ?? undefined })}
         />
       )}
