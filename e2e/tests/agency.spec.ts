@@ -85,3 +85,18 @@ test('基础设置, 代理登录 and 代理活跃度: each settings document ope
     }
   }
 });
+
+test('代理申请: the application form’s fields, the two the product relies on fixed, shown in its live preview', async ({ page, request }) => {
+  await openAsAdmin(page, request, '/permission/agency/apply');
+  const definitions = page.locator('.field-page__definitions');
+  for (const key of ['real_name', 'mobile', 'team_size', 'customer_resources']) await expect(definitions.getByText(key, { exact: true })).toBeVisible();
+  const preview = page.locator('.field-preview');
+  await expect(preview.getByText('团队规模', { exact: true })).toBeVisible();
+  await expect(preview.getByText('客户资源', { exact: true })).toBeVisible();
+  for (const width of takingShots ? [1280, 390] : []) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.reload();
+    await expect(page.locator('.field-preview').getByText('团队规模', { exact: true })).toBeVisible();
+    await screenshot(page, `agency-apply-form-zh-CN-${width}`);
+  }
+});

@@ -44,6 +44,20 @@ export const DEFAULT_FIELDS: Record<FieldForm, FieldDefinitionInput[]> = {
     { key: 'on_sale', type: 'boolean_value', label: label('是否上架', 'On sale'), default: true },
     { key: 'intro', type: 'textarea', label: label('产品介绍', 'Description') },
   ],
+  agency_apply: [
+    { key: 'real_name', type: 'text', label: label('姓名', 'Name'), required: true, permission: SYSTEM_REQUIRED },
+    { key: 'mobile', type: 'mobile', label: label('联系电话', 'Phone'), required: true, extend_quantity_max: 1, permission: SYSTEM_REQUIRED },
+    { key: 'company_name', type: 'text', label: label('公司名称', 'Company') },
+    {
+      key: 'team_size',
+      type: 'select',
+      label: label('团队规模', 'Team size'),
+      options: [option('solo', '个人', 'On my own'), option('small', '2–10 人', '2–10 people'), option('medium', '11–50 人', '11–50 people'), option('large', '50 人以上', 'Over 50 people')],
+    },
+    { key: 'experience', type: 'textarea', label: label('从业经历', 'Experience') },
+    { key: 'customer_resources', type: 'textarea', label: label('客户资源', 'Customers you can reach') },
+    { key: 'remark', type: 'textarea', label: label('申请说明', 'Notes') },
+  ],
   personnel_info: [
     { key: 'name', type: 'text', label: label('姓名', 'Name'), required: true, permission: SYSTEM_REQUIRED },
     { key: 'mobile', type: 'mobile', label: label('手机号', 'Mobile'), required: true, unique: true, extend_quantity_max: 1, permission: SYSTEM_REQUIRED },

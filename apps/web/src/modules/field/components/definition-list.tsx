@@ -4,7 +4,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { decodeFieldPermission, fieldFormCalls, type FieldDefinitionRow, type FieldForm } from '@juqi/contract';
 import { App, Button, Empty, Tag, Tooltip, Typography } from 'antd';
-import { useRef } from 'react';
+import { Fragment, useRef } from 'react';
 import { DeleteButton } from '../../../components/delete-button';
 import { commonMessages } from '../../../components/messages';
 import { useCallMutation } from '../../../lib/call-hooks';
@@ -100,7 +100,17 @@ function DefinitionItem({ fieldForm, definition, editable, onEdit }: { fieldForm
         <div className="field-definition-item__title">
           <Typography.Text strong>{label}</Typography.Text>
           <Typography.Text type="secondary" code>
-            {definition.key}
+            {/* A long key wraps after an underscore (customer_ / resources), never inside a word. */}
+            {definition.key.split('_').map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && (
+                  <>
+                    _<wbr />
+                  </>
+                )}
+                {part}
+              </Fragment>
+            ))}
           </Typography.Text>
         </div>
         <div className="field-definition-item__tags">
