@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineCall, fields, operation, pageOf } from './call';
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';
 
@@ -70,5 +72,62 @@ export const businessPackage = defineResource({
   parent: { key: 'business_id', resource: businessResource },
 });
 
-/** The business module's share of the contract (`contractModules`): its two resources. */
-export const businessContract = defineContractModule({ name: 'business', resources: [businessResource, businessPackage] });
+/** A business as 全部业务 lists it: what the apps show of it, and its packages on sale in figures. */
+export const businessCard = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  industry_id: z.number().int().nullable(),
+  /** The industry's name; null for every industry. */
+  industry_name: z.string().nullable(),
+  summary: z.string(),
+  enabled: z.boolean(),
+  /** Packages on sale, and all of them. */
+  packages_on_sale: z.number().int(),
+  package_count: z.number().int(),
+  /** The cheapest and dearest package on sale, in fen; null with none on sale. */
+  price_from: z.number().int().nullable(),
+  price_to: z.number().int().nullable(),
+});
+export type BusinessCard = z.output<typeof businessCard>;
+
+/** One of a business's packages as its showcase lists them. */
+export const businessShowPackage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+  duration_days: z.number().int(),
+  quota: z.number().int(),
+  description: z.string(),
+  enabled: z.boolean(),
+});
+
+/** 全部业务 (`/business/list`, docs/marketplace.md › 全部业务): the businesses as the apps show them. */
+export const businessCatalogCalls = {
+  catalog: defineCall({
+    method: 'POST',
+    path: '/api/business/all_list',
+    tag: 'business',
+    summary: '全部业务: the businesses in 业务设置’s order, each with its industry and its packages on sale in figures (count, cheapest, dearest)',
+    permission: operation('business.view'),
+    body: z.object({
+      keyword: fields.text(30).optional(),
+      industry_id: fields.id.optional(),
+      enabled: z.boolean().optional(),
+      page: fields.page,
+      limit: fields.limit,
+    }),
+    data: pageOf(businessCard),
+  }),
+  show: defineCall({
+    method: 'POST',
+    path: '/api/business/show',
+    tag: 'business',
+    summary: 'A business’s showcase: its introduction (sanitised HTML) and every package, in 套餐设置’s order',
+    permission: operation('business.view'),
+    body: z.object({ id: fields.id }),
+    data: businessCard.extend({ content: z.string(), packages: z.array(businessShowPackage) }),
+  }),
+};
+
+/** The business module's share of the contract (`contractModules`): its two resources and 全部业务's calls. */
+export const businessContract = defineContractModule({ name: 'business', calls: businessCatalogCalls, resources: [businessResource, businessPackage] });

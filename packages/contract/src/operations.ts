@@ -113,6 +113,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'finance.settings.recharge.edit', name: '编辑充值档位与充值限额', nameEn: 'Edit top-up presets and limits', menu: '/permission/finance/recharge' },
   { code: 'finance.settings.package.view', name: '查看套餐设置', nameEn: 'View packages', menu: '/permission/finance/package' },
   { code: 'finance.settings.package.edit', name: '新增、编辑、删除套餐', nameEn: 'Add, edit and delete packages', menu: '/permission/finance/package' },
+  { code: 'business.view', name: '查看全部业务', nameEn: 'View all businesses', menu: '/business/list' },
   { code: 'business.setting.view', name: '查看业务设置', nameEn: 'View businesses', menu: '/permission/business/business' },
   { code: 'business.setting.edit', name: '新增、编辑、删除业务', nameEn: 'Add, edit and delete businesses', menu: '/permission/business/business' },
   { code: 'business.setting.export', name: '导出业务', nameEn: 'Export businesses', menu: '/permission/business/business' },

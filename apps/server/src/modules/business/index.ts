@@ -1,11 +1,16 @@
-import { businessPackage, businessResource } from '@juqi/contract';
+import { businessCatalogCalls, businessPackage, businessResource } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
+import { AppError } from '../../lib/errors';
+import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { BusinessRepository } from './repository';
 import { seedBusiness } from './seed';
 import { business, businessPackage as businessPackageTable } from './table';
 
-/** 业务设置 and 套餐设置: the businesses sold through agencies and their packages (docs/marketplace.md › Businesses). */
+/**
+ * 业务设置 and 套餐设置: the businesses sold through agencies and their packages; 全部业务, the businesses as the apps
+ * show them (docs/marketplace.md › Businesses).
+ */
 export const businessModule: ServerModule = {
   name: 'business',
   seed: seedBusiness,
@@ -13,6 +18,12 @@ export const businessModule: ServerModule = {
     const repo = new BusinessRepository(app.database.db);
     resourceRoutes(app, businessResource, business);
     resourceRoutes(app, businessPackage, businessPackageTable);
+    route(app, businessCatalogCalls.catalog, ({ body }) => repo.catalog({ keyword: body.keyword || undefined, industryId: body.industry_id, enabled: body.enabled }, body.page, body.limit));
+    route(app, businessCatalogCalls.show, async ({ body }) => {
+      const card = await repo.card(body.id);
+      if (!card) throw AppError.notFound();
+      return { ...card, packages: await repo.packagesOf(body.id) };
+    });
     // Record-picking fields of type business (a package's business, the forms' business fields) pick from here.
     app.access.lookups.provide('business', { search: (keyword, limit) => repo.matching(keyword, limit), named: (ids, tx) => repo.named(ids, tx) });
   },

@@ -4,11 +4,13 @@ import type { WebModule } from '../../lib/web-module';
 
 /**
  * 业务设置 › 业务设置 and 套餐设置 (docs/marketplace.md › Businesses): declared resources, each screen one line. A
- * business's details hold its packages as a tab (the packages are its child list).
+ * business's details hold its packages as a tab (the packages are its child list). 全部业务: the businesses as the apps
+ * show them.
  */
 export const businessWebModule: WebModule = {
   name: 'business',
   pages: {
+    '/business/list': { load: () => import('./pages/business-catalog-page').then(({ BusinessCatalogPage }) => ({ default: BusinessCatalogPage })), queryIsState: true },
     '/permission/business/business': resourcePage(businessResource),
     '/permission/business/package': resourcePage(businessPackage),
   },
