@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openAsAdmin } from '../support/session';
+import { adminToken, api, apiOk, appUserToken, openAsAdmin } from '../support/session';
 import { screenshot, takingShots } from '../support/screenshot';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -99,4 +99,38 @@ test('代理申请: the application form’s fields, the two the product relies 
     await expect(page.locator('.field-preview').getByText('团队规模', { exact: true })).toBeVisible();
     await screenshot(page, `agency-apply-form-zh-CN-${width}`);
   }
+});
+
+test('代理申请: a user applies in the apps, the approver approves it in 待办审批, and the user is an agency', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const me = await apiOk<{ staff_id: number }>(request, admin, 'GET /api/staff/info');
+  // The flow: the administrator decides; 基础设置 chooses it.
+  const flow = await apiOk<{ id: number }>(request, admin, '/api/approval/flow_add', { name: `代理审核${Date.now()}`, kind: 'agency_apply', steps: [{ approver: 'account', account_id: me.staff_id }] });
+  const basic = await apiOk<Record<string, unknown>>(request, admin, 'GET /api/agency/basic_details');
+  await apiOk(request, admin, '/api/agency/basic_edit', { ...basic, apply_flow_id: flow.id });
+
+  // A verified ordinary user applies from the apps.
+  const { data } = await apiOk<{ data: { name: string; mobile: string }[] }>(request, admin, '/api/user/lists', { type_user: 2, authentication_state: 2, locked: false, limit: 1 });
+  const user = data[0]!;
+  const token = await appUserToken(request, user.mobile);
+  await apiOk(request, token, '/api_user/agency/apply', { city_code: '330100', values: { real_name: user.name, mobile: user.mobile, company_name: '星火传媒' } });
+
+  await openAsAdmin(page, request, '/');
+  await page.getByRole('button', { name: '待办审批' }).click();
+  const drawer = page.getByRole('dialog', { name: '待办审批' });
+  await drawer.getByRole('tab', { name: '待我审批' }).click();
+  const todo = drawer.getByRole('list', { name: '待我审批' }).getByRole('listitem').filter({ hasText: `代理申请 · ${user.name}` });
+  await expect(todo).toBeVisible();
+  await expect(todo.getByText(`${user.name}（App 用户）`, { exact: false })).toBeVisible();
+  await expect(todo.getByText('城市 杭州市 · ')).toBeVisible();
+  await screenshot(page, 'agency-apply-todo-zh-CN-1280');
+  await todo.getByRole('button', { name: /^通\s*过$/ }).click();
+  const decision = page.getByRole('dialog', { name: `通过 · 代理申请 · ${user.name}` });
+  await decision.getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(decision).toBeHidden();
+  await expect(todo).toHaveCount(0);
+
+  // The apps see it approved; the user is an agency at the entry level.
+  const status = await api<{ is_agency: boolean; application: { state: string } }>(request, token, '/api_user/agency/apply_status');
+  expect(status.data).toMatchObject({ is_agency: true, application: { state: 'approved' } });
 });

@@ -92,7 +92,7 @@ describe('a transfer through a two-step flow (a role, then a named account)', ()
 
     const done = await details(id);
     expect(done).toMatchObject({ state: 'approved', current_step: 2, current_approvers: [], can_decide: false });
-    expect(done.actions.map((action) => [action.action, action.step, action.staff.id])).toEqual([
+    expect(done.actions.map((action) => [action.action, action.step, action.actor.id])).toEqual([
       ['submit', null, requester.staffId],
       ['approve', 0, roleHolders[0]!.staffId],
       ['approve', 1, named.staffId],

@@ -1,7 +1,15 @@
+import { z } from 'zod';
+import { defineApprovalKinds } from './approval-kind';
+import { defineCall, fields, operation } from './call';
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';
 import { defineSettingsDocument } from './settings-document';
 import { LOGIN_PLATFORM_NAMES, LOGIN_PLATFORMS } from './user';
+
+/** The requests the agency module files through the approval engine (docs/marketplace.md › Applications). */
+export const AGENCY_APPROVAL_KINDS = defineApprovalKinds({
+  agency_apply: { 'zh-CN': '代理申请', 'en-US': 'Agency application' },
+});
 
 /**
  * The agencies (代理, resellers) of the marketplace (docs/marketplace.md › Agencies). This first part is 代理等级: the
@@ -105,8 +113,14 @@ export const agencyBasicSettings = defineSettingsDocument({
       label: { 'zh-CN': '申请代理须实名认证', 'en-US': 'Applicants must be verified' },
       default: true,
     },
+    apply_flow_id: {
+      kind: 'flow',
+      approvalKind: 'agency_apply',
+      label: { 'zh-CN': '代理申请审批流程', 'en-US': 'Application approval flow' },
+      hint: { 'zh-CN': '代理申请按此流程审批；未设置时不能提交申请', 'en-US': 'Agency applications are decided through this flow; none can be filed until one is set' },
+    },
   },
-  defaults: { commission_hold_days: 7, order_pay_minutes: 1440, level_window_days: 365, require_verified: true },
+  defaults: { commission_hold_days: 7, order_pay_minutes: 1440, level_window_days: 365, require_verified: true, apply_flow_id: null },
 });
 
 /**
@@ -168,4 +182,72 @@ export const agencyActivitySettings = defineSettingsDocument({
 });
 
 /** The agency module's share of the contract (`contractModules`). */
-export const agencyContract = defineContractModule({ name: 'agency', resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });
+/** A 6-digit division code of a city in 城市设置. */
+const cityCode = z.string().regex(/^\d{6}$/, '须为 6 位行政区划代码');
+/** What an application asks: the agency's city, and 代理申请表's values (checked by the form's definitions). */
+const applicationBody = { city_code: cityCode, values: z.record(z.string(), z.unknown()) };
+
+/** An application as its applicant sees it in the apps. */
+export const agencyApplicationStatus = z.object({
+  /** Whether the signed-in user is an agency now. */
+  is_agency: z.boolean(),
+  /** The newest application, or null for none. */
+  application: z
+    .object({
+      id: z.number().int(),
+      state: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+      summary: z.string(),
+      /** A rejection's comment, which the applicant reads; '' otherwise. */
+      comment: z.string(),
+      created_at: z.string(),
+      finished_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AgencyApplicationStatus = z.output<typeof agencyApplicationStatus>;
+
+/**
+ * 代理申请: a user of type 2 asks to become an agency, in the apps or through staff; the request walks the flow
+ * 基础设置 chooses, and its last approval makes the user an agency (docs/marketplace.md › Applications).
+ */
+export const agencyApplicationCalls = {
+  applicationAdd: defineCall({
+    method: 'POST',
+    path: '/api/agency/application_add',
+    tag: 'agency',
+    summary: '代理申请 filed by staff for a user (the same application and flow as the apps’): answers the approval request’s id',
+    permission: operation('agency.add'),
+    body: z.object({ user_id: fields.id, ...applicationBody }).strict(),
+    data: z.object({ request_id: z.number().int() }),
+    labels: { user_id: { 'zh-CN': '用户', 'en-US': 'User' }, city_code: { 'zh-CN': '所在城市', 'en-US': 'City' }, values: { 'zh-CN': '申请表', 'en-US': 'Form' } },
+  }),
+  apply: defineCall({
+    method: 'POST',
+    path: '/api_user/agency/apply',
+    tag: 'agency',
+    summary: 'The signed-in user applies to become an agency (代理申请): answers the approval request’s id; one waiting at a time',
+    permission: 'app-user',
+    body: z.object(applicationBody).strict(),
+    data: z.object({ request_id: z.number().int() }),
+    labels: { city_code: { 'zh-CN': '所在城市', 'en-US': 'City' }, values: { 'zh-CN': '申请表', 'en-US': 'Form' } },
+  }),
+  applyStatus: defineCall({
+    method: 'POST',
+    path: '/api_user/agency/apply_status',
+    tag: 'agency',
+    summary: 'Whether the signed-in user is an agency, and their newest application with its state (a rejection’s comment included)',
+    permission: 'app-user',
+    data: agencyApplicationStatus,
+  }),
+  applyWithdraw: defineCall({
+    method: 'POST',
+    path: '/api_user/agency/apply_withdraw',
+    tag: 'agency',
+    summary: 'The applicant withdraws their application while it waits (another’s 40400; a decided one 40900)',
+    permission: 'app-user',
+    body: z.object({ id: fields.id }).strict(),
+    data: z.null(),
+  }),
+};
+
+export const agencyContract = defineContractModule({ name: 'agency', calls: agencyApplicationCalls, resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });

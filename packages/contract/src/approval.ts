@@ -4,6 +4,7 @@ import type { Locale } from './errors';
 import { approvalKindKeys, gatherApprovalKinds } from './approval-kind';
 import { notificationSubject } from './inform';
 import { PERSONNEL_APPROVAL_KINDS } from './personnel';
+import { AGENCY_APPROVAL_KINDS } from './agency';
 import { defineContractModule } from './contract-module';
 
 /**
@@ -17,7 +18,7 @@ import { defineContractModule } from './contract-module';
  * contract file (`defineApprovalKinds`) and gathered here, one line per module. Its server registers a handler for each
  * (the approval module refuses to start with a kind nobody handles).
  */
-export const APPROVAL_KIND_NAMES = gatherApprovalKinds(PERSONNEL_APPROVAL_KINDS);
+export const APPROVAL_KIND_NAMES = gatherApprovalKinds(PERSONNEL_APPROVAL_KINDS, AGENCY_APPROVAL_KINDS);
 export const APPROVAL_KINDS = approvalKindKeys(APPROVAL_KIND_NAMES);
 export type ApprovalKind = keyof typeof APPROVAL_KIND_NAMES;
 
@@ -82,7 +83,9 @@ export const approvalRequestRow = z.object({
   subject_name: z.string(),
   /** One line saying what is asked, written by the kind (离职日期 2026-12-31 · 个人发展). */
   summary: z.string(),
+  /** Who filed it: a staff account, or (`requester_type` app_user) the marketplace user applying in the apps. */
   requester: person,
+  requester_type: z.enum(['staff', 'app_user']),
   state: z.enum(APPROVAL_STATES),
   /** The step waiting for a decision (0-based); the number of steps once the request is approved. */
   current_step: z.number().int(),
@@ -99,7 +102,9 @@ export const approvalAction = z.object({
   action: z.enum(APPROVAL_ACTIONS),
   /** The step decided; null for the submission and a withdrawal. */
   step: z.number().int().nullable(),
-  staff: person,
+  /** Who acted: a staff account, or the applicant in the apps (`actor_type` app_user: a submission or a withdrawal). */
+  actor: person,
+  actor_type: z.enum(['staff', 'app_user']),
   comment: z.string(),
   created_at: z.string(),
 });

@@ -128,6 +128,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'agency.level.edit', name: '新增、编辑、删除代理等级', nameEn: 'Add, edit and delete agency levels', menu: '/permission/agency/level' },
   { code: 'field.agency_apply.view', name: '查看代理申请表字段', nameEn: 'View agency application fields', menu: '/permission/agency/apply' },
   { code: 'field.agency_apply.edit', name: '新增、编辑、删除、排序代理申请表字段', nameEn: 'Add, edit, delete and order agency application fields', menu: '/permission/agency/apply' },
+  { code: 'agency.add', name: '为用户提交代理申请', nameEn: 'File agency applications for users', menu: '/agency/list' },
   { code: 'agency.login.view', name: '查看代理登录设置', nameEn: 'View agency sign-in settings', menu: '/permission/agency/login' },
   { code: 'agency.login.edit', name: '修改代理登录设置', nameEn: 'Edit agency sign-in settings', menu: '/permission/agency/login' },
   { code: 'finance.settings.function_charge.view', name: '查看功能收费设置', nameEn: 'View feature charges', menu: '/permission/finance/function_charge' },

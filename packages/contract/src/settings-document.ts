@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, operation, type CallDefinition } from './call';
-import { fieldDefinition, fieldTypes, type FieldDefinition } from './field-types';
+import { fieldDefinition, fieldTypes, recordId, type FieldDefinition } from './field-types';
 import { resourceFieldDefinition, type BooleanField, type NumberField, type SelectField, type Texts, type TextareaField, type TextField } from './resource';
 
 /** Several options of a list ticked (the registry's checkbox): the platforms an agency may sign in on. */
@@ -13,10 +13,34 @@ export interface CheckboxField {
   min?: number;
 }
 
-/** The kinds a settings document's field may be: a value each, never empty. */
-export type DocumentField = NumberField | BooleanField | SelectField | TextField | TextareaField | CheckboxField;
+/**
+ * The approval flow reviewing a kind of request (代理申请's): one of the flows serving `approvalKind`, or none yet
+ * (null: such requests are refused until one is chosen). Drawn as a select of the kind's flows; the server checks the
+ * flow serves the kind, and the approval module keeps a chosen flow from being deleted.
+ */
+export interface FlowField {
+  kind: 'flow';
+  label: Texts;
+  hint?: Texts;
+  approvalKind: string;
+}
 
-type ValueOf<F extends DocumentField> = F extends BooleanField ? boolean : F extends NumberField | SelectField ? number : F extends CheckboxField ? string[] : string;
+/** The kinds a settings document's field may be: a value each, never empty but for a flow not chosen yet. */
+export type DocumentField = NumberField | BooleanField | SelectField | TextField | TextareaField | CheckboxField | FlowField;
+
+type ValueOf<F extends DocumentField> = F extends BooleanField
+  ? boolean
+  : F extends NumberField | SelectField
+    ? number
+    : F extends CheckboxField
+      ? string[]
+      : F extends FlowField
+        ? number | null
+        : string;
+
+/** The flow fields of a document, by key. */
+export const flowFieldsOf = (doc: { fields: Record<string, DocumentField> }) =>
+  Object.entries(doc.fields).flatMap(([key, field]) => (field.kind === 'flow' ? [[key, field] as const] : []));
 
 export interface SettingsDocumentDeclaration<F extends Record<string, DocumentField>> {
   /** The module serving it (the calls' path and OpenAPI tag). */
@@ -38,7 +62,7 @@ export type DocumentValues<F extends Record<string, DocumentField>> = { [K in ke
 type DocumentSchema<F extends Record<string, DocumentField>> = z.ZodType<DocumentValues<F>, DocumentValues<F>>;
 
 export interface SettingsDocument<F extends Record<string, DocumentField> = Record<string, DocumentField>> extends SettingsDocumentDeclaration<F> {
-  /** Each field as the registry defines it (its editor, cell and rule), in order. */
+  /** Each field as the registry defines it (its editor, cell and rule), in order; a flow field has none (its own select). */
   definitions: Record<string, FieldDefinition>;
   /** The whole document: every field, each by its type's rule. */
   document: DocumentSchema<F>;
@@ -60,15 +84,17 @@ export function defineSettingsDocument<const F extends Record<string, DocumentFi
   const { module, thing, fields, defaults, operations, label } = declaration;
   const entries = Object.entries(fields) as [string, DocumentField][];
   // Every value is required: a document is never half set.
-  const definitions = Object.fromEntries(entries.map(([key, field]) => [key, field.kind === 'checkbox' ? checkboxDefinition(key, field) : resourceFieldDefinition(key, { ...field, required: true })]));
-  const schemas = Object.fromEntries(entries.map(([key]) => [key, fieldTypes[definitions[key]!.type].value(definitions[key]!)]));
+  const definitions = Object.fromEntries(
+    entries.flatMap(([key, field]) => (field.kind === 'flow' ? [] : [[key, field.kind === 'checkbox' ? checkboxDefinition(key, field) : resourceFieldDefinition(key, { ...field, required: true })]])),
+  );
+  const schemas = Object.fromEntries(entries.map(([key, field]) => [key, field.kind === 'flow' ? recordId.nullable() : fieldTypes[definitions[key]!.type].value(definitions[key]!)]));
   for (const [key, schema] of Object.entries(schemas)) {
     if (!schema.safeParse((defaults as Record<string, unknown>)[key]).success) throw new Error(`${module}.${thing}: the default of ${key} breaks its rule`);
   }
   const document = z.object(schemas).strict() as unknown as SettingsDocument<F>['document'];
   // The answer as stored, in plain schemas: a registry rule's preprocessing (numbers from form strings) is the input's.
   const answer = z.object(
-    Object.fromEntries(entries.map(([key, field]) => [key, field.kind === 'boolean' ? z.boolean() : field.kind === 'number' || field.kind === 'select' ? z.number() : field.kind === 'checkbox' ? z.array(z.string()) : z.string()])),
+    Object.fromEntries(entries.map(([key, field]) => [key, field.kind === 'boolean' ? z.boolean() : field.kind === 'number' || field.kind === 'select' ? z.number() : field.kind === 'checkbox' ? z.array(z.string()) : field.kind === 'flow' ? z.number().int().nullable() : z.string()])),
   ) as unknown as SettingsDocument<F>['document'];
   const stored = z.object(Object.fromEntries(Object.entries(schemas).map(([key, schema]) => [key, schema.catch((defaults as Record<string, unknown>)[key])]))) as unknown as SettingsDocument<F>['stored'];
   const labels = Object.fromEntries(entries.map(([key, field]) => [key, field.label]));

@@ -185,7 +185,9 @@ export interface ApprovedRequest {
   id: number;
   subjectId: number;
   payload: Record<string, unknown>;
-  requesterId: number;
+  /** The staff account that filed it; null when a marketplace user applied in the apps (`applicantUserId`). */
+  requesterId: number | null;
+  applicantUserId: number | null;
   /** Who gave the last approval, from where: the change is theirs in history and audit. */
   approver: { staffId: number; ip: string };
 }
@@ -206,6 +208,20 @@ export interface ApprovalKindHandler {
   applied?(request: ApprovedRequest): Promise<void>;
 }
 
+/** Who files a request: a staff account, or a marketplace user in the apps. */
+export type RequestFiler = { staffId: number; ip: string } | { userId: number; ip: string };
+
+/** A request as its subject follows it in the apps (代理申请's state). */
+export interface ApplicantRequest {
+  id: number;
+  state: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  summary: string;
+  /** A rejection's comment; '' otherwise. */
+  comment: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
 /** A request waiting for a decision, as the record it is about shows it. */
 export interface PendingRequest {
   id: number;
@@ -218,8 +234,15 @@ export interface PendingRequest {
 /** What the approval module offers: kinds registered by their owners, submissions, and counts for dashboards. */
 export interface ApprovalDirectory {
   register(kind: ApprovalKind, handler: ApprovalKindHandler): void;
-  /** Submits a request of a registered kind to the flow its settings choose; answers its id. Notifies the first approvers. */
-  submit(input: { kind: ApprovalKind; subjectId: number; payload: Record<string, unknown> }, actor: { staffId: number; ip: string }): Promise<{ id: number }>;
+  /**
+   * Submits a request of a registered kind to the flow its settings choose; answers its id. Notifies the first approvers.
+   * Filed by a staff account, or by a marketplace user applying about themselves in the apps (`userId`: the subject).
+   */
+  submit(input: { kind: ApprovalKind; subjectId: number; payload: Record<string, unknown> }, by: RequestFiler): Promise<{ id: number }>;
+  /** The applicant takes back their own pending request (another's 40400, a finished one 40900). */
+  withdrawAsApplicant(input: { id: number }, applicant: { userId: number; ip: string }): Promise<void>;
+  /** The newest request of a kind about a subject, whoever filed it, with a rejection's comment; null for none. */
+  newestAbout(kind: ApprovalKind, subjectId: number): Promise<ApplicantRequest | null>;
   /** Whether a flow of this id serves the kind (settings check their choice with it). */
   flowServes(flowId: number, kind: ApprovalKind, tx?: Executor): Promise<boolean>;
   /** The name of a flow; null when there is none of that id. */

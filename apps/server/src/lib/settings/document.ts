@@ -1,9 +1,11 @@
-import type { DocumentField, DocumentValues, SettingsDocument } from '@juqi/contract';
+import { APPROVAL_KIND_NAMES, flowFieldsOf, type ApprovalKind, type DocumentField, type DocumentValues, type SettingsDocument } from '@juqi/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
 import type { Executor } from '../db/client';
 import { route } from '../http/route';
+import { lazyService } from '../http/types';
+import { AppError } from '../errors';
 import { appSetting } from './table';
 
 type Values = Record<string, unknown>;
@@ -42,6 +44,13 @@ export function settingsDocumentRoutes(app: FastifyInstance, doc: SettingsDocume
       // The document's row is locked (made first where it was never saved) so two saves check and write one after another.
       await tx.insert(appSetting).values({ key: keyOf(doc), value: {} }).onConflictDoNothing();
       const before = await readSettingsDocument(tx, doc, true);
+      // A flow chosen must serve its kind (the approval module keeps a chosen flow from being deleted).
+      for (const [key, field] of flowFieldsOf(doc)) {
+        const flowId = values[key] as number | null;
+        const kind = field.approvalKind as ApprovalKind;
+        if (flowId !== null && !(await lazyService(app.access, 'approvals', 'approval').flowServes(flowId, kind, tx)))
+          throw AppError.invalid(key, { 'zh-CN': `不是${APPROVAL_KIND_NAMES[kind]['zh-CN']}的审批流程`, 'en-US': `not a flow of ${APPROVAL_KIND_NAMES[kind]['en-US'].toLowerCase()}` });
+      }
       await hooks.check?.(values, { tx, before });
       await tx.update(appSetting).set({ value: values, updatedAt: sql`now()` }).where(eq(appSetting.key, keyOf(doc)));
       await recordAudit(tx, { staffId: principal!.staffId, action: doc.operations.edit, target: `${doc.module}.${doc.thing}`, detail: { before, after: values }, ip: request.ip });

@@ -3,17 +3,17 @@ import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { AppError } from '../../lib/errors';
 import type { ServerModule } from '../../lib/module';
 import { readSettingsDocument, settingsDocumentRoutes } from '../../lib/settings/document';
+import { AGENT, registerAgencyApplications } from './applications';
 import { AgencyRepository } from './repository';
 import { agencyLevel as agencyLevelTable } from './table';
 
 /** The entry level: every user holds it until promoted. */
 const ENTRY_LEVEL = 0;
-/** `type_user` of an agency (USER_TYPES). */
-const AGENT = 1;
 
 /**
  * 代理设置 (docs/marketplace.md › Agencies): 代理等级, the agency levels (the six default levels come with the
- * migration), and the settings documents 基础设置, 代理登录 (whose rules the app sign-in asks of an agency) and 代理活跃度.
+ * migration), the settings documents 基础设置, 代理登录 (whose rules the app sign-in asks of an agency) and 代理活跃度,
+ * and 代理申请 (applications.ts).
  */
 export const agencyModule: ServerModule = {
   name: 'agency',
@@ -53,6 +53,7 @@ export const agencyModule: ServerModule = {
     });
 
     settingsDocumentRoutes(app, agencyBasicSettings);
+    registerAgencyApplications(app);
     settingsDocumentRoutes(app, agencyLoginSettings);
     app.access.appSignInRules = async (user, platform) => {
       if (user.typeUser !== AGENT) return {};

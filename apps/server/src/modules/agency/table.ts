@@ -1,4 +1,8 @@
-import { boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { approvalRequest } from '../approval/table';
+import { generalCity } from '../general/table';
+import { relevanceRegion } from '../relevance/table';
+import { users } from '../user/table';
 
 /**
  * 代理等级 (the `agencyLevel` resource): the levels an agency holds. `users.level` refers to `level` (the rank), a key
@@ -20,4 +24,34 @@ export const agencyLevel = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('agency_level_level_key').on(t.level), uniqueIndex('agency_level_name_key').on(t.name)],
+);
+
+/**
+ * An agency (docs/marketplace.md › Agencies): a marketplace user of type 1, made so by an approved 代理申请. Keyed by
+ * the user: `agency_id` everywhere is the user's id. Its level is `users.level`; its region the city's at approval.
+ */
+export const agency = pgTable(
+  'agency',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** active; suspended (暂停): no new orders, its orders in progress go on. */
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    cityCode: text('city_code')
+      .notNull()
+      .references(() => generalCity.code),
+    /** The city's region (大区) at approval; a region deleted leaves none. */
+    regionId: integer('region_id').references(() => relevanceRegion.id, { onDelete: 'set null' }),
+    /** The approved 代理申请 (an approval request of kind agency_apply). */
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => approvalRequest.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    /** 代理申请表's values as approved. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agency_city_idx').on(t.cityCode), index('agency_region_idx').on(t.regionId), index('agency_joined_idx').on(t.joinedAt, t.userId)],
 );

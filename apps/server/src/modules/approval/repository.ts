@@ -181,6 +181,17 @@ export class ApprovalRepository {
     await tx.insert(approvalAction).values(values);
   }
 
+  /** The newest request of a kind about a subject, or undefined. */
+  async newestAbout(kind: ApprovalKind, subjectId: number, tx: Executor = this.db): Promise<RequestRecord | undefined> {
+    const [row] = await tx
+      .select()
+      .from(approvalRequest)
+      .where(and(eq(approvalRequest.kind, kind), eq(approvalRequest.subjectId, subjectId)))
+      .orderBy(desc(approvalRequest.id))
+      .limit(1);
+    return row;
+  }
+
   actions(requestId: number, tx: Executor = this.db): Promise<ActionRecord[]> {
     return tx.select().from(approvalAction).where(eq(approvalAction.requestId, requestId)).orderBy(asc(approvalAction.id));
   }

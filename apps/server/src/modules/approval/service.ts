@@ -15,7 +15,7 @@ import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
 import { AppError, type LocalText } from '../../lib/errors';
-import { holdsOperation, type ApprovalDirectory, type ApprovalKindHandler, type ApprovedRequest, type PendingRequest, type Principal, type SystemEventSink } from '../../lib/http/types';
+import { holdsOperation, type ApplicantRequest, type ApprovalDirectory, type ApprovalKindHandler, type ApprovedRequest, type PendingRequest, type Principal, type RequestFiler, type SystemEventSink } from '../../lib/http/types';
 import type { LookupRegistry } from '../../lib/lookups';
 import { accountsOfSamePerson, samePerson } from '../../lib/people';
 import { ApprovalRepository, type FlowRecord, type RequestFilter, type RequestRecord } from './repository';
@@ -52,8 +52,20 @@ const approvedOf = (request: RequestRecord, approver: Actor): ApprovedRequest =>
   subjectId: request.subjectId,
   payload: request.payload,
   requesterId: request.requesterId,
+  applicantUserId: request.applicantUserId,
   approver,
 });
+
+/**
+ * Who filed a request, as lists show them: a staff account (named by the staff lookup), or the marketplace user who
+ * applied about themselves in the apps (named as the subject was at submission).
+ */
+const requesterOf = (request: RequestRecord, names: Map<number, string>) =>
+  request.requesterId !== null
+    ? { requester: { id: request.requesterId, name: names.get(request.requesterId) ?? `#${request.requesterId}` }, requester_type: 'staff' as const }
+    : { requester: { id: request.applicantUserId!, name: request.subjectName }, requester_type: 'app_user' as const };
+/** The staff accounts among requests' requesters. */
+const staffRequesters = (requests: RequestRecord[]) => requests.flatMap((request) => (request.requesterId === null ? [] : [request.requesterId]));
 
 /** What the audit log keeps of a flow's edit. */
 const flowSnapshot = (flow: Pick<FlowRecord, 'name' | 'steps' | 'remark'>) => ({ name: flow.name, steps: flow.steps, remark: flow.remark });
@@ -161,7 +173,7 @@ export class ApprovalService implements ApprovalDirectory {
       const before = await this.records.flow(id, tx);
       if (!before) throw AppError.notFound();
       if ((await this.kinds.get(before.kind as ApprovalKind)?.flowId(tx)) === id) {
-        throw AppError.conflict({ 'zh-CN': '该流程正被使用，请先在离职或调岗设置中更换流程', 'en-US': 'A process uses this flow; choose another in its settings first' });
+        throw AppError.conflict({ 'zh-CN': '该流程正被使用，请先在使用它的设置中更换流程', 'en-US': 'A process uses this flow; choose another in its settings first' });
       }
       await this.records.deleteFlow(id, tx);
       await recordAudit(tx, { staffId: actor.staffId, action: 'approval.flow.delete', target: `approval.flow:${id}`, detail: { before: { name: before.name, kind: before.kind, steps: before.steps } }, ip: actor.ip });
@@ -170,8 +182,12 @@ export class ApprovalService implements ApprovalDirectory {
 
   // ——— requests ———
 
-  async submit(input: { kind: ApprovalKind; subjectId: number; payload: Record<string, unknown> }, actor: Actor): Promise<{ id: number }> {
+  async submit(input: { kind: ApprovalKind; subjectId: number; payload: Record<string, unknown> }, by: RequestFiler): Promise<{ id: number }> {
     const handler = this.handlerOf(input.kind);
+    const staffId = 'staffId' in by ? by.staffId : null;
+    const userId = 'userId' in by ? by.userId : null;
+    // An applicant in the apps files only about themselves: the request names them by the subject.
+    if (userId !== null && userId !== input.subjectId) throw new Error(`an applicant files about themselves: user ${userId} about ${input.subjectId}`);
     let request: RequestRecord;
     try {
       request = await this.db.transaction(async (tx) => {
@@ -184,7 +200,7 @@ export class ApprovalService implements ApprovalDirectory {
             'zh-CN': `${APPROVAL_KIND_NAMES[input.kind]['zh-CN']}未设置审批流程，请在其设置中选择`,
             'en-US': `no approval flow is set for ${input.kind}: choose one in its settings`,
           });
-        const steps = await this.resolve(flow.steps, subject.departmentId, actor.staffId, tx);
+        const steps = await this.resolve(flow.steps, subject.departmentId, staffId, tx);
         const row = await this.records.insertRequest(
           {
             kind: input.kind,
@@ -196,12 +212,19 @@ export class ApprovalService implements ApprovalDirectory {
             flowName: flow.name,
             steps,
             currentApproverIds: steps[0]!.approver_ids,
-            requesterId: actor.staffId,
+            requesterId: staffId,
+            applicantUserId: userId,
           },
           tx,
         );
-        await this.records.insertAction({ requestId: row.id, action: 'submit', staffId: actor.staffId }, tx);
-        await recordAudit(tx, { staffId: actor.staffId, action: 'approval.submit', target: `approval.request:${row.id}`, detail: { kind: input.kind, subject_id: input.subjectId, payload: input.payload, flow_id: flow.id }, ip: actor.ip });
+        await this.records.insertAction({ requestId: row.id, action: 'submit', staffId, userId }, tx);
+        await recordAudit(tx, {
+          staffId,
+          action: 'approval.submit',
+          target: `approval.request:${row.id}`,
+          detail: { kind: input.kind, subject_id: input.subjectId, payload: input.payload, flow_id: flow.id, ...(userId !== null && { applicant_user_id: userId }) },
+          ip: by.ip,
+        });
         return row;
       });
     } catch (err) {
@@ -231,7 +254,7 @@ export class ApprovalService implements ApprovalDirectory {
       if (!request.currentApproverIds.includes(actor.staffId)) {
         throw AppError.forbidden({ 'zh-CN': '您不是当前步骤的审批人', 'en-US': 'You are not an approver of the current step' });
       }
-      if (await samePerson(tx, actor.staffId, request.requesterId)) {
+      if (request.requesterId !== null && (await samePerson(tx, actor.staffId, request.requesterId))) {
         throw AppError.forbidden({ 'zh-CN': '不能审批本人提交的申请', 'en-US': 'You cannot decide a request you submitted' });
       }
       await this.records.insertAction({ requestId: request.id, action: decision, step: input.step, staffId: actor.staffId, comment: input.comment }, tx);
@@ -275,9 +298,35 @@ export class ApprovalService implements ApprovalDirectory {
     });
   }
 
+  /** The applicant in the apps takes back their own pending request: another's is 40400 (it tells nothing of it). */
+  async withdrawAsApplicant(input: { id: number }, applicant: { userId: number; ip: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const request = await this.records.requestForUpdate(input.id, tx);
+      if (!request || request.applicantUserId !== applicant.userId) throw AppError.notFound();
+      if (request.state !== 'pending') throw finished();
+      await this.records.insertAction({ requestId: request.id, action: 'withdraw', userId: applicant.userId }, tx);
+      await this.records.updateRequest(request.id, { state: 'withdrawn', currentApproverIds: [], finished: true }, tx);
+      await recordAudit(tx, { action: 'approval.withdraw', target: `approval.request:${request.id}`, detail: { step: request.currentStep, applicant_user_id: applicant.userId }, ip: applicant.ip });
+    });
+  }
+
+  async newestAbout(kind: ApprovalKind, subjectId: number): Promise<ApplicantRequest | null> {
+    const request = await this.records.newestAbout(kind, subjectId);
+    if (!request) return null;
+    const rejection = request.state === 'rejected' ? (await this.records.actions(request.id)).filter((action) => action.action === 'reject').at(-1) : undefined;
+    return {
+      id: request.id,
+      state: request.state as ApplicantRequest['state'],
+      summary: request.summary,
+      comment: rejection?.comment ?? '',
+      createdAt: request.createdAt,
+      finishedAt: request.finishedAt,
+    };
+  }
+
   async list(filter: RequestFilter, page: number, limit: number): Promise<{ count: number; data: ApprovalRequestRow[] }> {
     const { count, rows } = await this.records.requests(filter, (page - 1) * limit, limit);
-    const names = await this.lookups.namesOf('staff', rows.flatMap((row) => [row.requesterId, ...row.currentApproverIds]));
+    const names = await this.lookups.namesOf('staff', [...staffRequesters(rows), ...rows.flatMap((row) => row.currentApproverIds)]);
     return { count, data: rows.map((row) => this.toRow(row, names)) };
   }
 
@@ -287,14 +336,8 @@ export class ApprovalService implements ApprovalDirectory {
 
   async pendingAbout(kinds: readonly ApprovalKind[], subjectId: number): Promise<PendingRequest[]> {
     const rows = await this.records.pendingAbout(kinds, subjectId);
-    const names = await this.lookups.namesOf('staff', rows.map((row) => row.requesterId));
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind as ApprovalKind,
-      summary: row.summary,
-      requester: { id: row.requesterId, name: names.get(row.requesterId) ?? `#${row.requesterId}` },
-      createdAt: row.createdAt,
-    }));
+    const names = await this.lookups.namesOf('staff', staffRequesters(rows));
+    return rows.map((row) => ({ id: row.id, kind: row.kind as ApprovalKind, summary: row.summary, requester: requesterOf(row, names).requester, createdAt: row.createdAt }));
   }
 
   /** A request whole, for its requester, anyone named as its approver, and holders of approval.request.view. */
@@ -306,7 +349,11 @@ export class ApprovalService implements ApprovalDirectory {
     const mayViewAll = holdsOperation(principal, 'approval.request.view');
     if (!involved && !mayViewAll) throw AppError.forbidden({ 'zh-CN': '您与该申请无关，无法查看', 'en-US': 'You are neither its requester nor one of its approvers' });
     const actions = await this.records.actions(id);
-    const names = await this.lookups.namesOf('staff', [request.requesterId, ...request.steps.flatMap((step) => step.approver_ids), ...actions.map((action) => action.staffId)]);
+    const names = await this.lookups.namesOf('staff', [
+      ...staffRequesters([request]),
+      ...request.steps.flatMap((step) => step.approver_ids),
+      ...actions.flatMap((action) => (action.staffId === null ? [] : [action.staffId])),
+    ]);
     const views = await this.stepViews(request.steps);
     const personOf = (staffId: number) => ({ id: staffId, name: names.get(staffId) ?? `#${staffId}` });
     return {
@@ -318,11 +365,13 @@ export class ApprovalService implements ApprovalDirectory {
         id: action.id,
         action: action.action as ApprovalRequestDetails['actions'][number]['action'],
         step: action.step,
-        staff: personOf(action.staffId),
+        ...(action.staffId !== null
+          ? { actor: personOf(action.staffId), actor_type: 'staff' as const }
+          : { actor: { id: action.userId!, name: request.subjectName }, actor_type: 'app_user' as const }),
         comment: action.comment,
         created_at: action.createdAt.toISOString(),
       })),
-      can_decide: request.state === 'pending' && request.currentApproverIds.includes(me) && !(await samePerson(this.db, me, request.requesterId)),
+      can_decide: request.state === 'pending' && request.currentApproverIds.includes(me) && !(request.requesterId !== null && (await samePerson(this.db, me, request.requesterId))),
       can_withdraw: request.state === 'pending' && request.requesterId === me,
     };
   }
@@ -346,14 +395,15 @@ export class ApprovalService implements ApprovalDirectory {
    * their own request): a role's other holders; a department-head step the requester heads goes to the nearest head
    * above. A step left with nobody refuses the submission (40000 naming flow).
    */
-  private async resolve(steps: ApprovalStep[], departmentId: number | null, requesterId: number, tx: Executor): Promise<SnapshotStep[]> {
+  private async resolve(steps: ApprovalStep[], departmentId: number | null, requesterId: number | null, tx: Executor): Promise<SnapshotStep[]> {
     const resolved: SnapshotStep[] = [];
     for (const [index, step] of steps.entries()) {
       let candidates: number[];
       if (step.approver === 'role') candidates = await this.records.roleHolders(step.role_id, tx);
       else if (step.approver === 'account') candidates = [...(await this.records.activeAccounts([step.account_id], tx))];
       else candidates = departmentId === null ? [] : await this.records.departmentHeads(departmentId, tx);
-      const others = await this.withoutPersonOf(requesterId, candidates, tx);
+      // An applicant in the apps is no staff: every candidate may decide.
+      const others = requesterId === null ? candidates : await this.withoutPersonOf(requesterId, candidates, tx);
       const approverIds = step.approver === 'department_head' ? others.slice(0, 1) : others;
       if (!approverIds.length) {
         const why: LocalText = candidates.length
@@ -396,7 +446,7 @@ export class ApprovalService implements ApprovalDirectory {
       subject_id: row.subjectId,
       subject_name: row.subjectName,
       summary: row.summary,
-      requester: personOf(row.requesterId),
+      ...requesterOf(row, names),
       state: row.state as ApprovalState,
       current_step: row.currentStep,
       step_count: row.steps.length,
@@ -418,7 +468,7 @@ export class ApprovalService implements ApprovalDirectory {
   // ——— notices (after the commit; a failure to notify is the inform module's to log) ———
 
   private async params(request: RequestRecord): Promise<Record<string, string>> {
-    const requester = (await this.lookups.namesOf('staff', [request.requesterId])).get(request.requesterId) ?? '';
+    const requester = requesterOf(request, await this.lookups.namesOf('staff', staffRequesters([request]))).requester.name;
     return { kind: APPROVAL_KIND_NAMES[request.kind as ApprovalKind]['zh-CN'], subject: request.subjectName, summary: request.summary, requester };
   }
 
@@ -426,7 +476,9 @@ export class ApprovalService implements ApprovalDirectory {
     await this.events.raise('approval.pending', { params: { ...(await this.params(request)), step: stepLabel(step) }, staffIds: approverIds, subject: subjectOf(request) });
   }
 
+  /** A staff requester is told of the decision; an applicant in the apps reads it there (`newestAbout`). */
   private async notifyRequester(request: RequestRecord, code: 'approval.approved' | 'approval.rejected', approverId: number, comment: string): Promise<void> {
+    if (request.requesterId === null) return;
     const approver = (await this.lookups.namesOf('staff', [approverId])).get(approverId) ?? '';
     await this.events.raise(code, { params: { ...(await this.params(request)), approver, comment }, staffId: request.requesterId, subject: subjectOf(request) });
   }

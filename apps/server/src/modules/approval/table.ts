@@ -1,7 +1,8 @@
 import type { ApprovalStep, ApproverType } from '@juqi/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { staff } from '../auth/table';
+import { users } from '../user/table';
 
 /** An approval flow (docs/approvals.md): the ordered steps a process's requests walk. */
 export const approvalFlow = pgTable('approval_flow', {
@@ -47,9 +48,9 @@ export const approvalRequest = pgTable(
     /** Who may decide the current step: the to-do list's key; empty once the request is finished. */
     currentApproverIds: integer('current_approver_ids').array().notNull(),
     state: text('state').notNull().default('pending'),
-    requesterId: integer('requester_id')
-      .notNull()
-      .references(() => staff.id),
+    /** Who filed it: a staff account, or else a marketplace user applying in the apps (about themselves). */
+    requesterId: integer('requester_id').references(() => staff.id),
+    applicantUserId: integer('applicant_user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -60,6 +61,8 @@ export const approvalRequest = pgTable(
     index('approval_request_state_idx').on(t.state, t.id),
     // One pending request of a kind per record: a second resignation of someone already on the way is refused.
     uniqueIndex('approval_request_pending_key').on(t.kind, t.subjectId).where(sql`${t.state} = 'pending'`),
+    index('approval_request_subject_idx').on(t.kind, t.subjectId, t.id),
+    check('approval_request_one_requester', sql`num_nonnulls(${t.requesterId}, ${t.applicantUserId}) = 1`),
   ],
 );
 
@@ -74,11 +77,11 @@ export const approvalAction = pgTable(
     action: text('action').notNull(),
     /** The step decided; null for the submission and a withdrawal. */
     step: integer('step'),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staff.id),
+    /** Who acted: a staff account, or the applicant in the apps (their submission or withdrawal). */
+    staffId: integer('staff_id').references(() => staff.id),
+    userId: integer('user_id').references(() => users.id),
     comment: text('comment').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('approval_action_request_idx').on(t.requestId, t.id)],
+  (t) => [index('approval_action_request_idx').on(t.requestId, t.id), check('approval_action_one_actor', sql`num_nonnulls(${t.staffId}, ${t.userId}) = 1`)],
 );

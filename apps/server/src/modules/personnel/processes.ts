@@ -159,7 +159,7 @@ export function registerPersonnelProcesses(app: FastifyInstance, service: Person
   return {
     async pendingAbout(staffId) {
       const requests = await approvals.pendingAbout(PERSONNEL_KINDS, staffId);
-      return requests.map(({ createdAt, ...request }) => ({ ...request, created_at: createdAt.toISOString() }));
+      return requests.map(({ createdAt, ...request }) => ({ ...request, kind: request.kind as PersonnelApprovalKind, created_at: createdAt.toISOString() }));
     },
   };
 }

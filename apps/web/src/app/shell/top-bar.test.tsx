@@ -77,6 +77,7 @@ const transfer: ApprovalRequestDetails = {
   subject_name: '宋明',
   summary: '平调 · 销售部 / 专员 → 客服部 / 主管 · 生效日期 2030-01-01',
   requester: { id: 5, name: '李四' },
+  requester_type: 'staff',
   state: 'pending',
   current_step: 0,
   step_count: 1,

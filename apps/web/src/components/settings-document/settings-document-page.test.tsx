@@ -1,4 +1,4 @@
-import { defineSettingsDocument } from '@juqi/contract';
+import { approvalCalls, defineSettingsDocument } from '@juqi/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,16 +24,18 @@ const reminders = defineSettingsDocument({
     enabled: { kind: 'boolean', label: texts('开启提醒', 'On'), default: true },
     days: { kind: 'checkbox', label: texts('提醒日', 'Days'), options: [{ value: 'mon', label: texts('周一', 'Mon') }, { value: 'fri', label: texts('周五', 'Fri') }] },
     signature: { kind: 'text', label: texts('短信签名', 'Signature'), max: 12 },
+    flow_id: { kind: 'flow', approvalKind: 'transfer', label: texts('审批流程', 'Approval flow') },
   },
-  defaults: { lead_days: 3, channel: 1, enabled: true, days: ['mon'], signature: '聚企' },
+  defaults: { lead_days: 3, channel: 1, enabled: true, days: ['mon'], signature: '聚企', flow_id: null },
 });
 type Reminders = typeof reminders.defaults;
 
 /** A server holding the document: `_details` answers it, `_edit` stores what it is sent (or answers `edit`'s refusal). */
 function fakeServer(edit?: () => ReturnType<typeof refused>) {
-  let held: Reminders = { lead_days: 7, channel: 2, enabled: false, days: ['mon'], signature: '聚企科技' };
+  let held: Reminders = { lead_days: 7, channel: 2, enabled: false, days: ['mon'], signature: '聚企科技', flow_id: null };
   const seen = fakeApi({
     'GET /api/demo/reminder_details': () => answerOf(reminders.calls.details, held),
+    'POST /api/approval/flow_options': () => answerOf(approvalCalls.flowOptions, [{ id: 4, name: '调岗审批' }]),
     'POST /api/demo/reminder_edit': ({ body }) => {
       if (edit) return edit();
       held = body as Reminders;
@@ -46,7 +48,7 @@ function fakeServer(edit?: () => ReturnType<typeof refused>) {
 const saveButton = () => screen.getByRole('button', { name: /保\s*存/ });
 
 describe('settings document page', () => {
-  it('draws every field with its editor and hint, checks the contract’s rule, and saves the whole document', async () => {
+  it('draws every field with its editor and hint (a flow by the kind’s flows), checks the contract’s rule, and saves the whole document', async () => {
     const server = fakeServer();
     renderInShell(<SettingsDocumentPage doc={reminders} />, { profile: staffWith('demo.reminder.view', 'demo.reminder.edit') });
     const days = await screen.findByLabelText('提前天数');
@@ -74,10 +76,12 @@ describe('settings document page', () => {
     expect(await screen.findByText(/提醒日/, { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
     expect(server.edits()).toHaveLength(0);
     await user.click(screen.getByRole('checkbox', { name: '周五' }));
+    await user.click(screen.getByLabelText('审批流程'));
+    await user.click(await visibleOption('调岗审批'));
     await user.click(saveButton());
     expect(await screen.findByText('已保存')).toBeInTheDocument();
-    expect(server.edits().map(({ body }) => body)).toEqual([{ lead_days: 14, channel: 1, enabled: true, days: ['fri'], signature: '聚企科技' }]);
-    expect(server.held()).toEqual({ lead_days: 14, channel: 1, enabled: true, days: ['fri'], signature: '聚企科技' });
+    expect(server.edits().map(({ body }) => body)).toEqual([{ lead_days: 14, channel: 1, enabled: true, days: ['fri'], signature: '聚企科技', flow_id: 4 }]);
+    expect(server.held()).toEqual({ lead_days: 14, channel: 1, enabled: true, days: ['fri'], signature: '聚企科技', flow_id: 4 });
   });
 
   it('puts the server’s refusal beside the field it names', async () => {

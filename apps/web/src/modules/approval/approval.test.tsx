@@ -18,6 +18,7 @@ const request: ApprovalRequestRow = {
   subject_name: '周一',
   summary: '平调 · 销售部 / 专员 → 客服部 / 主管 · 生效日期 2030-01-01',
   requester: { id: 5, name: '李四' },
+  requester_type: 'staff',
   state: 'pending',
   current_step: 1,
   step_count: 2,

@@ -1,4 +1,4 @@
-import { ErrorCode, PROCESS_REMARK_MAX, STAFF_POST_MAX, STAFF_TRANSITIONS, type ApprovalKind, type StaffStatus } from '@juqi/contract';
+import { ErrorCode, PROCESS_REMARK_MAX, STAFF_POST_MAX, STAFF_TRANSITIONS, type PersonnelApprovalKind, type StaffStatus } from '@juqi/contract';
 import { Alert, App, Button, Checkbox, DatePicker, Form, Input, Modal, Select, Spin, Tooltip, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -31,7 +31,7 @@ export interface ProcessSubject {
   department_id: number | null;
   post: string | null;
   /** Its requests waiting for approval: one of a kind at a time. */
-  pending_requests: { kind: ApprovalKind }[];
+  pending_requests: { kind: PersonnelApprovalKind }[];
 }
 
 type Values = {
@@ -68,9 +68,9 @@ function DayPicker({ value, onChange, id }: { value?: string; onChange?: (day: s
  */
 export function StaffProcessActions({ staff }: { staff: ProcessSubject }) {
   const t = useMessages(approvalMessages);
-  const [open, setOpen] = useState<ApprovalKind | null>(null);
+  const [open, setOpen] = useState<PersonnelApprovalKind | null>(null);
   if (!useCan()('personnel.edit') || !STAFF_TRANSITIONS[staff.status].includes('resigning')) return null;
-  const action = (kind: ApprovalKind, label: string, pendingText: string) => {
+  const action = (kind: PersonnelApprovalKind, label: string, pendingText: string) => {
     const pending = staff.pending_requests.some((request) => request.kind === kind);
     // A disabled button takes no pointer events: the tooltip saying why sits on a span around it.
     return (
@@ -92,7 +92,7 @@ export function StaffProcessActions({ staff }: { staff: ProcessSubject }) {
   );
 }
 
-function ProcessRequestModal({ kind, staff, onClose }: { kind: ApprovalKind; staff: ProcessSubject; onClose: () => void }) {
+function ProcessRequestModal({ kind, staff, onClose }: { kind: PersonnelApprovalKind; staff: ProcessSubject; onClose: () => void }) {
   const t = useMessages(approvalMessages);
   const c = useMessages(commonMessages);
   const { message } = App.useApp();

@@ -72,7 +72,7 @@ function RequestList({ mine }: { mine: boolean }) {
               {mine ? <Tag color={STATE_COLORS[request.state]}>{states[request.state]}</Tag> : <Tag>{format(t.progress, { current: request.current_step + 1, total: request.step_count })}</Tag>}
             </Space>
             <div>{request.summary}</div>
-            <Typography.Text type="secondary">{format(t.requestedBy, { name: request.requester.name, at: dateTime(request.created_at) })}</Typography.Text>
+            <Typography.Text type="secondary">{format(t.requestedBy, { name: personName(t, request.requester, request.requester_type), at: dateTime(request.created_at) })}</Typography.Text>
             <Space size={0} className="approval-list__actions">
               <Button type="link" onClick={() => setOpen({ request, decision: null })}>
                 {t.details}
@@ -247,7 +247,7 @@ function RequestDetailsModal({ id, onClose }: { id: number; onClose: () => void 
             items={[
               { key: 'state', label: t.state, children: <Tag color={STATE_COLORS[request.state]}>{states[request.state]}</Tag> },
               { key: 'summary', label: t.subject, children: request.summary },
-              { key: 'requester', label: t.requester, children: `${request.requester.name} · ${dateTime(request.created_at)}` },
+              { key: 'requester', label: t.requester, children: `${personName(t, request.requester, request.requester_type)} · ${dateTime(request.created_at)}` },
               { key: 'flow', label: t.flow, children: request.flow_name },
             ]}
           />
@@ -267,7 +267,7 @@ function RequestDetailsModal({ id, onClose }: { id: number; onClose: () => void 
               key: action.id,
               content: (
                 <>
-                  <div>{`${action.staff.name} ${actions[action.action]}${action.step === null ? '' : `（${format(t.step, { n: action.step + 1 })}）`}`}</div>
+                  <div>{`${personName(t, action.actor, action.actor_type)} ${actions[action.action]}${action.step === null ? '' : `（${format(t.step, { n: action.step + 1 })}）`}`}</div>
                   {action.comment && <Typography.Text>{action.comment}</Typography.Text>}
                   <div>
                     <Typography.Text type="secondary">{dateTime(action.created_at)}</Typography.Text>
@@ -280,4 +280,9 @@ function RequestDetailsModal({ id, onClose }: { id: number; onClose: () => void 
       )}
     </Modal>
   );
+}
+
+/** A staff member by name; a marketplace user who applied in the apps marked so (张三（App 用户）). */
+function personName(t: { appUser: string }, person: { name: string }, type: 'staff' | 'app_user'): string {
+  return type === 'app_user' ? format(t.appUser, { name: person.name }) : person.name;
 }
