@@ -56,6 +56,17 @@ const WALKS: Record<string, [path: string, title: string][]> = {
     ['/man/employee', '员工管理'],
     ['/human/dashboard', '人力看板'],
   ],
+  // The marketplace (docs/marketplace.md): the catalogue, its settings as resources and settings documents.
+  'the marketplace': [
+    ['/business/list', '全部业务'],
+    ['/permission/business/business', '业务设置'],
+    ['/permission/business/package', '套餐设置'],
+    ['/permission/agency/basic', '基础设置'],
+    ['/permission/agency/level', '代理等级'],
+    ['/permission/agency/apply', '代理申请'],
+    ['/permission/agency/login', '代理登录'],
+    ['/permission/agency/activity', '代理活跃度'],
+  ],
 };
 
 /** Waits until nothing in view is still loading. */

@@ -6,7 +6,8 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 test('全部业务: the businesses as the apps show them, filtered in the URL; a business’s showcase with its packages', async ({ page, request }) => {
   await openAsAdmin(page, request, '/business/list');
-  const video = page.getByRole('button', { name: '短视频代运营' });
+  const tile = (name: string) => page.locator('.business-tile').filter({ has: page.getByRole('button', { name, exact: true }) });
+  const video = tile('短视频代运营');
   await expect(video).toBeVisible();
   await expect(video.getByText('¥ 2,980.00 – ¥ 12,800.00')).toBeVisible();
   await expect(video.getByText('在售套餐 3 / 共 3 个')).toBeVisible();
@@ -16,12 +17,12 @@ test('全部业务: the businesses as the apps show them, filtered in the URL; a
   await page.getByRole('combobox', { name: '上架' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="否"]').click();
   await expect(page.getByText('共 1 个业务')).toBeVisible();
-  await expect(page.getByRole('button', { name: '搜索引擎推广' }).getByText('已下架')).toBeVisible();
+  await expect(tile('搜索引擎推广').getByText('已下架')).toBeVisible();
   await expect(page).toHaveURL(/enabled=false/);
   await page.getByRole('button', { name: '清空筛选' }).click();
   await expect(page.getByText('共 6 个业务')).toBeVisible();
 
-  await page.getByRole('button', { name: '短视频代运营' }).click();
+  await page.getByRole('button', { name: '短视频代运营', exact: true }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('row').filter({ hasText: '旗舰版' }).getByText('¥ 12,800.00')).toBeVisible();
   await expect(drawer.locator('.ant-table-tbody').getByRole('row')).toHaveCount(3);

@@ -1,5 +1,5 @@
 import { businessCatalogCalls, businessPackage, businessResource, yuanText, type BusinessCard } from '@juqi/contract';
-import { Card, Descriptions, Drawer, Empty, Pagination, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Empty, Pagination, Spin, Table, Tag, Typography } from 'antd';
 import { FilterBar } from '../../../components/filter-bar';
 import { QueryFailure } from '../../../components/query-failure';
 import { FilterControl } from '../../../components/resource/resource-filters';
@@ -100,16 +100,17 @@ function BusinessTile({ business, onOpen }: { business: BusinessCard; onOpen: ()
   const t = useMessages(businessMessages);
   const price = usePriceText();
   return (
+    // The whole card opens the showcase for a pointer; its title is the button a keyboard and a screen reader reach.
     <Card
       hoverable
       size="small"
       className="business-tile"
-      role="button"
-      tabIndex={0}
-      aria-label={business.name}
       onClick={onOpen}
-      onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), onOpen())}
-      title={business.name}
+      title={
+        <Button type="link" className="business-tile__open" onClick={(event) => (event.stopPropagation(), onOpen())}>
+          {business.name}
+        </Button>
+      }
       extra={!business.enabled && <CellTag tone="default">{t.offSale}</CellTag>}
     >
       <Tag>{business.industry_name ?? t.everyIndustry}</Tag>
