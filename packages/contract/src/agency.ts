@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { defineApprovalKinds } from './approval-kind';
-import { defineCall, fields, operation } from './call';
+import { defineCall, fields, keysetPageOf, operation } from './call';
+import { dayRange } from './days';
+import { fieldDefinitionRow } from './field';
+import { historyEntry } from './resource';
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';
 import { defineSettingsDocument } from './settings-document';
-import { LOGIN_PLATFORM_NAMES, LOGIN_PLATFORMS } from './user';
+import { LOGIN_PLATFORM_NAMES, LOGIN_PLATFORMS, type NamedCode } from './user';
 
 /** The requests the agency module files through the approval engine (docs/marketplace.md › Applications). */
 export const AGENCY_APPROVAL_KINDS = defineApprovalKinds({
@@ -181,7 +184,6 @@ export const agencyActivitySettings = defineSettingsDocument({
   defaults: { window_days: 30, points_per_sign_in_day: 1, points_per_paid_order: 5, points_per_new_customer: 3, active_from: 60, normal_from: 20 },
 });
 
-/** The agency module's share of the contract (`contractModules`). */
 /** A 6-digit division code of a city in 城市设置. */
 const cityCode = z.string().regex(/^\d{6}$/, '须为 6 位行政区划代码');
 /** What an application asks: the agency's city, and 代理申请表's values (checked by the form's definitions). */
@@ -250,4 +252,172 @@ export const agencyApplicationCalls = {
   }),
 };
 
-export const agencyContract = defineContractModule({ name: 'agency', calls: agencyApplicationCalls, resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });
+/** An agency's standing: a suspended one (暂停) takes no new orders; its orders in progress and their commissions go on. */
+export const AGENCY_STATUSES = ['active', 'suspended'] as const;
+export type AgencyStatus = (typeof AGENCY_STATUSES)[number];
+export const AGENCY_STATUS_NAMES = [
+  { value: 'active', name: { 'zh-CN': '正常', 'en-US': 'Active' } },
+  { value: 'suspended', name: { 'zh-CN': '已暂停', 'en-US': 'Suspended' } },
+] as const satisfies readonly NamedCode<AgencyStatus>[];
+
+/** What 全部代理 filters by; an absent field does not filter. */
+export const agencyFilter = z
+  .object({
+    /** The agency's name or mobile, contained. */
+    keyword: fields.text(50).optional(),
+    level: z.number().int().min(0).max(AGENCY_LEVEL_MAX).optional(),
+    region_id: fields.id.optional(),
+    city_code: cityCode.optional(),
+    status: z.enum(AGENCY_STATUSES).optional(),
+    /** The post the agency holds in its agency (`users.agency_pw_id`: 城市合伙人 …). */
+    agency_pw_id: fields.id.optional(),
+    /** Days joined, in the platform's time zone. */
+    joined: dayRange.optional(),
+  })
+  .strict();
+export type AgencyFilter = z.output<typeof agencyFilter>;
+
+/** An agency as 全部代理 lists it; money in fen from its ledger accounts. */
+export const agencyRow = z.object({
+  /** The agency's user id: `agency_id` everywhere. */
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  head_img_url: z.string(),
+  level: z.number().int(),
+  level_name: z.string(),
+  status: z.enum(AGENCY_STATUSES),
+  city_code: z.string().nullable(),
+  /** The city's province and name, '' for none. */
+  province: z.string(),
+  city: z.string(),
+  region_id: z.number().int().nullable(),
+  region: z.string(),
+  agency_pw_id: z.number().int().nullable(),
+  agency_pw_name: z.string(),
+  /** Available to withdraw: the user's cash balance. */
+  balance_cents: z.number().int(),
+  /** Earned over its life (累计收益). */
+  total_income_cents: z.number().int(),
+  joined_at: z.string(),
+  /** The approved 代理申请; null for an agency made before applications. */
+  application_id: z.number().int().nullable(),
+});
+export type AgencyRow = z.output<typeof agencyRow>;
+
+/** One agency in full: the row, what it is as a user, and 代理申请表's values with the form that draws them. */
+export const agencyDetails = agencyRow.extend({
+  /** Held by withdrawals in progress. */
+  frozen_cents: z.number().int(),
+  bean_balance: z.number().int(),
+  real_name: z.string(),
+  authentication_state: z.number().int(),
+  registered_at: z.string(),
+  last_login_at: z.string().nullable(),
+  locked: z.boolean(),
+  /** 代理申请表's values as approved (and edited since). */
+  extra: z.record(z.string(), z.unknown()),
+  /** 代理申请表's fields now, in order: what draws `extra`. */
+  form: z.array(fieldDefinitionRow),
+});
+export type AgencyDetails = z.output<typeof agencyDetails>;
+
+/** What 全部代理's filters offer: every level and region, and the cities and posts agencies hold. */
+export const agencyOptions = z.object({
+  levels: z.array(z.object({ level: z.number().int(), name: z.string() })),
+  regions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  cities: z.array(z.object({ code: z.string(), name: z.string(), province: z.string() })),
+  posts: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AgencyOptions = z.output<typeof agencyOptions>;
+
+/** The longest reason an agency's change keeps. */
+export const AGENCY_REASON_MAX = 200;
+const reason = fields.text(AGENCY_REASON_MAX);
+const agencyLabels = {
+  id: { 'zh-CN': '代理', 'en-US': 'Agency' },
+  level: { 'zh-CN': '代理等级', 'en-US': 'Level' },
+  reason: { 'zh-CN': '原因', 'en-US': 'Reason' },
+} as const;
+
+/** 全部代理 (`/agency/list`): every agency, read by keyset, newest joined first; its details, export, suspension and level. */
+export const agencyListCalls = {
+  agencyList: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_list',
+    tag: 'agency',
+    summary: 'Agencies newest joined first, by keyword (name or mobile), level, region, city, status, post and days joined; keyset pages (pass next_cursor as cursor)',
+    permission: operation('agency.view'),
+    body: agencyFilter.extend({ cursor: fields.cursor.optional(), limit: fields.limit }).strict(),
+    data: keysetPageOf(agencyRow),
+  }),
+  agencyOptions: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_options',
+    tag: 'agency',
+    summary: 'The options of 全部代理’s filters: every level and region, and the cities and posts agencies hold',
+    permission: operation('agency.view'),
+    data: agencyOptions,
+  }),
+  agencyDetails: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_details',
+    tag: 'agency',
+    summary: 'One agency in full, with 代理申请表’s values and the form that draws them (40400 for a user who is no agency)',
+    permission: operation('agency.view'),
+    body: z.object({ id: fields.id }).strict(),
+    data: agencyDetails,
+  }),
+  agencyHistory: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_history',
+    tag: 'agency',
+    summary: 'An agency’s suspensions, resumptions and level changes, oldest first, with who made them and why (from the operation log)',
+    permission: operation('agency.view'),
+    body: z.object({ id: fields.id }).strict(),
+    data: z.array(historyEntry),
+  }),
+  agencyExport: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_export',
+    tag: 'agency',
+    summary: 'Every agency the filter finds as an Excel workbook, streamed (blob answer), newest joined first. Headers: x-export-rows and x-export-estimated-bytes.',
+    permission: operation('agency.export'),
+    body: agencyFilter,
+    data: z.null(),
+    response: 'blob',
+  }),
+  agencySuspend: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_suspend',
+    tag: 'agency',
+    summary: '暂停: an active agency takes no new orders (its orders in progress go on); a reason is kept; a suspended one is 40900',
+    permission: operation('agency.suspend'),
+    body: z.object({ id: fields.id, reason: reason.min(1) }).strict(),
+    data: z.null(),
+    labels: agencyLabels,
+  }),
+  agencyResume: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_resume',
+    tag: 'agency',
+    summary: '恢复: a suspended agency takes orders again; an active one is 40900',
+    permission: operation('agency.suspend'),
+    body: z.object({ id: fields.id, reason: reason.optional() }).strict(),
+    data: z.null(),
+    labels: agencyLabels,
+  }),
+  levelSet: defineCall({
+    method: 'POST',
+    path: '/api/agency/level_set',
+    tag: 'agency',
+    summary: 'Raise or lower an agency’s level by hand, with a reason (the nightly promotion only raises); a level no record has is 40000 naming level, the level it holds 40900',
+    permission: operation('agency.level.set'),
+    body: z.object({ id: fields.id, level: z.number().int().min(0).max(AGENCY_LEVEL_MAX), reason: reason.min(1) }).strict(),
+    data: z.null(),
+    labels: agencyLabels,
+  }),
+};
+
+/** The agency module's share of the contract (`contractModules`). */
+export const agencyContract = defineContractModule({ name: 'agency', calls: [agencyApplicationCalls, agencyListCalls], resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineCall, fields, operation } from './call';
+import { defineCall, fields, keysetPageOf, operation } from './call';
 import type { Locale } from './errors';
 import { operationCatalogue } from './operations';
 import { defineContractModule } from './contract-module';
 import type { Resource, ResourceField, Texts } from './resource';
 import { dayRange } from './days';
 import { said } from './refusals';
-import { keysetPageOf } from './user';
 
 /**
  * 操作日志 (operation log): the audit log read back, never edited — who did what to which record, when, from where, with
@@ -211,8 +210,6 @@ export function auditExtras(detail: Record<string, unknown> | null): [string, un
 
 // ——— calls ———
 
-/** An opaque keyset position from an earlier answer's `next_cursor`. */
-const auditCursor = z.string().trim().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, said({ 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' }));
 /** An action code or a target kind: dotted lower-case words. */
 const code = z.string().trim().min(1).max(80).regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/, said({ 'zh-CN': '须为形如 case.platform 的编码', 'en-US': 'expected a code such as case.platform' }));
 
@@ -268,7 +265,7 @@ export const auditCalls = {
     body: auditFilter
       .extend({
         limit: fields.limit.default(AUDIT_PAGE_SIZE),
-        cursor: auditCursor.optional(),
+        cursor: fields.cursor.optional(),
       })
       .strict(),
     data: keysetPageOf(auditEntry),

@@ -110,10 +110,22 @@ export const fields = {
   limit: wholeNumber(1, 200).default(20),
   /** A short single-line text, trimmed. */
   text: (max: number) => z.string().trim().max(max),
+  /** An opaque keyset position from an earlier answer's `next_cursor`. */
+  cursor: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .regex(/^[A-Za-z0-9_-]+$/, said({ 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' })),
 };
 
 export const pageQuery = z.object({ page: fields.page, limit: fields.limit });
 
 export function pageOf<T extends z.ZodType>(row: T) {
   return z.object({ count: z.number().int(), data: z.array(row) });
+}
+
+/** A keyset page: `next_cursor` is null on the last page. `count` is the whole filter's total (cached briefly). */
+export function keysetPageOf<T extends z.ZodType>(row: T) {
+  return z.object({ count: z.number().int(), data: z.array(row), next_cursor: z.string().nullable() });
 }

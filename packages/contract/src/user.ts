@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, fields, operation, wholeNumber } from './call';
+import { defineCall, fields, keysetPageOf, operation, wholeNumber } from './call';
 import { dayRange } from './days';
 import type { Locale } from './errors';
 import { said } from './refusals';
@@ -136,8 +136,6 @@ export const verificationDocumentKind = z.enum([
 const codeOf = (min: number, max: number) => wholeNumber(min, max);
 
 
-/** An opaque keyset position from an earlier answer's `next_cursor`. */
-const cursorField = z.string().trim().min(1).max(300).regex(/^[A-Za-z0-9_-]+$/, said({ 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' }));
 
 /** The §3 user filter. Every field is optional; an absent field does not filter. */
 export const userFilter = z.object({
@@ -172,7 +170,7 @@ const keysetPage = {
   page: fields.page,
   limit: fields.limit,
   /** From the previous answer's `next_cursor`; when given, `page` is ignored. */
-  cursor: cursorField.optional(),
+  cursor: fields.cursor.optional(),
 };
 
 export const userListBody = userFilter.extend({ ...userSort, ...keysetPage });
@@ -245,10 +243,6 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
-/** A keyset page: `next_cursor` is null on the last page. `count` is the whole filter's total (cached briefly). */
-export function keysetPageOf<T extends z.ZodType>(row: T) {
-  return z.object({ count: z.number().int(), data: z.array(row), next_cursor: z.string().nullable() });
-}
 
 export const userOption = z.object({ id: z.number(), name: z.string() });
 export const levelOption = z.object({ level: z.number(), name: z.string() });
@@ -492,7 +486,7 @@ export const userCalls = {
     tag,
     summary: 'The user-select drawer’s infinite list: users matching the filter in keyset pages of 20',
     permission: operation('user.select.list'),
-    body: userFilter.extend({ cursor: cursorField.optional(), limit: selectLimit }),
+    body: userFilter.extend({ cursor: fields.cursor.optional(), limit: selectLimit }),
     data: keysetPageOf(userSelectRow),
   }),
   checkedList: defineCall({
@@ -501,7 +495,7 @@ export const userCalls = {
     tag,
     summary: 'The users a selection (ids, or a filter minus exclusions) stands for, in keyset pages',
     permission: operation('user.select.checked'),
-    body: z.object({ selection: userSelection, cursor: cursorField.optional(), limit: selectLimit }),
+    body: z.object({ selection: userSelection, cursor: fields.cursor.optional(), limit: selectLimit }),
     data: keysetPageOf(userSelectRow),
   }),
   select: defineCall({

@@ -2,7 +2,7 @@ import { and, count, desc, eq, lt, or, sql, type AnyColumn, type SQL } from 'dri
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client';
-import type { LocalText } from '../errors';
+import { AppError, type LocalText } from '../errors';
 import { keysetBatches } from '../export/batches';
 import { sendWorkbook, type ExportColumn } from '../export/workbook';
 
@@ -63,6 +63,20 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
     return rows.map(this.spec.toRecord);
   }
 
+  /**
+   * A keyset page (`paging: 'keyset'` on the web): up to `limit` records after the cursor's, newest first, and the
+   * filtered set's count — counted for the first page and carried in the cursor after it, so scrolling never counts
+   * again. A cursor not made by this list is 40000 naming `cursor`.
+   */
+  async keyset(filter: Filter, zone: string, cursor: string | undefined, limit: number): Promise<{ count: number; data: Rec[]; next_cursor: string | null }> {
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    const [rows, total] = await Promise.all([this.batch(filter, zone, after, limit + 1), after ? after.total : this.count(filter, zone)]);
+    const data = rows.slice(0, limit);
+    const last = data.at(-1);
+    const next = rows.length > limit && last ? encodeCursor({ ...this.spec.position(last), total }) : null;
+    return { count: total, data, next_cursor: next };
+  }
+
   /** The one record `where` finds, as the list shows it. */
   async one(where: SQL): Promise<Row | undefined> {
     const [row] = (await this.spec.from(this.db, this.spec.columns).where(where)) as Row[];
@@ -73,6 +87,26 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
     const { at, tie } = this.spec.newest;
     return this.spec.from(this.db, this.spec.columns).where(where).orderBy(desc(at), desc(tie));
   }
+}
+
+/** A keyset position and the set's count, as a client carries it: opaque base64url JSON. */
+const encodeCursor = ({ at, tie, total }: RecordPosition & { total: number }) => Buffer.from(JSON.stringify([at.toISOString(), tie, total])).toString('base64url');
+
+const refuse = () => AppError.invalid('cursor', { 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' });
+
+function decodeCursor(text: string): RecordPosition & { total: number } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw refuse();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse();
+  const [at, tie, total] = parsed as unknown[];
+  const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) ? new Date(at) : undefined;
+  const validTie = (typeof tie === 'string' && tie.length <= 64) || Number.isSafeInteger(tie);
+  if (!time || Number.isNaN(time.getTime()) || !validTie || !Number.isSafeInteger(total) || (total as number) < 0) throw refuse();
+  return { at: time, tie: tie as string | number, total: total as number };
 }
 
 /** Rows read per keyset query while exporting. */

@@ -38,16 +38,17 @@ export const agency = pgTable(
       .references(() => users.id),
     /** active; suspended (暂停): no new orders, its orders in progress go on. */
     status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
-    cityCode: text('city_code')
-      .notNull()
-      .references(() => generalCity.code),
+    /** The home city; none for an agency made before applications (a user of type 1 with no city). */
+    cityCode: text('city_code').references(() => generalCity.code),
     /** The city's region (大区) at approval; a region deleted leaves none. */
     regionId: integer('region_id').references(() => relevanceRegion.id, { onDelete: 'set null' }),
-    /** The approved 代理申请 (an approval request of kind agency_apply). */
-    applicationId: integer('application_id')
-      .notNull()
-      .references(() => approvalRequest.id),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    /**
+     * The approved 代理申请 (an approval request of kind agency_apply); none for a user made type 1 another way (before
+     * applications existed, by the data generator), whose row the module's seed adds.
+     */
+    applicationId: integer('application_id').references(() => approvalRequest.id),
+    /** Milliseconds, as the clock gives them: the list's cursor carries a JavaScript time. */
+    joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull(),
     /** 代理申请表's values as approved. */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
