@@ -133,4 +133,58 @@ test('代理申请: a user applies in the apps, the approver approves it in 待�
   // The apps see it approved; the user is an agency at the entry level.
   const status = await api<{ is_agency: boolean; application: { state: string } }>(request, token, '/api_user/agency/apply_status');
   expect(status.data).toMatchObject({ is_agency: true, application: { state: 'approved' } });
+
+  // 全部代理 lists it; its drawer shows the form as approved; staff suspend it with a reason, read back in its history.
+  await page.goto(`/agency/list?keyword=${user.mobile}`);
+  const list = page.locator('.records-page');
+  await expect(list.getByText('共 1 个代理')).toBeVisible();
+  const row = list.locator('.ant-table-row').filter({ hasText: user.mobile });
+  await expect(row.getByText('普通代理')).toBeVisible();
+  await expect(row.getByText('浙江省 · 杭州市')).toBeVisible();
+  await row.getByRole('button', { name: user.name }).click();
+  const agency = page.getByRole('dialog', { name: user.name });
+  await expect(agency.getByText('申请单 #')).toBeVisible();
+  await agency.getByRole('tab', { name: '申请表' }).click();
+  await expect(agency.getByText('星火传媒')).toBeVisible();
+  await agency.getByRole('button', { name: /^暂\s*停$/ }).click();
+  const pause = page.getByRole('dialog', { name: `暂停 · ${user.name}` });
+  await pause.getByRole('textbox', { name: '原因' }).fill('资料核查中');
+  await pause.getByRole('button', { name: /^暂\s*停$/ }).click();
+  await expect(pause).toBeHidden();
+  await expect(agency.getByRole('button', { name: /^恢\s*复$/ })).toBeVisible();
+  await agency.getByRole('tab', { name: '历史' }).click();
+  await expect(agency.getByText('原因：资料核查中')).toBeVisible();
+  await expect(row.getByText('已暂停')).toBeVisible();
+});
+
+test('全部代理: the demo agencies filtered by level in the URL, one opened and its level changed with a reason', async ({ page, request }) => {
+  await openAsAdmin(page, request, '/agency/list');
+  const list = page.locator('.records-page');
+  await expect(list.getByText(/^共 \d+ 个代理$/)).toBeVisible();
+  await page.getByRole('combobox', { name: '代理等级' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="白银代理"]').click();
+  await expect(page).toHaveURL(/level=2/);
+  const first = list.locator('.ant-table-row').first();
+  await expect(first.getByText('白银代理')).toBeVisible();
+  await screenshot(page, 'agency-list-zh-CN-1280');
+  const name = (await first.locator('.agency-cell__name').innerText()).trim();
+  await first.locator('.agency-cell__name').click();
+  const agency = page.getByRole('dialog', { name });
+  await expect(agency.getByText('可提现余额')).toBeVisible();
+  await screenshot(page, 'agency-details-zh-CN-1280');
+  await agency.getByRole('button', { name: '调整等级' }).click();
+  const dialog = page.getByRole('dialog', { name: `调整等级 · ${name}` });
+  await dialog.getByRole('combobox', { name: '新等级' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="3 · 黄金代理"]').click();
+  await dialog.getByRole('textbox', { name: '原因' }).fill('年度大客户');
+  await dialog.getByRole('button', { name: '调整等级' }).click();
+  await expect(dialog).toBeHidden();
+  await agency.getByRole('tab', { name: '历史' }).click();
+  await expect(agency.getByText('白银代理 → 黄金代理')).toBeVisible();
+  if (takingShots) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'agency-details-zh-CN-390');
+    await agency.getByRole('button', { name: /关闭|Close/ }).first().click();
+    await screenshot(page, 'agency-list-zh-CN-390');
+  }
 });

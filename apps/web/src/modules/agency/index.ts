@@ -3,10 +3,14 @@ import { resourcePage } from '../../components/resource';
 import { settingsDocumentPage } from '../../components/settings-document';
 import type { WebModule } from '../../lib/web-module';
 
-/** 代理设置 (docs/marketplace.md › Agencies): 代理等级 a declared resource, 基础设置, 代理登录 and 代理活跃度 declared settings documents, each screen one line. */
+/**
+ * 全部代理 (docs/marketplace.md › Agencies): a keyset record list with an agency's drawer. 代理设置: 代理等级 a declared
+ * resource, 基础设置, 代理登录 and 代理活跃度 declared settings documents, each screen one line.
+ */
 export const agencyWebModule: WebModule = {
   name: 'agency',
   pages: {
+    '/agency/list': { load: () => import('./pages/agency-list-page').then(({ AgencyListPage }) => ({ default: AgencyListPage })), queryIsState: true },
     '/permission/agency/basic': settingsDocumentPage(agencyBasicSettings),
     '/permission/agency/level': resourcePage(agencyLevel),
     '/permission/agency/login': settingsDocumentPage(agencyLoginSettings),

@@ -1,0 +1,218 @@
+import { AGENCY_REASON_MAX, AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type AgencyDetails, type AgencyStatus } from '@juqi/contract';
+import { Button, Descriptions, Empty, Flex, Form, Input, Modal, Select, Spin, Tabs, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
+import { DetailList } from '../../../components/detail-list';
+import { fieldViewOf } from '../../../components/fields';
+import { commonMessages } from '../../../components/messages';
+import { QueryFailure } from '../../../components/query-failure';
+import { CellTag } from '../../../components/table-cells';
+import { UserAvatar } from '../../../components/user-avatar';
+import { useToldWrite } from '../../../components/use-told-write';
+import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
+import { useDateTime } from '../../../lib/date-time';
+import { format, useMessages } from '../../../lib/i18n';
+import { usePreferences } from '../../../lib/preferences';
+import { useCan } from '../../../lib/shell-session';
+import { useAgencyOptions } from '../agency-options';
+import { agencyMessages } from '../messages';
+
+/** A place as one line: 浙江省 · 杭州市, or 北京市 alone where the city is its own province; '' for none. */
+export const placeName = ({ province, city }: { province: string; city: string }) => (!city ? '' : province && province !== city ? `${province} · ${city}` : city);
+
+export function AgencyStatusTag({ status }: { status: AgencyStatus }) {
+  const language = usePreferences((s) => s.language);
+  const name = AGENCY_STATUS_NAMES.find((s) => s.value === status)!.name[language];
+  return <CellTag tone={status === 'active' ? 'success' : 'warning'}>{name}</CellTag>;
+}
+
+/** What changes an agency: its list, its details and its history are asked again once a change lands. */
+const AGENCY_READS = [agencyListCalls.agencyList, agencyListCalls.agencyDetails, agencyListCalls.agencyHistory];
+
+/** Which change the dialog asks for. */
+type Change = 'suspend' | 'resume' | 'level';
+
+/**
+ * An agency in full (`/agency/list?id=`): its particulars and money, 代理申请表 as approved, and its history; in the
+ * footer, for staff holding the operations, 暂停 / 恢复 and 调整等级. Closing asks to confirm, as every drawer does (§5).
+ */
+export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const t = useMessages(agencyMessages);
+  const can = useCan();
+  const details = useCallQuery(agencyListCalls.agencyDetails, { id });
+  const [changing, setChanging] = useState<Change | null>(null);
+  const agency = details.data;
+  const actions = agency && (
+    <Flex justify="flex-end" gap={8}>
+      {can('agency.level.set') && <Button onClick={() => setChanging('level')}>{t.setLevel}</Button>}
+      {can('agency.suspend') &&
+        (agency.status === 'active' ? (
+          <Button danger onClick={() => setChanging('suspend')}>
+            {t.suspend}
+          </Button>
+        ) : (
+          <Button type="primary" onClick={() => setChanging('resume')}>
+            {t.resume}
+          </Button>
+        ))}
+    </Flex>
+  );
+  return (
+    <ConfirmCloseDrawer open size={720} title={agency?.name ?? t.agency} onClose={onClose} footer={actions}>
+      {details.isError && !agency ? (
+        <QueryFailure compact error={details.error} onRetry={() => void details.refetch()} />
+      ) : !agency ? (
+        <Spin />
+      ) : (
+        <Tabs
+          items={[
+            { key: 'particulars', label: t.particulars, children: <Particulars agency={agency} /> },
+            { key: 'form', label: t.form, children: <ApplicationForm agency={agency} /> },
+            { key: 'history', label: t.history, children: <AgencyHistory id={id} /> },
+          ]}
+        />
+      )}
+      {agency && changing && <ChangeDialog agency={agency} change={changing} onClose={() => setChanging(null)} />}
+    </ConfirmCloseDrawer>
+  );
+}
+
+function Particulars({ agency }: { agency: AgencyDetails }) {
+  const t = useMessages(agencyMessages);
+  const dateTime = useDateTime();
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={12} align="center">
+        <UserAvatar name={agency.name} src={agency.head_img_url} size={48} />
+        <div>
+          <Typography.Text strong>{agency.name}</Typography.Text> <AgencyStatusTag status={agency.status} />
+          <div>
+            <Typography.Text type="secondary">{[agency.mobile, agency.level_name].filter(Boolean).join(' · ')}</Typography.Text>
+          </div>
+        </div>
+      </Flex>
+      <DetailList size="small" bordered column={2}>
+        <Descriptions.Item label={t.level}>{agency.level_name || agency.level}</Descriptions.Item>
+        <Descriptions.Item label={t.status}>
+          <AgencyStatusTag status={agency.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t.city}>{placeName(agency) || t.none}</Descriptions.Item>
+        <Descriptions.Item label={t.region}>{agency.region || t.none}</Descriptions.Item>
+        <Descriptions.Item label={t.post}>{agency.agency_pw_name || t.none}</Descriptions.Item>
+        <Descriptions.Item label={t.verification}>{agency.authentication_state === 2 ? `${t.verified} ${agency.real_name}` : t.unverified}</Descriptions.Item>
+        <Descriptions.Item label={t.balance}>{yuanText(agency.balance_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.frozen}>{yuanText(agency.frozen_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.income}>{yuanText(agency.total_income_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.beans}>{agency.bean_balance}</Descriptions.Item>
+        <Descriptions.Item label={t.joinedAt}>{dateTime(agency.joined_at)}</Descriptions.Item>
+        <Descriptions.Item label={t.registeredAt}>{dateTime(agency.registered_at)}</Descriptions.Item>
+        <Descriptions.Item label={t.lastLoginAt}>{agency.last_login_at ? dateTime(agency.last_login_at) : t.none}</Descriptions.Item>
+        <Descriptions.Item label={t.application}>{agency.application_id === null ? t.noApplication : format(t.applicationNo, { id: agency.application_id })}</Descriptions.Item>
+        {agency.locked && (
+          <Descriptions.Item label={t.status} span="filled">
+            <Typography.Text type="danger">{t.locked}</Typography.Text>
+          </Descriptions.Item>
+        )}
+      </DetailList>
+    </Flex>
+  );
+}
+
+/** 代理申请表's values as approved, each drawn by its field type; fields added to the form since show —. */
+function ApplicationForm({ agency }: { agency: AgencyDetails }) {
+  const t = useMessages(agencyMessages);
+  const language = usePreferences((s) => s.language);
+  const shown = agency.form.filter((definition) => definition.type !== 'desc_text' && definition.type !== 'title_divider');
+  if (Object.keys(agency.extra).length === 0) return <Empty description={t.noForm} />;
+  return (
+    <DetailList size="small" bordered column={1}>
+      {shown.map((definition) => {
+        const { Detail } = fieldViewOf(definition.type);
+        return (
+          <Descriptions.Item key={definition.key} label={definition.label[language]}>
+            <Detail definition={definition} value={agency.extra[definition.key]} />
+          </Descriptions.Item>
+        );
+      })}
+    </DetailList>
+  );
+}
+
+/** The agency's suspensions, resumptions and level changes, oldest first, with who made them and why. */
+function AgencyHistory({ id }: { id: number }) {
+  const t = useMessages(agencyMessages);
+  const common = useMessages(commonMessages);
+  const dateTime = useDateTime();
+  const history = useCallQuery(agencyListCalls.agencyHistory, { id });
+  const levels = useAgencyOptions().data?.levels;
+  const levelName = (level: number | null) => levels?.find((l) => l.level === level)?.name ?? String(level);
+  const actionName: Record<string, string> = { suspend: t.suspend, resume: t.resume, level_set: t.setLevel };
+  if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
+  if (history.isPending) return <Spin />;
+  if (history.data.length === 0) return <Empty description={t.noHistory} />;
+  return (
+    <Timeline
+      items={history.data.map((entry, index) => ({
+        key: index,
+        content: (
+          <>
+            <Typography.Text strong>{actionName[entry.action] ?? entry.action}</Typography.Text>
+            {entry.action === 'level_set' && <Typography.Text type="secondary">{` ${levelName(entry.from)} → ${levelName(entry.to)}`}</Typography.Text>}
+            {entry.reason && <div>{`${common.actionReason}：${entry.reason}`}</div>}
+            <div>
+              <Typography.Text type="secondary">{[dateTime(entry.at), entry.staff_name].filter(Boolean).join(' · ')}</Typography.Text>
+            </div>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/** Asks what a change needs — a reason (required but for 恢复), and the new level for 调整等级 — then makes it. */
+function ChangeDialog({ agency, change, onClose }: { agency: AgencyDetails; change: Change; onClose: () => void }) {
+  const t = useMessages(agencyMessages);
+  const common = useMessages(commonMessages);
+  const told = useToldWrite();
+  const [form] = Form.useForm<{ level?: number; reason?: string }>();
+  const suspend = useCallMutation(agencyListCalls.agencySuspend, AGENCY_READS);
+  const resume = useCallMutation(agencyListCalls.agencyResume, AGENCY_READS);
+  const setLevel = useCallMutation(agencyListCalls.levelSet, AGENCY_READS);
+  const levels = useAgencyOptions().data?.levels ?? [];
+  const title = { suspend: t.suspend, resume: t.resume, level: t.setLevel }[change];
+  const submit = async ({ level, reason }: { level?: number; reason?: string }) => {
+    const why = reason?.trim() || undefined;
+    const done =
+      change === 'suspend'
+        ? await told(() => suspend.mutateAsync({ id: agency.id, reason: why! }), t.suspended)
+        : change === 'resume'
+          ? await told(() => resume.mutateAsync({ id: agency.id, reason: why }), t.resumed)
+          : await told(() => setLevel.mutateAsync({ id: agency.id, level: level!, reason: why! }), t.levelSet);
+    if (done) onClose();
+  };
+  return (
+    <Modal
+      open
+      title={`${title} · ${agency.name}`}
+      okText={title}
+      okButtonProps={{ danger: change === 'suspend' }}
+      cancelText={common.cancel}
+      confirmLoading={suspend.isPending || resume.isPending || setLevel.isPending}
+      onCancel={onClose}
+      onOk={() => void form.validateFields().then(submit, () => undefined)}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="agency-change">
+        {change === 'suspend' && <Typography.Paragraph type="secondary">{t.suspendHint}</Typography.Paragraph>}
+        {change === 'level' && (
+          <Form.Item name="level" label={t.newLevel} rules={[{ required: true, message: t.levelRequired }]}>
+            <Select options={levels.filter((l) => l.level !== agency.level).map((l) => ({ value: l.level, label: `${l.level} · ${l.name}` }))} />
+          </Form.Item>
+        )}
+        <Form.Item name="reason" label={common.actionReason} rules={change === 'resume' ? [] : [{ required: true, whitespace: true, message: common.actionReasonRequired }]}>
+          <Input.TextArea autoSize={{ minRows: 3 }} maxLength={AGENCY_REASON_MAX} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { agencyListCalls, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answerOf, fakeApi, profileOf, type SeenRequest } from '../../../test/fake-api';
+import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
+import { AgencyListPage } from './agency-list-page';
+
+const user = userEvent.setup({ delay: null });
+/** antd spaces a button's two Chinese characters apart. */
+const PAUSE = /^暂 ?停$/;
+const RESUME = /^恢 ?复$/;
+
+const row = (id: number, name: string, extra: Partial<AgencyRow> = {}): AgencyRow => ({
+  id,
+  name,
+  mobile: `1390000000${id}`,
+  head_img_url: '',
+  level: 2,
+  level_name: '白银代理',
+  status: 'active',
+  city_code: '330100',
+  province: '浙江省',
+  city: '杭州市',
+  region_id: 1,
+  region: '华东大区',
+  agency_pw_id: null,
+  agency_pw_name: '',
+  balance_cents: 12_345,
+  total_income_cents: 500_000,
+  joined_at: '2026-03-01T02:00:00.000Z',
+  application_id: 31,
+  ...extra,
+});
+const field = (key: string, label: string): FieldDefinitionRow =>
+  ({ id: key.length, key, type: 'text', label: { 'zh-CN': label, 'en-US': label }, required: false, unique: false, permission: 0, updated_at: '2026-01-01T00:00:00.000Z' }) as FieldDefinitionRow;
+
+const zhang = row(1, '张三代理');
+const li = row(2, '李四代理', { status: 'suspended', level: 0, level_name: '普通代理', city_code: '110000', province: '北京市', city: '北京市', region: '', region_id: null });
+const details = (agency: AgencyRow, status = agency.status): AgencyDetails => ({
+  ...agency,
+  status,
+  frozen_cents: 0,
+  bean_balance: 30,
+  real_name: '张三',
+  authentication_state: 2,
+  registered_at: '2025-12-01T02:00:00.000Z',
+  last_login_at: null,
+  locked: false,
+  extra: { real_name: '张三', company_name: '杭州星火传媒' },
+  form: [field('real_name', '姓名'), field('company_name', '公司名称')],
+});
+
+/** 全部代理's API: the agency's status follows what was posted. */
+function api() {
+  let status: AgencyRow['status'] = 'active';
+  const history: { action: string; reason: string | null }[] = [];
+  return fakeApi({
+    'POST /api/agency/agency_list': () => answerOf(agencyListCalls.agencyList, { count: 2, data: [zhang, li], next_cursor: null }),
+    'POST /api/agency/agency_options': () =>
+      answerOf(agencyListCalls.agencyOptions, {
+        levels: [
+          { level: 0, name: '普通代理' },
+          { level: 2, name: '白银代理' },
+        ],
+        regions: [{ id: 1, name: '华东大区' }],
+        cities: [{ code: '330100', name: '杭州市', province: '浙江省' }],
+        posts: [],
+      }),
+    'POST /api/agency/agency_details': () => answerOf(agencyListCalls.agencyDetails, details(zhang, status)),
+    'POST /api/agency/agency_history': () =>
+      answerOf(
+        agencyListCalls.agencyHistory,
+        history.map((h) => ({ at: '2026-03-02T02:00:00.000Z', staff_name: '运营', action: h.action, from: null, to: null, reason: h.reason })),
+      ),
+    'POST /api/agency/agency_suspend': ({ body }) => {
+      status = 'suspended';
+      history.push({ action: 'suspend', reason: (body as { reason: string }).reason });
+      return answerOf(agencyListCalls.agencySuspend, null);
+    },
+  });
+}
+
+const listBodies = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/agency/agency_list').map((r) => r.body);
+const rowOf = async (name: string) => (await screen.findByRole('button', { name })).closest('.ant-table-row') as HTMLElement;
+
+describe('AgencyListPage', () => {
+  it('lists the agencies its URL filters, with level, status, place, region and money', async () => {
+    const seen = api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list?level=2&region_id=1' });
+    const first = await rowOf('张三代理');
+    expect(within(first).getByText('白银代理')).toBeInTheDocument();
+    expect(within(first).getByText('正常')).toBeInTheDocument();
+    expect(within(first).getByText('浙江省 · 杭州市')).toBeInTheDocument();
+    expect(within(first).getByText('华东大区')).toBeInTheDocument();
+    expect(within(first).getByText('¥ 123.45')).toBeInTheDocument();
+    const second = await rowOf('李四代理');
+    expect(within(second).getByText('已暂停')).toBeInTheDocument();
+    expect(within(second).getByText('北京市')).toBeInTheDocument();
+    expect(listBodies(seen)[0]).toEqual({ level: 2, region_id: 1, limit: 50 });
+    expect(screen.getByText('共 2 个代理')).toBeInTheDocument();
+  });
+
+  it('opens an agency in the URL with its particulars and form, suspends it with a reason and shows it in its history', async () => {
+    const seen = api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list' });
+    await user.click(await screen.findByRole('button', { name: '张三代理' }));
+    expect(currentUrl()).toBe('/agency/list?id=1');
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('申请单 #31')).toBeInTheDocument();
+    expect(within(drawer).getByText('已认证 张三')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('tab', { name: '申请表' }));
+    expect(await within(drawer).findByText('杭州星火传媒')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: PAUSE }));
+    const dialog = (await screen.findByText('暂停 · 张三代理')).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByRole('button', { name: PAUSE }));
+    expect(await within(dialog).findByText('请输入原因')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: '原因' }), '投诉核查中');
+    await user.click(within(dialog).getByRole('button', { name: PAUSE }));
+    expect(await screen.findByText('已暂停代理')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url === '/api/agency/agency_suspend').map((r) => r.body)).toEqual([{ id: 1, reason: '投诉核查中' }]);
+    // Suspended now: the drawer offers 恢复 instead.
+    expect(await within(drawer).findByRole('button', { name: RESUME })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('tab', { name: '历史' }));
+    expect(await within(drawer).findByText('原因：投诉核查中')).toBeInTheDocument();
+  });
+
+  it('offers a staff who may only view neither the changes nor the export', async () => {
+    api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list?id=1', profile: staffWith('agency.view') });
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('申请单 #31');
+    expect(within(drawer).queryByRole('button', { name: PAUSE })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: '调整等级' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();
+  });
+
+  it('offers the super-admin the export', async () => {
+    api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list', profile: profileOf() });
+    await rowOf('张三代理');
+    expect(screen.getByRole('button', { name: /导出/ })).toBeInTheDocument();
+  });
+});
