@@ -2,7 +2,8 @@ import { and, count, desc, eq, lt, or, sql, type AnyColumn, type SQL } from 'dri
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client';
-import { AppError, type LocalText } from '../errors';
+import type { LocalText } from '../errors';
+import { cursorRefused, readCursor, writeCursor } from '../http/cursor';
 import { keysetBatches } from '../export/batches';
 import { sendWorkbook, type ExportColumn } from '../export/workbook';
 
@@ -90,22 +91,13 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
 }
 
 /** A keyset position and the set's count, as a client carries it: opaque base64url JSON. */
-const encodeCursor = ({ at, tie, total }: RecordPosition & { total: number }) => Buffer.from(JSON.stringify([at.toISOString(), tie, total])).toString('base64url');
-
-const refuse = () => AppError.invalid('cursor', { 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' });
+const encodeCursor = ({ at, tie, total }: RecordPosition & { total: number }) => writeCursor([at.toISOString(), tie, total]);
 
 function decodeCursor(text: string): RecordPosition & { total: number } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw refuse();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse();
-  const [at, tie, total] = parsed as unknown[];
+  const [at, tie, total] = readCursor(text, 3);
   const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) ? new Date(at) : undefined;
   const validTie = (typeof tie === 'string' && tie.length <= 64) || Number.isSafeInteger(tie);
-  if (!time || Number.isNaN(time.getTime()) || !validTie || !Number.isSafeInteger(total) || (total as number) < 0) throw refuse();
+  if (!time || Number.isNaN(time.getTime()) || !validTie || !Number.isSafeInteger(total) || (total as number) < 0) throw cursorRefused();
   return { at: time, tie: tie as string | number, total: total as number };
 }
 

@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditEntryDetails, AuditFilter } from '@juqi/contract';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
+import { cursorRefused, readCursor, writeCursor } from '../../lib/http/cursor';
 import type { TimeZoneSource } from '../../lib/http/types';
 import { AuditRepository, type AuditConditions, type AuditDbRow, type AuditDetailDbRow, type AuditPosition } from './repository';
 
@@ -9,21 +10,12 @@ interface AuditCursor extends AuditPosition {
   count: number;
 }
 
-const encodeCursor = (cursor: AuditCursor) => Buffer.from(JSON.stringify([cursor.at, cursor.id, cursor.count])).toString('base64url');
-
-const refuse = () => AppError.invalid('cursor', { 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' });
+const encodeCursor = (cursor: AuditCursor) => writeCursor([cursor.at, cursor.id, cursor.count]);
 
 function decodeCursor(text: string): AuditCursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw refuse();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse();
-  const [at, id, count] = parsed as unknown[];
+  const [at, id, count] = readCursor(text, 3);
   const exactUtc = typeof at === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?$/.test(at);
-  if (!exactUtc || !Number.isSafeInteger(id) || (id as number) < 1 || !Number.isSafeInteger(count) || (count as number) < 0) throw refuse();
+  if (!exactUtc || !Number.isSafeInteger(id) || (id as number) < 1 || !Number.isSafeInteger(count) || (count as number) < 0) throw cursorRefused();
   return { at, id: id as number, count: count as number };
 }
 

@@ -1,6 +1,5 @@
 import { AppError } from '../../lib/errors';
-
-const notACursor = () => AppError.invalid('cursor', { 'zh-CN': '不是有效的翻页位置', 'en-US': 'not a cursor from an earlier answer' });
+import { cursorRefused as notACursor, readCursor, writeCursor } from '../../lib/http/cursor';
 
 /**
  * A keyset position: the sort it belongs to, the last row's sort value and id. Sent to clients as opaque base64url
@@ -15,18 +14,11 @@ export interface Cursor {
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.order, cursor.value, cursor.id])).toString('base64url');
+  return writeCursor([cursor.sort, cursor.order, cursor.value, cursor.id]);
 }
 
 export function decodeCursor(text: string, sort: string, order: 'asc' | 'desc'): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw notACursor();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw notACursor();
-  const [s, o, value, id] = parsed as unknown[];
+  const [s, o, value, id] = readCursor(text, 4);
   if (s !== sort || o !== order) throw AppError.invalid('cursor', { 'zh-CN': '翻页位置属于另一种排序，请从第一页重新读取', 'en-US': `made for another sort (${String(s)} ${String(o)})` });
   if (!Number.isInteger(id) || (id as number) < 0) throw notACursor();
   const validValue =
