@@ -86,13 +86,19 @@ test('基础设置, 代理登录 and 代理活跃度: each settings document ope
   }
 });
 
-test('代理申请: the application form’s fields, the two the product relies on fixed, shown in its live preview', async ({ page, request }) => {
+test('代理申请: the application form’s fields, the two the product relies on fixed, shown in its live preview; 业务申请表 its second tab', async ({ page, request }) => {
   await openAsAdmin(page, request, '/permission/agency/apply');
   const definitions = page.locator('.field-page__definitions');
   for (const key of ['real_name', 'mobile', 'team_size', 'customer_resources']) await expect(definitions.getByText(key, { exact: true })).toBeVisible();
   const preview = page.locator('.field-preview');
   await expect(preview.getByText('团队规模', { exact: true })).toBeVisible();
   await expect(preview.getByText('客户资源', { exact: true })).toBeVisible();
+  // 业务申请表 is the screen's second tab.
+  await page.getByRole('tab', { name: '业务申请表' }).click();
+  await expect(page.locator('.field-page__definitions').getByText('sales_plan', { exact: true })).toBeVisible();
+  await expect(page.locator('.field-preview').getByText('销售计划', { exact: true })).toBeVisible();
+  await screenshot(page, 'business-apply-form-zh-CN-1280');
+  await page.getByRole('tab', { name: '代理申请表' }).click();
   for (const width of takingShots ? [1280, 390] : []) {
     await page.setViewportSize({ width, height: 800 });
     await page.reload();
@@ -186,5 +192,74 @@ test('全部代理: the demo agencies filtered by level in the URL, one opened a
     await screenshot(page, 'agency-details-zh-CN-390');
     await agency.getByRole('button', { name: /关闭|Close/ }).first().click();
     await screenshot(page, 'agency-list-zh-CN-390');
+  }
+});
+
+test('业务申请: an agency applies in the apps to sell a business, the approver approves it, 业务申请 and the agency’s 可售业务 show it, and staff revoke it', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const me = await apiOk<{ staff_id: number }>(request, admin, 'GET /api/staff/info');
+  const flow = await apiOk<{ id: number }>(request, admin, '/api/approval/flow_add', { name: `业务审核${Date.now()}`, kind: 'business_apply', steps: [{ approver: 'account', account_id: me.staff_id }] });
+  const basic = await apiOk<Record<string, unknown>>(request, admin, 'GET /api/agency/basic_details');
+  await apiOk(request, admin, '/api/agency/basic_edit', { ...basic, business_apply_flow_id: flow.id });
+
+  // An active demo agency with no application yet applies for the first business on sale.
+  const agencies = await apiOk<{ data: { id: number; name: string; mobile: string }[] }>(request, admin, '/api/agency/agency_list', { status: 'active', limit: 50 });
+  const applied = await apiOk<{ data: { agency_id: number }[] }>(request, admin, '/api/agency/business_apply_list', { page: 1, limit: 100 });
+  const agency = agencies.data.find((a) => !applied.data.some((row) => row.agency_id === a.id))!;
+  const { data: businesses } = await apiOk<{ data: { id: number; name: string }[] }>(request, admin, '/api/business/all_list', { enabled: true, page: 1, limit: 12 });
+  const business = businesses[0]!;
+  const token = await appUserToken(request, agency.mobile);
+  await apiOk(request, token, '/api_user/business/apply', { business_id: business.id, values: { sales_plan: '面向本地餐饮商户推广', expected_customers: 'some' } });
+
+  await openAsAdmin(page, request, '/agency/business_apply');
+  const list = page.locator('.records-page');
+  const row = list.locator('.ant-table-row').filter({ hasText: agency.name }).first();
+  await expect(row.getByText('审批中')).toBeVisible();
+  await expect(row.getByText(business.name)).toBeVisible();
+  await screenshot(page, 'business-apply-list-zh-CN-1280');
+
+  await page.getByRole('button', { name: '待办审批' }).click();
+  const drawer = page.getByRole('dialog', { name: '待办审批' });
+  await drawer.getByRole('tab', { name: '待我审批' }).click();
+  const todo = drawer.getByRole('list', { name: '待我审批' }).getByRole('listitem').filter({ hasText: `业务申请 · ${agency.name}` });
+  await expect(todo.getByText(`业务 ${business.name}`)).toBeVisible();
+  await todo.getByRole('button', { name: /^通\s*过$/ }).click();
+  const decision = page.getByRole('dialog', { name: `通过 · 业务申请 · ${agency.name}` });
+  await decision.getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(decision).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  // 业务申请 shows it approved; the application opens with 业务申请表's values.
+  await page.goto(`/agency/business_apply?keyword=${agency.mobile}&state=approved`);
+  const approved = list.locator('.ant-table-row').filter({ hasText: business.name });
+  await expect(approved.getByText('已通过')).toBeVisible();
+  await approved.getByRole('button', { name: /^#\d+$/ }).click();
+  const application = page.getByRole('dialog', { name: /^业务申请 #\d+$/ });
+  await expect(application.getByText('面向本地餐饮商户推广')).toBeVisible();
+  await screenshot(page, 'business-apply-details-zh-CN-1280');
+
+  // The agency's 可售业务 lists the business; staff revoke it with a reason, read back in its history.
+  await page.goto(`/agency/list?id=${agency.id}`);
+  const details = page.getByRole('dialog', { name: agency.name });
+  await details.getByRole('tab', { name: '可售业务' }).click();
+  const item = details.locator('.ant-list-item').filter({ hasText: business.name });
+  await expect(item.getByText('可销售')).toBeVisible();
+  await screenshot(page, 'agency-businesses-zh-CN-1280');
+  await item.getByRole('button', { name: `撤销 ${business.name}` }).click();
+  const revoke = page.getByRole('dialog', { name: `撤销可售业务 · ${agency.name} · ${business.name}` });
+  await revoke.getByRole('textbox', { name: '原因' }).fill('客户投诉核查');
+  await revoke.getByRole('button', { name: /^撤\s*销$/ }).click();
+  await expect(revoke).toBeHidden();
+  await expect(item.getByText('已撤销')).toBeVisible();
+  await details.getByRole('tab', { name: '历史' }).click();
+  await expect(details.getByText('原因：客户投诉核查')).toBeVisible();
+  const mine = await api<{ business_id: number; selling: boolean }[]>(request, token, '/api_user/business/apply_list');
+  expect(mine.data.find((a) => a.business_id === business.id)).toMatchObject({ selling: false });
+
+  for (const width of takingShots ? [390] : []) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/agency/business_apply');
+    await expect(list.locator('.ant-table-row').first()).toBeVisible();
+    await screenshot(page, `business-apply-list-zh-CN-${width}`);
   }
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineApprovalKinds } from './approval-kind';
-import { defineCall, fields, keysetPageOf, operation } from './call';
+import { APPROVAL_STATES, defineApprovalKinds } from './approval-kind';
+import { defineCall, fields, keysetPageOf, operation, pageOf } from './call';
 import { dayRange } from './days';
 import { fieldDefinitionRow } from './field';
 import { historyEntry } from './resource';
@@ -12,6 +12,7 @@ import { LOGIN_PLATFORM_NAMES, LOGIN_PLATFORMS, type NamedCode } from './user';
 /** The requests the agency module files through the approval engine (docs/marketplace.md › Applications). */
 export const AGENCY_APPROVAL_KINDS = defineApprovalKinds({
   agency_apply: { 'zh-CN': '代理申请', 'en-US': 'Agency application' },
+  business_apply: { 'zh-CN': '业务申请', 'en-US': 'Business application' },
 });
 
 /**
@@ -122,8 +123,14 @@ export const agencyBasicSettings = defineSettingsDocument({
       label: { 'zh-CN': '代理申请审批流程', 'en-US': 'Application approval flow' },
       hint: { 'zh-CN': '代理申请按此流程审批；未设置时不能提交申请', 'en-US': 'Agency applications are decided through this flow; none can be filed until one is set' },
     },
+    business_apply_flow_id: {
+      kind: 'flow',
+      approvalKind: 'business_apply',
+      label: { 'zh-CN': '业务申请审批流程', 'en-US': 'Business application flow' },
+      hint: { 'zh-CN': '代理申请销售某项业务按此流程审批；未设置时不能提交', 'en-US': 'An agency’s applications to sell a business are decided through this flow; none can be filed until one is set' },
+    },
   },
-  defaults: { commission_hold_days: 7, order_pay_minutes: 1440, level_window_days: 365, require_verified: true, apply_flow_id: null },
+  defaults: { commission_hold_days: 7, order_pay_minutes: 1440, level_window_days: 365, require_verified: true, apply_flow_id: null, business_apply_flow_id: null },
 });
 
 /**
@@ -197,7 +204,7 @@ export const agencyApplicationStatus = z.object({
   application: z
     .object({
       id: z.number().int(),
-      state: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+      state: z.enum(APPROVAL_STATES),
       summary: z.string(),
       /** A rejection's comment, which the applicant reads; '' otherwise. */
       comment: z.string(),
@@ -419,5 +426,161 @@ export const agencyListCalls = {
   }),
 };
 
+/**
+ * 业务申请 (docs/marketplace.md › 业务申请): an agency asks to sell a business, filling 业务申请表; the request walks the
+ * flow 基础设置 chooses, and its last approval lets the agency sell it. The pair's record (`agency_business`) is made at
+ * the first filing and is the request's subject, so one application waits per agency and business.
+ */
+const businessApplyValues = { business_id: fields.id, values: z.record(z.string(), z.unknown()) };
+const businessApplyLabels = { business_id: { 'zh-CN': '业务', 'en-US': 'Business' }, values: { 'zh-CN': '申请表', 'en-US': 'Form' } } as const;
+
+/** A 业务申请 as the agency follows it in the apps. */
+export const businessApplicationOfMine = z.object({
+  /** The approval request's id. */
+  id: z.number().int(),
+  business_id: z.number().int(),
+  business_name: z.string(),
+  state: z.enum(APPROVAL_STATES),
+  /** A rejection's comment; '' otherwise. */
+  comment: z.string(),
+  /** Whether the agency may sell the business now (approved and not revoked since). */
+  selling: z.boolean(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+/** What 业务申请 filters by; an absent field does not filter. */
+export const businessApplyFilter = z
+  .object({
+    /** The agency's name or mobile, contained. */
+    keyword: fields.text(50).optional(),
+    business_id: fields.id.optional(),
+    state: z.enum(APPROVAL_STATES).optional(),
+    /** Days filed, in the platform's time zone. */
+    created: dayRange.optional(),
+  })
+  .strict();
+export type BusinessApplyFilter = z.output<typeof businessApplyFilter>;
+
+/** One 业务申请 as staff list it. */
+export const businessApplyRow = z.object({
+  /** The approval request's id (申请编号). */
+  id: z.number().int(),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  agency_mobile: z.string(),
+  agency_level_name: z.string(),
+  business_id: z.number().int(),
+  business_name: z.string(),
+  state: z.enum(APPROVAL_STATES),
+  /** Whether the agency sells the business now, whichever application let it. */
+  selling: z.boolean(),
+  flow_name: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type BusinessApplyRow = z.output<typeof businessApplyRow>;
+
+/** One 业务申请 in full: 业务申请表's values with the form that draws them, and a rejection's comment. */
+export const businessApplyDetails = businessApplyRow.extend({
+  values: z.record(z.string(), z.unknown()),
+  form: z.array(fieldDefinitionRow),
+  comment: z.string(),
+});
+export type BusinessApplyDetails = z.output<typeof businessApplyDetails>;
+
+/** A business an agency has been approved for (可售业务: the view paths "professional work" and "set meal"). */
+export const agencyBusinessRow = z.object({
+  business_id: z.number().int(),
+  business_name: z.string(),
+  /** The business is on sale in 业务设置. */
+  business_enabled: z.boolean(),
+  /** The agency may sell it: approved, not revoked since. */
+  selling: z.boolean(),
+  /** Its packages on sale, and the cheapest and dearest of them in fen (null with none). */
+  packages_on_sale: z.number().int(),
+  price_from: z.number().int().nullable(),
+  price_to: z.number().int().nullable(),
+  approved_at: z.string().nullable(),
+  /** The application that approved it last. */
+  request_id: z.number().int().nullable(),
+});
+export type AgencyBusinessRow = z.output<typeof agencyBusinessRow>;
+
+export const businessApplyCalls = {
+  businessApply: defineCall({
+    method: 'POST',
+    path: '/api_user/business/apply',
+    tag: 'agency',
+    summary: '业务申请: the signed-in agency asks to sell a business, with 业务申请表’s values; answers the approval request’s id; one waiting per business',
+    permission: 'app-user',
+    body: z.object(businessApplyValues).strict(),
+    data: z.object({ request_id: z.number().int() }),
+    labels: businessApplyLabels,
+  }),
+  businessApplyMine: defineCall({
+    method: 'POST',
+    path: '/api_user/business/apply_list',
+    tag: 'agency',
+    summary: 'The signed-in agency’s business applications, newest first, each with its state, a rejection’s comment and whether it sells the business now',
+    permission: 'app-user',
+    data: z.array(businessApplicationOfMine),
+  }),
+  businessApplyWithdraw: defineCall({
+    method: 'POST',
+    path: '/api_user/business/apply_withdraw',
+    tag: 'agency',
+    summary: 'The agency withdraws its business application while it waits (another’s 40400; a decided one 40900)',
+    permission: 'app-user',
+    body: z.object({ id: fields.id }).strict(),
+    data: z.null(),
+  }),
+  businessApplyList: defineCall({
+    method: 'POST',
+    path: '/api/agency/business_apply_list',
+    tag: 'agency',
+    summary: '业务申请: the agencies’ applications to sell a business, newest first, by keyword (agency name or mobile), business, state and days filed',
+    permission: operation('agency.business_apply.view'),
+    body: businessApplyFilter.extend({ page: fields.page, limit: fields.limit }).strict(),
+    data: pageOf(businessApplyRow),
+  }),
+  businessApplyOptions: defineCall({
+    method: 'POST',
+    path: '/api/agency/business_apply_options',
+    tag: 'agency',
+    summary: 'The options of 业务申请’s business filter: the businesses applied for, in 业务设置’s order',
+    permission: operation('agency.business_apply.view'),
+    data: z.object({ businesses: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  }),
+  businessApplyDetails: defineCall({
+    method: 'POST',
+    path: '/api/agency/business_apply_details',
+    tag: 'agency',
+    summary: 'One business application with 业务申请表’s values and the form that draws them (40400 for no such application)',
+    permission: operation('agency.business_apply.view'),
+    body: z.object({ id: fields.id }).strict(),
+    data: businessApplyDetails,
+  }),
+  agencyBusinesses: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_businesses',
+    tag: 'agency',
+    summary: 'The businesses an agency has been approved for, in 业务设置’s order, with whether it sells each now and its packages on sale',
+    permission: operation('agency.view'),
+    body: z.object({ agency_id: fields.id }).strict(),
+    data: z.array(agencyBusinessRow),
+  }),
+  agencyBusinessRevoke: defineCall({
+    method: 'POST',
+    path: '/api/agency/agency_business_revoke',
+    tag: 'agency',
+    summary: '撤销: the agency may no longer sell the business (no new orders; orders placed go on), with a reason; one not selling it is 40900',
+    permission: operation('agency.business.revoke'),
+    body: z.object({ agency_id: fields.id, business_id: fields.id, reason: reason.min(1) }).strict(),
+    data: z.null(),
+    labels: { agency_id: agencyLabels.id, business_id: businessApplyLabels.business_id, reason: agencyLabels.reason },
+  }),
+};
+
 /** The agency module's share of the contract (`contractModules`). */
-export const agencyContract = defineContractModule({ name: 'agency', calls: [agencyApplicationCalls, agencyListCalls], resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });
+export const agencyContract = defineContractModule({ name: 'agency', calls: [agencyApplicationCalls, agencyListCalls, businessApplyCalls], resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });

@@ -30,3 +30,14 @@ export function gatherApprovalKinds<Modules extends Record<string, Texts>[]>(...
     }
   return gathered;
 }
+
+/** Where a request stands: waiting, or finished one of three ways. */
+export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+/** Each state as lists name it, for the modules showing their own requests (业务申请) beside the approval module's. */
+export const APPROVAL_STATE_NAMES = [
+  { value: 'pending', name: { 'zh-CN': '审批中', 'en-US': 'Pending' } },
+  { value: 'approved', name: { 'zh-CN': '已通过', 'en-US': 'Approved' } },
+  { value: 'rejected', name: { 'zh-CN': '已驳回', 'en-US': 'Rejected' } },
+  { value: 'withdrawn', name: { 'zh-CN': '已撤回', 'en-US': 'Withdrawn' } },
+] as const satisfies readonly { value: ApprovalState; name: Texts }[];

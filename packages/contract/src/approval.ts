@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf, wholeNumber } from './call';
 import type { Locale } from './errors';
-import { approvalKindKeys, gatherApprovalKinds } from './approval-kind';
+import { approvalKindKeys, APPROVAL_STATES, gatherApprovalKinds } from './approval-kind';
 import { notificationSubject } from './inform';
 import { PERSONNEL_APPROVAL_KINDS } from './personnel';
 import { AGENCY_APPROVAL_KINDS } from './agency';
@@ -26,8 +26,6 @@ export type ApprovalKind = keyof typeof APPROVAL_KIND_NAMES;
 export const APPROVER_TYPES = ['role', 'department_head', 'account'] as const;
 export type ApproverType = (typeof APPROVER_TYPES)[number];
 
-export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
-export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
 export const APPROVAL_ACTIONS = ['submit', 'approve', 'reject', 'withdraw'] as const;
 export type ApprovalActionKind = (typeof APPROVAL_ACTIONS)[number];

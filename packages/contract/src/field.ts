@@ -21,6 +21,7 @@ export const FIELD_FORMS = {
   customer_register: { menu: '/permission/customer/register', label: { 'zh-CN': '客户注册设置', 'en-US': 'Customer sign-up' }, recordOperations: [] },
   product_info: { menu: '/permission/customer/product', label: { 'zh-CN': '产品信息设置', 'en-US': 'Product information' }, recordOperations: [] },
   agency_apply: { menu: '/permission/agency/apply', label: { 'zh-CN': '代理申请表', 'en-US': 'Agency application form' }, recordOperations: [] },
+  business_apply: { menu: '/permission/agency/apply', label: { 'zh-CN': '业务申请表', 'en-US': 'Business application form' }, recordOperations: [] },
   personnel_info: { menu: '/permission/personnel/info', label: { 'zh-CN': '人员信息', 'en-US': 'Staff information' }, recordOperations: ['personnel.view', 'personnel.edit'] },
 } as const satisfies Record<string, { menu: string; label: Texts; recordOperations: readonly string[] }>;
 export type FieldForm = keyof typeof FIELD_FORMS;

@@ -327,6 +327,8 @@ export const historyEntry = z.object({
   from: z.number().int().nullable(),
   to: z.number().int().nullable(),
   reason: z.string().nullable(),
+  /** What an action was about beside the record itself (the business revoked from an agency); absent otherwise. */
+  subject: z.string().optional(),
 });
 export type HistoryEntry = z.output<typeof historyEntry>;
 

@@ -3,7 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog } from '../audit/table';
 
-type Detail = { before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string } | null;
+type Detail = { before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string; subject?: unknown } | null;
 const stateIn = (side: Record<string, unknown> | undefined, field: string) => (typeof side?.[field] === 'number' ? (side[field] as number) : null);
 
 /**
@@ -28,6 +28,7 @@ export async function historyOf(app: FastifyInstance, module: string, thing: str
       from: stateIn(detail?.before, stateField),
       to: stateIn(detail?.after, stateField),
       reason: detail?.reason ?? null,
+      ...(typeof detail?.subject === 'string' && { subject: detail.subject }),
     };
   });
 }

@@ -206,6 +206,11 @@ export interface ApprovalKindHandler {
   apply(request: ApprovedRequest, tx: Executor): Promise<void>;
   /** Called once the final approval is committed (to schedule what follows from it). */
   applied?(request: ApprovedRequest): Promise<void>;
+  /**
+   * The marketplace user whose subject this is, who alone may file about it in the apps: by default the subject is the
+   * user (代理申请); a 业务申请's subject is the agency's record of a business, whose applicant is the agency.
+   */
+  applicantOf?(subjectId: number, tx: Executor): Promise<number | null>;
 }
 
 /** Who files a request: a staff account, or a marketplace user in the apps. */

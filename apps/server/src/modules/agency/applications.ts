@@ -1,11 +1,11 @@
-import { agencyApplicationCalls, agencyBasicSettings } from '@juqi/contract';
+import { agencyApplicationCalls, agencyBasicSettings, type FieldForm } from '@juqi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../lib/db/client';
 import { generalCity, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
-import { lazyService, type ApprovalKindHandler } from '../../lib/http/types';
+import { lazyService, type AccessServices, type ApprovalKindHandler } from '../../lib/http/types';
 import { readSettingsDocument } from '../../lib/settings/document';
 import { agency } from './table';
 
@@ -21,6 +21,16 @@ const ENTRY_LEVEL = 0;
 interface ApplicationPayload {
   city_code: string;
   values: Record<string, unknown>;
+}
+
+/** An application form's values checked by the form's definitions; a refusal names the field under `values`, as sent. */
+export async function checkedFormValues(fields: NonNullable<AccessServices['fields']>, form: FieldForm, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  try {
+    return await fields.check(form, values);
+  } catch (err) {
+    if (!(err instanceof AppError) || !err.refused.length) throw err;
+    throw AppError.invalidFields(err.refused.map((refusal) => ({ ...refusal, field: `values.${refusal.field}` })));
+  }
 }
 
 /** An enabled city of 城市设置 by its code (40000 naming city_code otherwise). */
@@ -40,15 +50,6 @@ export function registerAgencyApplications(app: FastifyInstance): void {
   const approvals = lazyService(app.access, 'approvals', 'approval');
   const fields = lazyService(app.access, 'fields', 'field');
 
-  /** 代理申请表's values checked by the form's definitions; a refusal names the field under `values`. */
-  async function checkedValues(values: Record<string, unknown>): Promise<Record<string, unknown>> {
-    try {
-      return await fields.check('agency_apply', values);
-    } catch (err) {
-      if (!(err instanceof AppError) || !err.refused.length) throw err;
-      throw AppError.invalidFields(err.refused.map((refusal) => ({ ...refusal, field: `values.${refusal.field}` })));
-    }
-  }
 
   const agencyApply: ApprovalKindHandler = {
     async check(subjectId, payload, tx) {
@@ -84,7 +85,7 @@ export function registerAgencyApplications(app: FastifyInstance): void {
   approvals.register('agency_apply', agencyApply);
 
   const submit = async (userId: number, body: ApplicationPayload, by: Parameters<typeof approvals.submit>[1]) =>
-    ({ request_id: (await approvals.submit({ kind: 'agency_apply', subjectId: userId, payload: { city_code: body.city_code, values: await checkedValues(body.values) } }, by)).id });
+    ({ request_id: (await approvals.submit({ kind: 'agency_apply', subjectId: userId, payload: { city_code: body.city_code, values: await checkedFormValues(fields, 'agency_apply', body.values) } }, by)).id });
 
   route(app, agencyApplicationCalls.applicationAdd, ({ body, principal, request }) => submit(body.user_id, body, { staffId: principal!.staffId, ip: request.ip }));
   route(app, agencyApplicationCalls.apply, ({ body, appUser, request }) => submit(appUser!.userId, body, { userId: appUser!.userId, ip: request.ip }));

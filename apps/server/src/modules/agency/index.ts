@@ -5,6 +5,7 @@ import type { ServerModule } from '../../lib/module';
 import { readSettingsDocument, settingsDocumentRoutes } from '../../lib/settings/document';
 import { registerAgencyList } from './agencies';
 import { AGENT, registerAgencyApplications } from './applications';
+import { registerBusinessApplications } from './business-applications';
 import { seedAgencies } from './seed';
 import { AgencyRepository } from './repository';
 import { agencyLevel as agencyLevelTable } from './table';
@@ -15,7 +16,7 @@ const ENTRY_LEVEL = 0;
 /**
  * 代理设置 (docs/marketplace.md › Agencies): 代理等级, the agency levels (the six default levels come with the
  * migration), the settings documents 基础设置, 代理登录 (whose rules the app sign-in asks of an agency) and 代理活跃度,
- * 代理申请 (applications.ts) and 全部代理 (agencies.ts).
+ * 代理申请 (applications.ts), 全部代理 (agencies.ts) and 业务申请 (business-applications.ts).
  */
 export const agencyModule: ServerModule = {
   name: 'agency',
@@ -57,6 +58,7 @@ export const agencyModule: ServerModule = {
     settingsDocumentRoutes(app, agencyBasicSettings);
     registerAgencyApplications(app);
     registerAgencyList(app);
+    registerBusinessApplications(app);
     settingsDocumentRoutes(app, agencyLoginSettings);
     app.access.appSignInRules = async (user, platform) => {
       if (user.typeUser !== AGENT) return {};

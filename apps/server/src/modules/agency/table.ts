@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { approvalRequest } from '../approval/table';
+import { business } from '../business/table';
 import { generalCity } from '../general/table';
 import { relevanceRegion } from '../relevance/table';
 import { users } from '../user/table';
@@ -55,4 +56,32 @@ export const agency = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('agency_city_idx').on(t.cityCode), index('agency_region_idx').on(t.regionId), index('agency_joined_idx').on(t.joinedAt, t.userId)],
+);
+
+/**
+ * A business an agency has asked to sell (业务申请, docs/marketplace.md): made at its first application and the subject
+ * of every application about the pair, so one waits per agency and business. An approval lets the agency sell it
+ * (`enabled`); staff revoke that, and the agency applies again to get it back.
+ */
+export const agencyBusiness = pgTable(
+  'agency_business',
+  {
+    id: serial('id').primaryKey(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agency.userId),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => business.id),
+    /** The agency may sell the business: set by an approval, cleared by a revocation. */
+    enabled: boolean('enabled').notNull().default(false),
+    /** The last approval: when, and which request; none while never approved. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    requestId: integer('request_id').references(() => approvalRequest.id),
+    /** 业务申请表's values as last approved. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agency_business_key').on(t.agencyId, t.businessId), index('agency_business_business_idx').on(t.businessId)],
 );

@@ -186,11 +186,12 @@ export class ApprovalService implements ApprovalDirectory {
     const handler = this.handlerOf(input.kind);
     const staffId = 'staffId' in by ? by.staffId : null;
     const userId = 'userId' in by ? by.userId : null;
-    // An applicant in the apps files only about themselves: the request names them by the subject.
-    if (userId !== null && userId !== input.subjectId) throw new Error(`an applicant files about themselves: user ${userId} about ${input.subjectId}`);
     let request: RequestRecord;
     try {
       request = await this.db.transaction(async (tx) => {
+        // An applicant in the apps files only about what is theirs: themselves, or a record the kind says is theirs.
+        if (userId !== null && userId !== (handler.applicantOf ? await handler.applicantOf(input.subjectId, tx) : input.subjectId))
+          throw new Error(`an applicant files about what is theirs: user ${userId} about ${input.kind} ${input.subjectId}`);
         const [waiting] = await this.records.pendingAbout([input.kind], input.subjectId, tx);
         if (waiting) throw alreadyPending(waiting);
         const subject = await handler.check(input.subjectId, input.payload, tx);

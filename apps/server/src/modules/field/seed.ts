@@ -58,6 +58,17 @@ export const DEFAULT_FIELDS: Record<FieldForm, FieldDefinitionInput[]> = {
     { key: 'customer_resources', type: 'textarea', label: label('客户资源', 'Customers you can reach') },
     { key: 'remark', type: 'textarea', label: label('申请说明', 'Notes') },
   ],
+  business_apply: [
+    { key: 'sales_plan', type: 'textarea', label: label('销售计划', 'Sales plan'), required: true },
+    {
+      key: 'expected_customers',
+      type: 'select',
+      label: label('预计客户数（年）', 'Customers expected a year'),
+      options: [option('few', '10 家以内', 'Up to 10'), option('some', '10–50 家', '10–50'), option('many', '50 家以上', 'Over 50')],
+    },
+    { key: 'experience', type: 'textarea', label: label('相关经验', 'Experience with it') },
+    { key: 'remark', type: 'textarea', label: label('申请说明', 'Notes') },
+  ],
   personnel_info: [
     { key: 'name', type: 'text', label: label('姓名', 'Name'), required: true, permission: SYSTEM_REQUIRED },
     { key: 'mobile', type: 'mobile', label: label('手机号', 'Mobile'), required: true, unique: true, extend_quantity_max: 1, permission: SYSTEM_REQUIRED },

@@ -1,7 +1,8 @@
 import { fieldTypeOf, isFieldType, type FieldDefinition, type FieldType } from '@juqi/contract';
-import { Form } from 'antd';
+import { Descriptions, Form } from 'antd';
 import type { ComponentType } from 'react';
 import { usePreferences } from '../../lib/preferences';
+import { DetailList } from '../detail-list';
 import { TimeZoneNote } from '../time-zone-note';
 import { BooleanTag, EntryLinks, NoValue, OptionTags, TextCell, TextDetail, type FieldDisplayProps } from './field-displays';
 import * as edit from './field-editors';
@@ -103,5 +104,28 @@ export function FieldFormItem({ definition, hint }: { definition: FieldDefinitio
     >
       <Editor definition={definition} />
     </Form.Item>
+  );
+}
+
+/**
+ * A form's values as a list of labelled details, each drawn by its field type in the definitions' order (a form's record
+ * in a drawer: 代理申请表, 业务申请表, 人员信息); the types that only lay a form out (descriptions, dividers) are left out.
+ */
+export function FieldValues(props: { definitions: readonly FieldDefinition[]; values: Record<string, unknown>; column?: number; title?: string; bordered?: boolean }) {
+  const { definitions, values, column = 1, title, bordered = false } = props;
+  const language = usePreferences((s) => s.language);
+  return (
+    <DetailList size={bordered ? 'small' : undefined} bordered={bordered} column={column} title={title}>
+      {definitions
+        .filter((definition) => definition.type !== 'desc_text' && definition.type !== 'title_divider')
+        .map((definition) => {
+          const { Detail } = fieldViewOf(definition.type);
+          return (
+            <Descriptions.Item key={definition.key} label={definition.label[language]}>
+              <Detail definition={definition} value={values[definition.key] ?? null} />
+            </Descriptions.Item>
+          );
+        })}
+    </DetailList>
   );
 }

@@ -1,5 +1,6 @@
-import type { ApprovalActionKind, ApprovalState, ApproverType } from '@juqi/contract';
+import { APPROVAL_STATE_NAMES, type ApprovalActionKind, type ApprovalState, type ApproverType } from '@juqi/contract';
 import { defineMessages } from '../../lib/i18n';
+import type { Language } from '../../lib/preferences';
 
 /** The strings of the approval screens and the to-do drawer, zh-CN first; the processes' names come from the contract. */
 export const approvalMessages = defineMessages({
@@ -170,10 +171,9 @@ export const approverLabels = defineMessages<ApproverType>({
   'en-US': { role: 'Role', department_head: 'Department head', account: 'Named staff' },
 });
 
-export const stateLabels = defineMessages<ApprovalState>({
-  'zh-CN': { pending: '审批中', approved: '已通过', rejected: '已驳回', withdrawn: '已撤回' },
-  'en-US': { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', withdrawn: 'Withdrawn' },
-});
+const stateNames = (language: Language) => Object.fromEntries(APPROVAL_STATE_NAMES.map(({ value, name }) => [value, name[language]])) as Record<ApprovalState, string>;
+/** The states' names are the contract's: the modules listing their own requests name them alike. */
+export const stateLabels = defineMessages<ApprovalState>({ 'zh-CN': stateNames('zh-CN'), 'en-US': stateNames('en-US') });
 
 export const actionLabels = defineMessages<ApprovalActionKind>({
   'zh-CN': { submit: '提交申请', approve: '通过', reject: '驳回', withdraw: '撤回' },

@@ -3,7 +3,7 @@ import { Button, Descriptions, Empty, Flex, Form, Input, Modal, Select, Spin, Ta
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
-import { fieldViewOf } from '../../../components/fields';
+import { FieldValues } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellTag } from '../../../components/table-cells';
@@ -16,6 +16,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { useAgencyOptions } from '../agency-options';
 import { agencyMessages } from '../messages';
+import { AgencyBusinesses } from './agency-businesses';
 
 /** A place as one line: 浙江省 · 杭州市, or 北京市 alone where the city is its own province; '' for none. */
 export const placeName = ({ province, city }: { province: string; city: string }) => (!city ? '' : province && province !== city ? `${province} · ${city}` : city);
@@ -33,8 +34,9 @@ const AGENCY_READS = [agencyListCalls.agencyList, agencyListCalls.agencyDetails,
 type Change = 'suspend' | 'resume' | 'level';
 
 /**
- * An agency in full (`/agency/list?id=`): its particulars and money, 代理申请表 as approved, and its history; in the
- * footer, for staff holding the operations, 暂停 / 恢复 and 调整等级. Closing asks to confirm, as every drawer does (§5).
+ * An agency in full (`/agency/list?id=`): its particulars and money, 代理申请表 as approved, the businesses it may
+ * sell (revoked there), and its history; in the footer, for staff holding the operations, 暂停 / 恢复 and 调整等级.
+ * Closing asks to confirm, as every drawer does (§5).
  */
 export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(agencyMessages);
@@ -68,6 +70,7 @@ export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void 
           items={[
             { key: 'particulars', label: t.particulars, children: <Particulars agency={agency} /> },
             { key: 'form', label: t.form, children: <ApplicationForm agency={agency} /> },
+            { key: 'businesses', label: t.businesses, children: <AgencyBusinesses agencyId={agency.id} agencyName={agency.name} /> },
             { key: 'history', label: t.history, children: <AgencyHistory id={id} /> },
           ]}
         />
@@ -121,24 +124,11 @@ function Particulars({ agency }: { agency: AgencyDetails }) {
 /** 代理申请表's values as approved, each drawn by its field type; fields added to the form since show —. */
 function ApplicationForm({ agency }: { agency: AgencyDetails }) {
   const t = useMessages(agencyMessages);
-  const language = usePreferences((s) => s.language);
-  const shown = agency.form.filter((definition) => definition.type !== 'desc_text' && definition.type !== 'title_divider');
   if (Object.keys(agency.extra).length === 0) return <Empty description={t.noForm} />;
-  return (
-    <DetailList size="small" bordered column={1}>
-      {shown.map((definition) => {
-        const { Detail } = fieldViewOf(definition.type);
-        return (
-          <Descriptions.Item key={definition.key} label={definition.label[language]}>
-            <Detail definition={definition} value={agency.extra[definition.key]} />
-          </Descriptions.Item>
-        );
-      })}
-    </DetailList>
-  );
+  return <FieldValues bordered definitions={agency.form} values={agency.extra} />;
 }
 
-/** The agency's suspensions, resumptions and level changes, oldest first, with who made them and why. */
+/** The agency's suspensions, resumptions, level changes and businesses revoked, oldest first, with who made them and why. */
 function AgencyHistory({ id }: { id: number }) {
   const t = useMessages(agencyMessages);
   const common = useMessages(commonMessages);
@@ -146,7 +136,7 @@ function AgencyHistory({ id }: { id: number }) {
   const history = useCallQuery(agencyListCalls.agencyHistory, { id });
   const levels = useAgencyOptions().data?.levels;
   const levelName = (level: number | null) => levels?.find((l) => l.level === level)?.name ?? String(level);
-  const actionName: Record<string, string> = { suspend: t.suspend, resume: t.resume, level_set: t.setLevel };
+  const actionName: Record<string, string> = { suspend: t.suspend, resume: t.resume, level_set: t.setLevel, business_revoke: t.businessRevoke };
   if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Spin />;
   if (history.data.length === 0) return <Empty description={t.noHistory} />;
@@ -158,6 +148,7 @@ function AgencyHistory({ id }: { id: number }) {
           <>
             <Typography.Text strong>{actionName[entry.action] ?? entry.action}</Typography.Text>
             {entry.action === 'level_set' && <Typography.Text type="secondary">{` ${levelName(entry.from)} → ${levelName(entry.to)}`}</Typography.Text>}
+            {entry.subject && <Typography.Text type="secondary">{` ${entry.subject}`}</Typography.Text>}
             {entry.reason && <div>{`${common.actionReason}：${entry.reason}`}</div>}
             <div>
               <Typography.Text type="secondary">{[dateTime(entry.at), entry.staff_name].filter(Boolean).join(' · ')}</Typography.Text>

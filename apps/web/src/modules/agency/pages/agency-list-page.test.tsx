@@ -1,4 +1,4 @@
-import { agencyListCalls, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
+import { agencyListCalls, businessApplyCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,11 @@ const details = (agency: AgencyRow, status = agency.status): AgencyDetails => ({
 /** 全部代理's API: the agency's status follows what was posted. */
 function api() {
   let status: AgencyRow['status'] = 'active';
-  const history: { action: string; reason: string | null }[] = [];
+  const history: { action: string; reason: string | null; subject?: string }[] = [];
+  let businesses: AgencyBusinessRow[] = [
+    { business_id: 5, business_name: '短视频代运营', business_enabled: true, selling: true, packages_on_sale: 2, price_from: 99_900, price_to: 299_900, approved_at: '2026-03-05T02:00:00.000Z', request_id: 40 },
+    { business_id: 6, business_name: '企业建站', business_enabled: false, selling: false, packages_on_sale: 0, price_from: null, price_to: null, approved_at: '2026-03-06T02:00:00.000Z', request_id: 41 },
+  ];
   return fakeApi({
     'POST /api/agency/agency_list': () => answerOf(agencyListCalls.agencyList, { count: 2, data: [zhang, li], next_cursor: null }),
     'POST /api/agency/agency_options': () =>
@@ -71,8 +75,15 @@ function api() {
     'POST /api/agency/agency_history': () =>
       answerOf(
         agencyListCalls.agencyHistory,
-        history.map((h) => ({ at: '2026-03-02T02:00:00.000Z', staff_name: '运营', action: h.action, from: null, to: null, reason: h.reason })),
+        history.map((h) => ({ at: '2026-03-02T02:00:00.000Z', staff_name: '运营', action: h.action, from: null, to: null, reason: h.reason, ...(h.subject && { subject: h.subject }) })),
       ),
+    'POST /api/agency/agency_businesses': () => answerOf(businessApplyCalls.agencyBusinesses, businesses),
+    'POST /api/agency/agency_business_revoke': ({ body }) => {
+      const { business_id, reason } = body as { business_id: number; reason: string };
+      businesses = businesses.map((b) => (b.business_id === business_id ? { ...b, selling: false } : b));
+      history.push({ action: 'business_revoke', reason, subject: '短视频代运营' });
+      return answerOf(businessApplyCalls.agencyBusinessRevoke, null);
+    },
     'POST /api/agency/agency_suspend': ({ body }) => {
       status = 'suspended';
       history.push({ action: 'suspend', reason: (body as { reason: string }).reason });
@@ -126,6 +137,31 @@ describe('AgencyListPage', () => {
     expect(await within(drawer).findByText('原因：投诉核查中')).toBeInTheDocument();
   });
 
+  it('shows the businesses it may sell with their packages, and revokes one with a reason, seen in its history', async () => {
+    const seen = api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('tab', { name: '可售业务' }));
+    const video = (await within(drawer).findByText('短视频代运营')).closest<HTMLElement>('.ant-list-item')!;
+    expect(within(video).getByText('可销售')).toBeInTheDocument();
+    expect(within(video).getByText(/在售套餐 2 个 · ¥ 999.00 – ¥ 2,999.00/)).toBeInTheDocument();
+    const site = within(drawer).getByText('企业建站').closest<HTMLElement>('.ant-list-item')!;
+    expect(within(site).getByText('已撤销')).toBeInTheDocument();
+    expect(within(site).getByText('业务已下架')).toBeInTheDocument();
+    expect(within(site).queryByRole('button')).toBeNull();
+
+    await user.click(within(video).getByRole('button', { name: '撤销 短视频代运营' }));
+    const dialog = (await screen.findByText('撤销可售业务 · 张三代理 · 短视频代运营')).closest<HTMLElement>('.ant-modal')!;
+    await user.type(within(dialog).getByRole('textbox', { name: '原因' }), '客户投诉');
+    await user.click(within(dialog).getByRole('button', { name: /^撤\s*销$/ }));
+    expect(await screen.findByText('已撤销该代理的可售业务')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url === '/api/agency/agency_business_revoke').map((r) => r.body)).toEqual([{ agency_id: 1, business_id: 5, reason: '客户投诉' }]);
+    await within(video).findByText('已撤销');
+    await user.click(within(drawer).getByRole('tab', { name: '历史' }));
+    expect(await within(drawer).findByText('撤销可售业务')).toBeInTheDocument();
+    expect(within(drawer).getByText('原因：客户投诉')).toBeInTheDocument();
+  });
+
   it('offers a staff who may only view neither the changes nor the export', async () => {
     api();
     renderInShell(<AgencyListPage />, { path: '/agency/list?id=1', profile: staffWith('agency.view') });
@@ -133,6 +169,9 @@ describe('AgencyListPage', () => {
     await within(drawer).findByText('申请单 #31');
     expect(within(drawer).queryByRole('button', { name: PAUSE })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: '调整等级' })).toBeNull();
+    await user.click(within(drawer).getByRole('tab', { name: '可售业务' }));
+    await within(drawer).findByText('短视频代运营');
+    expect(within(drawer).queryByRole('button', { name: /撤\s*销/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();
   });
 

@@ -1,6 +1,4 @@
 import { AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type AgencyRow, type AgencyStatus } from '@juqi/contract';
-import { Select } from 'antd';
-import { commonMessages } from '../../../components/messages';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
 import { CellAvatar, CellLink, CellMuted } from '../../../components/table-cells';
@@ -11,9 +9,9 @@ import type { UrlValues } from '../../../lib/url-state';
 import { useAgencyOptions } from '../agency-options';
 import { AGENCY_URL } from '../agency-url';
 import { AgencyDrawer, AgencyStatusTag, placeName } from '../components/agency-drawer';
+import { OptionFilter } from '../components/option-filter';
 import { agencyMessages } from '../messages';
 import '../agency.css';
-
 
 /**
  * /agency/list (全部代理, docs/marketplace.md › Agencies): every agency, newest joined first, read by keyset as the table
@@ -75,25 +73,6 @@ export function AgencyListPage() {
 
 function AgencyDetails({ recordKey, onClose }: { recordKey: string; onClose: () => void }) {
   return <AgencyDrawer id={Number(recordKey)} onClose={onClose} />;
-}
-
-/** One filter choosing among options, its label inside; cleared to 全部. */
-function OptionFilter<V extends string | number>(props: { label: string; value: V | undefined; options: { value: V; label: string }[] | undefined; search?: boolean; onChange: (value: V | undefined) => void }) {
-  const common = useMessages(commonMessages);
-  return (
-    <Select<V>
-      allowClear
-      placeholder={common.all}
-      popupMatchSelectWidth={false}
-      showSearch={props.search ? { optionFilterProp: 'label' } : undefined}
-      className="agency-filter"
-      prefix={props.label}
-      aria-label={props.label}
-      value={props.value}
-      options={props.options}
-      onChange={(value) => props.onChange(value ?? undefined)}
-    />
-  );
 }
 
 /** The filters after the search box: level, status, region, city, post, and the days joined. */

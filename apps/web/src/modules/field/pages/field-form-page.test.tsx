@@ -6,7 +6,7 @@ import { visibleOption } from '../../../test/antd';
 import { answerOf, fail, fakeApi, type SeenRequest, refused } from '../../../test/fake-api';
 import { renderInShell, staffWith } from '../../../test/render-in-shell';
 import { TYPE_GROUPS } from '../type-groups';
-import { FieldFormPage } from './field-form-page';
+import { FieldFormPage, FieldFormsPage } from './field-form-page';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => {
@@ -455,5 +455,35 @@ describe('the type picker', () => {
   it('offers each of the 35 types once', () => {
     const grouped = Object.values(TYPE_GROUPS).flat();
     expect([...grouped].sort()).toEqual([...FIELD_TYPES].sort());
+  });
+});
+
+describe('FieldFormsPage › a screen holding two forms (代理申请)', () => {
+  const both = ['agency_apply', 'business_apply'] as const;
+  const server = () =>
+    fakeApi(
+      Object.fromEntries(
+        both.flatMap((form) => [
+          [`POST /api/field/${form}_definition_list`, () => answerOf(fieldFormCalls[form].definitionList, [row(1, { key: `${form}_name`, type: 'text', label: texts(`${form} 字段`, `${form} field`) })])],
+          [`POST /api/field/${form}_sample_list`, () => answerOf(fieldFormCalls[form].sampleList, { count: 0, data: [] })],
+        ]),
+      ),
+    );
+
+  it('shows a tab for each form, each with its own fields', async () => {
+    server();
+    renderInShell(<FieldFormsPage forms={[...both]} />);
+    expect((await screen.findAllByText('agency_apply 字段')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('tab', { name: '业务申请表' }));
+    expect((await screen.findAllByText('business_apply 字段')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryAllByText('agency_apply 字段')).toEqual([]));
+  });
+
+  it('shows only the form the staff may view, without tabs', async () => {
+    server();
+    renderInShell(<FieldFormsPage forms={[...both]} />, { profile: staffWith('field.business_apply.view') });
+    expect((await screen.findAllByText('business_apply 字段')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryAllByText('agency_apply 字段')).toEqual([]);
   });
 });

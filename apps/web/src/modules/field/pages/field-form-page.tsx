@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { FIELD_FORMS, fieldFormCalls, fieldFormOperations, type FieldDefinitionRow, type FieldForm, type FieldSampleRow } from '@juqi/contract';
-import { Button, Card, Col, Row, Spin, Typography } from 'antd';
+import { Button, Card, Col, Row, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryFailure } from '../../../components/query-failure';
 import { useCallQuery } from '../../../lib/call-hooks';
@@ -12,6 +12,18 @@ import { DefinitionList } from '../components/definition-list';
 import { FormPreview } from '../components/form-preview';
 import { SampleList } from '../components/sample-list';
 import { fieldMessages } from '../messages';
+
+/**
+ * A screen of field forms: the one form's page, or a tab for each the staff may view where a screen holds several
+ * (代理申请: 代理申请表 and 业务申请表).
+ */
+export function FieldFormsPage({ forms }: { forms: FieldForm[] }) {
+  const language = usePreferences((s) => s.language);
+  const can = useCan();
+  const visible = forms.length === 1 ? forms : forms.filter((form) => can(fieldFormOperations(form).view));
+  if (visible.length === 1) return <FieldFormPage form={visible[0]!} />;
+  return <Tabs destroyOnHidden items={visible.map((form) => ({ key: form, label: FIELD_FORMS[form].label[language], children: <FieldFormPage form={form} /> }))} />;
+}
 
 /**
  * A form's field-definition screen (客户信息设置, 客户注册设置, 产品信息设置, 人员信息): its fields to add, edit, delete and

@@ -1,3 +1,3 @@
 import '../field.css';
 
-export { FieldFormPage } from './field-form-page';
+export { FieldFormsPage } from './field-form-page';

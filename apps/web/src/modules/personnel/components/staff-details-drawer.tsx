@@ -1,10 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Suspense, useMemo, useState } from 'react';
-import { APPROVAL_KIND_NAMES, departmentCalls, personnelCalls, STAFF_STATUSES, type FieldDefinitionRow, type StaffDetails, type StaffHistoryEntry, type StaffStatus } from '@juqi/contract';
+import { APPROVAL_KIND_NAMES, departmentCalls, personnelCalls, STAFF_STATUSES, type StaffDetails, type StaffHistoryEntry, type StaffStatus } from '@juqi/contract';
 import { Alert, App, Button, Descriptions, Empty, Flex, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
-import { fieldViewOf } from '../../../components/fields';
+import { FieldValues } from '../../../components/fields';
 import { useNarrowScreen } from '../../../components/narrow-screen';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellTag } from '../../../components/table-cells';
@@ -155,24 +155,8 @@ function StaffProperties({ record, t }: { record: StaffDetails; t: PersonnelText
         <Descriptions.Item label={t.createdAt}>{dateTime(record.created_at)}</Descriptions.Item>
         <Descriptions.Item label={t.updatedAt}>{dateTime(record.updated_at)}</Descriptions.Item>
       </DetailList>
-      {fields.data && fields.data.custom.length > 0 && <CustomValues definitions={fields.data.custom} values={record.extra} t={t} />}
+      {fields.data && fields.data.custom.length > 0 && <FieldValues definitions={fields.data.custom} values={record.extra} column={2} title={t.customFields} />}
     </Flex>
-  );
-}
-
-function CustomValues({ definitions, values, t }: { definitions: FieldDefinitionRow[]; values: Record<string, unknown>; t: PersonnelTexts }) {
-  const language = usePreferences((s) => s.language);
-  return (
-    <DetailList column={2} title={t.customFields}>
-      {definitions.map((definition) => {
-        const { Detail } = fieldViewOf(definition.type);
-        return (
-          <Descriptions.Item key={definition.key} label={definition.label[language]}>
-            <Detail definition={definition} value={values[definition.key] ?? null} />
-          </Descriptions.Item>
-        );
-      })}
-    </DetailList>
   );
 }
 

@@ -1,0 +1,22 @@
+import { Select } from 'antd';
+import { commonMessages } from '../../../components/messages';
+import { useMessages } from '../../../lib/i18n';
+
+/** One filter choosing among options, its label inside; cleared to 全部. */
+export function OptionFilter<V extends string | number>(props: { label: string; value: V | undefined; options: { value: V; label: string }[] | undefined; search?: boolean; onChange: (value: V | undefined) => void }) {
+  const common = useMessages(commonMessages);
+  return (
+    <Select<V>
+      allowClear
+      placeholder={common.all}
+      popupMatchSelectWidth={false}
+      showSearch={props.search ? { optionFilterProp: 'label' } : undefined}
+      className="agency-filter"
+      prefix={props.label}
+      aria-label={props.label}
+      value={props.value}
+      options={props.options}
+      onChange={(value) => props.onChange(value ?? undefined)}
+    />
+  );
+}
