@@ -14,9 +14,12 @@ import {
   personnelCalls,
 } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../src/lib/db/schema';
+import { auditLog, merchant } from '../src/lib/db/schema';
 import { FieldRepository } from '../src/modules/field/repository';
+import { seedAgencies } from '../src/modules/agency/seed';
+import { insertUser } from './helpers/users';
 import { DEFAULT_FIELDS } from '../src/modules/field/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectError, expectRefused, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
@@ -300,6 +303,11 @@ describe('a record’s values', () => {
     for (const [name, mobile] of [['张三', '13700137101'], ['李四', '13700137102']]) await ok(t, personnelCalls.add, { name: name!, mobile: mobile!, status: 'regular' }, admin);
     // The business field's sample picks businesses 1 and 2.
     for (const name of ['短视频代运营', '企业官网建设']) await ok(t, businessResource.calls.add!, { name }, admin);
+    // The customer and merchant fields' samples pick customers 1 and 2, of an agency.
+    const { id: agencyId } = await insertUser(t, { name: '字段样例代理', typeUser: 1 });
+    await seedAgencies({ db: t.database.db, log: pino({ level: 'silent' }), demo: false });
+    // Written directly: this file's earlier tests leave 客户信息设置 with fields of their own, unique ones among them.
+    await t.database.db.insert(merchant).values(['样例客户甲', '样例客户乙'].map((name) => ({ agencyId, extra: { customer_name: name }, source: 'staff' as const, createdAt: new Date() })));
   });
 
   it('accepts a record with one field of each type, and answers it cleaned', async () => {

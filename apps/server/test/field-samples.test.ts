@@ -51,7 +51,7 @@ describe('record pickers’ lookups', () => {
     const child = items.find((item) => item.hint);
     expect(child).toBeDefined();
     expect(items.some((item) => item.name === child!.hint && !item.hint)).toBe(true);
-    expect(await ok(t, fieldLookupCalls.lookup, { type: 'customer', keyword: '巨奇' }, admin)).toEqual({ available: false, items: [] });
+    expect(await ok(t, fieldLookupCalls.lookup, { type: 'contract', keyword: '巨奇' }, admin)).toEqual({ available: false, items: [] });
   });
 
   it('answers only staff who may pick from the lookup in a form they fill, view or define its fields of (40300 otherwise)', async () => {

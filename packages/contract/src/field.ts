@@ -17,7 +17,7 @@ import { RESOURCE_KEYWORD_MAX, type Texts } from './resource';
  * they may pick what the form's fields pick.
  */
 export const FIELD_FORMS = {
-  customer_info: { menu: '/permission/customer/info', label: { 'zh-CN': '客户信息设置', 'en-US': 'Customer information' }, recordOperations: [] },
+  customer_info: { menu: '/permission/customer/info', label: { 'zh-CN': '客户信息设置', 'en-US': 'Customer information' }, recordOperations: ['merchant.view', 'merchant.edit'] },
   customer_register: { menu: '/permission/customer/register', label: { 'zh-CN': '客户注册设置', 'en-US': 'Customer sign-up' }, recordOperations: [] },
   product_info: { menu: '/permission/customer/product', label: { 'zh-CN': '产品信息设置', 'en-US': 'Product information' }, recordOperations: [] },
   agency_apply: { menu: '/permission/agency/apply', label: { 'zh-CN': '代理申请表', 'en-US': 'Agency application form' }, recordOperations: [] },

@@ -20,6 +20,7 @@ import { recruitmentContract } from './recruitment';
 import { relevanceContract } from './relevance';
 import { settingsContract } from './settings';
 import { systemContract } from './system';
+import { merchantContract } from './merchant';
 import { userContract } from './user';
 
 export * from './agency';
@@ -48,6 +49,7 @@ export * from './general';
 export * from './help';
 export * from './inform';
 export * from './menu-tree';
+export * from './merchant';
 export * from './operations';
 export * from './personnel';
 export * from './personnel-processes';
@@ -71,7 +73,7 @@ export * from './validators';
 export const contractModules = [
   systemContract, settingsContract, authContract, powerContract, helpContract, informContract, fileContract, userContract, caseContract,
   businessContract, auditContract, calendarContract, generalContract, relevanceContract, fieldContract, departmentContract, personnelContract,
-  approvalContract, recruitmentContract, financeContract, agencyContract,
+  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract,
 ];
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

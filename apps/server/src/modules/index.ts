@@ -14,6 +14,7 @@ import { financeModule } from './finance';
 import { generalModule } from './general';
 import { helpModule } from './help';
 import { informModule } from './inform';
+import { merchantModule } from './merchant';
 import { powerModule } from './power';
 import { recruitmentModule } from './recruitment';
 import { relevanceModule } from './relevance';
@@ -22,4 +23,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, agencyModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, agencyModule, merchantModule, auditModule];

@@ -11,8 +11,9 @@ const industryIds = { valid: [1, 2], invalid: [0] };
 // Departments and staff records are not seeded in tests: those that check picked ids make two of each first.
 const departmentIds = { valid: [1, 2], invalid: [0] };
 const personIds = { valid: [1, 2], invalid: [0] };
-// Businesses neither: those that check picked ids add two first.
+// Businesses and customers neither: those that check picked ids add two of each first.
 const businessIds = { valid: [1, 2], invalid: [0] };
+const customerIds = { valid: [1, 2], invalid: [0] };
 const place = { province_code: '440000', city_code: '440300', address: '深圳市南山区科技园', lng: 113.94, lat: 22.54, coordinate_system: 'gcj02' };
 
 /** What a definition of the type needs beyond key, type and label. */
@@ -41,7 +42,7 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   user: personIds,
   structure: departmentIds,
   contacts: personIds,
-  customer: ids,
+  customer: customerIds,
   contract: ids,
   business: businessIds,
   single_user: { valid: 1, invalid: -1 },
@@ -49,7 +50,7 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   textarea: { valid: 'First line', invalid: 'x'.repeat(2001) },
   select: { valid: 'a', invalid: 'z' },
   company_select: ids,
-  merchant_select: ids,
+  merchant_select: customerIds,
   certificate_img: { valid: picture, invalid: [{ name: 'x', url: '/etc/passwd' }] },
   checkbox: { valid: ['a'], invalid: ['z'] },
   file: { valid: [{ name: '合同.pdf', url: upload('pdf', 'b') }], invalid: [{ name: '', url: upload('pdf', 'b') }] },

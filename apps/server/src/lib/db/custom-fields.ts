@@ -1,7 +1,10 @@
 import { fieldTypeOf, type FieldDefinition, type FieldOperator } from '@juqi/contract';
-import { or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError, issueText, type LocalText } from '../errors';
+import { lockFor } from './advisory-lock';
+import type { Executor } from './client';
 import { containing } from './like';
 
 /**
@@ -101,4 +104,35 @@ export function customFieldOrder(column: AnyColumn, definition: FieldDefinition,
   const expression =
     definition.type === 'position' || definition.type === 'location' ? sql`${column} -> ${key} ->> 'address'` : sql`nullif(${column} -> ${key}, 'null'::jsonb)`;
   return direction === 'asc' ? sql`${expression} asc nulls last` : sql`${expression} desc nulls last`;
+}
+
+/** Where a record holder keeps admin-defined values: its table, id and `extra` columns, and which of its rows count. */
+export interface CustomValuesHolder {
+  table: PgTable;
+  id: PgColumn;
+  extra: PgColumn;
+  /** The rows a unique value is unique among (live ones, where deleted rows stay); all by default. */
+  live?: SQL;
+  /** The advisory lock its writers of unique values queue on. */
+  lock: string;
+}
+
+/**
+ * The first unique field of the form whose value in `values` another record already holds, or null: checked under the
+ * holder's lock (held until the transaction ends), so two records cannot both pass with one value. Values are compared
+ * as stored (containment, which the column's GIN index serves).
+ */
+export async function takenUniqueField(tx: Executor, holder: CustomValuesHolder, definitions: readonly FieldDefinition[], values: Record<string, unknown>, exceptId?: number): Promise<string | null> {
+  const unique = definitions.filter((d) => d.unique && values[d.key] != null);
+  if (!unique.length) return null;
+  await lockFor(tx, holder.lock);
+  for (const { key } of unique) {
+    const [taken] = await tx
+      .select({ id: holder.id })
+      .from(holder.table)
+      .where(and(sql`${holder.extra} @> ${asJson({ [key]: values[key] })}`, holder.live, exceptId === undefined ? undefined : ne(holder.id, exceptId)))
+      .limit(1);
+    if (taken) return key;
+  }
+  return null;
 }

@@ -22,3 +22,4 @@ export * from '../ledger/table';
 export * from '../../modules/finance/table';
 export * from '../../modules/business/table';
 export * from '../../modules/agency/table';
+export * from '../../modules/merchant/table';

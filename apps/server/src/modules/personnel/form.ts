@@ -1,6 +1,7 @@
 import { fieldLabel, personnelCalls, STAFF_FORM_PROPERTIES } from '@juqi/contract';
-import { and, isNull, sql } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { lockFor } from '../../lib/db/advisory-lock';
+import { takenUniqueField, type CustomValuesHolder } from '../../lib/db/custom-fields';
 import type { Executor } from '../../lib/db/client';
 import { AppError, Refusals } from '../../lib/errors';
 import type { AccessServices } from '../../lib/http/types';
@@ -19,9 +20,10 @@ type MirroredKey = keyof typeof STAFF_FORM_PROPERTIES;
 const columnOf = (key: MirroredKey) => STAFF_FORM_PROPERTIES[key].replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) as keyof NewStaffRecord;
 export const isMirrored = (key: string): key is MirroredKey => Object.hasOwn(STAFF_FORM_PROPERTIES, key);
 
-/** One writer of unique custom values at a time (till the transaction ends), so two records cannot both pass the check with one value. */
+/** Live staff records hold unique custom values; one writer of them at a time (till the transaction ends). */
+const UNIQUE_HOLDER: CustomValuesHolder = { table: personnelStaff, id: personnelStaff.id, extra: personnelStaff.extra, live: isNull(personnelStaff.deletedAt), lock: 'personnel:unique' };
 export async function lockUniqueValues(tx: Executor): Promise<void> {
-  await lockFor(tx, 'personnel:unique');
+  await lockFor(tx, UNIQUE_HOLDER.lock);
 }
 
 /** A staff record's values of form personnel_info, checked by the field module and unique where a field says so. */
@@ -55,16 +57,8 @@ export class PersonnelForm {
       if (!(err instanceof AppError) || !err.refused.some((r) => isMirrored(r.field))) throw err;
       throw AppError.invalidFields(err.refused.map((r) => (isMirrored(r.field) ? { field: STAFF_FORM_PROPERTIES[r.field], text: r.text } : r)));
     }
-    const unique = definitions.filter((d) => d.unique && !isMirrored(d.key) && checked[d.key] != null);
-    if (unique.length) await lockUniqueValues(tx);
-    for (const { key } of unique) {
-      const [holder] = await tx
-        .select({ id: personnelStaff.id })
-        .from(personnelStaff)
-        .where(and(sql`${personnelStaff.extra} @> ${JSON.stringify({ [key]: checked[key] })}::jsonb`, isNull(personnelStaff.deletedAt), exceptId === undefined ? undefined : sql`${personnelStaff.id} <> ${exceptId}`))
-        .limit(1);
-      if (holder) throw AppError.conflict({ 'zh-CN': '该值已被其他人员使用', 'en-US': 'Another staff record already has this value' }, key);
-    }
+    const taken = await takenUniqueField(tx, UNIQUE_HOLDER, definitions.filter((d) => !isMirrored(d.key)), checked, exceptId);
+    if (taken) throw AppError.conflict({ 'zh-CN': '该值已被其他人员使用', 'en-US': 'Another staff record already has this value' }, taken);
     return Object.fromEntries(Object.entries(checked).filter(([key]) => !isMirrored(key)));
   }
 }

@@ -1,11 +1,11 @@
 import { childResources, stateName } from '@juqi/contract';
-import { Descriptions, Spin, Tabs, Timeline, Typography } from 'antd';
-import { useDateTime } from '../../lib/date-time';
+import { Descriptions, Spin, Tabs } from 'antd';
 import { format, useMessages } from '../../lib/i18n';
 import { usePreferences } from '../../lib/preferences';
 import { useResourceDetails, useResourceHistory, type AnyResource } from '../../lib/resource';
 import { ConfirmCloseDrawer } from '../confirm-close-drawer';
 import { DetailList } from '../detail-list';
+import { HistoryTimeline } from '../history-timeline';
 import { commonMessages } from '../messages';
 import { QueryFailure } from '../query-failure';
 import { ChildResourceList, useChildList } from './child-resource-list';
@@ -25,7 +25,6 @@ function ChildTabLabel({ child, parentId }: { child: AnyResource; parentId: numb
 function ResourceHistory({ resource, id }: { resource: AnyResource; id: number }) {
   const t = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
-  const dateTime = useDateTime();
   const history = useResourceHistory(resource, id);
   const nameOf = (state: number | null) => stateName(resource, state)?.[language] ?? '—';
   const actionName = (action: string) =>
@@ -33,25 +32,10 @@ function ResourceHistory({ resource, id }: { resource: AnyResource; id: number }
   if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Spin />;
   return (
-    <Timeline
-      items={history.data.map((entry, index) => ({
-        key: index,
-        content: (
-          <>
-            <Typography.Text strong>{actionName(entry.action)}</Typography.Text>
-            {entry.to !== null && entry.action !== 'edit' && (
-              <Typography.Text type="secondary">
-                {' '}
-                {entry.from === null ? nameOf(entry.to) : `${nameOf(entry.from)} → ${nameOf(entry.to)}`}
-              </Typography.Text>
-            )}
-            {entry.reason && <div>{`${t.actionReason}：${entry.reason}`}</div>}
-            <div>
-              <Typography.Text type="secondary">{[dateTime(entry.at), entry.staff_name].filter(Boolean).join(' · ')}</Typography.Text>
-            </div>
-          </>
-        ),
-      }))}
+    <HistoryTimeline
+      entries={history.data}
+      actionName={actionName}
+      change={(entry) => (entry.to !== null && entry.action !== 'edit' ? (entry.from === null ? nameOf(entry.to) : `${nameOf(entry.from)} → ${nameOf(entry.to)}`) : null)}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { AGENCY_REASON_MAX, AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type AgencyDetails, type AgencyStatus } from '@juqi/contract';
-import { Button, Descriptions, Empty, Flex, Form, Input, Modal, Select, Spin, Tabs, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Empty, Flex, Form, Input, Modal, Select, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
+import { HistoryTimeline } from '../../../components/history-timeline';
 import { FieldValues } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
@@ -131,31 +132,18 @@ function ApplicationForm({ agency }: { agency: AgencyDetails }) {
 /** The agency's suspensions, resumptions, level changes and businesses revoked, oldest first, with who made them and why. */
 function AgencyHistory({ id }: { id: number }) {
   const t = useMessages(agencyMessages);
-  const common = useMessages(commonMessages);
-  const dateTime = useDateTime();
   const history = useCallQuery(agencyListCalls.agencyHistory, { id });
   const levels = useAgencyOptions().data?.levels;
   const levelName = (level: number | null) => levels?.find((l) => l.level === level)?.name ?? String(level);
   const actionName: Record<string, string> = { suspend: t.suspend, resume: t.resume, level_set: t.setLevel, business_revoke: t.businessRevoke };
   if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Spin />;
-  if (history.data.length === 0) return <Empty description={t.noHistory} />;
   return (
-    <Timeline
-      items={history.data.map((entry, index) => ({
-        key: index,
-        content: (
-          <>
-            <Typography.Text strong>{actionName[entry.action] ?? entry.action}</Typography.Text>
-            {entry.action === 'level_set' && <Typography.Text type="secondary">{` ${levelName(entry.from)} → ${levelName(entry.to)}`}</Typography.Text>}
-            {entry.subject && <Typography.Text type="secondary">{` ${entry.subject}`}</Typography.Text>}
-            {entry.reason && <div>{`${common.actionReason}：${entry.reason}`}</div>}
-            <div>
-              <Typography.Text type="secondary">{[dateTime(entry.at), entry.staff_name].filter(Boolean).join(' · ')}</Typography.Text>
-            </div>
-          </>
-        ),
-      }))}
+    <HistoryTimeline
+      entries={history.data}
+      empty={t.noHistory}
+      actionName={(action) => actionName[action] ?? action}
+      change={(entry) => (entry.action === 'level_set' ? `${levelName(entry.from)} → ${levelName(entry.to)}` : null)}
     />
   );
 }

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MERCHANT_SOURCES } from '@juqi/contract';
+import { agency } from '../agency/table';
+
+/**
+ * A customer (客户 = merchant, docs/marketplace.md › Customers): a client company owned by one agency, its particulars
+ * the values of 客户信息设置 (`extra`). 客户名称 is unique across the platform (one client, one agency: no 撞单), kept by
+ * an index on the value, since the field is a system field no staff can delete or rename.
+ */
+export const merchant = pgTable(
+  'merchant',
+  {
+    id: serial('id').primaryKey(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agency.userId),
+    /** 客户信息设置's values, as the field engine checked them. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    source: text('source', { enum: MERCHANT_SOURCES }).notNull(),
+    /** Milliseconds, as the clock gives them: the list's cursor carries a JavaScript time. */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchant_customer_name_key').on(sql`(${t.extra} ->> 'customer_name')`),
+    index('merchant_created_idx').on(t.createdAt, t.id),
+    index('merchant_agency_idx').on(t.agencyId, t.createdAt, t.id),
+    index('merchant_extra_idx').using('gin', t.extra),
+  ],
+);
