@@ -4,7 +4,7 @@ import { screenshot, takingShots } from '../support/screenshot';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test('客户信息管理: a customer added to an agency with a field staff defined in 客户信息设置, opened, moved to another agency and read back in its history', async ({ page, request }) => {
+test('客户信息管理 and 产品信息管理: a customer added to an agency with a field staff defined in 客户信息设置, moved to another agency and read back in its history, given a product found in 产品信息管理', async ({ page, request }) => {
   const admin = await adminToken(request);
   // A field of staff's own in 客户信息设置, once: the customers' form draws it.
   const fields = await apiOk<{ key: string }[]>(request, admin, '/api/field/customer_info_definition_list');
@@ -48,6 +48,26 @@ test('客户信息管理: a customer added to an agency with a field staff defin
   await drawer.getByRole('tab', { name: '历史' }).click();
   await expect(drawer.getByText(`转移到 ${to.name}`)).toBeVisible();
   await expect(drawer.getByText('原因：客户要求更换服务代理')).toBeVisible();
+
+  // A product added in the customer's 产品 tab, then found in 产品信息管理 filtered by the customer.
+  await drawer.getByRole('tab', { name: '产品' }).click();
+  await drawer.getByRole('button', { name: /新增产品/ }).click();
+  const addProduct = page.getByRole('dialog', { name: '新增产品' });
+  await addProduct.getByLabel('产品名称', { exact: true }).fill('招牌双人套餐');
+  await addProduct.getByLabel('价格', { exact: true }).fill('128');
+  await addProduct.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(addProduct).toBeHidden();
+  await expect(drawer.locator('.ant-list-item').filter({ hasText: '招牌双人套餐' })).toBeVisible();
+  await screenshot(page, 'merchant-products-tab-zh-CN-1280');
+  const { data: found } = await apiOk<{ data: { id: number; customer_name: string }[] }>(request, admin, '/api/merchant/merchant_list', { keyword: name, limit: 1 });
+  await page.goto(`/merchant/product?merchant_id=${found[0]!.id}`);
+  const products = page.locator('.records-page');
+  await expect(products.getByText('共 1 个产品')).toBeVisible();
+  const productRow = products.locator('.ant-table-row').filter({ hasText: '招牌双人套餐' });
+  await expect(productRow.getByText(name)).toBeVisible();
+  await expect(productRow.getByText('128')).toBeVisible();
+  await screenshot(page, 'merchant-products-zh-CN-1280');
+  await page.goto(`/merchant/info?id=${found[0]!.id}`);
 
   // The same 客户名称 again is refused on its field, whichever agency.
   await drawer.getByRole('button', { name: /关闭|Close/ }).first().click();

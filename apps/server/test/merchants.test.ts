@@ -1,4 +1,4 @@
-import { agencyListCalls, fieldFormCalls, fieldLookupCalls, merchantCalls, type MerchantFilter } from '@juqi/contract';
+import { agencyListCalls, fieldFormCalls, fieldLookupCalls, merchantCalls, productCalls, type MerchantFilter } from '@juqi/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAgencies } from '../src/modules/agency/seed';
@@ -116,5 +116,50 @@ describe('客户信息管理', () => {
     const answers = await Promise.all([add(jia, { customer_name: '客户测试同时' }), add(yi, { customer_name: '客户测试同时' })]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([20000, 40900]);
     expect(await names({ keyword: '客户测试同时' })).toEqual(['客户测试同时']);
+  });
+});
+
+const addProduct = (merchant_id: number, values: Record<string, unknown>, token = admin) => invoke(t, productCalls.productAdd, { merchant_id, values }, token);
+const products = async (filter: Record<string, unknown>) => (await ok(t, productCalls.productList, { keyword: '产品测试', ...filter }, admin)).data.map((row) => row.product_name);
+
+describe('产品信息管理', () => {
+  it('adds products to a customer with 产品信息设置’s values, lists them by customer, agency and keyword, edits and deletes one', async () => {
+    const { id: owner } = expectOk(await add(jia, { customer_name: '客户测试产品主' }))!;
+    const { id: other } = expectOk(await add(yi, { customer_name: '客户测试产品他' }))!;
+    const { id } = expectOk(await addProduct(owner, { product_name: ' 产品测试招牌菜 ', price: '88.5', on_sale: true }))!;
+    expectOk(await addProduct(owner, { product_name: '产品测试套餐', price: 199 }));
+    expectOk(await addProduct(other, { product_name: '产品测试外卖', price: 25 }));
+
+    expect(await ok(t, productCalls.productDetails, { id }, admin)).toMatchObject({ product_name: '产品测试招牌菜', merchant_id: owner, customer_name: '客户测试产品主', agency_id: jia, agency_name: '客户代理甲', extra: { price: 88.5, on_sale: true } });
+    expect(await products({ merchant_id: owner })).toEqual(['产品测试套餐', '产品测试招牌菜']);
+    expect(await products({ agency_id: yi })).toEqual(['产品测试外卖']);
+    expect(await products({ keyword: '招牌' })).toEqual(['产品测试招牌菜']);
+    expect((await ok(t, productCalls.productFields, undefined, admin)).map((f) => f.key)).toEqual(expect.arrayContaining(['product_name', 'price', 'pictures']));
+
+    expectOk(await invoke(t, productCalls.productEdit, { id, values: { product_name: '产品测试招牌菜', price: 99 } }, admin));
+    expect((await ok(t, productCalls.productDetails, { id }, admin)).extra).toMatchObject({ price: 99 });
+    expectOk(await invoke(t, productCalls.productDel, { id }, admin));
+    expectError(await invoke(t, productCalls.productDetails, { id }, admin), 40400);
+    // A customer's products go with it.
+    expectOk(await invoke(t, merchantCalls.merchantDel, { id: owner }, admin));
+    expect(await products({ merchant_id: owner })).toEqual([]);
+  });
+
+  it('refuses a product of no customer (40000 naming merchant_id) or with a value the form refuses (under values), and adds nothing', async () => {
+    const { id: owner } = expectOk(await add(jia, { customer_name: '客户测试产品拒' }))!;
+    expect(expectError(await addProduct(999_999, { product_name: '产品测试无主', price: 1 }), 40000)).toMatchObject({ field: 'merchant_id' });
+    expect(expectError(await addProduct(owner, { product_name: '', price: 1 }), 40000)).toMatchObject({ field: 'values.product_name' });
+    expect(expectError(await addProduct(owner, { product_name: '产品测试价格', price: 'abc' }), 40000)).toMatchObject({ field: 'values.price' });
+    expect(await products({ merchant_id: owner })).toEqual([]);
+  });
+
+  it('offers customers to choose by 客户名称 and names any by id, and asks its operations', async () => {
+    const found = await ok(t, productCalls.productCustomers, { keyword: '客户测试星火' }, admin);
+    expect(found).toEqual([expect.objectContaining({ customer_name: '客户测试星火传媒', agency_name: '客户代理甲' })]);
+    expect((await ok(t, productCalls.productCustomers, { ids: [found[0]!.id] }, admin)).map((c) => c.customer_name)).toEqual(['客户测试星火传媒']);
+    const viewer = await signInWith(t, ['merchant.product.view']);
+    expectOk(await invoke(t, productCalls.productList, {}, viewer));
+    expectError(await addProduct(found[0]!.id, { product_name: '产品测试无权', price: 1 }, viewer), 40300);
+    expectError(await invoke(t, productCalls.productList, {}, await signInWith(t, ['merchant.view'])), 40300);
   });
 });

@@ -19,7 +19,7 @@ import { RESOURCE_KEYWORD_MAX, type Texts } from './resource';
 export const FIELD_FORMS = {
   customer_info: { menu: '/permission/customer/info', label: { 'zh-CN': '客户信息设置', 'en-US': 'Customer information' }, recordOperations: ['merchant.view', 'merchant.edit'] },
   customer_register: { menu: '/permission/customer/register', label: { 'zh-CN': '客户注册设置', 'en-US': 'Customer sign-up' }, recordOperations: [] },
-  product_info: { menu: '/permission/customer/product', label: { 'zh-CN': '产品信息设置', 'en-US': 'Product information' }, recordOperations: [] },
+  product_info: { menu: '/permission/customer/product', label: { 'zh-CN': '产品信息设置', 'en-US': 'Product information' }, recordOperations: ['merchant.product.view', 'merchant.product.edit'] },
   agency_apply: { menu: '/permission/agency/apply', label: { 'zh-CN': '代理申请表', 'en-US': 'Agency application form' }, recordOperations: [] },
   business_apply: { menu: '/permission/agency/apply', label: { 'zh-CN': '业务申请表', 'en-US': 'Business application form' }, recordOperations: [] },
   personnel_info: { menu: '/permission/personnel/info', label: { 'zh-CN': '人员信息', 'en-US': 'Staff information' }, recordOperations: ['personnel.view', 'personnel.edit'] },

@@ -152,5 +152,111 @@ export const merchantCalls = {
   }),
 };
 
+/**
+ * 产品信息管理 (docs/marketplace.md › Customers): a customer's own goods, which the services promote, each the values of
+ * 产品信息设置 (the field form `product_info`, 产品名称 required); a customer's products are a tab of its drawer.
+ */
+
+/** What 产品信息管理 filters by; an absent field does not filter. */
+export const productFilter = z
+  .object({
+    /** 产品名称, contained. */
+    keyword: fields.text(50).optional(),
+    merchant_id: fields.id.optional(),
+    agency_id: fields.id.optional(),
+    /** Days added, in the platform's time zone. */
+    created: dayRange.optional(),
+  })
+  .strict();
+export type ProductFilter = z.output<typeof productFilter>;
+
+/** A product as 产品信息管理 lists it: its customer and agency, and 产品信息设置's values. */
+export const productRow = z.object({
+  id: z.number().int(),
+  product_name: z.string(),
+  merchant_id: z.number().int(),
+  customer_name: z.string(),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  extra: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductRow = z.output<typeof productRow>;
+
+/** A customer as the products' pickers offer it: its name and agency. */
+export const productCustomer = z.object({ id: z.number().int(), customer_name: z.string(), agency_name: z.string() });
+export type ProductCustomer = z.output<typeof productCustomer>;
+
+const productLabels = { id: { 'zh-CN': '产品', 'en-US': 'Product' }, merchant_id: { 'zh-CN': '所属客户', 'en-US': 'Customer' }, values: { 'zh-CN': '产品信息', 'en-US': 'Product information' } } as const;
+
+/** 产品信息管理 (`/merchant/product`): every customer's products, read by keyset, newest first. */
+export const productCalls = {
+  productList: defineCall({
+    method: 'POST',
+    path: '/api/merchant/product_list',
+    tag: 'merchant',
+    summary: 'Products newest first, by keyword (产品名称), customer, agency and days added; keyset pages (pass next_cursor as cursor)',
+    permission: operation('merchant.product.view'),
+    body: productFilter.extend({ cursor: fields.cursor.optional(), limit: fields.limit }).strict(),
+    data: keysetPageOf(productRow),
+  }),
+  productFields: defineCall({
+    method: 'POST',
+    path: '/api/merchant/product_fields',
+    tag: 'merchant',
+    summary: '产品信息设置’s fields in order: what draws and edits a product’s values, for whoever may view products',
+    permission: operation('merchant.product.view'),
+    data: z.array(fieldDefinitionRow),
+  }),
+  productCustomers: defineCall({
+    method: 'POST',
+    path: '/api/merchant/product_customers',
+    tag: 'merchant',
+    summary: 'Customers to choose as a product’s: by keyword (客户名称), or those of the ids given (a filter or a form naming its choice); up to 20',
+    permission: operation('merchant.product.view'),
+    body: z.object({ keyword: fields.text(50).optional(), ids: z.array(fields.id).max(50).optional() }).strict(),
+    data: z.array(productCustomer),
+  }),
+  productDetails: defineCall({
+    method: 'POST',
+    path: '/api/merchant/product_details',
+    tag: 'merchant',
+    summary: 'One product (40400 for no such product)',
+    permission: operation('merchant.product.view'),
+    body: z.object({ id: fields.id }).strict(),
+    data: productRow,
+  }),
+  productAdd: defineCall({
+    method: 'POST',
+    path: '/api/merchant/product_add',
+    tag: 'merchant',
+    summary: 'Add a product to a customer with 产品信息设置’s values (a value refused is 40000 naming values.<key>; a unique value held already 40900)',
+    permission: operation('merchant.product.edit'),
+    body: z.object({ merchant_id: fields.id, values }).strict(),
+    data: z.object({ id: z.number().int() }),
+    labels: productLabels,
+  }),
+  productEdit: defineCall({
+    method: 'POST',
+    path: '/api/merchant/product_edit',
+    tag: 'merchant',
+    summary: 'Change a product’s 产品信息设置 values (all of them, as the form sends them)',
+    permission: operation('merchant.product.edit'),
+    body: z.object({ id: fields.id, values }).strict(),
+    data: z.null(),
+    labels: productLabels,
+  }),
+  productDel: defineCall({
+    method: 'POST',
+    path: '/api/merchant/product_del',
+    tag: 'merchant',
+    summary: 'Delete a product',
+    permission: operation('merchant.product.edit'),
+    body: z.object({ id: fields.id }).strict(),
+    data: z.null(),
+  }),
+};
+
 /** The merchant module's share of the contract (`contractModules`). */
-export const merchantContract = defineContractModule({ name: 'merchant', calls: [merchantCalls] });
+export const merchantContract = defineContractModule({ name: 'merchant', calls: [merchantCalls, productCalls] });

@@ -140,6 +140,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'merchant.view', name: '查看客户', nameEn: 'View customers', menu: '/merchant/info' },
   { code: 'merchant.edit', name: '新增、编辑、删除客户', nameEn: 'Add, edit and delete customers', menu: '/merchant/info' },
   { code: 'merchant.transfer', name: '转移客户', nameEn: 'Move customers to another agency', menu: '/merchant/info' },
+  { code: 'merchant.product.view', name: '查看产品', nameEn: 'View products', menu: '/merchant/product' },
+  { code: 'merchant.product.edit', name: '新增、编辑、删除产品', nameEn: 'Add, edit and delete products', menu: '/merchant/product' },
   { code: 'agency.login.view', name: '查看代理登录设置', nameEn: 'View agency sign-in settings', menu: '/permission/agency/login' },
   { code: 'agency.login.edit', name: '修改代理登录设置', nameEn: 'Edit agency sign-in settings', menu: '/permission/agency/login' },
   { code: 'finance.settings.function_charge.view', name: '查看功能收费设置', nameEn: 'View feature charges', menu: '/permission/finance/function_charge' },

@@ -1,11 +1,12 @@
-import { agencyApplicationCalls, agencyBasicSettings, type FieldForm } from '@juqi/contract';
+import { agencyApplicationCalls, agencyBasicSettings } from '@juqi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../lib/db/client';
 import { generalCity, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
-import { lazyService, type AccessServices, type ApprovalKindHandler } from '../../lib/http/types';
+import { checkedFormValues } from '../../lib/form-values';
+import { lazyService, type ApprovalKindHandler } from '../../lib/http/types';
 import { readSettingsDocument } from '../../lib/settings/document';
 import { agency } from './table';
 
@@ -21,16 +22,6 @@ const ENTRY_LEVEL = 0;
 interface ApplicationPayload {
   city_code: string;
   values: Record<string, unknown>;
-}
-
-/** An application form's values checked by the form's definitions; a refusal names the field under `values`, as sent. */
-export async function checkedFormValues(fields: NonNullable<AccessServices['fields']>, form: FieldForm, values: Record<string, unknown>): Promise<Record<string, unknown>> {
-  try {
-    return await fields.check(form, values);
-  } catch (err) {
-    if (!(err instanceof AppError) || !err.refused.length) throw err;
-    throw AppError.invalidFields(err.refused.map((refusal) => ({ ...refusal, field: `values.${refusal.field}` })));
-  }
 }
 
 /** An enabled city of 城市设置 by its code (40000 naming city_code otherwise). */

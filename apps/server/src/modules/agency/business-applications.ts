@@ -7,11 +7,12 @@ import { containing } from '../../lib/db/like';
 import { agencyLevel, approvalRequest, business, businessPackage, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
+import { checkedFormValues } from '../../lib/form-values';
 import { lazyService, type ApprovalKindHandler } from '../../lib/http/types';
 import { RecordList } from '../../lib/records/record-list';
 import { readSettingsDocument } from '../../lib/settings/document';
 import { dayRangeConditions } from '../../lib/time-zone';
-import { AGENT, checkedFormValues } from './applications';
+import { AGENT } from './applications';
 import { agency, agencyBusiness } from './table';
 
 const KIND = 'business_apply';

@@ -29,3 +29,23 @@ export const merchant = pgTable(
     index('merchant_extra_idx').using('gin', t.extra),
   ],
 );
+
+/**
+ * A customer's product (产品信息管理): its own goods, which the services promote; its particulars the values of
+ * 产品信息设置 (`extra`). A customer's products go with it when it is deleted.
+ */
+export const merchantProduct = pgTable(
+  'merchant_product',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchant.id, { onDelete: 'cascade' }),
+    /** 产品信息设置's values, as the field engine checked them. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /** Milliseconds, as the clock gives them: the list's cursor carries a JavaScript time. */
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('merchant_product_created_idx').on(t.createdAt, t.id), index('merchant_product_merchant_idx').on(t.merchantId, t.createdAt, t.id), index('merchant_product_extra_idx').using('gin', t.extra)],
+);

@@ -17,11 +17,12 @@ import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { useMerchantFields } from '../merchant-fields';
 import { merchantMessages } from '../messages';
-import { AgencySelect } from './agency-select';
+import { CustomerProducts } from './customer-products';
+import { AgencySelect } from './record-search-select';
 import { MERCHANT_READS, MerchantFormModal } from './merchant-form-modal';
 
 /**
- * A customer in full (`/merchant/info?id=`): its agency and 客户信息设置's values, and its history; in the footer, for
+ * A customer in full (`/merchant/info?id=`): its agency and 客户信息设置's values, its products and its history; in the footer, for
  * staff holding the operations, 编辑, 转移 and 删除. Closing asks to confirm, as every drawer does (§5).
  */
 export function MerchantDrawer({ id, onClose }: { id: number; onClose: () => void }) {
@@ -63,6 +64,7 @@ export function MerchantDrawer({ id, onClose }: { id: number; onClose: () => voi
         <Tabs
           items={[
             { key: 'particulars', label: t.particulars, children: <Particulars customer={customer} /> },
+            ...(can('merchant.product.view') ? [{ key: 'products', label: t.products, children: <CustomerProducts merchantId={customer.id} /> }] : []),
             { key: 'history', label: t.history, children: <MerchantHistory id={id} /> },
           ]}
         />

@@ -60,6 +60,7 @@ describe('MerchantListPage', () => {
     await user.type(within(dialog).getByLabelText('客户名称'), '宁波云帆科技有限公司');
     await user.type(within(dialog).getByLabelText('联系人'), '李娜');
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('已新增客户')).toBeInTheDocument();
     expect(await screen.findByText('杭州星河餐饮有限公司', { selector: '.ant-drawer-title' })).toBeInTheDocument();
     expect(sent(seen, '/api/merchant/merchant_add')).toEqual([{ agency_id: 7, values: { customer_name: '宁波云帆科技有限公司', contact_name: '李娜' } }]);
     expect(currentUrl()).toBe('/merchant/info?id=9');

@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { MERCHANT_SOURCE_NAMES, merchantCalls, type FieldDefinitionRow, type MerchantRow, type MerchantSource } from '@juqi/contract';
+import { MERCHANT_SOURCE_NAMES, merchantCalls, type MerchantRow, type MerchantSource } from '@juqi/contract';
 import { Button, Select } from 'antd';
 import { useState } from 'react';
-import { fieldViewOf } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
@@ -13,16 +12,14 @@ import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import type { UrlValues } from '../../../lib/url-state';
 import { useUrlState } from '../../../lib/url-state';
-import { AgencySelect } from '../components/agency-select';
+import { formColumns } from '../components/form-columns';
+import { AgencySelect } from '../components/record-search-select';
 import { MerchantDrawer } from '../components/merchant-drawer';
 import { MerchantFormModal } from '../components/merchant-form-modal';
 import { useMerchantFields } from '../merchant-fields';
 import { MERCHANT_URL } from '../merchant-url';
 import { merchantMessages } from '../messages';
 import '../merchant.css';
-
-/** How many of 客户信息设置's fields after 客户名称 the table shows as columns (the drawer shows them all). */
-const FORM_COLUMNS = 3;
 
 /**
  * /merchant/info (客户信息管理, docs/marketplace.md › Customers): every agency's customers, newest first, read by keyset
@@ -37,7 +34,6 @@ export function MerchantListPage() {
   const fields = useMerchantFields().data;
   const [adding, setAdding] = useState(false);
   const [, setUrl] = useUrlState(MERCHANT_URL);
-  const formColumns = (fields ?? []).filter((d) => !d.hidden && d.key !== 'customer_name' && d.type !== 'desc_text' && d.type !== 'title_divider').slice(0, FORM_COLUMNS);
   return (
     <>
       <RecordsPage
@@ -76,7 +72,7 @@ export function MerchantListPage() {
               </>
             ),
           },
-          ...formColumns.map((definition) => ({ key: `extra.${definition.key}`, title: definition.label[language], width: 150, render: (_: unknown, r: MerchantRow) => <FormCell definition={definition} value={r.extra[definition.key]} /> })),
+          ...formColumns<MerchantRow>(fields, 'customer_name', language),
           { key: 'source', title: t.source, width: 100, render: (_, r: MerchantRow) => MERCHANT_SOURCE_NAMES.find((s) => s.value === r.source)!.name[language] },
           { key: 'created_at', title: t.createdAt, width: 150, render: (_, r: MerchantRow) => dateTime(r.created_at) },
         ]}
@@ -85,11 +81,6 @@ export function MerchantListPage() {
       {adding && <MerchantFormModal customer={null} onClose={() => setAdding(false)} onAdded={(id) => setUrl({ id })} />}
     </>
   );
-}
-
-function FormCell({ definition, value }: { definition: FieldDefinitionRow; value: unknown }) {
-  const { Cell } = fieldViewOf(definition.type);
-  return <Cell definition={definition} value={value ?? null} />;
 }
 
 function MerchantDetails({ recordKey, onClose }: { recordKey: string; onClose: () => void }) {
