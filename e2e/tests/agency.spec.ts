@@ -163,7 +163,7 @@ test('代理申请: a user applies in the apps, the approver approves it in 待�
   await expect(row.getByText('已暂停')).toBeVisible();
 });
 
-test('全部代理: the demo agencies filtered by level in the URL, one opened and its level changed with a reason', async ({ page, request }) => {
+test('全部代理: the demo agencies filtered by level in the URL, one opened, its level changed with a reason, its records elsewhere in tabs', async ({ page, request }) => {
   await openAsAdmin(page, request, '/agency/list');
   const list = page.locator('.records-page');
   await expect(list.getByText(/^共 \d+ 个代理$/)).toBeVisible();
@@ -187,6 +187,14 @@ test('全部代理: the demo agencies filtered by level in the URL, one opened a
   await expect(dialog).toBeHidden();
   await agency.getByRole('tab', { name: '历史' }).click();
   await expect(agency.getByText('白银代理 → 黄金代理')).toBeVisible();
+  // The tabs of the agency's records elsewhere: each counts them and links to all of them, filtered by the agency.
+  for (const [tab, path] of [['客户', '/merchant/info'], ['充值记录', '/finance/user_recharge'], ['登录记录', '/user/login_log']] as const) {
+    await agency.getByRole('tab', { name: tab }).click();
+    const panel = agency.getByRole('tabpanel', { name: tab });
+    await expect(panel.getByText(/^共 \d+ 条/)).toBeVisible();
+    await expect(panel.getByRole('link', { name: '查看全部' })).toHaveAttribute('href', new RegExp(`^${path}\\?(agency_id|user_id)=\\d+$`));
+  }
+  await screenshot(page, 'agency-customers-tab-zh-CN-1280');
   if (takingShots) {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'agency-details-zh-CN-390');

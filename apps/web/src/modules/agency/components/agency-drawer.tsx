@@ -18,6 +18,7 @@ import { useCan } from '../../../lib/shell-session';
 import { useAgencyOptions } from '../agency-options';
 import { agencyMessages } from '../messages';
 import { AgencyBusinesses } from './agency-businesses';
+import { AgencyCustomers, AgencySignIns, AgencyTopUps } from './agency-records';
 
 /** A place as one line: 浙江省 · 杭州市, or 北京市 alone where the city is its own province; '' for none. */
 export const placeName = ({ province, city }: { province: string; city: string }) => (!city ? '' : province && province !== city ? `${province} · ${city}` : city);
@@ -36,8 +37,8 @@ type Change = 'suspend' | 'resume' | 'level';
 
 /**
  * An agency in full (`/agency/list?id=`): its particulars and money, 代理申请表 as approved, the businesses it may
- * sell (revoked there), and its history; in the footer, for staff holding the operations, 暂停 / 恢复 and 调整等级.
- * Closing asks to confirm, as every drawer does (§5).
+ * sell (revoked there), its customers, top-ups and sign-ins (for staff who may read those), and its history; in the
+ * footer, for staff holding the operations, 暂停 / 恢复 and 调整等级. Closing asks to confirm, as every drawer does (§5).
  */
 export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(agencyMessages);
@@ -72,6 +73,10 @@ export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void 
             { key: 'particulars', label: t.particulars, children: <Particulars agency={agency} /> },
             { key: 'form', label: t.form, children: <ApplicationForm agency={agency} /> },
             { key: 'businesses', label: t.businesses, children: <AgencyBusinesses agencyId={agency.id} agencyName={agency.name} /> },
+            // The tabs of other areas' records, for staff who may read them there.
+            ...(can('merchant.view') ? [{ key: 'customers', label: t.customers, children: <AgencyCustomers agencyId={agency.id} /> }] : []),
+            ...(can('finance.recharge.view') ? [{ key: 'top-ups', label: t.topUps, children: <AgencyTopUps agencyId={agency.id} /> }] : []),
+            ...(can('user.login_log.view') ? [{ key: 'sign-ins', label: t.signIns, children: <AgencySignIns agencyId={agency.id} /> }] : []),
             { key: 'history', label: t.history, children: <AgencyHistory id={id} /> },
           ]}
         />

@@ -1,4 +1,4 @@
-import { agencyListCalls, businessApplyCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
+import { agencyListCalls, businessApplyCalls, merchantCalls, topUpRecordCalls, userCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,25 @@ function api() {
         agencyListCalls.agencyHistory,
         history.map((h) => ({ at: '2026-03-02T02:00:00.000Z', staff_name: '运营', action: h.action, from: null, to: null, reason: h.reason, ...(h.subject && { subject: h.subject }) })),
       ),
+    'POST /api/merchant/merchant_list': () =>
+      answerOf(merchantCalls.merchantList, {
+        count: 1,
+        next_cursor: null,
+        data: [{ id: 3, customer_name: '杭州星河餐饮有限公司', agency_id: 1, agency_name: '张三代理', agency_mobile: '13900000001', source: 'staff', extra: {}, created_at: '2026-03-03T02:00:00.000Z', updated_at: '2026-03-03T02:00:00.000Z' }],
+      }),
+    'POST /api/finance/recharge_list': () =>
+      answerOf(topUpRecordCalls.list, {
+        count: 1,
+        sum_amount: 50_000,
+        sum_paid: 50_000,
+        data: [{ order_no: 'TU202603030001', user_id: 1, amount: 50_000, bonus_beans: 0, channel: 'wechat', provider: 'fake', state: 'paid', trade_no: null, created_at: '2026-03-03T02:00:00.000Z', paid_at: '2026-03-03T02:01:00.000Z', transfer_id: 9, user_name: '张三代理', user_mobile: '13900000001', mismatch: '', notify_count: 1 }],
+      }),
+    'POST /api/user/login_log_list': () =>
+      answerOf(userCalls.loginLogList, {
+        count: 1,
+        next_cursor: null,
+        data: [{ id: 4, user_id: 1, user_name: '张三代理', user_mobile: '13900000001', login_at: '2026-03-04T02:00:00.000Z', ip: '10.0.0.8', location: '杭州', device: 'iPhone', platform: 'ios', result: 'success' }],
+      }),
     'POST /api/agency/agency_businesses': () => answerOf(businessApplyCalls.agencyBusinesses, businesses),
     'POST /api/agency/agency_business_revoke': ({ body }) => {
       const { business_id, reason } = body as { business_id: number; reason: string };
@@ -162,6 +181,20 @@ describe('AgencyListPage', () => {
     expect(within(drawer).getByText('原因：客户投诉')).toBeInTheDocument();
   });
 
+  it('shows the agency’s customers, top-ups and sign-ins, each with a link to all of them', async () => {
+    api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('tab', { name: '客户' }));
+    expect(await within(drawer).findByRole('link', { name: '杭州星河餐饮有限公司' })).toHaveAttribute('href', '/merchant/info?id=3');
+    expect(within(drawer).getByRole('link', { name: '查看全部' })).toHaveAttribute('href', '/merchant/info?agency_id=1');
+    await user.click(within(drawer).getByRole('tab', { name: '充值记录' }));
+    expect(await within(drawer).findByText('¥ 500.00')).toBeInTheDocument();
+    expect(within(drawer).getByText('TU202603030001')).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('tab', { name: '登录记录' }));
+    expect(await within(drawer).findByText('10.0.0.8 · 杭州')).toBeInTheDocument();
+  });
+
   it('offers a staff who may only view neither the changes nor the export', async () => {
     api();
     renderInShell(<AgencyListPage />, { path: '/agency/list?id=1', profile: staffWith('agency.view') });
@@ -172,6 +205,9 @@ describe('AgencyListPage', () => {
     await user.click(within(drawer).getByRole('tab', { name: '可售业务' }));
     await within(drawer).findByText('短视频代运营');
     expect(within(drawer).queryByRole('button', { name: /撤\s*销/ })).toBeNull();
+    // Other areas' records are tabs only for staff who may read them there.
+    expect(within(drawer).queryByRole('tab', { name: '客户' })).toBeNull();
+    expect(within(drawer).queryByRole('tab', { name: '充值记录' })).toBeNull();
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();
   });
 

@@ -1,0 +1,91 @@
+import { codeName, LOGIN_PLATFORM_NAMES, LOGIN_RESULT_NAMES, merchantCalls, PAY_CHANNEL_NAMES, TOP_UP_STATE_NAMES, topUpRecordCalls, userCalls, yuanText, type LoginRecord, type MerchantRow, type TopUpRecord } from '@juqi/contract';
+import { Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { QueryFailure } from '../../../components/query-failure';
+import { CellMuted } from '../../../components/table-cells';
+import { useCallQuery } from '../../../lib/call-hooks';
+import { useDateTime } from '../../../lib/date-time';
+import { format, useMessages } from '../../../lib/i18n';
+import { usePreferences } from '../../../lib/preferences';
+import { agencyMessages } from '../messages';
+
+/** How many of an agency's newest records a tab shows; the full list, filtered by the agency, is a link away. */
+const SHOWN = 20;
+
+/** A tab's table of an agency's newest records, with how many there are and a link to all of them. */
+function NewestRecords<R extends object>(props: { query: { isError: boolean; error: Error | null; isPending: boolean; data?: { count?: number; data: R[] }; refetch: () => unknown }; rowKey: keyof R & string; columns: TableColumnsType<R>; all: string }) {
+  const t = useMessages(agencyMessages);
+  const { query } = props;
+  if (query.isError && !query.data) return <QueryFailure compact error={query.error!} onRetry={() => void query.refetch()} />;
+  const count = query.data?.count;
+  return (
+    <Flex vertical gap={8}>
+      <Flex justify="space-between">
+        <Typography.Text type="secondary">{count === undefined ? '' : count > SHOWN ? format(t.recordCountNewest, { count, shown: SHOWN }) : format(t.recordCount, { count })}</Typography.Text>
+        <Link to={props.all}>{t.allRecords}</Link>
+      </Flex>
+      <Table<R> size="small" rowKey={props.rowKey} loading={query.isPending} dataSource={query.data?.data.slice(0, SHOWN)} columns={props.columns} pagination={false} scroll={{ x: 'max-content' }} />
+    </Flex>
+  );
+}
+
+/** The agency's customers (the view path "clients"), newest first; 客户信息管理 filtered by the agency holds them all. */
+export function AgencyCustomers({ agencyId }: { agencyId: number }) {
+  const t = useMessages(agencyMessages);
+  const dateTime = useDateTime();
+  const query = useCallQuery(merchantCalls.merchantList, { agency_id: agencyId, limit: SHOWN });
+  return (
+    <NewestRecords<MerchantRow>
+      query={query}
+      rowKey="id"
+      all={`/merchant/info?agency_id=${agencyId}`}
+      columns={[
+        { key: 'name', title: t.customerName, render: (_, r) => <Link to={`/merchant/info?id=${r.id}`}>{r.customer_name}</Link> },
+        { key: 'created_at', title: t.addedAt, render: (_, r) => dateTime(r.created_at) },
+      ]}
+    />
+  );
+}
+
+/** The agency's top-ups (the view path "recharge record"), newest first. */
+export function AgencyTopUps({ agencyId }: { agencyId: number }) {
+  const t = useMessages(agencyMessages);
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const query = useCallQuery(topUpRecordCalls.list, { user_id: agencyId, page: 1, limit: SHOWN });
+  return (
+    <NewestRecords<TopUpRecord>
+      query={query}
+      rowKey="order_no"
+      all={`/finance/user_recharge?user_id=${agencyId}`}
+      columns={[
+        { key: 'order_no', title: t.orderNo, dataIndex: 'order_no' },
+        { key: 'amount', title: t.amount, align: 'right', render: (_, r) => yuanText(r.amount) },
+        { key: 'channel', title: t.channel, render: (_, r) => codeName(PAY_CHANNEL_NAMES, r.channel, language) },
+        { key: 'state', title: t.status, render: (_, r) => codeName(TOP_UP_STATE_NAMES, r.state, language) },
+        { key: 'created_at', title: t.time, render: (_, r) => dateTime(r.created_at) },
+      ]}
+    />
+  );
+}
+
+/** The agency's app sign-ins (the view path "login log"), newest first. */
+export function AgencySignIns({ agencyId }: { agencyId: number }) {
+  const t = useMessages(agencyMessages);
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const query = useCallQuery(userCalls.loginLogList, { user_id: agencyId, limit: SHOWN });
+  return (
+    <NewestRecords<LoginRecord>
+      query={query}
+      rowKey="id"
+      all={`/user/login_log?user_id=${agencyId}`}
+      columns={[
+        { key: 'login_at', title: t.time, render: (_, r) => dateTime(r.login_at) },
+        { key: 'platform', title: t.platform, render: (_, r) => codeName(LOGIN_PLATFORM_NAMES, r.platform, language) },
+        { key: 'result', title: t.result, render: (_, r) => codeName(LOGIN_RESULT_NAMES, r.result, language) },
+        { key: 'ip', title: 'IP', render: (_, r) => [r.ip, r.location].filter(Boolean).join(' · ') || <CellMuted>{t.none}</CellMuted> },
+      ]}
+    />
+  );
+}
