@@ -56,9 +56,14 @@ const WALKS: Record<string, [path: string, title: string][]> = {
     ['/man/employee', '员工管理'],
     ['/human/dashboard', '人力看板'],
   ],
-  // The marketplace (docs/marketplace.md): the catalogue, its settings as resources and settings documents.
+  // The marketplace (docs/marketplace.md): the catalogue, the agencies', customers' and products' record lists, the
+  // applications, and the settings as resources and settings documents.
   'the marketplace': [
     ['/business/list', '全部业务'],
+    ['/agency/list', '全部代理'],
+    ['/agency/business_apply', '业务申请'],
+    ['/merchant/info', '客户信息管理'],
+    ['/merchant/product', '产品信息管理'],
     ['/permission/business/business', '业务设置'],
     ['/permission/business/package', '套餐设置'],
     ['/permission/agency/basic', '基础设置'],

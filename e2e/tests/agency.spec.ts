@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, api, apiOk, appUserToken, openAsAdmin } from '../support/session';
+import { adminToken, api, apiOk, appUserToken, openAsAdmin, staffWithMenus } from '../support/session';
 import { screenshot, takingShots } from '../support/screenshot';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -161,6 +161,29 @@ test('代理申请: a user applies in the apps, the approver approves it in 待�
   await agency.getByRole('tab', { name: '历史' }).click();
   await expect(agency.getByText('原因：资料核查中')).toBeVisible();
   await expect(row.getByText('已暂停')).toBeVisible();
+
+  // Staff file for another verified user from 全部代理, through a flow decided by someone else (nobody decides a request
+  // they filed): it waits among the requests they filed, about that user.
+  const reviewer = await staffWithMenus(request, admin, ['/agency/list']);
+  const byRole = await apiOk<{ id: number }>(request, admin, '/api/approval/flow_add', { name: `代理审核（角色）${Date.now()}`, kind: 'agency_apply', steps: [{ approver: 'role', role_id: reviewer.roleId }] });
+  await apiOk(request, admin, '/api/agency/basic_edit', { ...basic, apply_flow_id: byRole.id });
+  const { data: others } = await apiOk<{ data: { name: string; mobile: string }[] }>(request, admin, '/api/user/lists', { type_user: 2, authentication_state: 2, locked: false, limit: 5 });
+  const other = others.find((u) => u.mobile !== user.mobile)!;
+  await agency.getByRole('button', { name: /关闭|Close/ }).first().click();
+  await page.getByRole('button', { name: /为用户提交代理申请/ }).click();
+  const filing = page.getByRole('dialog', { name: '为用户提交代理申请' });
+  await filing.getByRole('combobox', { name: '申请用户' }).fill(other.mobile);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: other.mobile }).click();
+  await filing.getByRole('combobox', { name: '城市' }).fill('杭州');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="浙江省 · 杭州市"]').click();
+  await filing.getByLabel('姓名', { exact: true }).fill(other.name || '代理申请人');
+  await filing.getByLabel('联系电话', { exact: true }).fill(other.mobile);
+  await screenshot(page, 'agency-application-add-zh-CN-1280');
+  await filing.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(filing).toBeHidden();
+  await expect(page.getByText('已提交代理申请')).toBeVisible();
+  const mine = await apiOk<{ data: { kind: string; state: string; subject_name: string }[] }>(request, admin, '/api/approval/my_requests', { kind: 'agency_apply', page: 1, limit: 5 });
+  expect(mine.data[0]).toMatchObject({ kind: 'agency_apply', state: 'pending', subject_name: other.name });
 });
 
 test('全部代理: the demo agencies filtered by level in the URL, one opened, its level changed with a reason, its records elsewhere in tabs', async ({ page, request }) => {

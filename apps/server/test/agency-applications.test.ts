@@ -126,6 +126,21 @@ describe('代理申请', () => {
     expectError(await invoke(t, approvalCalls.withdraw, { id: again, comment: '' }, admin), 40300);
   });
 
+  it('offers staff filing one 代理申请表’s fields, the enabled cities, and ordinary users by name or mobile', async () => {
+    const { form, cities } = await ok(t, agencyApplicationCalls.applicationOptions, undefined, admin);
+    expect(form.slice(0, 2).map((field) => field.key)).toEqual(['real_name', 'mobile']);
+    expect(cities.map((city) => city.code)).toContain(HANGZHOU);
+    const user = await applicant({ name: '候选人甲', mobile: '13911112222', authenticationState: 0 });
+    await insertUser(t, { name: '候选人代理', typeUser: 1, mobile: '13911113333' });
+    const found = await ok(t, agencyApplicationCalls.applicationCandidates, { keyword: '候选人' }, admin);
+    expect(found).toEqual([{ id: user.id, name: '候选人甲', mobile: '13911112222', verified: false }]);
+    expect(await ok(t, agencyApplicationCalls.applicationCandidates, { keyword: '1391111222' }, admin)).toEqual(found);
+    expect(await ok(t, agencyApplicationCalls.applicationCandidates, { ids: [user.id] }, admin)).toEqual(found);
+    const viewer = await signInWith(t, ['agency.view']);
+    expectError(await invoke(t, agencyApplicationCalls.applicationOptions, undefined, viewer), 40300);
+    expectError(await invoke(t, agencyApplicationCalls.applicationCandidates, {}, viewer), 40300);
+  });
+
   it('is filed by staff only with agency.add (40300), and the apps’ calls only with an app token (50008)', async () => {
     const user = await applicant();
     expectError(await invoke(t, agencyApplicationCalls.applicationAdd, { user_id: user.id, city_code: HANGZHOU, values: FORM }, await signInWith(t, ['agency.basic.view'])), 40300);

@@ -220,6 +220,23 @@ export type AgencyApplicationStatus = z.output<typeof agencyApplicationStatus>;
  * 基础设置 chooses, and its last approval makes the user an agency (docs/marketplace.md › Applications).
  */
 export const agencyApplicationCalls = {
+  applicationOptions: defineCall({
+    method: 'POST',
+    path: '/api/agency/application_options',
+    tag: 'agency',
+    summary: 'What staff filing an application choose from: 代理申请表’s fields in order and the enabled cities of 城市设置',
+    permission: operation('agency.add'),
+    data: z.object({ form: z.array(fieldDefinitionRow), cities: z.array(z.object({ code: z.string(), name: z.string(), province: z.string() })) }),
+  }),
+  applicationCandidates: defineCall({
+    method: 'POST',
+    path: '/api/agency/application_candidates',
+    tag: 'agency',
+    summary: 'Ordinary users staff may file an application for, by name or mobile (contained), or those of the ids given; up to 20, each saying whether verified',
+    permission: operation('agency.add'),
+    body: z.object({ keyword: fields.text(50).optional(), ids: z.array(fields.id).max(50).optional() }).strict(),
+    data: z.array(z.object({ id: z.number().int(), name: z.string(), mobile: z.string(), verified: z.boolean() })),
+  }),
   applicationAdd: defineCall({
     method: 'POST',
     path: '/api/agency/application_add',

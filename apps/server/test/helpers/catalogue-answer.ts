@@ -31,9 +31,13 @@ const shortBody = (body: string) => (body.length > 500 ? `${body.slice(0, 500)}�
  * that fits the declared schema, no leak in an error, `Cache-Control: no-store` on /api answers. Blob calls may answer
  * a file instead of an envelope. Answers the parsed code, or a description of what is wrong.
  */
-/** The keys of what a client sent, at any depth: a refusal may echo them ("Unrecognized keys: "", "PG""). */
+/**
+ * The keys and texts of what a client sent, at any depth: a refusal may echo them ("Unrecognized keys: "", "PG"", or
+ * a filter's key naming no field: "表单没有字段 PG").
+ */
 function sentKeys(sent: unknown, keys: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(sent)) for (const item of sent) sentKeys(item, keys);
+  if (typeof sent === 'string' && sent.trim()) keys.add(sent.trim());
+  else if (Array.isArray(sent)) for (const item of sent) sentKeys(item, keys);
   else if (sent && typeof sent === 'object') {
     for (const [key, value] of Object.entries(sent)) {
       if (key) keys.add(key);
@@ -66,8 +70,8 @@ export function checkCatalogueAnswer(call: AnyCall, res: Pick<LightMyRequestResp
   if (code === 20000) {
     if (!call.data.safeParse(data).success) return fail('success data does not fit the declared schema');
   } else {
-    // A refusal names the fields it is about, or lists the keys it does not take, which may be keys the client made up
-    // ("PG", or a whole body sent as one form field's name): that echo is no leak. An unknown key is its own label,
+    // A refusal names the fields it is about, or lists the keys it does not take, which may be keys or texts the client
+    // made up ("PG", or a whole body sent as one form field's name): that echo is no leak. An unknown key is its own label,
     // a dotted one worded as a path ("a · b").
     const details = data as { field?: unknown; fields?: unknown } | null;
     const listed: { field?: unknown; label?: unknown }[] = Array.isArray(details?.fields) ? details.fields : [];

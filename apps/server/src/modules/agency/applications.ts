@@ -1,7 +1,8 @@
 import { agencyApplicationCalls, agencyBasicSettings } from '@juqi/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../lib/db/client';
+import { containing } from '../../lib/db/like';
 import { generalCity, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
@@ -78,6 +79,31 @@ export function registerAgencyApplications(app: FastifyInstance): void {
   const submit = async (userId: number, body: ApplicationPayload, by: Parameters<typeof approvals.submit>[1]) =>
     ({ request_id: (await approvals.submit({ kind: 'agency_apply', subjectId: userId, payload: { city_code: body.city_code, values: await checkedFormValues(fields, 'agency_apply', body.values) } }, by)).id });
 
+  route(app, agencyApplicationCalls.applicationOptions, async () => {
+    const [form, cities] = await Promise.all([
+      fields.definitions('agency_apply'),
+      db
+        .select({ code: generalCity.code, name: generalCity.name, province: generalCity.provinceName })
+        .from(generalCity)
+        .where(eq(generalCity.enabled, true))
+        .orderBy(asc(generalCity.code)),
+    ]);
+    return { form, cities };
+  });
+  route(app, agencyApplicationCalls.applicationCandidates, async ({ body }) => {
+    const rows = await db
+      .select({ id: users.id, name: users.name, mobile: users.mobile, verified: users.authenticationState })
+      .from(users)
+      .where(
+        and(
+          eq(users.typeUser, ORDINARY),
+          body.ids?.length ? inArray(users.id, body.ids) : body.keyword ? or(ilike(users.name, containing(body.keyword)), like(users.mobile, containing(body.keyword))) : undefined,
+        ),
+      )
+      .orderBy(desc(users.id))
+      .limit(20);
+    return rows.map((row) => ({ id: row.id, name: row.name, mobile: row.mobile, verified: row.verified === VERIFIED }));
+  });
   route(app, agencyApplicationCalls.applicationAdd, ({ body, principal, request }) => submit(body.user_id, body, { staffId: principal!.staffId, ip: request.ip }));
   route(app, agencyApplicationCalls.apply, ({ body, appUser, request }) => submit(appUser!.userId, body, { userId: appUser!.userId, ip: request.ip }));
   route(app, agencyApplicationCalls.applyStatus, async ({ appUser }) => {

@@ -1,7 +1,8 @@
-import { agencyListCalls, businessApplyCalls, merchantCalls, topUpRecordCalls, userCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
+import { agencyApplicationCalls, agencyListCalls, businessApplyCalls, merchantCalls, topUpRecordCalls, userCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { visibleOption } from '../../../test/antd';
 import { answerOf, fakeApi, profileOf, type SeenRequest } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { AgencyListPage } from './agency-list-page';
@@ -96,6 +97,10 @@ function api() {
         next_cursor: null,
         data: [{ id: 4, user_id: 1, user_name: '张三代理', user_mobile: '13900000001', login_at: '2026-03-04T02:00:00.000Z', ip: '10.0.0.8', location: '杭州', device: 'iPhone', platform: 'ios', result: 'success' }],
       }),
+    'POST /api/agency/application_options': () =>
+      answerOf(agencyApplicationCalls.applicationOptions, { form: [field('real_name', '姓名'), field('company_name', '公司名称')], cities: [{ code: '330100', name: '杭州市', province: '浙江省' }] }),
+    'POST /api/agency/application_candidates': () => answerOf(agencyApplicationCalls.applicationCandidates, [{ id: 42, name: '王五', mobile: '13800000042', verified: true }]),
+    'POST /api/agency/application_add': () => answerOf(agencyApplicationCalls.applicationAdd, { request_id: 77 }),
     'POST /api/agency/agency_businesses': () => answerOf(businessApplyCalls.agencyBusinesses, businesses),
     'POST /api/agency/agency_business_revoke': ({ body }) => {
       const { business_id, reason } = body as { business_id: number; reason: string };
@@ -208,7 +213,26 @@ describe('AgencyListPage', () => {
     // Other areas' records are tabs only for staff who may read them there.
     expect(within(drawer).queryByRole('tab', { name: '客户' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '充值记录' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /为用户提交代理申请/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();
+  });
+
+  it('files 代理申请 for a user: the user, the city and 代理申请表’s values', async () => {
+    const seen = api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list' });
+    await user.click(await screen.findByRole('button', { name: /为用户提交代理申请/ }));
+    const dialog = (await screen.findByText('为用户提交代理申请', { selector: '.ant-modal-title' })).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('请选择申请用户')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: '申请用户' }));
+    await user.click(await visibleOption('王五 · 13800000042'));
+    await user.click(within(dialog).getByRole('combobox', { name: '城市' }));
+    await user.click(await visibleOption('浙江省 · 杭州市'));
+    await user.type(within(dialog).getByLabelText('姓名'), '王五');
+    await user.type(within(dialog).getByLabelText('公司名称'), '星火传媒');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('已提交代理申请')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url === '/api/agency/application_add').map((r) => r.body)).toEqual([{ user_id: 42, city_code: '330100', values: { real_name: '王五', company_name: '星火传媒' } }]);
   });
 
   it('offers the super-admin the export', async () => {

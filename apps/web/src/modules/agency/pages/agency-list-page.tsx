@@ -1,14 +1,19 @@
+import { FileAddOutlined } from '@ant-design/icons';
 import { AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type AgencyRow, type AgencyStatus } from '@juqi/contract';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
 import { CellAvatar, CellLink, CellMuted } from '../../../components/table-cells';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
+import { useCan } from '../../../lib/shell-session';
 import type { UrlValues } from '../../../lib/url-state';
 import { useAgencyOptions } from '../agency-options';
 import { AGENCY_URL } from '../agency-url';
 import { AgencyDrawer, AgencyStatusTag, placeName } from '../components/agency-drawer';
+import { ApplicationAddModal } from '../components/application-add-modal';
 import { OptionFilter } from '../components/option-filter';
 import { agencyMessages } from '../messages';
 import '../agency.css';
@@ -22,6 +27,7 @@ import '../agency.css';
 export function AgencyListPage() {
   const t = useMessages(agencyMessages);
   const dateTime = useDateTime();
+  const can = useCan();
   return (
     <RecordsPage
       title={t.title}
@@ -38,6 +44,7 @@ export function AgencyListPage() {
         texts: { title: t.exportTitle, rows: t.exportRows, done: t.exportDone, nothing: t.exportNothing },
         fallbackName: 'agencies.xlsx',
       }}
+      tools={can('agency.add') && <FileApplication />}
       rowKey="id"
       columns={(open) => [
         {
@@ -68,6 +75,20 @@ export function AgencyListPage() {
       ]}
       Details={AgencyDetails}
     />
+  );
+}
+
+/** 为用户提交代理申请: its button and, once pressed, its dialog. */
+function FileApplication() {
+  const t = useMessages(agencyMessages);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<FileAddOutlined aria-hidden />} onClick={() => setOpen(true)}>
+        {t.applicationAdd}
+      </Button>
+      {open && <ApplicationAddModal onClose={() => setOpen(false)} />}
+    </>
   );
 }
 

@@ -1,10 +1,10 @@
 import { merchantCalls, type MerchantRow } from '@juqi/contract';
+import { ValuesFormModal } from '../../../components/values-form-modal';
 import { useCallMutation } from '../../../lib/call-hooks';
 import { useMessages } from '../../../lib/i18n';
 import { useMerchantFields } from '../merchant-fields';
 import { merchantMessages } from '../messages';
 import { AgencySelect } from './record-search-select';
-import { ValuesFormModal } from './values-form-modal';
 
 /** What changes a customer: the list, its details and its history are asked again once a write lands. */
 export const MERCHANT_READS = [merchantCalls.merchantList, merchantCalls.merchantDetails, merchantCalls.merchantHistory];
@@ -21,13 +21,13 @@ export function MerchantFormModal({ customer, onClose, onAdded }: { customer: Me
     <ValuesFormModal
       title={customer ? `${t.editTitle} · ${customer.customer_name}` : t.add}
       fields={useMerchantFields()}
-      owner={customer ? undefined : { key: 'agency_id', label: t.agency, required: t.agencyRequired, control: <AgencySelect /> }}
+      choices={customer ? [] : [{ key: 'agency_id', label: t.agency, required: t.agencyRequired, control: <AgencySelect /> }]}
       initial={customer?.extra}
       hint={t.fieldsHint}
       done={customer ? t.saved : t.added}
-      save={async (agencyId, values) => {
+      save={async (chosen, values) => {
         if (customer) await edit.mutateAsync({ id: customer.id, values });
-        else onAdded?.((await add.mutateAsync({ agency_id: agencyId!, values })).id);
+        else onAdded?.((await add.mutateAsync({ agency_id: chosen.agency_id as number, values })).id);
       }}
       onClose={onClose}
     />

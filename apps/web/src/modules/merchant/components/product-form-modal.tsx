@@ -1,9 +1,9 @@
 import { productCalls, type ProductRow } from '@juqi/contract';
+import { ValuesFormModal } from '../../../components/values-form-modal';
 import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
 import { useMessages } from '../../../lib/i18n';
 import { merchantMessages } from '../messages';
 import { CustomerSelect } from './record-search-select';
-import { ValuesFormModal } from './values-form-modal';
 
 /** What changes a product: the products' lists and its details are asked again once a write lands. */
 export const PRODUCT_READS = [productCalls.productList, productCalls.productDetails];
@@ -23,13 +23,13 @@ export function ProductFormModal({ product, merchantId, onClose }: { product: Pr
     <ValuesFormModal
       title={product ? `${t.productEditTitle} · ${product.product_name}` : t.productAdd}
       fields={useProductFields()}
-      owner={product || merchantId !== undefined ? undefined : { key: 'merchant_id', label: t.customer, required: t.customerRequired, control: <CustomerSelect /> }}
+      choices={product || merchantId !== undefined ? [] : [{ key: 'merchant_id', label: t.customer, required: t.customerRequired, control: <CustomerSelect /> }]}
       initial={product?.extra}
       hint={t.productFieldsHint}
       done={product ? t.saved : t.productAdded}
       save={async (chosen, values) => {
         if (product) await edit.mutateAsync({ id: product.id, values });
-        else await add.mutateAsync({ merchant_id: merchantId ?? chosen!, values });
+        else await add.mutateAsync({ merchant_id: merchantId ?? (chosen.merchant_id as number), values });
       }}
       onClose={onClose}
     />
