@@ -91,4 +91,17 @@ test('客户信息管理 and 产品信息管理: a customer added to an agency w
     await expect(list.locator('.ant-table-row').first()).toBeVisible();
     await screenshot(page, `merchant-list-zh-CN-${width}`);
   }
+  if (takingShots) {
+    await page.evaluate(() => localStorage.setItem('juqi-language', 'en-US'));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const path of ['/merchant/info', '/merchant/product', '/agency/business_apply']) {
+      await page.goto(path);
+      await expect(list.locator('.ant-table-row, .ant-empty').first()).toBeVisible();
+      await screenshot(page, `${path.slice(1).replace('/', '-')}-en-US-1280`);
+    }
+    await page.goto(`/merchant/info?id=${found[0]!.id}`);
+    await expect(page.getByRole('dialog', { name })).toBeVisible();
+    await screenshot(page, 'merchant-details-en-US-1280');
+    await page.evaluate(() => localStorage.setItem('juqi-language', 'zh-CN'));
+  }
 });
