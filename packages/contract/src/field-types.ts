@@ -91,6 +91,11 @@ export function yuanText(fen: number): string {
   return `${fen < 0 ? '-' : ''}¥ ${fenAsYuan(Math.abs(fen))}`;
 }
 
+/** Prices from the cheapest to the dearest: one price where they meet (`¥ 99.00`), else `¥ 99.00 – ¥ 299.00`. */
+export function yuanRangeText(from: number, to: number): string {
+  return from === to ? yuanText(from) : `${yuanText(from)} – ${yuanText(to)}`;
+}
+
 // ——— the field-permission byte (§3) ———
 
 /** §3's flags in the spec's order; flag i is bit i of the byte, nameEdit the least significant. */

@@ -248,6 +248,8 @@ export interface ApprovalDirectory {
   withdrawAsApplicant(input: { id: number }, applicant: { userId: number; ip: string }): Promise<void>;
   /** The newest request of a kind about a subject, whoever filed it, with a rejection's comment; null for none. */
   newestAbout(kind: ApprovalKind, subjectId: number): Promise<ApplicantRequest | null>;
+  /** Each rejected request's comment (its last rejection's), which its applicant reads, by request id. */
+  rejectionComments(requestIds: readonly number[]): Promise<Map<number, string>>;
   /** Whether a flow of this id serves the kind (settings check their choice with it). */
   flowServes(flowId: number, kind: ApprovalKind, tx?: Executor): Promise<boolean>;
   /** The name of a flow; null when there is none of that id. */

@@ -133,7 +133,8 @@ const agencyWorkbook: RecordWorkbook<AgencyRow> = {
 
 /** The `audit_log` target and action prefix of an agency's changes: its history reads them back (lib/crud/history). */
 const AUDIT_THING = 'agency';
-const target = (id: number) => `agency.${AUDIT_THING}:${id}`;
+export const agencyAuditTarget = (id: number) => `agency.${AUDIT_THING}:${id}`;
+export const agencyAuditAction = (verb: string) => `agency.${AUDIT_THING}.${verb}`;
 
 /**
  * 全部代理 (docs/marketplace.md › Agencies): the list, an agency's details and history, the export, and the two changes
@@ -221,8 +222,8 @@ export function registerAgencyList(app: FastifyInstance): void {
         await tx.update(agency).set({ status: to, updatedAt: sql`now()` }).where(eq(agency.userId, body.id));
         await recordAudit(tx, {
           staffId: principal!.staffId,
-          action: `agency.${AUDIT_THING}.${action}`,
-          target: target(body.id),
+          action: agencyAuditAction(action),
+          target: agencyAuditTarget(body.id),
           detail: { before: { status: from }, after: { status: to }, ...(body.reason && { reason: body.reason }) },
           ip: request.ip,
         });
@@ -241,8 +242,8 @@ export function registerAgencyList(app: FastifyInstance): void {
       await tx.update(users).set({ level: body.level }).where(eq(users.id, body.id));
       await recordAudit(tx, {
         staffId: principal!.staffId,
-        action: `agency.${AUDIT_THING}.level_set`,
-        target: target(body.id),
+        action: agencyAuditAction('level_set'),
+        target: agencyAuditTarget(body.id),
         detail: { before: { level: found.level }, after: { level: body.level }, reason: body.reason },
         ip: request.ip,
       });

@@ -42,7 +42,6 @@ export function registerAgencyApplications(app: FastifyInstance): void {
   const approvals = lazyService(app.access, 'approvals', 'approval');
   const fields = lazyService(app.access, 'fields', 'field');
 
-
   const agencyApply: ApprovalKindHandler = {
     async check(subjectId, payload, tx) {
       const { city_code: cityCode, values } = payload as unknown as ApplicationPayload;

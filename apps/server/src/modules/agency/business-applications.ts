@@ -12,6 +12,7 @@ import { lazyService, type ApprovalKindHandler } from '../../lib/http/types';
 import { RecordList } from '../../lib/records/record-list';
 import { readSettingsDocument } from '../../lib/settings/document';
 import { dayRangeConditions } from '../../lib/time-zone';
+import { agencyAuditAction, agencyAuditTarget } from './agencies';
 import { AGENT } from './applications';
 import { agency, agencyBusiness } from './table';
 
@@ -20,12 +21,6 @@ const KIND = 'business_apply';
 interface BusinessApplyPayload {
   values: Record<string, unknown>;
 }
-
-/**
- * A rejection's comment: the request's last `reject` action's; '' for none. Names qualified by hand: Drizzle leaves a
- * one-table select's columns bare, which inside this subquery would name the action's own `id`.
- */
-const rejectionComment = sql<string>`coalesce((select action.comment from approval_action action where action.request_id = approval_request.id and action.action = 'reject' order by action.id desc limit 1), '')`;
 
 const listColumns = {
   id: approvalRequest.id,
@@ -127,9 +122,6 @@ function refuseUnless(pair: Awaited<ReturnType<typeof pairOf>>): void {
   if (pair.enabled) throw AppError.conflict({ 'zh-CN': `已可销售业务“${pair.businessName}”`, 'en-US': `The agency sells ${pair.businessName} already` }, 'business_id');
 }
 
-/** The audit target of an agency's changes (agencies.ts): a revocation shows in the agency's history. */
-const agencyTarget = (id: number) => `agency.agency:${id}`;
-
 /**
  * 业务申请 (docs/marketplace.md › 业务申请): an active agency asks in the apps to sell a business, filling 业务申请表; the
  * request walks the flow 基础设置 chooses (kind `business_apply`, subject the agency's record of the business), and its
@@ -200,7 +192,6 @@ export function registerBusinessApplications(app: FastifyInstance): void {
         businessId: agencyBusiness.businessId,
         businessName: business.name,
         state: approvalRequest.state,
-        comment: rejectionComment,
         selling: agencyBusiness.enabled,
         createdAt: approvalRequest.createdAt,
         finishedAt: approvalRequest.finishedAt,
@@ -210,12 +201,13 @@ export function registerBusinessApplications(app: FastifyInstance): void {
       .innerJoin(business, eq(business.id, agencyBusiness.businessId))
       .where(eq(agencyBusiness.agencyId, appUser!.userId))
       .orderBy(desc(approvalRequest.id));
+    const comments = await approvals.rejectionComments(rows.filter((row) => row.state === 'rejected').map((row) => row.id));
     return rows.map((row) => ({
       id: row.id,
       business_id: row.businessId,
       business_name: row.businessName,
       state: row.state as BusinessApplyRow['state'],
-      comment: row.comment,
+      comment: comments.get(row.id) ?? '',
       selling: row.selling,
       created_at: row.createdAt.toISOString(),
       finished_at: row.finishedAt?.toISOString() ?? null,
@@ -241,13 +233,14 @@ export function registerBusinessApplications(app: FastifyInstance): void {
   }));
 
   route(app, businessApplyCalls.businessApplyDetails, async ({ body }) => {
-    const [row, [more], form] = await Promise.all([
+    const [row, [filed], form, comments] = await Promise.all([
       list.one(eq(approvalRequest.id, body.id)),
-      db.select({ payload: approvalRequest.payload, comment: rejectionComment }).from(approvalRequest).where(and(eq(approvalRequest.id, body.id), eq(approvalRequest.kind, KIND))),
+      db.select({ payload: approvalRequest.payload }).from(approvalRequest).where(and(eq(approvalRequest.id, body.id), eq(approvalRequest.kind, KIND))),
       fields.definitions('business_apply'),
+      approvals.rejectionComments([body.id]),
     ]);
-    if (!row || !more) throw AppError.notFound();
-    return { ...toRow(row), values: (more.payload as unknown as BusinessApplyPayload).values, form, comment: more.comment };
+    if (!row || !filed) throw AppError.notFound();
+    return { ...toRow(row), values: (filed.payload as unknown as BusinessApplyPayload).values, form, comment: comments.get(body.id) ?? '' };
   });
 
   route(app, businessApplyCalls.agencyBusinesses, async ({ body }): Promise<AgencyBusinessRow[]> => {
@@ -294,8 +287,9 @@ export function registerBusinessApplications(app: FastifyInstance): void {
       await tx.update(agencyBusiness).set({ enabled: false, updatedAt: sql`now()` }).where(eq(agencyBusiness.id, pair.id));
       await recordAudit(tx, {
         staffId: principal!.staffId,
-        action: 'agency.agency.business_revoke',
-        target: agencyTarget(body.agency_id),
+        // Audited as the agency's change: the revocation reads back in its history.
+        action: agencyAuditAction('business_revoke'),
+        target: agencyAuditTarget(body.agency_id),
         detail: { subject: pair.businessName, business_id: body.business_id, before: { selling: true }, after: { selling: false }, reason: body.reason },
         ip: request.ip,
       });

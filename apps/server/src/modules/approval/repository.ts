@@ -192,6 +192,17 @@ export class ApprovalRepository {
     return row;
   }
 
+  /** Each rejected request's rejection comment (its last `reject` action's), by request id; none for the others. */
+  async rejectionComments(requestIds: readonly number[], tx: Executor = this.db): Promise<Map<number, string>> {
+    if (!requestIds.length) return new Map();
+    const rows = await tx
+      .selectDistinctOn([approvalAction.requestId], { requestId: approvalAction.requestId, comment: approvalAction.comment })
+      .from(approvalAction)
+      .where(and(inArray(approvalAction.requestId, [...requestIds]), eq(approvalAction.action, 'reject')))
+      .orderBy(approvalAction.requestId, desc(approvalAction.id));
+    return new Map(rows.map((row) => [row.requestId, row.comment]));
+  }
+
   actions(requestId: number, tx: Executor = this.db): Promise<ActionRecord[]> {
     return tx.select().from(approvalAction).where(eq(approvalAction.requestId, requestId)).orderBy(asc(approvalAction.id));
   }

@@ -314,15 +314,19 @@ export class ApprovalService implements ApprovalDirectory {
   async newestAbout(kind: ApprovalKind, subjectId: number): Promise<ApplicantRequest | null> {
     const request = await this.records.newestAbout(kind, subjectId);
     if (!request) return null;
-    const rejection = request.state === 'rejected' ? (await this.records.actions(request.id)).filter((action) => action.action === 'reject').at(-1) : undefined;
+    const [comment = ''] = (await this.rejectionComments([request.id])).values();
     return {
       id: request.id,
       state: request.state as ApplicantRequest['state'],
       summary: request.summary,
-      comment: rejection?.comment ?? '',
+      comment,
       createdAt: request.createdAt,
       finishedAt: request.finishedAt,
     };
+  }
+
+  rejectionComments(requestIds: readonly number[]): Promise<Map<number, string>> {
+    return this.records.rejectionComments(requestIds);
   }
 
   async list(filter: RequestFilter, page: number, limit: number): Promise<{ count: number; data: ApprovalRequestRow[] }> {

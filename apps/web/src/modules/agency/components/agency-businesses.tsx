@@ -1,4 +1,4 @@
-import { AGENCY_REASON_MAX, agencyListCalls, businessApplyCalls, yuanText, type AgencyBusinessRow } from '@juqi/contract';
+import { AGENCY_REASON_MAX, agencyListCalls, businessApplyCalls, yuanRangeText, type AgencyBusinessRow } from '@juqi/contract';
 import { Button, Empty, Form, Input, List, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
@@ -13,9 +13,6 @@ import { agencyMessages } from '../messages';
 
 /** A revocation changes the agency's businesses, its history and the applications' 当前可售. */
 const REVOKE_READS = [businessApplyCalls.agencyBusinesses, agencyListCalls.agencyHistory, businessApplyCalls.businessApplyList];
-
-/** The price of a business's packages on sale: one price, or cheapest – dearest. */
-export const priceRange = (from: number | null, to: number | null) => (from === null || to === null ? null : from === to ? yuanText(from) : `${yuanText(from)} – ${yuanText(to)}`);
 
 /**
  * 可售业务 (the view paths "professional work" and "set meal"): the businesses the agency has been approved for, each
@@ -36,7 +33,7 @@ export function AgencyBusinesses({ agencyId, agencyName }: { agencyId: number; a
         dataSource={businesses.data}
         rowKey="business_id"
         renderItem={(row) => {
-          const price = priceRange(row.price_from, row.price_to);
+          const price = row.price_from === null || row.price_to === null ? null : yuanRangeText(row.price_from, row.price_to);
           return (
             <List.Item
               actions={

@@ -1,4 +1,4 @@
-import { businessCatalogCalls, businessPackage, businessResource, yuanText, type BusinessCard } from '@juqi/contract';
+import { businessCatalogCalls, businessPackage, businessResource, yuanRangeText, yuanText, type BusinessCard } from '@juqi/contract';
 import { Button, Card, Descriptions, Drawer, Empty, Pagination, Spin, Table, Tag, Typography } from 'antd';
 import { FilterBar } from '../../../components/filter-bar';
 import { QueryFailure } from '../../../components/query-failure';
@@ -93,7 +93,7 @@ export function BusinessCatalogPage() {
 function usePriceText() {
   const t = useMessages(businessMessages);
   return ({ price_from, price_to }: BusinessCard) =>
-    price_from === null ? t.noPackage : price_from === price_to ? yuanText(price_from) : `${yuanText(price_from)} – ${yuanText(price_to!)}`;
+    price_from === null ? t.noPackage : yuanRangeText(price_from, price_to!);
 }
 
 function BusinessTile({ business, onOpen }: { business: BusinessCard; onOpen: () => void }) {
