@@ -117,7 +117,7 @@ export function FieldValues(props: { definitions: readonly FieldDefinition[]; va
   return (
     <DetailList size={bordered ? 'small' : undefined} bordered={bordered} column={column} title={title}>
       {definitions
-        .filter((definition) => definition.type !== 'desc_text' && definition.type !== 'title_divider')
+        .filter((definition) => fieldTypeOf(definition.type).holdsValue)
         .map((definition) => {
           const { Detail } = fieldViewOf(definition.type);
           return (

@@ -1,6 +1,7 @@
 import { FileAddOutlined } from '@ant-design/icons';
 import { AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type AgencyRow, type AgencyStatus } from '@juqi/contract';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
+import { OptionFilter } from '../../../components/option-filter';
 import { RecordsPage } from '../../../components/records/records-page';
 import { CellAvatar, CellLink, CellMuted } from '../../../components/table-cells';
 import { Button } from 'antd';
@@ -14,7 +15,6 @@ import { useAgencyOptions } from '../agency-options';
 import { AGENCY_URL } from '../agency-url';
 import { AgencyDrawer, AgencyStatusTag, placeName } from '../components/agency-drawer';
 import { ApplicationAddModal } from '../components/application-add-modal';
-import { OptionFilter } from '../components/option-filter';
 import { agencyMessages } from '../messages';
 import '../agency.css';
 

@@ -5,6 +5,7 @@ import { DetailList } from '../../../components/detail-list';
 import { FieldValues } from '../../../components/fields';
 import { QueryFailure } from '../../../components/query-failure';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
+import { OptionFilter } from '../../../components/option-filter';
 import { RecordsPage } from '../../../components/records/records-page';
 import { CellLink, CellMuted, CellTag, type CellTone } from '../../../components/table-cells';
 import { useCallQuery } from '../../../lib/call-hooks';
@@ -13,9 +14,7 @@ import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import type { UrlValues } from '../../../lib/url-state';
 import { BUSINESS_APPLY_URL } from '../business-apply-url';
-import { OptionFilter } from '../components/option-filter';
 import { agencyMessages } from '../messages';
-import '../agency.css';
 
 const STATE_TONES: Record<ApprovalState, CellTone> = { pending: 'processing', approved: 'success', rejected: 'error', withdrawn: 'default' };
 

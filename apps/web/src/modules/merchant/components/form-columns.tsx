@@ -1,4 +1,4 @@
-import type { FieldDefinitionRow } from '@juqi/contract';
+import { fieldTypeOf, type FieldDefinitionRow } from '@juqi/contract';
 import { fieldViewOf } from '../../../components/fields';
 import type { Language } from '../../../lib/preferences';
 
@@ -7,7 +7,7 @@ const FORM_COLUMNS = 3;
 
 /** The first `count` shown fields holding a value, after the one naming the record. */
 export const leadingFields = (definitions: readonly FieldDefinitionRow[] | undefined, nameKey: string, count: number) =>
-  (definitions ?? []).filter((d) => !d.hidden && d.key !== nameKey && d.type !== 'desc_text' && d.type !== 'title_divider').slice(0, count);
+  (definitions ?? []).filter((d) => !d.hidden && d.key !== nameKey && fieldTypeOf(d.type).holdsValue).slice(0, count);
 
 export function FormCell({ definition, value }: { definition: FieldDefinitionRow; value: unknown }) {
   const { Cell } = fieldViewOf(definition.type);

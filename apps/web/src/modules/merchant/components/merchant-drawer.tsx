@@ -22,8 +22,8 @@ import { AgencySelect } from './record-search-select';
 import { MERCHANT_READS, MerchantFormModal } from './merchant-form-modal';
 
 /**
- * A customer in full (`/merchant/info?id=`): its agency and 客户信息设置's values, its products and its history; in the footer, for
- * staff holding the operations, 编辑, 转移 and 删除. Closing asks to confirm, as every drawer does (§5).
+ * A customer in full (`/merchant/info?id=`): its agency and 客户信息设置's values, its products and its history; in the
+ * footer, for staff holding the operations, 编辑, 转移 and 删除. Closing asks to confirm, as every drawer does (§5).
  */
 export function MerchantDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(merchantMessages);

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { MERCHANT_SOURCE_NAMES, merchantCalls, type MerchantRow, type MerchantSource } from '@juqi/contract';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
-import { commonMessages } from '../../../components/messages';
+import { OptionFilter } from '../../../components/option-filter';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
 import { CellLink, CellMuted } from '../../../components/table-cells';
@@ -90,21 +90,15 @@ function MerchantDetails({ recordKey, onClose }: { recordKey: string; onClose: (
 /** The filters after the search box: agency, source and the days added. */
 function MerchantFilters({ filter, change }: { filter: UrlValues<typeof MERCHANT_URL>; change: (patch: UrlValues<typeof MERCHANT_URL>) => void }) {
   const t = useMessages(merchantMessages);
-  const common = useMessages(commonMessages);
   const language = usePreferences((s) => s.language);
   return (
     <>
       <AgencySelect label={t.agency} className="merchant-filter" value={filter.agency_id} onChange={(agency_id) => change({ agency_id })} />
-      <Select<MerchantSource>
-        allowClear
-        placeholder={common.all}
-        popupMatchSelectWidth={false}
-        className="merchant-filter"
-        prefix={t.source}
-        aria-label={t.source}
+      <OptionFilter<MerchantSource>
+        label={t.source}
         value={filter.source}
         options={MERCHANT_SOURCE_NAMES.map((s) => ({ value: s.value, label: s.name[language] }))}
-        onChange={(source) => change({ source: source ?? undefined })}
+        onChange={(source) => change({ source })}
       />
       <DayRangeFilter label={t.createdDays} value={filter.created} onChange={(created) => change({ created })} />
     </>

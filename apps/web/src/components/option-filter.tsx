@@ -1,8 +1,9 @@
 import { Select } from 'antd';
-import { commonMessages } from '../../../components/messages';
-import { useMessages } from '../../../lib/i18n';
+import { useMessages } from '../lib/i18n';
+import { commonMessages } from './messages';
+import './option-filter.css';
 
-/** One filter choosing among options, its label inside; cleared to 全部. */
+/** One filter of a record list choosing among options, its label inside; cleared to 全部. */
 export function OptionFilter<V extends string | number>(props: { label: string; value: V | undefined; options: { value: V; label: string }[] | undefined; search?: boolean; onChange: (value: V | undefined) => void }) {
   const common = useMessages(commonMessages);
   return (
@@ -11,7 +12,7 @@ export function OptionFilter<V extends string | number>(props: { label: string; 
       placeholder={common.all}
       popupMatchSelectWidth={false}
       showSearch={props.search ? { optionFilterProp: 'label' } : undefined}
-      className="agency-filter"
+      className="option-filter"
       prefix={props.label}
       aria-label={props.label}
       value={props.value}
