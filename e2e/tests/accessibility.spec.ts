@@ -64,6 +64,7 @@ const WALKS: Record<string, [path: string, title: string][]> = {
     ['/agency/business_apply', '业务申请'],
     ['/merchant/info', '客户信息管理'],
     ['/merchant/product', '产品信息管理'],
+    ['/agencyorder_center/index', '订单中心'],
     ['/permission/business/business', '业务设置'],
     ['/permission/business/package', '套餐设置'],
     ['/permission/agency/basic', '基础设置'],

@@ -333,6 +333,8 @@ export type AgencyRow = z.output<typeof agencyRow>;
 export const agencyDetails = agencyRow.extend({
   /** Held by withdrawals in progress. */
   frozen_cents: z.number().int(),
+  /** Commissions earned and held till their orders' refund window closes (待结算): neither available nor income yet. */
+  held_commission_cents: z.number().int(),
   bean_balance: z.number().int(),
   real_name: z.string(),
   authentication_state: z.number().int(),

@@ -46,6 +46,8 @@ export interface TransferKindDefinition {
   label: Label;
   /** Credits of this kind to a user's or agency's account count towards its income (累计收益). */
   income?: boolean;
+  /** Debits of this kind from a user's or agency's account take income back (a commission clawed back after a refund). */
+  takesBackIncome?: boolean;
 }
 
 export const TRANSFER_KINDS = {
@@ -61,12 +63,16 @@ export const TRANSFER_KINDS = {
   bean_bonus: { label: { 'zh-CN': '赠送金豆', 'en-US': 'Bonus beans' } },
   bean_earning: { label: { 'zh-CN': '金豆收益', 'en-US': 'Bean earning' } },
   bean_spend: { label: { 'zh-CN': '金豆消费', 'en-US': 'Bean spending' } },
+  commission_clawback: { label: { 'zh-CN': '佣金追回', 'en-US': 'Commission clawed back' }, takesBackIncome: true },
   reversal: { label: { 'zh-CN': '冲正', 'en-US': 'Reversal' } },
 } as const satisfies Record<string, TransferKindDefinition>;
 export type TransferKind = keyof typeof TRANSFER_KINDS;
 export const TRANSFER_KIND_CODES = Object.keys(TRANSFER_KINDS) as [TransferKind, ...TransferKind[]];
-/** Whether credits of this kind to a user's or agency's account count as income. */
-export const isIncomeKind = (kind: TransferKind): boolean => (TRANSFER_KINDS[kind] as TransferKindDefinition).income === true;
+/** How a kind's postings move the owner's income: +1 its credits count, −1 its debits take back, 0 neither. */
+export const incomeSignOf = (kind: TransferKind): 1 | -1 | 0 => {
+  const definition = TRANSFER_KINDS[kind] as TransferKindDefinition;
+  return definition.income === true ? 1 : definition.takesBackIncome === true ? -1 : 0;
+};
 
 /**
  * A transfer's state: `posted` moved the money; `pending` reserves it (a withdrawal in progress: the debit is held, the

@@ -21,6 +21,7 @@ import { relevanceContract } from './relevance';
 import { settingsContract } from './settings';
 import { systemContract } from './system';
 import { merchantContract } from './merchant';
+import { orderContract } from './order';
 import { userContract } from './user';
 
 export * from './agency';
@@ -51,6 +52,7 @@ export * from './inform';
 export * from './menu-tree';
 export * from './merchant';
 export * from './operations';
+export * from './order';
 export * from './personnel';
 export * from './personnel-processes';
 export * from './power';
@@ -73,7 +75,7 @@ export * from './validators';
 export const contractModules = [
   systemContract, settingsContract, authContract, powerContract, helpContract, informContract, fileContract, userContract, caseContract,
   businessContract, auditContract, calendarContract, generalContract, relevanceContract, fieldContract, departmentContract, personnelContract,
-  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract,
+  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract, orderContract,
 ];
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

@@ -152,6 +152,25 @@ export const merchantCalls = {
   }),
 };
 
+/** The fields of 客户注册设置 that fill a customer's particulars at sign-up: 企业名称 is its 客户名称. */
+export const REGISTER_TO_CUSTOMER: Readonly<Record<string, string>> = { company_name: CUSTOMER_NAME_KEY, contact_name: 'contact_name', mobile: 'contact_mobile' };
+
+/** The apps' side of customers: a marketplace user signs up as an agency's customer. */
+export const merchantAppCalls = {
+  register: defineCall({
+    method: 'POST',
+    path: '/api_user/merchant/register',
+    tag: 'merchant',
+    summary:
+      '客户注册: the signed-in user (of type 2, not yet a customer) becomes the customer of an active agency with 客户注册设置’s values, kept as filed; ' +
+      '企业名称, 联系人 and 手机号 fill 客户名称, 联系人 and 联系电话 (a 客户名称 held already is 40900). Its orders are paid from this account',
+    permission: 'app-user',
+    body: z.object({ agency_id: fields.id, values }).strict(),
+    data: z.object({ id: z.number().int() }),
+    labels: { agency_id: labels.agency_id, values: { 'zh-CN': '注册信息', 'en-US': 'Sign-up details' } },
+  }),
+};
+
 /**
  * 产品信息管理 (docs/marketplace.md › Customers): a customer's own goods, which the services promote, each the values of
  * 产品信息设置 (the field form `product_info`, 产品名称 required); a customer's products are a tab of its drawer.
@@ -259,4 +278,4 @@ export const productCalls = {
 };
 
 /** The merchant module's share of the contract (`contractModules`). */
-export const merchantContract = defineContractModule({ name: 'merchant', calls: [merchantCalls, productCalls] });
+export const merchantContract = defineContractModule({ name: 'merchant', calls: [merchantCalls, merchantAppCalls, productCalls] });

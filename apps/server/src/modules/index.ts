@@ -15,6 +15,7 @@ import { generalModule } from './general';
 import { helpModule } from './help';
 import { informModule } from './inform';
 import { merchantModule } from './merchant';
+import { orderModule } from './order';
 import { powerModule } from './power';
 import { recruitmentModule } from './recruitment';
 import { relevanceModule } from './relevance';
@@ -23,4 +24,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, agencyModule, merchantModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, agencyModule, merchantModule, orderModule, auditModule];

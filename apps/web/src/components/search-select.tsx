@@ -19,6 +19,10 @@ export interface SearchSelectProps<C extends SearchCall> {
   className?: string;
   /** A record not offered (a customer's own agency, when moving it). */
   except?: number;
+  /** What every search is narrowed by beside the keyword (the customers of the agency chosen above). */
+  scope?: Omit<NonNullable<CallBody<C>>, 'keyword' | 'ids'>;
+  /** Not to be chosen yet (it depends on a choice above): nothing is searched meanwhile. */
+  disabled?: boolean;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface SearchSelectProps<C extends SearchCall> {
  */
 export function SearchSelect<C extends SearchCall>(props: SearchSelectProps<C>) {
   const [keyword, setKeyword] = useState('');
-  const found = useCallQuery(props.call, { keyword: keyword || undefined } as CallBody<C>);
+  const found = useCallQuery(props.call, props.disabled ? null : ({ ...props.scope, keyword: keyword || undefined } as CallBody<C>));
   const chosen = useCallQuery(props.call, props.value === undefined ? null : ({ ids: [props.value] } as CallBody<C>), { staleTime: 60_000 });
   const listed = (found.data ?? []) as Found<C>[];
   const records = [...((chosen.data ?? []) as Found<C>[]), ...listed.filter((r) => r.id !== props.value && r.id !== props.except)];
@@ -35,6 +39,7 @@ export function SearchSelect<C extends SearchCall>(props: SearchSelectProps<C>) 
     <Select<number>
       id={props.id}
       allowClear
+      disabled={props.disabled}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       placeholder={props.placeholder}
       popupMatchSelectWidth={false}

@@ -13,6 +13,7 @@ import { generalWebModule } from './general';
 import { helpWebModule } from './help';
 import { informWebModule } from './inform';
 import { merchantWebModule } from './merchant';
+import { orderWebModule } from './order';
 import { personnelWebModule } from './personnel';
 import { powerWebModule } from './power';
 import { recruitmentWebModule } from './recruitment';
@@ -21,4 +22,4 @@ import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule, agencyWebModule, merchantWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule, agencyWebModule, merchantWebModule, orderWebModule];

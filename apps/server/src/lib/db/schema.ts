@@ -23,3 +23,4 @@ export * from '../../modules/finance/table';
 export * from '../../modules/business/table';
 export * from '../../modules/agency/table';
 export * from '../../modules/merchant/table';
+export * from '../../modules/order/table';

@@ -1,4 +1,4 @@
-import { ACCOUNT_KINDS, isIncomeKind, type AccountKind, type TransferKind, type TransferState } from '@juqi/contract';
+import { ACCOUNT_KINDS, incomeSignOf, type AccountKind, type TransferKind, type TransferState } from '@juqi/contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
@@ -142,7 +142,7 @@ export class Ledger {
         staffId: resolve.staffId ?? null,
       });
       // Income counted by the original is taken back with it.
-      await this.apply(t, transfer.id, moves, { pending: false, incomeSign: isIncomeKind(original.kind) ? -1 : 0 });
+      await this.apply(t, transfer.id, moves, { pending: false, incomeSign: -incomeSignOf(original.kind) });
       return { id: transfer.id, kind: 'reversal', state: 'posted', createdAt: transfer.createdAt, replayed: false };
     });
   }
@@ -182,7 +182,7 @@ export class Ledger {
       { accountId: accounts.get(keyOf(l.debit))!, amount: -l.amount },
       { accountId: accounts.get(keyOf(l.credit))!, amount: l.amount },
     ]);
-    await this.apply(tx, transfer.id, moves, { pending: state === 'pending', incomeSign: isIncomeKind(input.kind) ? 1 : 0 });
+    await this.apply(tx, transfer.id, moves, { pending: state === 'pending', incomeSign: incomeSignOf(input.kind) });
     return { id: transfer.id, kind: transfer.kind, state, createdAt: transfer.createdAt, replayed: false };
   }
 
@@ -207,7 +207,7 @@ export class Ledger {
       tx,
       transfer.id,
       holds.map((e) => ({ accountId: e.accountId, amount: e.amount })),
-      { pending: false, release: true, post: to === 'posted', incomeSign: isIncomeKind(pending.kind) ? 1 : 0 },
+      { pending: false, release: true, post: to === 'posted', incomeSign: incomeSignOf(pending.kind) },
     );
     return { id: transfer.id, kind: transfer.kind, state: to, createdAt: transfer.createdAt, replayed: false };
   }

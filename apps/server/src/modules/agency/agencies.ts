@@ -182,6 +182,7 @@ export function registerAgencyList(app: FastifyInstance): void {
       db
         .select({
           frozen: ledgerFigure('user_cash', 'debits_pending'),
+          held: ledgerFigure('user_cash', 'credits_pending'),
           beans: ledgerFigure('user_beans', 'credits_posted - debits_posted'),
           realName: users.realName,
           authenticationState: users.authenticationState,
@@ -198,6 +199,7 @@ export function registerAgencyList(app: FastifyInstance): void {
     return {
       ...toAgencyRow(row),
       frozen_cents: more!.frozen,
+      held_commission_cents: more!.held,
       bean_balance: more!.beans,
       real_name: more!.realName,
       authentication_state: more!.authenticationState,

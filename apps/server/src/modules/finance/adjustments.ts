@@ -33,7 +33,7 @@ import { financeAdjustment, type AdjustmentRow } from './adjustments-table';
 import { RecordList } from '../../lib/records/record-list';
 import { commonRecordConditions } from './record-filters';
 import type { FinanceReviews } from './reviews';
-import { recordNumber } from './record-number';
+import { recordNumber } from '../../lib/record-number';
 import { FinanceRepository } from './repository';
 
 type ApplyBody = ParsedBody<typeof adjustmentCalls.adjustmentApply>;

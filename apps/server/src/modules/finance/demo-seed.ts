@@ -5,6 +5,7 @@ import { Ledger } from '../../lib/ledger/ledger';
 import { AppError } from '../../lib/errors';
 import type { SeedContext } from '../../lib/module';
 import { SettingsStore } from '../../lib/settings/store';
+import { seeded } from '../../lib/seeded-random';
 import { AdjustmentService } from './adjustments';
 import { financeAdjustment } from './adjustments-table';
 import { BeanPurchaseService } from './bean-purchases';
@@ -25,18 +26,6 @@ const DAY = 86_400_000;
 
 /** The platform's time zone as stored, for the numbers and days of what the demo makes. */
 const storedZone = (db: SeedContext['db']) => async () => (await new SettingsStore(db).get('system')).time_zone;
-
-/** A small seeded generator (mulberry32): the demo's orders are the same at every fresh start. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The demo's top-ups, made by the real flow (docs/finance.md › Top-ups): orders over the last 90 days at the recharge

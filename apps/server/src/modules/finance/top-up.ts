@@ -7,7 +7,7 @@ import { keyReused, requestFingerprint } from '../../lib/idempotency';
 import { SettingsStore } from '../../lib/settings/store';
 import type { Ledger } from '../../lib/ledger/ledger';
 import type { PaymentProvider } from './payments';
-import { recordNumber } from './record-number';
+import { recordNumber } from '../../lib/record-number';
 import { financeRechargePreset } from './settings-table';
 import { financeTopUp, type TopUpRow } from './table';
 

@@ -10,7 +10,7 @@ import type { Ledger } from '../../lib/ledger/ledger';
 import { samePerson } from '../../lib/people';
 import type { Actor } from './actor';
 import type { PayoutProvider } from './payments';
-import { recordNumber } from './record-number';
+import { recordNumber } from '../../lib/record-number';
 import type { FinanceReviews } from './reviews';
 import { financeWithdrawal, type WithdrawalRow } from './table';
 

@@ -1,11 +1,11 @@
-import { CUSTOMER_NAME_KEY, merchantCalls, type MerchantAgency, type MerchantFilter, type MerchantRow, type MerchantSource } from '@juqi/contract';
+import { CUSTOMER_NAME_KEY, merchantAppCalls, merchantCalls, REGISTER_TO_CUSTOMER, type MerchantAgency, type MerchantFilter, type MerchantRow, type MerchantSource } from '@juqi/contract';
 import { and, asc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import { historyOf } from '../../lib/crud/history';
 import type { Executor } from '../../lib/db/client';
 import type { CustomValuesHolder } from '../../lib/db/custom-fields';
-import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
+import { isForeignKeyViolation, isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
 import { containing } from '../../lib/db/like';
 import { agency, agencyLevel, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
@@ -105,6 +105,26 @@ async function settled<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A marketplace user who is not an agency (`type_user` 2): who may sign up as a customer. */
+const CUSTOMER_USER = 2;
+const REGISTER_FORM = 'customer_register';
+const holds = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+/** 客户信息设置's keys filled at sign-up, back to the 客户注册设置 keys the app sent. */
+const REGISTERED_AS = Object.fromEntries(Object.entries(REGISTER_TO_CUSTOMER).map(([from, to]) => [`values.${to}`, `values.${from}`]));
+
+/** A sign-up's particulars checked as 客户信息设置's: a refusal names the field the app sent, not the one it filled. */
+async function asRegistered<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const field = err.data && typeof err.data.field === 'string' ? err.data.field : undefined;
+    if (err.refused.length) throw AppError.invalidFields(err.refused.map((r) => ({ ...r, field: REGISTERED_AS[r.field] ?? r.field })));
+    if (field && REGISTERED_AS[field]) throw new AppError(err.code, err.text, { ...err.data, field: REGISTERED_AS[field] });
+    throw err;
+  }
+}
+
 /** A customer's agency and values (40400 for none); with `lock`, its row held till the transaction ends. */
 async function existing(tx: Executor, id: number, lock = false) {
   const query = tx.select({ agencyId: merchant.agencyId, extra: merchant.extra }).from(merchant).where(eq(merchant.id, id));
@@ -171,7 +191,14 @@ export function registerCustomers(app: FastifyInstance): void {
   route(app, merchantCalls.merchantDel, ({ body, principal, request }) =>
     db.transaction(async (tx) => {
       const before = await existing(tx, body.id, true);
-      await tx.delete(merchant).where(eq(merchant.id, body.id));
+      await tx
+        .delete(merchant)
+        .where(eq(merchant.id, body.id))
+        .catch((err: unknown) => {
+          // Its orders reference it: they are the platform's records of what was sold, kept whole.
+          if (isForeignKeyViolation(err)) throw AppError.conflict({ 'zh-CN': '该客户已有订单，不能删除', 'en-US': 'The customer has orders and cannot be deleted' });
+          throw err;
+        });
       await recordAudit(tx, { staffId: principal!.staffId, action: `merchant.${AUDIT_THING}.delete`, target: target(body.id), detail: { before: { agency_id: before.agencyId, ...before.extra } }, ip: request.ip });
       return null;
     }),
@@ -191,6 +218,29 @@ export function registerCustomers(app: FastifyInstance): void {
       });
       return null;
     }),
+  );
+
+  route(app, merchantAppCalls.register, ({ body, appUser }) =>
+    asRegistered(() =>
+      settled(() =>
+        db.transaction(async (tx) => {
+          const userId = appUser!.userId;
+          const [user] = await tx.select({ typeUser: users.typeUser }).from(users).where(eq(users.id, userId)).for('update');
+          if (user?.typeUser !== CUSTOMER_USER) throw AppError.conflict({ 'zh-CN': '代理账号不能注册为客户', 'en-US': 'An agency’s account cannot sign up as a customer' });
+          const [already] = await tx.select({ id: merchant.id }).from(merchant).where(eq(merchant.userId, userId));
+          if (already) throw AppError.conflict({ 'zh-CN': '您已注册为客户', 'en-US': 'You are a customer already' });
+          await activeAgency(tx, body.agency_id);
+          const registered = await checkedFormValues(fields, REGISTER_FORM, body.values, tx);
+          const particulars = Object.fromEntries(Object.entries(REGISTER_TO_CUSTOMER).flatMap(([from, to]) => (holds(registered[from]) ? [[to, registered[from]]] : [])));
+          const extra = await checkedValues(particulars, undefined, tx);
+          const [row] = await tx
+            .insert(merchant)
+            .values({ agencyId: body.agency_id, userId, extra, registerExtra: registered, source: 'register', createdAt: app.clock.now() })
+            .returning({ id: merchant.id });
+          return { id: row!.id };
+        }),
+      ),
+    ),
   );
 
   // Record-picking fields of type customer and merchant_select pick customers by 客户名称, hinted by their agency.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MERCHANT_SOURCES } from '@juqi/contract';
 import { agency } from '../agency/table';
+import { users } from '../user/table';
 
 /**
  * A customer (客户 = merchant, docs/marketplace.md › Customers): a client company owned by one agency, its particulars
@@ -17,6 +18,10 @@ export const merchant = pgTable(
       .references(() => agency.userId),
     /** 客户信息设置's values, as the field engine checked them. */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /** The customer's app account (a user of type 2), who pays its orders; one user is at most one customer. */
+    userId: integer('user_id').references(() => users.id),
+    /** 客户注册设置's values as filed at sign-up, kept unchanged. */
+    registerExtra: jsonb('register_extra').$type<Record<string, unknown>>(),
     source: text('source', { enum: MERCHANT_SOURCES }).notNull(),
     /** Milliseconds, as the clock gives them: the list's cursor carries a JavaScript time. */
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
@@ -24,6 +29,7 @@ export const merchant = pgTable(
   },
   (t) => [
     uniqueIndex('merchant_customer_name_key').on(sql`(${t.extra} ->> 'customer_name')`),
+    uniqueIndex('merchant_user_key').on(t.userId),
     index('merchant_created_idx').on(t.createdAt, t.id),
     index('merchant_agency_idx').on(t.agencyId, t.createdAt, t.id),
     index('merchant_extra_idx').using('gin', t.extra),

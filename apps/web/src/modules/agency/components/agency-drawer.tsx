@@ -18,7 +18,7 @@ import { useCan } from '../../../lib/shell-session';
 import { useAgencyOptions } from '../agency-options';
 import { agencyMessages } from '../messages';
 import { AgencyBusinesses } from './agency-businesses';
-import { AgencyCustomers, AgencySignIns, AgencyTopUps } from './agency-records';
+import { AgencyCustomers, AgencyOrders, AgencySignIns, AgencyTopUps } from './agency-records';
 
 /** A place as one line: 浙江省 · 杭州市, or 北京市 alone where the city is its own province; '' for none. */
 export const placeName = ({ province, city }: { province: string; city: string }) => (!city ? '' : province && province !== city ? `${province} · ${city}` : city);
@@ -37,8 +37,9 @@ type Change = 'suspend' | 'resume' | 'level';
 
 /**
  * An agency in full (`/agency/list?id=`): its particulars and money, 代理申请表 as approved, the businesses it may
- * sell (revoked there), its customers, top-ups and sign-ins (for staff who may read those), and its history; in the
- * footer, for staff holding the operations, 暂停 / 恢复 and 调整等级. Closing asks to confirm, as every drawer does (§5).
+ * sell (revoked there), its customers, orders, top-ups and sign-ins (for staff who may read those), and its history;
+ * in the footer, for staff holding the operations, 暂停 / 恢复 and 调整等级. Closing asks to confirm, as every drawer
+ * does (§5).
  */
 export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(agencyMessages);
@@ -75,6 +76,7 @@ export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void 
             { key: 'businesses', label: t.businesses, children: <AgencyBusinesses agencyId={agency.id} agencyName={agency.name} /> },
             // The tabs of other areas' records, for staff who may read them there.
             ...(can('merchant.view') ? [{ key: 'customers', label: t.customers, children: <AgencyCustomers agencyId={agency.id} /> }] : []),
+            ...(can('order.view') ? [{ key: 'orders', label: t.orders, children: <AgencyOrders agencyId={agency.id} /> }] : []),
             ...(can('finance.recharge.view') ? [{ key: 'top-ups', label: t.topUps, children: <AgencyTopUps agencyId={agency.id} /> }] : []),
             ...(can('user.login_log.view') ? [{ key: 'sign-ins', label: t.signIns, children: <AgencySignIns agencyId={agency.id} /> }] : []),
             { key: 'history', label: t.history, children: <AgencyHistory id={id} /> },
@@ -111,6 +113,7 @@ function Particulars({ agency }: { agency: AgencyDetails }) {
         <Descriptions.Item label={t.verification}>{agency.authentication_state === 2 ? `${t.verified} ${agency.real_name}` : t.unverified}</Descriptions.Item>
         <Descriptions.Item label={t.balance}>{yuanText(agency.balance_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.frozen}>{yuanText(agency.frozen_cents)}</Descriptions.Item>
+        <Descriptions.Item label={t.heldCommission}>{yuanText(agency.held_commission_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.income}>{yuanText(agency.total_income_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.beans}>{agency.bean_balance}</Descriptions.Item>
         <Descriptions.Item label={t.joinedAt}>{dateTime(agency.joined_at)}</Descriptions.Item>

@@ -1,4 +1,20 @@
-import { codeName, LOGIN_PLATFORM_NAMES, LOGIN_RESULT_NAMES, merchantCalls, PAY_CHANNEL_NAMES, TOP_UP_STATE_NAMES, topUpRecordCalls, userCalls, yuanText, type LoginRecord, type MerchantRow, type TopUpRecord } from '@juqi/contract';
+import {
+  codeName,
+  LOGIN_PLATFORM_NAMES,
+  LOGIN_RESULT_NAMES,
+  merchantCalls,
+  ORDER_STATE_NAMES,
+  orderCalls,
+  PAY_CHANNEL_NAMES,
+  TOP_UP_STATE_NAMES,
+  topUpRecordCalls,
+  userCalls,
+  yuanText,
+  type LoginRecord,
+  type MerchantRow,
+  type OrderRow,
+  type TopUpRecord,
+} from '@juqi/contract';
 import { Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { QueryFailure } from '../../../components/query-failure';
@@ -42,6 +58,29 @@ export function AgencyCustomers({ agencyId }: { agencyId: number }) {
       columns={[
         { key: 'name', title: t.customerName, render: (_, r) => <Link to={`/merchant/info?id=${r.id}`}>{r.customer_name}</Link> },
         { key: 'created_at', title: t.addedAt, render: (_, r) => dateTime(r.created_at) },
+      ]}
+    />
+  );
+}
+
+/** The orders the agency sold, newest first; 订单中心 filtered by the agency holds them all, each opening there. */
+export function AgencyOrders({ agencyId }: { agencyId: number }) {
+  const t = useMessages(agencyMessages);
+  const language = usePreferences((s) => s.language);
+  const dateTime = useDateTime();
+  const query = useCallQuery(orderCalls.orderList, { agency_id: agencyId, limit: SHOWN });
+  return (
+    <NewestRecords<OrderRow>
+      query={query}
+      rowKey="order_no"
+      all={`/agencyorder_center/index?agency_id=${agencyId}`}
+      columns={[
+        { key: 'order_no', title: t.orderNo, render: (_, r) => <Link to={`/agencyorder_center/index?order=${r.order_no}`}>{r.order_no}</Link> },
+        { key: 'package', title: t.businessPackage, render: (_, r) => `${r.business_name} · ${r.package_name}` },
+        { key: 'customer', title: t.customer, render: (_, r) => r.customer_name },
+        { key: 'amount', title: t.amount, align: 'right', render: (_, r) => yuanText(r.amount) },
+        { key: 'state', title: t.status, render: (_, r) => codeName(ORDER_STATE_NAMES, r.state, language) },
+        { key: 'created_at', title: t.placedAt, render: (_, r) => dateTime(r.created_at) },
       ]}
     />
   );

@@ -1,4 +1,4 @@
-import { agencyApplicationCalls, agencyListCalls, businessApplyCalls, merchantCalls, topUpRecordCalls, userCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
+import { agencyApplicationCalls, agencyListCalls, businessApplyCalls, merchantCalls, orderCalls, topUpRecordCalls, userCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ const details = (agency: AgencyRow, status = agency.status): AgencyDetails => ({
   ...agency,
   status,
   frozen_cents: 0,
+  held_commission_cents: 1_500,
   bean_balance: 30,
   real_name: '张三',
   authentication_state: 2,
@@ -83,6 +84,45 @@ function api() {
         count: 1,
         next_cursor: null,
         data: [{ id: 3, customer_name: '杭州星河餐饮有限公司', agency_id: 1, agency_name: '张三代理', agency_mobile: '13900000001', source: 'staff', extra: {}, created_at: '2026-03-03T02:00:00.000Z', updated_at: '2026-03-03T02:00:00.000Z' }],
+      }),
+    'POST /api/order/order_list': () =>
+      answerOf(orderCalls.orderList, {
+        count: 1,
+        next_cursor: null,
+        data: [
+          {
+            id: 8,
+            order_no: 'OD20260303100000000008',
+            external_no: null,
+            agency_id: 1,
+            agency_name: '张三代理',
+            agency_mobile: '13900000001',
+            merchant_id: 3,
+            customer_name: '杭州星河餐饮有限公司',
+            region_id: 1,
+            business_id: 5,
+            business_name: '短视频代运营',
+            package_id: 51,
+            package_name: '基础版',
+            price: 99_900,
+            duration_days: 30,
+            quota: 0,
+            delivered: 0,
+            pay_by: 'customer',
+            amount: 99_900,
+            discount_bp: 10_000,
+            commission_rate_bp: 1_000,
+            refunded: 0,
+            commission: 0,
+            state: 'in_service',
+            source: 'app',
+            created_at: '2026-03-03T02:00:00.000Z',
+            paid_at: '2026-03-03T02:05:00.000Z',
+            started_at: '2026-03-03T03:00:00.000Z',
+            service_end_at: '2026-04-02T15:59:59.999Z',
+            ended_at: null,
+          },
+        ],
       }),
     'POST /api/finance/recharge_list': () =>
       answerOf(topUpRecordCalls.list, {
@@ -186,13 +226,18 @@ describe('AgencyListPage', () => {
     expect(within(drawer).getByText('原因：客户投诉')).toBeInTheDocument();
   });
 
-  it('shows the agency’s customers, top-ups and sign-ins, each with a link to all of them', async () => {
-    api();
+  it('shows the agency’s customers, orders, top-ups and sign-ins, each with a link to all of them', async () => {
+    const seen = api();
     renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
     const drawer = await screen.findByRole('dialog');
     await user.click(await within(drawer).findByRole('tab', { name: '客户' }));
     expect(await within(drawer).findByRole('link', { name: '杭州星河餐饮有限公司' })).toHaveAttribute('href', '/merchant/info?id=3');
     expect(within(drawer).getByRole('link', { name: '查看全部' })).toHaveAttribute('href', '/merchant/info?agency_id=1');
+    await user.click(within(drawer).getByRole('tab', { name: '订单' }));
+    expect(await within(drawer).findByRole('link', { name: 'OD20260303100000000008' })).toHaveAttribute('href', '/agencyorder_center/index?order=OD20260303100000000008');
+    for (const text of ['短视频代运营 · 基础版', '¥ 999.00', '服务中']) expect(within(drawer).getByText(text)).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: '查看全部' })).toHaveAttribute('href', '/agencyorder_center/index?agency_id=1');
+    expect(seen.filter((r) => r.url === '/api/order/order_list').map((r) => r.body)).toEqual([{ agency_id: 1, limit: 20 }]);
     await user.click(within(drawer).getByRole('tab', { name: '充值记录' }));
     expect(await within(drawer).findByText('¥ 500.00')).toBeInTheDocument();
     expect(within(drawer).getByText('TU202603030001')).toBeInTheDocument();
@@ -212,6 +257,7 @@ describe('AgencyListPage', () => {
     expect(within(drawer).queryByRole('button', { name: /撤\s*销/ })).toBeNull();
     // Other areas' records are tabs only for staff who may read them there.
     expect(within(drawer).queryByRole('tab', { name: '客户' })).toBeNull();
+    expect(within(drawer).queryByRole('tab', { name: '订单' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '充值记录' })).toBeNull();
     expect(screen.queryByRole('button', { name: /为用户提交代理申请/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();

@@ -1,5 +1,5 @@
 import { fenAsYuan, ACCOUNT_KINDS, type TransferEntry, type TransferState } from '@juqi/contract';
-import { InputNumber, Space, Table, Tag } from 'antd';
+import { Space, Table, Tag } from 'antd';
 import { CellMuted } from '../../../components/table-cells';
 import { useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -7,7 +7,7 @@ import { financeMessages } from '../messages';
 
 /*
  * The pieces the finance record pages (用户充值记录, 代理提现记录, the ledger's books) share beyond the records frame
- * (components/records): a record's user, the amount filter, and a record's ledger entries.
+ * (components/records): a record's user and a record's ledger entries.
  */
 
 /** A record's user: the name (or the id when the user is gone) and the mobile. */
@@ -16,39 +16,6 @@ export function RecordUser({ record }: { record: { user_id: number; user_name: s
     <span>
       {record.user_name || <CellMuted>#{record.user_id}</CellMuted>} <CellMuted>{record.user_mobile}</CellMuted>
     </span>
-  );
-}
-
-export interface AmountRange {
-  amount_min?: number;
-  amount_max?: number;
-}
-
-/** What an amount range counts: fen (typed in yuan, two decimals) or whole beans (typed and sent as they are). */
-export type AmountUnit = 'fen' | 'bean';
-
-/** An amount range in `unit` (fen by default, typed in yuan); `onChange` gets the bound that changed, in that unit (cleared: undefined). */
-export function AmountRangeFilter({ value, onChange, unit = 'fen' }: { value: AmountRange; onChange: (patch: AmountRange) => void; unit?: AmountUnit }) {
-  const t = useMessages(financeMessages);
-  const cash = unit === 'fen';
-  const scale = cash ? 100 : 1;
-  const bound = (key: keyof AmountRange, label: string) => (
-    <InputNumber<number>
-      aria-label={label}
-      placeholder={label}
-      prefix={cash ? '¥' : undefined}
-      suffix={cash ? undefined : t.beans}
-      min={0}
-      precision={cash ? 2 : 0}
-      value={value[key] === undefined ? null : value[key] / scale}
-      onChange={(typed) => onChange({ [key]: typed === null ? undefined : Math.round(typed * scale) })}
-    />
-  );
-  return (
-    <Space.Compact className="finance-filter__amount">
-      {bound('amount_min', t.amountMin)}
-      {bound('amount_max', t.amountMax)}
-    </Space.Compact>
   );
 }
 

@@ -47,7 +47,8 @@ import { AdjustmentFormModal } from '../components/adjustment-form';
 import { RejectModal } from '../components/reject-modal';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
-import { AmountRangeFilter, RecordEntries, RecordUser } from '../components/records';
+import { AmountRangeFilter } from '../../../components/records/amount-range-filter';
+import { RecordEntries, RecordUser } from '../components/records';
 import { ADJUSTMENT_SETTINGS_ANCHOR, ADJUSTMENT_URL } from '../record-urls';
 
 type Filter = UrlValues<typeof ADJUSTMENT_URL>;

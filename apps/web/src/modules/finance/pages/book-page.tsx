@@ -26,7 +26,8 @@ import { financeKeys, useBookEntryDetails, useManualCredit, type CreditBook } fr
 import { bookMessages } from '../book-messages';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
-import { AmountRangeFilter, RecordEntries, RecordUser } from '../components/records';
+import { AmountRangeFilter } from '../../../components/records/amount-range-filter';
+import { RecordEntries, RecordUser } from '../components/records';
 import { useConfirmPosting } from '../components/posting-confirm';
 import { UserPicker, type UserChoice } from '../components/user-picker';
 import { financeMessages } from '../messages';

@@ -12,7 +12,8 @@ import { urlField, type UrlValues } from '../../../lib/url-state';
 import { financeKeys, useTopUpDetails } from '../api';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { RecordsPage } from '../../../components/records/records-page';
-import { AmountRangeFilter, RecordEntries, RecordUser } from '../components/records';
+import { AmountRangeFilter } from '../../../components/records/amount-range-filter';
+import { RecordEntries, RecordUser } from '../components/records';
 import { financeMessages } from '../messages';
 
 const shape = topUpRecordCalls.list.body!;
