@@ -1,12 +1,10 @@
 import { agencyBasicSettings, agencyListCalls, businessPackage, businessResource, merchantAppCalls, merchantCalls, orderAppCalls, orderCalls, type OrderDetails, type OrderPayBy } from '@juqi/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agency, agencyBusiness, auditLog, users } from '../src/lib/db/schema';
 import { findAccount } from '../src/lib/ledger/ledger';
 import { seedAgencies } from '../src/modules/agency/seed';
-import { seedOrders } from '../src/modules/order/seed';
-import { orderCommission, orders } from '../src/modules/order/table';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { signInAppUser } from './helpers/app-user';
 import { expectError, expectOk, invoke, ok, signInAsAdmin, signInWith } from './helpers/auth';
@@ -468,24 +466,5 @@ describe.runIf(testEngine === 'postgres')('races on PostgreSQL', () => {
     expect(await cashOf(c.userId)).toBe(PRICE);
     expect((await figures(c.userId)).orderCount).toBe(1);
     await expectLedgerInvariants(t.database.db);
-  });
-});
-
-describe('the demo', () => {
-  it('places orders by the real moves, walks them through the states, releases the commissions due; once', async () => {
-    const demo = await buildTestApp({ demo: true });
-    try {
-      const states = async () =>
-        (await demo.database.db.select({ state: orders.state, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.state)).reduce<Record<string, number>>((all, row) => ({ ...all, [row.state]: row.n }), {});
-      const first = await states();
-      for (const state of ['paid', 'in_service', 'completed', 'cancelled', 'refunded']) expect(first[state], state).toBeGreaterThan(0);
-      const released = await demo.database.db.select({ n: sql<number>`count(*)::int` }).from(orderCommission).where(eq(orderCommission.state, 'released'));
-      expect(released[0]!.n).toBeGreaterThan(0);
-      await seedOrders({ db: demo.database.db, log: pino({ level: 'silent' }), demo: true });
-      expect(await states()).toEqual(first);
-      await expectLedgerInvariants(demo.database.db);
-    } finally {
-      await demo.close();
-    }
   });
 });

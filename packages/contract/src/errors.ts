@@ -51,7 +51,7 @@ export interface ErrorDetails {
   state?: number;
   /** 40900 on submitting an approval request: the request of that kind about the same subject still pending. */
   request_id?: number;
-  /** 40000 on a staff import: every refused row of the sheet (nothing was imported). */
+  /** 40000 on an import (staff, orders): every refused row of the sheet (nothing was imported). */
   rows?: { row: number; field: string; column: string; message: string }[];
 }
 

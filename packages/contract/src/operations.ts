@@ -150,6 +150,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'order.complete', name: '完成订单', nameEn: 'Complete orders', menu: '/agencyorder_center/index' },
   { code: 'order.cancel', name: '取消订单', nameEn: 'Cancel orders', menu: '/agencyorder_center/index' },
   { code: 'order.refund', name: '订单退款', nameEn: 'Refund orders', menu: '/agencyorder_center/index' },
+  { code: 'order.import', name: '导入订单', nameEn: 'Import orders', menu: '/agencyorder_center/index' },
   { code: 'agency.login.view', name: '查看代理登录设置', nameEn: 'View agency sign-in settings', menu: '/permission/agency/login' },
   { code: 'agency.login.edit', name: '修改代理登录设置', nameEn: 'Edit agency sign-in settings', menu: '/permission/agency/login' },
   { code: 'finance.settings.function_charge.view', name: '查看功能收费设置', nameEn: 'View feature charges', menu: '/permission/finance/function_charge' },

@@ -137,6 +137,7 @@ export const orderRow = z.object({
   id: z.number().int(),
   order_no: z.string(),
   external_no: z.string().nullable(),
+  remark: z.string(),
   agency_id: z.number().int(),
   agency_name: z.string(),
   agency_mobile: z.string(),
@@ -255,6 +256,29 @@ export const orderAgencyChoice = z.object({
 });
 export const orderCustomerChoice = z.object({ id: z.number().int(), customer_name: z.string(), agency_id: z.number().int(), agency_name: z.string(), has_account: z.boolean() });
 
+/** 导入订单 (docs/marketplace.md › Order import): at most this many rows and bytes in one workbook. */
+export const ORDER_IMPORT_MAX_ROWS = 20_000;
+export const ORDER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The import's columns in order: the header each is read by (either language) and whether a row must fill it. */
+export const ORDER_IMPORT_COLUMNS = [
+  { key: 'external_no', header: { 'zh-CN': '外部单号', 'en-US': 'External no.' }, required: true },
+  { key: 'customer_name', header: { 'zh-CN': '客户名称', 'en-US': 'Customer' }, required: true },
+  { key: 'business_name', header: { 'zh-CN': '业务', 'en-US': 'Business' }, required: true },
+  { key: 'package_name', header: { 'zh-CN': '套餐', 'en-US': 'Package' }, required: true },
+  { key: 'pay_by', header: { 'zh-CN': '付款方', 'en-US': 'Payer' }, required: false },
+  { key: 'remark', header: { 'zh-CN': '备注', 'en-US': 'Remark' }, required: false },
+] as const;
+export type OrderImportColumn = (typeof ORDER_IMPORT_COLUMNS)[number]['key'];
+/** The longest remark an order keeps. */
+export const ORDER_REMARK_MAX = 200;
+
+/** One refused row of an import: the sheet's row number (the header is row 1), the column's key and header, and why. */
+export const orderImportProblem = z.object({ row: z.number().int(), field: z.string(), column: z.string(), message: z.string() });
+export type OrderImportProblem = z.output<typeof orderImportProblem>;
+/** What an import did: orders added, and rows matching an order imported before with the same content. */
+export const orderImportResult = z.object({ added: z.number().int(), unchanged: z.number().int() });
+export type OrderImportResult = z.output<typeof orderImportResult>;
+
 const byOrder = z.object({ order_no: orderNo }).strict();
 const reason = fields.text(ORDER_REASON_MAX);
 const orderLabels = {
@@ -264,6 +288,7 @@ const orderLabels = {
   package_id: { 'zh-CN': '业务套餐', 'en-US': 'Package' },
   pay_by: { 'zh-CN': '付款方', 'en-US': 'Payer' },
   external_no: { 'zh-CN': '外部单号', 'en-US': 'External number' },
+  remark: { 'zh-CN': '备注', 'en-US': 'Remark' },
   amount: { 'zh-CN': '金额', 'en-US': 'Amount' },
   n: { 'zh-CN': '交付数量', 'en-US': 'Units delivered' },
   reason: { 'zh-CN': '原因', 'en-US': 'Reason' },
@@ -350,10 +375,41 @@ export const orderCalls = {
       'The same idempotency_key with the same body answers the first order; with another, 40900. An order of ¥ 0.00 is paid at once',
     permission: operation('order.add'),
     body: z
-      .object({ agency_id: fields.id, merchant_id: fields.id, package_id: fields.id, pay_by: z.enum(ORDER_PAY_BY), external_no: externalNo.optional(), idempotency_key: idempotencyKey })
+      .object({
+        agency_id: fields.id,
+        merchant_id: fields.id,
+        package_id: fields.id,
+        pay_by: z.enum(ORDER_PAY_BY),
+        external_no: externalNo.optional(),
+        remark: fields.text(ORDER_REMARK_MAX).optional(),
+        idempotency_key: idempotencyKey,
+      })
       .strict(),
     data: orderDetails,
     labels: orderLabels,
+  }),
+  orderImportTemplate: defineCall({
+    method: 'POST',
+    path: '/api/order/order_import_template',
+    tag: 'order',
+    summary: '导入订单’s workbook with its header row only (blob answer): 外部单号, 客户名称, 业务, 套餐, 付款方 (客户 / 代理), 备注',
+    permission: operation('order.import'),
+    body: z.object({}).strict(),
+    data: z.null(),
+    response: 'blob',
+  }),
+  orderImport: defineCall({
+    method: 'POST',
+    path: '/api/order/order_import',
+    tag: 'order',
+    summary:
+      `导入订单: an agency's orders from an .xlsx sent as multipart/form-data, the field \`agency_id\` first, then \`file\` (at most ${ORDER_IMPORT_MAX_BYTES / 1024 / 1024} MB, ${ORDER_IMPORT_MAX_ROWS} rows), ` +
+      'columns by the template’s headers. Each row: the customer the agency’s, the business and package on sale and the agency approved for it; its 外部单号 unique. ' +
+      'Imported orders await payment. A row matching an order imported before with the same content is unchanged; with other content it is refused. ' +
+      'All or nothing: any refused row writes nothing and answers 40000 whose data.rows lists every refusal {row, field, column, message}',
+    permission: operation('order.import'),
+    // Multipart: no body schema here; the server reads the fields and the file part itself.
+    data: orderImportResult,
   }),
   orderStart: move('order_start', 'order.start', '开始服务: a paid order goes into service; its service ends at the end of the day its duration later, in the platform’s zone', byOrder),
   orderDeliver: move(

@@ -9,6 +9,7 @@ import { requestFingerprint } from '../../lib/idempotency';
 import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
 import { sendRecords } from '../../lib/records/record-list';
+import { checkOrderImport, sendImportTemplate, uploadedOrders } from './import';
 import { OrderMoney } from './money';
 import { findOrderRow, orderAgencies, orderCustomers, orderDetails, orderEvents, orderList, orderOptions, ordersOfUser, orderTotals, orderWorkbook } from './orders';
 import { seedOrders } from './seed';
@@ -54,6 +55,7 @@ export const orderModule: ServerModule = {
           packageId: asked.package_id,
           payBy: asked.pay_by,
           externalNo: asked.external_no,
+          remark: asked.remark,
           source: 'staff',
           idempotencyKey: `staff:${by.staffId}:${key}`,
           fingerprint: requestFingerprint(asked),
@@ -61,6 +63,15 @@ export const orderModule: ServerModule = {
         by,
       );
       return details(orderNo);
+    });
+    route(app, orderCalls.orderImportTemplate, async ({ reply }) => {
+      await sendImportTemplate(reply);
+      return null;
+    });
+    route(app, orderCalls.orderImport, async (ctx) => {
+      const { request } = ctx;
+      const file = await uploadedOrders(request);
+      return service.placeImported(await checkOrderImport(db, file, request.locale), file.name, staffOf(ctx));
     });
     route(app, orderCalls.orderStart, async (ctx) => {
       await service.start(ctx.body.order_no, staffOf(ctx));

@@ -214,10 +214,14 @@ export class OrderMoney {
         .set({
           ...(counts ? { orderCount: sql`greatest(${users.orderCount} + ${counted}, 0)` } : {}),
           ...(counts && counted > 0 ? { lastOrderAt: sql`greatest(${users.lastOrderAt}, ${order.paidAt!.toISOString()}::timestamptz)` } : {}),
+          // Taken back: none left, none; this order the latest, the latest other (the figure as it was when no other
+          // order is on file: counts made before orders existed keep theirs); otherwise as it is.
           ...(counts && counted < 0
             ? {
-                lastOrderAt: sql`(select max(o.paid_at) from orders o left join merchant m on m.id = o.merchant_id
-                  where (o.agency_id = ${id} or m.user_id = ${id}) and o.id <> ${order.id} and o.paid_at is not null and o.state <> 'cancelled')`,
+                lastOrderAt: sql`case when ${users.orderCount} <= 1 then null
+                  when ${users.lastOrderAt} = ${order.paidAt!.toISOString()}::timestamptz then coalesce((select max(o.paid_at) from orders o left join merchant m on m.id = o.merchant_id
+                    where (o.agency_id = ${id} or m.user_id = ${id}) and o.id <> ${order.id} and o.paid_at is not null and o.state <> 'cancelled'), ${users.lastOrderAt})
+                  else ${users.lastOrderAt} end`,
               }
             : {}),
           ...(pays ? { totalSpentCents: sql`greatest(${users.totalSpentCents} + ${spent}, 0)` } : {}),

@@ -31,6 +31,7 @@ const toRow = ({ order: o, agencyName, agencyMobile, customerName: name }: ListR
   id: o.id,
   order_no: o.orderNo,
   external_no: o.externalNo,
+  remark: o.remark,
   agency_id: o.agencyId,
   agency_name: agencyName,
   agency_mobile: agencyMobile,

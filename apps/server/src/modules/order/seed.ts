@@ -85,21 +85,23 @@ export async function seedOrders({ db, demo }: SeedContext): Promise<void> {
     // Most orders are the customers with accounts' (they pay for themselves); the rest any customer's.
     const customer = withAccounts.length && random() < 0.6 ? pick(withAccounts) : pick(customers);
     if (!activeSellers.has(customer.agencyId)) continue;
-    const placedAt = Date.now() - Math.floor(random() * 60 * DAY);
-    at = placedAt;
+    const fate = random();
+    // A few placed in the last hours, still awaiting payment (the sweep closes those older than the time to pay).
+    const awaiting = fate < 0.05;
+    at = Date.now() - Math.floor(random() * (awaiting ? DAY / 2 : 60 * DAY));
     const payBy = customer.userId !== null && random() < 0.8 ? 'customer' : 'agency';
     const orderNo = await service.place(
       { agencyId: customer.agencyId, merchantId: customer.id, packageId: pick(packages).id, payBy, source: 'staff', idempotencyKey: `demo:order:${n}`, fingerprint: `demo:${n}` },
       staffMove,
     );
-    const fate = random();
+    if (awaiting) continue;
     at += Math.floor(random() * 6 * 3_600_000);
-    if (fate < 0.08) {
+    if (fate < 0.1) {
       await service.cancel(orderNo, '客户改变主意', staffMove);
       continue;
     }
     if (!(await attempt(() => service.pay(orderNo, payBy === 'customer' ? customer.userId! : customer.agencyId)))) continue;
-    if (fate < 0.14) {
+    if (fate < 0.16) {
       await service.cancel(orderNo, '客户申请取消', staffMove);
       continue;
     }

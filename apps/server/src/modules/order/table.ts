@@ -22,6 +22,7 @@ export const orders = pgTable(
     orderNo: text('order_no').notNull(),
     /** The agency's own number (an import's key), unique per agency. */
     externalNo: text('external_no'),
+    remark: text('remark').notNull().default(''),
     agencyId: integer('agency_id')
       .notNull()
       .references(() => agency.userId),

@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
-  ErrorCode,
   errorCatalogue,
   FIELD_DEFINITIONS_MAX,
   fieldLabel,
@@ -15,7 +14,6 @@ import {
   type FieldDefinition,
   type Locale,
   type NamedCode,
-  type StaffImportProblem,
   type StaffImportResult,
   type Texts,
 } from '@juqi/contract';
@@ -26,6 +24,7 @@ import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError, issueText } from '../../lib/errors';
 import type { AccessServices, AccountDirectory } from '../../lib/http/types';
 import type { WorkbookLimits } from '../../lib/import/limits';
+import { ImportReport } from '../../lib/import/report';
 import { receiveWorkbook, type UploadedWorkbook } from '../../lib/import/upload';
 import { cellText, readWorkbook, type CellValue, type WorkbookRow } from '../../lib/import/workbook';
 import { customFieldsOf, STAFF_COLUMNS, type StaffColumn } from './export';
@@ -55,28 +54,6 @@ interface SheetRow {
   /** The sheet's row number, as Excel shows it. */
   row: number;
   cells: Map<SheetColumn, string>;
-}
-
-/**
- * Every refusal of one import, in the request's language, each naming its column as the sheet heads it (by its label
- * where the sheet has no such column); any one refuses the file.
- */
-class ImportReport {
-  readonly problems: StaffImportProblem[] = [];
-
-  constructor(readonly locale: Locale) {}
-
-  add(row: number, field: string, column: string, message: Texts): void {
-    this.problems.push({ row, field, column, message: message[this.locale] });
-  }
-
-  /** 40000 naming the file, with every problem in `data.rows`. */
-  refuseIfAny(): void {
-    const count = this.problems.length;
-    if (!count) return;
-    const text = { 'zh-CN': `${count} 处数据未通过校验，未导入任何数据`, 'en-US': `${count} problem${count === 1 ? '' : 's'} found; nothing was imported` };
-    throw new AppError(ErrorCode.VALIDATION, undefined, { field: 'file', rows: this.problems }, [{ field: 'file', text }]);
-  }
 }
 
 /** A column's label where the sheet has none: the export's header of a record's own property, else the field's label. */

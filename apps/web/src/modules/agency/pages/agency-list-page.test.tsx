@@ -94,6 +94,7 @@ function api() {
             id: 8,
             order_no: 'OD20260303100000000008',
             external_no: null,
+            remark: '',
             agency_id: 1,
             agency_name: '张三代理',
             agency_mobile: '13900000001',

@@ -20,6 +20,7 @@ const row = (order_no: string, extra: Partial<OrderRow> = {}): OrderRow => ({
   id: 1,
   order_no,
   external_no: null,
+  remark: '',
   agency_id: 7,
   agency_name: '张三代理',
   agency_mobile: '13900000001',
