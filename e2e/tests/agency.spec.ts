@@ -116,8 +116,11 @@ test('代理申请: a user applies in the apps, the approver approves it in 待�
   await apiOk(request, admin, '/api/agency/basic_edit', { ...basic, apply_flow_id: flow.id });
 
   // A verified ordinary user applies from the apps.
-  const { data } = await apiOk<{ data: { name: string; mobile: string }[] }>(request, admin, '/api/user/lists', { type_user: 2, authentication_state: 2, locked: false, limit: 1 });
-  const user = data[0]!;
+  // Not one of the first eight users (the finance journeys' phones: a second code to one phone waits out its cooldown).
+  const { data: firstUsers } = await apiOk<{ data: { id: number }[] }>(request, admin, '/api/user/lists', { locked: false, limit: 8 });
+  const taken = new Set(firstUsers.map((u) => u.id));
+  const { data } = await apiOk<{ data: { id: number; name: string; mobile: string }[] }>(request, admin, '/api/user/lists', { type_user: 2, authentication_state: 2, locked: false, limit: 20 });
+  const user = data.find((u) => !taken.has(u.id))!;
   const token = await appUserToken(request, user.mobile);
   await apiOk(request, token, '/api_user/agency/apply', { city_code: '330100', values: { real_name: user.name, mobile: user.mobile, company_name: '星火传媒' } });
 

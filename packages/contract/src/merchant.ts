@@ -46,6 +46,8 @@ export const merchantRow = z.object({
   agency_id: z.number().int(),
   agency_name: z.string(),
   agency_mobile: z.string(),
+  /** Its app account (客户注册), which pays its orders; none for a customer added by staff or its agency. */
+  user_id: z.number().int().nullable(),
   source: z.enum(MERCHANT_SOURCES),
   extra: z.record(z.string(), z.unknown()),
   created_at: z.string(),

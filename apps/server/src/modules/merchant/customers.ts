@@ -26,6 +26,7 @@ const listColumns = {
   agencyId: merchant.agencyId,
   agencyName: users.name,
   agencyMobile: users.mobile,
+  userId: merchant.userId,
   source: merchant.source,
   extra: merchant.extra,
   createdAt: merchant.createdAt,
@@ -37,6 +38,7 @@ interface ListRow {
   agencyId: number;
   agencyName: string;
   agencyMobile: string;
+  userId: number | null;
   source: MerchantSource;
   extra: Record<string, unknown>;
   createdAt: Date;
@@ -48,6 +50,7 @@ const toRow = (row: ListRow): MerchantRow => ({
   agency_id: row.agencyId,
   agency_name: row.agencyName,
   agency_mobile: row.agencyMobile,
+  user_id: row.userId,
   source: row.source,
   extra: row.extra,
   created_at: row.createdAt.toISOString(),

@@ -3,6 +3,8 @@ import {
   LOGIN_PLATFORM_NAMES,
   LOGIN_RESULT_NAMES,
   merchantCalls,
+  ORDER_IMPORT_MAX_BYTES,
+  ORDER_IMPORT_MAX_ROWS,
   ORDER_STATE_NAMES,
   orderCalls,
   PAY_CHANNEL_NAMES,
@@ -16,10 +18,12 @@ import {
   type TopUpRecord,
 } from '@juqi/contract';
 import { Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { QueryFailure } from '../../../components/query-failure';
+import { WorkbookImport } from '../../../components/workbook-import';
 import { CellMuted } from '../../../components/table-cells';
-import { useCallQuery } from '../../../lib/call-hooks';
+import { callKey, useCallQuery } from '../../../lib/call-hooks';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -82,6 +86,26 @@ export function AgencyOrders({ agencyId }: { agencyId: number }) {
         { key: 'state', title: t.status, render: (_, r) => codeName(ORDER_STATE_NAMES, r.state, language) },
         { key: 'created_at', title: t.placedAt, render: (_, r) => dateTime(r.created_at) },
       ]}
+    />
+  );
+}
+
+/**
+ * 导入订单 (the view path "import order", docs/marketplace.md › Order import): the agency's orders from a workbook,
+ * awaiting payment; the 订单 tab and 订单中心 read them at once.
+ */
+export function AgencyOrderImport({ agencyId }: { agencyId: number }) {
+  const t = useMessages(agencyMessages);
+  const client = useQueryClient();
+  return (
+    <WorkbookImport
+      call={orderCalls.orderImport}
+      template={{ call: orderCalls.orderImportTemplate, fallbackName: 'order-import-template.xlsx' }}
+      maxBytes={ORDER_IMPORT_MAX_BYTES}
+      fields={{ agency_id: String(agencyId) }}
+      hint={format(t.importHint, { rows: ORDER_IMPORT_MAX_ROWS, mb: ORDER_IMPORT_MAX_BYTES / 1024 / 1024 })}
+      done={(result) => format(t.importDone, { ...result })}
+      onImported={() => void client.invalidateQueries({ queryKey: callKey(orderCalls.orderList) })}
     />
   );
 }

@@ -83,8 +83,9 @@ function api() {
       answerOf(merchantCalls.merchantList, {
         count: 1,
         next_cursor: null,
-        data: [{ id: 3, customer_name: '杭州星河餐饮有限公司', agency_id: 1, agency_name: '张三代理', agency_mobile: '13900000001', source: 'staff', extra: {}, created_at: '2026-03-03T02:00:00.000Z', updated_at: '2026-03-03T02:00:00.000Z' }],
+        data: [{ id: 3, customer_name: '杭州星河餐饮有限公司', agency_id: 1, agency_name: '张三代理', agency_mobile: '13900000001', user_id: null, source: 'staff', extra: {}, created_at: '2026-03-03T02:00:00.000Z', updated_at: '2026-03-03T02:00:00.000Z' }],
       }),
+    'POST /api/order/order_import': () => answerOf(orderCalls.orderImport, { added: 12, unchanged: 3 }),
     'POST /api/order/order_list': () =>
       answerOf(orderCalls.orderList, {
         count: 1,
@@ -246,6 +247,18 @@ describe('AgencyListPage', () => {
     expect(await within(drawer).findByText('10.0.0.8 · 杭州')).toBeInTheDocument();
   });
 
+  it('imports the agency’s orders from a workbook, sending the agency first, and shows the counts', async () => {
+    const seen = api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('tab', { name: '导入订单' }));
+    await user.upload(drawer.querySelector<HTMLInputElement>('input[type=file]')!, new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'orders.xlsx'));
+    expect(await within(drawer).findByText('导入完成：新增 12 笔订单，3 笔已导入过')).toBeInTheDocument();
+    const sent = seen.find((r) => r.url === '/api/order/order_import')!.body as FormData;
+    expect([...sent.keys()]).toEqual(['agency_id', 'file']);
+    expect(sent.get('agency_id')).toBe('1');
+  });
+
   it('offers a staff who may only view neither the changes nor the export', async () => {
     api();
     renderInShell(<AgencyListPage />, { path: '/agency/list?id=1', profile: staffWith('agency.view') });
@@ -259,6 +272,7 @@ describe('AgencyListPage', () => {
     // Other areas' records are tabs only for staff who may read them there.
     expect(within(drawer).queryByRole('tab', { name: '客户' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '订单' })).toBeNull();
+    expect(within(drawer).queryByRole('tab', { name: '导入订单' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '充值记录' })).toBeNull();
     expect(screen.queryByRole('button', { name: /为用户提交代理申请/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();

@@ -17,6 +17,7 @@ const row = (id: number, name: string, extra: Partial<MerchantRow> = {}): Mercha
   agency_id: 7,
   agency_name: '张三代理',
   agency_mobile: '13900000001',
+  user_id: null,
   source: 'staff',
   extra: { customer_name: name, contact_name: '王五' },
   created_at: '2026-03-01T02:00:00.000Z',
