@@ -63,8 +63,17 @@ export const COMMISSION_STATE_NAMES = [
   { value: 'voided', name: { 'zh-CN': '已作废', 'en-US': 'Voided' } },
 ] as const satisfies readonly NamedCode<CommissionState>[];
 
-/** The states an order may still change from; the others are final. */
-export const OPEN_ORDER_STATES: readonly OrderState[] = ['created', 'paid', 'in_service'];
+/** The states each of staff's moves starts from: the server refuses any other (40900 naming `state`), the drawer offers none. */
+export const ORDER_MOVES = {
+  start: ['paid'],
+  deliver: ['in_service'],
+  complete: ['in_service'],
+  cancel: ['created', 'paid'],
+  refund: ['in_service', 'completed'],
+} as const satisfies Record<string, readonly OrderState[]>;
+export type OrderMove = keyof typeof ORDER_MOVES;
+/** Whether an order in `state` may be moved so. */
+export const mayMove = (move: OrderMove, state: OrderState): boolean => (ORDER_MOVES[move] as readonly OrderState[]).includes(state);
 /** The longest reason an order keeps. */
 export const ORDER_REASON_MAX = 200;
 /** The most an order may be, fen: a package's highest price. */

@@ -311,6 +311,29 @@ export async function findAccount(db: Executor, ref: AccountRef): Promise<Ledger
   return row;
 }
 
+/** The entries of these transfers in the order they were written, each with its account and its transfer's kind and state. */
+export function transferEntries(db: Executor, transferIds: readonly number[]) {
+  if (transferIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      transfer_id: ledgerTransfer.id,
+      transfer_kind: ledgerTransfer.kind,
+      transfer_state: ledgerTransfer.state,
+      account_kind: ledgerAccount.kind,
+      owner_id: ledgerAccount.ownerId,
+      currency: ledgerAccount.currency,
+      amount: ledgerEntry.amount,
+      pending: ledgerEntry.pending,
+      balance_after: ledgerEntry.balanceAfter,
+      created_at: ledgerEntry.createdAt,
+    })
+    .from(ledgerEntry)
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+    .where(inArray(ledgerEntry.transferId, [...transferIds]))
+    .orderBy(asc(ledgerEntry.id));
+}
+
 /** Every currency's posted and pending sums: equal debits and credits is the ledger's invariant. */
 export const ledgerSums = sql`select currency, sum(debits_posted)::float8 as debits, sum(credits_posted)::float8 as credits,
   sum(debits_pending)::float8 as pending_debits, sum(credits_pending)::float8 as pending_credits from ledger_account group by currency`;

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
 import { onceUnderKey, requestFingerprint } from '../../lib/idempotency';
-import { availableBalance, findAccount, type AccountRef, type Ledger } from '../../lib/ledger/ledger';
+import { availableBalance, findAccount, transferEntries, type AccountRef, type Ledger } from '../../lib/ledger/ledger';
 import { accountsOf, personOf, samePerson } from '../../lib/people';
 import { SettingsStore } from '../../lib/settings/store';
 import { dayRangeInstants } from '../../lib/time-zone';
@@ -34,7 +34,6 @@ import { RecordList } from '../../lib/records/record-list';
 import { commonRecordConditions } from './record-filters';
 import type { FinanceReviews } from './reviews';
 import { recordNumber } from '../../lib/record-number';
-import { FinanceRepository } from './repository';
 
 type ApplyBody = ParsedBody<typeof adjustmentCalls.adjustmentApply>;
 
@@ -254,7 +253,7 @@ export class AdjustmentService {
   /** One adjustment and the entries of the transfer that moved it. */
   async details(adjustmentNo: string): Promise<{ adjustment: Adjustment; entries: TransferEntry[] }> {
     const row = await this.record(adjustmentNo);
-    const entries = await new FinanceRepository(this.db).transferEntries(row.row.transferId ? [row.row.transferId] : []);
+    const entries = await transferEntries(this.db, row.row.transferId ? [row.row.transferId] : []);
     return { adjustment: toAdjustment(row), entries };
   }
 

@@ -9,7 +9,7 @@ import { exportedTime } from '../../lib/time-zone';
 import type { RecordWorkbook } from '../../lib/records/record-list';
 import { RecordList } from '../../lib/records/record-list';
 import { commonRecordConditions } from './record-filters';
-import { FinanceRepository } from './repository';
+import { transferEntries } from '../../lib/ledger/ledger';
 
 /** A later transfer reversing this one. */
 const reversal = alias(ledgerTransfer, 'reversal');
@@ -117,7 +117,7 @@ export async function bookRecordOfTransfer(db: Executor, book: LedgerBook, trans
 export async function bookDetails(db: Executor, book: LedgerBook, entryId: number) {
   const row = await bookRecordList(db, book).one(and(inBook(book), eq(ledgerEntry.id, entryId))!);
   if (!row) throw AppError.notFound();
-  const entries = await new FinanceRepository(db).transferEntries([row.transferId]);
+  const entries = await transferEntries(db, [row.transferId]);
   return { record: toRecord(row), reference: row.reference, entries };
 }
 

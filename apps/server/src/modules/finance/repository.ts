@@ -1,5 +1,5 @@
 import type { AccountKind, Currency, StatementEntry, TransferKind, TransferState } from '@juqi/contract';
-import { and, asc, count, desc, eq, inArray, like, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, or, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/db/client';
 import { containing, escapeLike } from '../../lib/db/like';
@@ -73,26 +73,6 @@ export class FinanceRepository {
       .from(ledgerAccount)
       .where(and(eq(ledgerAccount.kind, kind), eq(ledgerAccount.ownerId, ownerId)));
     return row;
-  }
-
-  /** The entries of these transfers in the order they were written, each with its account and its transfer's state. */
-  transferEntries(transferIds: number[], tx: Executor = this.db) {
-    if (transferIds.length === 0) return Promise.resolve([]);
-    return tx
-      .select({
-        account_kind: ledgerAccount.kind,
-        owner_id: ledgerAccount.ownerId,
-        currency: ledgerAccount.currency,
-        amount: ledgerEntry.amount,
-        pending: ledgerEntry.pending,
-        balance_after: ledgerEntry.balanceAfter,
-        transfer_state: ledgerTransfer.state,
-      })
-      .from(ledgerEntry)
-      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
-      .where(inArray(ledgerEntry.transferId, transferIds))
-      .orderBy(ledgerEntry.id);
   }
 
   /** An account's entries, newest first, with their transfers' kind, state and memo. */

@@ -5,7 +5,7 @@ import { users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { RecordList } from '../../lib/records/record-list';
 import { commonRecordConditions } from './record-filters';
-import { FinanceRepository } from './repository';
+import { transferEntries } from '../../lib/ledger/ledger';
 import { financeTopUp } from './table';
 import { toTopUpOrder } from './top-up';
 
@@ -46,6 +46,6 @@ export const topUpRecordList = (db: Executor) =>
 export async function topUpDetails(db: Executor, orderNo: string): Promise<{ order: TopUpRecord; entries: TransferEntry[] }> {
   const row = await topUpRecordList(db).one(eq(financeTopUp.orderNo, orderNo));
   if (!row) throw AppError.notFound();
-  const entries = await new FinanceRepository(db).transferEntries(row.order.transferId ? [row.order.transferId] : []);
+  const entries = await transferEntries(db, row.order.transferId ? [row.order.transferId] : []);
   return { order: toRecord(row), entries };
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { Actor } from './actor';
 import { RecordList } from '../../lib/records/record-list';
 import { commonRecordConditions } from './record-filters';
-import { FinanceRepository } from './repository';
+import { transferEntries } from '../../lib/ledger/ledger';
 import { financeWithdrawal, type WithdrawalRow } from './table';
 import { toWithdrawal } from './withdrawals';
 
@@ -68,7 +68,7 @@ export async function withdrawalDetails(db: Executor, withdrawNo: string, by: Ac
   const row = await withdrawalRecordList(db).one(eq(financeWithdrawal.withdrawNo, withdrawNo));
   if (!row) throw AppError.notFound();
   const transferIds = [row.row.holdTransferId, row.row.settleTransferId].filter((id): id is number => id !== null);
-  const entries = await new FinanceRepository(db).transferEntries(transferIds);
+  const entries = await transferEntries(db, transferIds);
   await recordAudit(db, { staffId: by.staffId, action: 'finance.withdraw.account_view', target: `finance.withdrawal:${row.row.withdrawNo}`, detail: { user_id: row.row.userId }, ip: by.ip });
   return { withdrawal: toRecord(row, true), entries };
 }

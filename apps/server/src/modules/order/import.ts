@@ -13,14 +13,14 @@ import {
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../lib/db/client';
-import { agency, agencyBusiness, agencyLevel, business, businessPackage, merchant, users } from '../../lib/db/schema';
+import { agencyBusiness, business, businessPackage, merchant } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { keysetBatches } from '../../lib/export/batches';
 import { sendWorkbook } from '../../lib/export/workbook';
 import { ImportReport } from '../../lib/import/report';
 import { receiveWorkbook, type UploadedWorkbook } from '../../lib/import/upload';
 import { cellText, readWorkbook } from '../../lib/import/workbook';
-import { priced } from './service';
+import { activeSeller, priced } from './service';
 import { orders } from './table';
 
 /** The import's upload: the shared one (lib/import/upload.ts) at this import's byte limit. */
@@ -45,6 +45,8 @@ export interface ImportedOrder {
   remark: string;
 }
 
+/** 客户名称 as its unique index holds it, so the file's names are looked up by the index. */
+const customerNameKey = sql<string>`${merchant.extra} ->> 'customer_name'`;
 const KNOWN = new Set<string>(ORDER_IMPORT_COLUMNS.map((c) => c.key));
 const label = (key: OrderImportColumn) => ORDER_IMPORT_COLUMNS.find((c) => c.key === key)!.header;
 /** A payer by its name in either language, or by its code. */
@@ -61,15 +63,7 @@ export type CheckedImport = Awaited<ReturnType<typeof checkOrderImport>>;
 async function importingAgency(db: Executor, fields: Record<string, string>) {
   const id = /^\d{1,9}$/.test(fields.agency_id ?? '') ? Number(fields.agency_id) : 0;
   if (!id) throw AppError.invalid('agency_id', { 'zh-CN': '请选择代理（在文件之前发送 agency_id）', 'en-US': 'choose the agency (send agency_id before the file)' });
-  const [seller] = await db
-    .select({ status: agency.status, regionId: agency.regionId, rateBp: agencyLevel.commissionRateBp, discountBp: agencyLevel.discountBp })
-    .from(agency)
-    .innerJoin(users, eq(users.id, agency.userId))
-    .leftJoin(agencyLevel, eq(agencyLevel.level, users.level))
-    .where(eq(agency.userId, id));
-  if (!seller) throw AppError.invalid('agency_id', { 'zh-CN': `没有代理 ${id}`, 'en-US': `no agency ${id}` });
-  if (seller.status !== 'active') throw AppError.invalid('agency_id', { 'zh-CN': '该代理已暂停，不能接单', 'en-US': 'a suspended agency takes no orders' });
-  return { id, ...seller };
+  return { id, ...(await activeSeller(db, id)) };
 }
 
 /**
@@ -108,9 +102,9 @@ export async function checkOrderImport(db: Executor, file: UploadedWorkbook, loc
   const customers = new Map(
     (
       await db
-        .select({ id: merchant.id, name: sql<string>`${merchant.extra} ->> 'customer_name'`, userId: merchant.userId })
+        .select({ id: merchant.id, name: customerNameKey, userId: merchant.userId })
         .from(merchant)
-        .where(and(eq(merchant.agencyId, seller.id), inArray(sql`${merchant.extra} ->> 'customer_name'`, [...new Set(rows.map((r) => r.cell('customer_name')))])))
+        .where(and(eq(merchant.agencyId, seller.id), inArray(customerNameKey, [...new Set(rows.map((r) => r.cell('customer_name')))])))
     ).map((c) => [c.name, c]),
   );
   const packages = await db

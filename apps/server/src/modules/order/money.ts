@@ -140,29 +140,12 @@ export class OrderMoney {
    */
   async clawBack(tx: Executor, commission: OrderCommissionRecord, amount: number, order: OrderRecord, by: MoneyActor): Promise<number[]> {
     if (amount <= 0) return [];
-    const account = await findAccount(tx, { kind: 'user_cash', ownerId: commission.agencyId });
-    const taken = Math.min(amount, account ? Math.max(0, availableBalance(account)) : 0);
-    const transferIds: number[] = [];
-    if (taken > 0) {
-      const transfer = await this.ledger.post(
-        {
-          kind: 'commission_clawback',
-          legs: [{ debit: { kind: 'user_cash', ownerId: commission.agencyId }, credit: { kind: 'commission_payable' }, amount: taken }],
-          memo: `订单退款追回佣金 ${order.orderNo}`,
-          reference: referenceOf(order),
-          idempotencyKey: `order:clawback:${order.orderNo}`,
-          staffId: by.staffId ?? null,
-          userId: commission.agencyId,
-        },
-        tx,
-      );
-      transferIds.push(transfer.id);
-    }
+    const taken = await this.takeBack(tx, commission.agencyId, amount, { memo: `订单退款追回佣金 ${order.orderNo}`, reference: referenceOf(order), idempotencyKey: () => `order:clawback:${order.orderNo}`, staffId: by.staffId ?? null });
     await tx
       .update(orderCommission)
-      .set({ clawedBack: commission.clawedBack + taken, clawbackDue: amount - taken })
+      .set({ clawedBack: commission.clawedBack + taken.amount, clawbackDue: amount - taken.amount })
       .where(eq(orderCommission.id, commission.id));
-    return transferIds;
+    return taken.transferIds;
   }
 
   /** Takes what the agency owes from earlier claw-backs out of its cash, oldest first, as far as its cash covers. */
@@ -175,27 +158,47 @@ export class OrderMoney {
       .for('update');
     const transferIds: number[] = [];
     for (const due of dues) {
-      const account = await findAccount(tx, { kind: 'user_cash', ownerId: agencyId });
-      const taken = Math.min(due.clawbackDue, account ? Math.max(0, availableBalance(account)) : 0);
-      if (taken === 0) break;
-      const transfer = await this.ledger.post(
-        {
-          kind: 'commission_clawback',
-          legs: [{ debit: { kind: 'user_cash', ownerId: agencyId }, credit: { kind: 'commission_payable' }, amount: taken }],
-          memo: '追回待追回佣金',
-          reference: { commission_id: due.id },
-          idempotencyKey: `order:clawback:commission:${due.id}:${due.clawedBack + taken}`,
-          userId: agencyId,
-        },
-        tx,
-      );
-      transferIds.push(transfer.id);
+      const taken = await this.takeBack(tx, agencyId, due.clawbackDue, {
+        memo: '追回待追回佣金',
+        reference: { commission_id: due.id },
+        idempotencyKey: (amount) => `order:clawback:commission:${due.id}:${due.clawedBack + amount}`,
+      });
+      if (taken.amount === 0) break;
+      transferIds.push(...taken.transferIds);
       await tx
         .update(orderCommission)
-        .set({ clawedBack: due.clawedBack + taken, clawbackDue: due.clawbackDue - taken })
+        .set({ clawedBack: due.clawedBack + taken.amount, clawbackDue: due.clawbackDue - taken.amount })
         .where(eq(orderCommission.id, due.id));
     }
     return transferIds;
+  }
+
+  /**
+   * 佣金追回 of up to `amount` (the agency's cash → commission payable), as far as its available cash covers: answers
+   * what was taken (0 when its cash is empty) and the transfer. The key is made from the amount taken.
+   */
+  private async takeBack(
+    tx: Executor,
+    agencyId: number,
+    amount: number,
+    posting: { memo: string; reference: Record<string, string | number>; idempotencyKey: (taken: number) => string; staffId?: number | null },
+  ): Promise<{ amount: number; transferIds: number[] }> {
+    const account = await findAccount(tx, { kind: 'user_cash', ownerId: agencyId });
+    const taken = Math.min(amount, account ? Math.max(0, availableBalance(account)) : 0);
+    if (taken === 0) return { amount: 0, transferIds: [] };
+    const transfer = await this.ledger.post(
+      {
+        kind: 'commission_clawback',
+        legs: [{ debit: { kind: 'user_cash', ownerId: agencyId }, credit: { kind: 'commission_payable' }, amount: taken }],
+        memo: posting.memo,
+        reference: posting.reference,
+        idempotencyKey: posting.idempotencyKey(taken),
+        staffId: posting.staffId ?? null,
+        userId: agencyId,
+      },
+      tx,
+    );
+    return { amount: taken, transferIds: [transfer.id] };
   }
 
   /**

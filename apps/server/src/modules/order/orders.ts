@@ -4,9 +4,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
 import { containing } from '../../lib/db/like';
-import { agency, agencyBusiness, agencyLevel, business, businessPackage, ledgerAccount, ledgerEntry, ledgerTransfer, merchant, relevanceRegion, staff, users } from '../../lib/db/schema';
+import { agency, agencyBusiness, agencyLevel, business, businessPackage, merchant, relevanceRegion, staff, users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/export/workbook';
+import { transferEntries } from '../../lib/ledger/ledger';
 import { RecordList, type RecordWorkbook } from '../../lib/records/record-list';
 import { dayRangeConditions, exportedTime } from '../../lib/time-zone';
 import { orderCommission, orderEvent, orders } from './table';
@@ -91,11 +92,12 @@ function filtered(filter: OrderFilter, zone: string): SQL | undefined {
 
 /** 订单中心: the orders with their agency's user and their customer, newest placed first. */
 export const orderList = (db: Executor) =>
-  new RecordList<ListRow, OrderRow, OrderFilter, 'amount' | 'refunded' | 'commission'>(db, {
+  new RecordList<ListRow, OrderRow, OrderFilter, never>(db, {
     columns: listColumns,
     from: (tx, fields) => tx.select(fields).from(orders).innerJoin(seller, eq(seller.id, orders.agencyId)).innerJoin(merchant, eq(merchant.id, orders.merchantId)).$dynamic(),
     where: filtered,
-    sums: { amount: sql<number>`sum(${orders.amount})`, refunded: sql<number>`sum(${orders.refunded})`, commission: sql<number>`sum(${orders.commission})` },
+    // The sums are `orderTotals`', over `orders` alone.
+    sums: {},
     newest: { at: orders.createdAt, tie: orders.id },
     toRecord: toRow,
     position: (r) => ({ at: new Date(r.created_at), tie: r.id }),
@@ -127,24 +129,7 @@ export async function orderDetails(db: Executor, clock: Clock, where: SQL): Prom
     db.select().from(orderCommission).where(eq(orderCommission.orderId, o.id)).orderBy(asc(orderCommission.id)),
   ]);
   const transferIds = [...new Set([...moved, ...commissions.map((c) => c.holdTransferId)])];
-  const postings = transferIds.length
-    ? await db
-        .select({
-          transferId: ledgerTransfer.id,
-          kind: ledgerTransfer.kind,
-          state: ledgerTransfer.state,
-          accountKind: ledgerAccount.kind,
-          ownerId: ledgerAccount.ownerId,
-          amount: ledgerEntry.amount,
-          pending: ledgerEntry.pending,
-          at: ledgerEntry.createdAt,
-        })
-        .from(ledgerEntry)
-        .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
-        .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-        .where(inArray(ledgerEntry.transferId, transferIds))
-        .orderBy(asc(ledgerEntry.id))
-    : [];
+  const postings = await transferEntries(db, transferIds);
   const order = toRow(row);
   return {
     ...order,
@@ -163,14 +148,14 @@ export async function orderDetails(db: Executor, clock: Clock, where: SQL): Prom
       clawback_due: c.clawbackDue,
     })),
     postings: postings.map((p) => ({
-      transfer_id: p.transferId,
-      kind: p.kind,
-      state: p.state,
-      account_kind: p.accountKind,
-      owner_id: p.ownerId,
+      transfer_id: p.transfer_id,
+      kind: p.transfer_kind,
+      state: p.transfer_state,
+      account_kind: p.account_kind,
+      owner_id: p.owner_id,
       amount: p.amount,
       pending: p.pending,
-      at: p.at.toISOString(),
+      at: p.created_at.toISOString(),
     })),
   };
 }

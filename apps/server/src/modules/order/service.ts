@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { agencyBasicSettings, dayInZone, dayRangeInZone, ORDER_STATE_NAMES, refundableAmount, yuanText, type OrderAction, type OrderImportResult, type OrderPayBy, type OrderSource, type OrderState } from '@juqi/contract';
+import { agencyBasicSettings, dayInZone, dayRangeInZone, mayMove, ORDER_STATE_NAMES, refundableAmount, yuanText, type OrderAction, type OrderImportResult, type OrderPayBy, type OrderSource, type OrderState } from '@juqi/contract';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit/record';
 import type { Clock } from '../../lib/clock';
@@ -64,6 +64,23 @@ export interface SellerRates {
 }
 
 /**
+ * The agency selling an order, with its region and its level's rates: 40000 naming `agency_id` for no agency or a
+ * suspended one. With `lock`, its row is shared-locked till the transaction ends, so it is not suspended meanwhile.
+ */
+export async function activeSeller(tx: Executor, agencyId: number, lock = false): Promise<SellerRates & { regionId: number | null }> {
+  const query = tx
+    .select({ status: agency.status, regionId: agency.regionId, rateBp: agencyLevel.commissionRateBp, discountBp: agencyLevel.discountBp })
+    .from(agency)
+    .innerJoin(users, eq(users.id, agency.userId))
+    .leftJoin(agencyLevel, eq(agencyLevel.level, users.level))
+    .where(eq(agency.userId, agencyId));
+  const [seller] = await (lock ? query.for('share', { of: agency }) : query);
+  if (!seller) throw AppError.invalid('agency_id', { 'zh-CN': `没有代理 ${agencyId}`, 'en-US': `no agency ${agencyId}` });
+  if (seller.status !== 'active') throw AppError.invalid('agency_id', { 'zh-CN': '该代理已暂停，不能接单', 'en-US': 'a suspended agency takes no orders' });
+  return { regionId: seller.regionId, rateBp: seller.rateBp, discountBp: seller.discountBp };
+}
+
+/**
  * What an order of a package costs and earns: the customer pays the price and the agency earns its level's rate; an
  * agency paying itself pays the price at its discount (half up: ¥ 99.99 at 95 % is ¥ 94.99) and earns nothing.
  */
@@ -114,15 +131,7 @@ export class OrderService {
   }
 
   private async make(tx: Executor, placing: Placing, by: OrderActor, zone: string): Promise<{ orderNo: string; fingerprint: string }> {
-    const [seller] = await tx
-      .select({ status: agency.status, regionId: agency.regionId, rateBp: agencyLevel.commissionRateBp, discountBp: agencyLevel.discountBp })
-      .from(agency)
-      .innerJoin(users, eq(users.id, agency.userId))
-      .leftJoin(agencyLevel, eq(agencyLevel.level, users.level))
-      .where(eq(agency.userId, placing.agencyId))
-      .for('share', { of: agency });
-    if (!seller) throw AppError.invalid('agency_id', { 'zh-CN': `没有代理 ${placing.agencyId}`, 'en-US': `no agency ${placing.agencyId}` });
-    if (seller.status !== 'active') throw AppError.invalid('agency_id', { 'zh-CN': '该代理已暂停，不能接单', 'en-US': 'a suspended agency takes no orders' });
+    const seller = await activeSeller(tx, placing.agencyId, true);
     const [bought] = await tx
       .select({ pkg: businessPackage, businessName: business.name, businessEnabled: business.enabled })
       .from(businessPackage)
@@ -243,7 +252,7 @@ export class OrderService {
     // Read before the transaction: on PGlite's one connection a read beside it would wait for it.
     const zone = await this.zone();
     return this.move(orderNo, by, async (_tx, order) => {
-      if (order.state !== 'paid') throw wrongState(order);
+      if (!mayMove('start', order.state)) throw wrongState(order);
       const startedAt = this.clock.now();
       return { to: 'in_service', action: 'start', patch: { startedAt, serviceEndAt: serviceEnd(startedAt, order.durationDays, zone) } };
     });
@@ -252,7 +261,7 @@ export class OrderService {
   /** 交付: units given on an order in service, within its quota; reaching the quota completes it. */
   deliver(orderNo: string, n: number, by: OrderActor): Promise<void> {
     return this.move(orderNo, by, async (tx, order) => {
-      if (order.state !== 'in_service') throw wrongState(order);
+      if (!mayMove('deliver', order.state)) throw wrongState(order);
       const delivered = order.delivered + n;
       if (order.quota > 0 && delivered > order.quota)
         throw AppError.invalid('n', { 'zh-CN': `最多还可交付 ${order.quota - order.delivered}`, 'en-US': `at most ${order.quota - order.delivered} more can be delivered` });
@@ -267,7 +276,7 @@ export class OrderService {
   /** 完成: in service → completed; the agency's commission held. */
   complete(orderNo: string, by: OrderActor): Promise<void> {
     return this.move(orderNo, by, (tx, order) => {
-      if (order.state !== 'in_service') throw wrongState(order);
+      if (!mayMove('complete', order.state)) throw wrongState(order);
       return this.completed(tx, order, by);
     });
   }
@@ -284,8 +293,8 @@ export class OrderService {
     return this.move(orderNo, by, async (tx, order) => {
       const customerUserId = await this.customerUserOf(tx, order);
       if (mayCancel && !mayCancel(order, customerUserId)) throw AppError.notFound();
+      if (!mayMove('cancel', order.state)) throw wrongState(order);
       if (order.state === 'created') return { to: 'cancelled', action: 'cancel', reason, patch: { endedAt: this.clock.now() } };
-      if (order.state !== 'paid') throw wrongState(order);
       const transferIds = await this.money.refund(tx, order, order.amount, by);
       await this.money.countOrder(tx, order, customerUserId, -1, -order.amount);
       return { to: 'cancelled', action: 'cancel', amount: order.amount, reason, transferIds, patch: { refunded: order.amount, endedAt: this.clock.now() } };
@@ -299,7 +308,7 @@ export class OrderService {
    */
   refund(orderNo: string, amount: number, reason: string, by: OrderActor): Promise<void> {
     return this.move(orderNo, by, async (tx, order) => {
-      if (order.state !== 'in_service' && order.state !== 'completed') throw wrongState(order);
+      if (!mayMove('refund', order.state)) throw wrongState(order);
       const most = refundableAmount({
         state: order.state,
         amount: order.amount,

@@ -1,4 +1,4 @@
-import { ORDER_DELIVER_MAX, ORDER_REASON_MAX, orderCalls, yuanText, type OrderDetails, type OrderState } from '@juqi/contract';
+import { mayMove, ORDER_DELIVER_MAX, ORDER_REASON_MAX, orderCalls, yuanText, type OrderDetails, type OrderMove } from '@juqi/contract';
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { commonMessages } from '../../../components/messages';
@@ -10,18 +10,15 @@ import { orderMessages } from '../messages';
 import { isStateMoved, useOrderWrite } from '../order-writes';
 import '../order.css';
 
-/** What staff may do to an order (docs/marketplace.md › Orders); paying is the payer's, in the apps. */
-export type OrderMove = 'start' | 'deliver' | 'complete' | 'cancel' | 'refund';
-
-/** The states each move starts from, and the operation it takes. */
-const MOVES: Record<OrderMove, { from: readonly OrderState[]; operation: string }> = {
-  start: { from: ['paid'], operation: 'order.start' },
-  deliver: { from: ['in_service'], operation: 'order.deliver' },
-  complete: { from: ['in_service'], operation: 'order.complete' },
-  cancel: { from: ['created', 'paid'], operation: 'order.cancel' },
-  refund: { from: ['in_service', 'completed'], operation: 'order.refund' },
+/** The operation each of staff's moves takes (the states it starts from are the contract's `ORDER_MOVES`); paying is the payer's, in the apps. */
+const MOVE_OPERATIONS: Record<OrderMove, string> = {
+  start: 'order.start',
+  deliver: 'order.deliver',
+  complete: 'order.complete',
+  cancel: 'order.cancel',
+  refund: 'order.refund',
 };
-const MOVE_ORDER = Object.keys(MOVES) as OrderMove[];
+const MOVE_ORDER = Object.keys(MOVE_OPERATIONS) as OrderMove[];
 
 /** Units an order in service may still be given: what its quota leaves, or as many as one delivery records without one. */
 const unitsLeft = (order: OrderDetails) => (order.quota > 0 ? order.quota - order.delivered : ORDER_DELIVER_MAX);
@@ -34,7 +31,7 @@ export function useOrderMoves(order: OrderDetails | undefined): OrderMove[] {
   const can = useCan();
   if (!order) return [];
   const left: Partial<Record<OrderMove, boolean>> = { deliver: unitsLeft(order) > 0, refund: order.refundable > 0 };
-  return MOVE_ORDER.filter((move) => MOVES[move].from.includes(order.state) && can(MOVES[move].operation) && left[move] !== false);
+  return MOVE_ORDER.filter((move) => mayMove(move, order.state) && can(MOVE_OPERATIONS[move]) && left[move] !== false);
 }
 
 /**
