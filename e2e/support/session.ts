@@ -124,22 +124,35 @@ export async function staffWithMenus(
   return { staffNum, password, roleId: role.id };
 }
 
-/** The newest code the development SMS sender wrote for a phone (DATA_DIR/sms-outbox.jsonl). */
-export async function codeSentTo(phone: string): Promise<string> {
+/** What the development SMS sender wrote (DATA_DIR/sms-outbox.jsonl), oldest first. */
+function textsSent(): { phone: string; code: string }[] {
   const outbox = path.join(DATA_DIR, 'sms-outbox.jsonl');
+  const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').trim().split('\n') : [];
+  return lines.filter(Boolean).map((line) => JSON.parse(line) as { phone: string; code: string });
+}
+
+/** The newest code the development SMS sender wrote for a phone. */
+export async function codeSentTo(phone: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
-      const lines = fs.existsSync(outbox) ? fs.readFileSync(outbox, 'utf8').trim().split('\n') : [];
-      code = lines
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { phone: string; code: string })
+      code = textsSent()
         .filter((m) => m.phone === phone)
         .at(-1)?.code;
       return code;
     })
     .toMatch(/^\d{6}$/);
   return code!;
+}
+
+/**
+ * The rows whose phone this worker's server has not texted yet. A second code to one phone waits out its minute's
+ * cooldown, so each journey signing an app user in picks one no other journey of its worker has used, whatever order
+ * the journeys run in.
+ */
+export function notYetTexted<T extends { mobile: string }>(rows: T[]): T[] {
+  const texted = new Set(textsSent().map((m) => m.phone));
+  return rows.filter((row) => !texted.has(row.mobile));
 }
 
 /** Signs a marketplace user in to the apps (`/api_user/`) by mobile and SMS code, as an app would. */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, api, apiOk, appUserToken, openAsAdmin, staffWithMenus } from '../support/session';
+import { adminToken, api, apiOk, appUserToken, notYetTexted, openAsAdmin, staffWithMenus } from '../support/session';
 import { screenshot, takingShots } from '../support/screenshot';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -116,11 +116,8 @@ test('代理申请: a user applies in the apps, the approver approves it in 待�
   await apiOk(request, admin, '/api/agency/basic_edit', { ...basic, apply_flow_id: flow.id });
 
   // A verified ordinary user applies from the apps.
-  // Not one of the first eight users (the finance journeys' phones: a second code to one phone waits out its cooldown).
-  const { data: firstUsers } = await apiOk<{ data: { id: number }[] }>(request, admin, '/api/user/lists', { locked: false, limit: 8 });
-  const taken = new Set(firstUsers.map((u) => u.id));
   const { data } = await apiOk<{ data: { id: number; name: string; mobile: string }[] }>(request, admin, '/api/user/lists', { type_user: 2, authentication_state: 2, locked: false, limit: 20 });
-  const user = data.find((u) => !taken.has(u.id))!;
+  const user = notYetTexted(data)[0]!;
   const token = await appUserToken(request, user.mobile);
   await apiOk(request, token, '/api_user/agency/apply', { city_code: '330100', values: { real_name: user.name, mobile: user.mobile, company_name: '星火传媒' } });
 
@@ -239,7 +236,7 @@ test('业务申请: an agency applies in the apps to sell a business, the approv
   // An active demo agency with no application yet applies for the first business on sale.
   const agencies = await apiOk<{ data: { id: number; name: string; mobile: string }[] }>(request, admin, '/api/agency/agency_list', { status: 'active', limit: 50 });
   const applied = await apiOk<{ data: { agency_id: number }[] }>(request, admin, '/api/agency/business_apply_list', { page: 1, limit: 100 });
-  const agency = agencies.data.find((a) => !applied.data.some((row) => row.agency_id === a.id))!;
+  const agency = notYetTexted(agencies.data).find((a) => !applied.data.some((row) => row.agency_id === a.id))!;
   const { data: businesses } = await apiOk<{ data: { id: number; name: string }[] }>(request, admin, '/api/business/all_list', { enabled: true, page: 1, limit: 12 });
   const business = businesses[0]!;
   const token = await appUserToken(request, agency.mobile);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from '../support/screenshot';
-import { adminToken, apiOk, appUserToken, openAsAdmin, signInByApi, staffWithMenus, useToken } from '../support/session';
+import { adminToken, apiOk, appUserToken, notYetTexted, openAsAdmin, signInByApi, staffWithMenus, useToken } from '../support/session';
 
 // Finance (docs/finance.md): money enters through the apps' calls under /api_user/ and the payment provider's signed
 // notification; staff see it in 用户充值记录 and in the user's 账户流水, and the ledger stays balanced.
@@ -14,8 +14,8 @@ interface UserRow {
 
 test('a top-up paid through the fake provider shows in 用户充值记录 and in the user’s statement; the trial balance stays equal', async ({ page, request }) => {
   const admin = await adminToken(request);
-  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 1 });
-  const user = data[0]!;
+  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 20 });
+  const user = notYetTexted(data)[0]!;
 
   // The app: the user signs in by SMS code, orders a top-up of ¥ 123.45 and pays it at the (fake) provider.
   const token = await appUserToken(request, user.mobile);
@@ -63,10 +63,9 @@ test('a withdrawal applied from the app is approved in 代理提现记录 and pa
   browser,
 }) => {
   const admin = await adminToken(request);
-  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 5 });
-  // Not the first user (the top-up journey's: a second code to one phone waits out its cooldown). The demo's money is
-  // opening balances in the ledger: one with enough, else a top-up first.
-  const others = data.slice(1);
+  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 20 });
+  // The demo's money is opening balances in the ledger: one with enough, else a top-up first.
+  const others = notYetTexted(data);
   const user = others.find((u) => u.balance_cents >= 20_000) ?? others[0]!;
   const token = await appUserToken(request, user.mobile);
   if (user.balance_cents < 20_000) {
@@ -122,9 +121,8 @@ test('a withdrawal applied from the app is approved in 代理提现记录 and pa
 
 test('a package bought and beans spent in the app show in the books; staff credit an earning by hand in 用户收益记录', async ({ page, request }) => {
   const admin = await adminToken(request);
-  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 8 });
-  // Not one of the first five users (the other journeys' phones wait out their code's cooldown).
-  const user = data[6]!;
+  const { data } = await apiOk<{ data: UserRow[] }>(request, admin, '/api/user/lists', { locked: false, limit: 20 });
+  const user = notYetTexted(data)[0]!;
   const token = await appUserToken(request, user.mobile);
   const stamp = Date.now();
   const made = await apiOk<{ order: { order_no: string } }>(request, token, '/api_user/finance/top_up', { amount: 50_000, channel: 'wechat', idempotency_key: `e2e-books-${stamp}` });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ACTIVE_PAGE, adminToken, apiOk, appUserToken, openAsAdmin } from '../support/session';
+import { ACTIVE_PAGE, adminToken, apiOk, appUserToken, notYetTexted, openAsAdmin } from '../support/session';
 import { screenshot, takingShots } from '../support/screenshot';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -30,8 +30,7 @@ async function customerOf(request: APIRequestContext, admin: string, agencyId: n
   const { data: customers } = await apiOk<{ data: { user_id: number | null }[] }>(request, admin, '/api/merchant/merchant_list', { limit: 200 });
   const linked = new Set(customers.map((c) => c.user_id));
   const { data } = await apiOk<{ data: { id: number; mobile: string }[] }>(request, admin, '/api/user/lists', { type_user: 2, locked: false, limit: 50 });
-  // From the end: the first users are the other journeys' phones (a second code to one phone waits out its cooldown).
-  const user = data.filter((u) => !linked.has(u.id)).at(-1)!;
+  const user = notYetTexted(data.filter((u) => !linked.has(u.id)))[0]!;
   const token = await appUserToken(request, user.mobile);
   await apiOk(request, token, '/api_user/merchant/register', { agency_id: agencyId, values: { company_name: name, contact_name: '陈静', mobile: user.mobile } });
   const made = await apiOk<{ order: { order_no: string } }>(request, token, '/api_user/finance/top_up', { amount: cash, channel: 'alipay', idempotency_key: `e2e-order-${Date.now()}` });
