@@ -1,4 +1,18 @@
-import { agencyBasicSettings, agencyListCalls, businessPackage, businessResource, merchantAppCalls, merchantCalls, orderAppCalls, orderCalls, type OrderDetails, type OrderPayBy } from '@juqi/contract';
+import {
+  agencyBasicSettings,
+  agencyListCalls,
+  businessPackage,
+  businessResource,
+  ledgerBookCalls,
+  manualCreditCalls,
+  merchantAppCalls,
+  merchantCalls,
+  orderAppCalls,
+  orderCalls,
+  withdrawalAppCalls,
+  type OrderDetails,
+  type OrderPayBy,
+} from '@juqi/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,6 +356,41 @@ describe('refunds', () => {
     await sweep();
     expect((await details(second.order_no)).commissions[0]).toMatchObject({ clawed_back: 15_000, clawback_due: 0 });
     expect(await agencyCash(a.id)).toMatchObject({ balance: 15_000 - 1_499 });
+    await expectLedgerInvariants(t.database.db, { balancesAfter: true });
+  });
+
+  it('用户收益记录 lists a claw-back as a negative line; an agency owing one pays it from its balance before it withdraws', async () => {
+    const a = await newAgency('退款代理丁');
+    const c = await newCustomer(a, '退款客户丁', PRICE);
+    const order = await inService(a, c);
+    expectOk(await complete(order.order_no));
+    await later(8 * DAY);
+    await sweep();
+    // The agency spends most of its 15,000 on an order of its own; the full refund takes back the 6,001 left.
+    expectOk(await pay((await placed(a, c, small, 'agency')).order_no, a.id));
+    expect(expectOk(await refund(order.order_no, PRICE))!.commissions[0]).toMatchObject({ clawed_back: 6_001, clawback_due: 8_999 });
+    const earnings = await ok(t, ledgerBookCalls.user_earnings.list, { user_id: a.id, page: 1, limit: 10 }, admin);
+    expect(earnings.data.map((r) => [r.kind, r.amount])).toEqual([
+      ['commission_clawback', -6_001],
+      ['earning', 15_000],
+    ]);
+    expect(earnings).toMatchObject({ count: 2, sum_amount: 8_999 });
+    expect(await ok(t, ledgerBookCalls.user_earnings.list, { user_id: a.id, kind: 'commission_clawback', page: 1, limit: 10 }, admin)).toMatchObject({ count: 1, sum_amount: -6_001 });
+
+    // ¥ 100.00 credited by hand: 89.99 of it is owed, so at most ¥ 10.01 may be withdrawn, and asking more changes nothing.
+    await ok(t, manualCreditCalls.earningCredit, { user_id: a.id, amount: 10_000, reason: '活动奖励', idempotency_key: key() }, admin);
+    const token = await tokenOf(a.id);
+    const withdraw = (amount: number) => invoke(t, withdrawalAppCalls.apply, { amount, payout_type: 2, account_name: '代理丁', account_no: 'agency@example.com', idempotency_key: key() }, token);
+    const refused = await withdraw(1_002);
+    expect(refused).toMatchObject({ code: 40900, data: { field: 'amount' } });
+    expect(refused.message).toContain('最多可提现 ¥ 10.01');
+    expect(await agencyCash(a.id)).toMatchObject({ balance: 10_000 });
+    expect((await details(order.order_no)).commissions[0]).toMatchObject({ clawback_due: 8_999 });
+
+    expectOk(await withdraw(1_001));
+    expect((await details(order.order_no)).commissions[0]).toMatchObject({ clawed_back: 15_000, clawback_due: 0 });
+    expect(await agencyCash(a.id)).toMatchObject({ balance: 1_001 });
+    expect(await ok(t, ledgerBookCalls.user_earnings.list, { user_id: a.id, page: 1, limit: 10 }, admin)).toMatchObject({ count: 4, sum_amount: 10_000 });
     await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 });

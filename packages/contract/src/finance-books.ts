@@ -21,6 +21,11 @@ interface BookDefinition {
   kinds: readonly TransferKind[];
   /** Money in (credits) or out (debits): the book shows amounts as positive either way. */
   side: 'credit' | 'debit';
+  /**
+   * Transfers taking back what the book counts, listed on the book's other side as negative lines, so the book's sum is
+   * what the users kept (a commission clawed back after a refund, in 用户收益记录).
+   */
+  takenBack?: readonly TransferKind[];
   /** The operations' stem: `{operation}.view`, `.export`, and `.credit` where staff may credit by hand. */
   operation: string;
   /** Staff may post a credit to this book by hand, with a reason. */
@@ -35,6 +40,7 @@ export const LEDGER_BOOKS = {
     account: 'user_cash',
     kinds: ['earning', 'opening_income'],
     side: 'credit',
+    takenBack: ['commission_clawback'],
     operation: 'finance.earnings',
     manualCredit: true,
   },
@@ -79,6 +85,12 @@ export const LEDGER_BOOKS = {
 export type LedgerBook = keyof typeof LEDGER_BOOKS;
 export const LEDGER_BOOK_CODES = Object.keys(LEDGER_BOOKS) as LedgerBook[];
 
+/** Every kind of transfer a book lists: what it counts, then what takes it back. */
+export const bookKinds = (book: LedgerBook): readonly TransferKind[] => {
+  const definition: BookDefinition = LEDGER_BOOKS[book];
+  return [...definition.kinds, ...(definition.takenBack ?? [])];
+};
+
 /** The most one manual credit may be: ¥ 100,000.00 in fen, or 10,000,000 beans. */
 export const MANUAL_CREDIT_MAX = 10_000_000;
 
@@ -90,7 +102,7 @@ export const bookRecord = z.object({
   user_id: z.number(),
   user_name: z.string(),
   user_mobile: z.string(),
-  /** What the book counts, positive: fen for cash books, beans for bean books. */
+  /** What the book counts: fen for cash books, beans for bean books; negative on a line taking it back. */
   amount: z.number(),
   /** The account's posted balance after the entry. */
   balance_after: z.number(),

@@ -435,6 +435,7 @@ export const withdrawalAppCalls = {
     tag: 'finance',
     summary:
       'An app user applies to withdraw `amount` fen to a payout account: the amount is held against the balance at once (余额不足 is 40900 naming amount). ' +
+      'An agency owing commissions clawed back pays them from its balance first: 40900 naming amount, with the most it may withdraw, when the rest would not cover it. ' +
       'The same idempotency_key with the same body answers the first application again; with another body, 40900',
     permission: 'app-user',
     body: z

@@ -261,6 +261,17 @@ export interface ApprovalDirectory {
 }
 
 /**
+ * What an agency owes from commissions clawed back beyond its cash (docs/marketplace.md › Money): taken from its next
+ * releases, or from its cash before it may withdraw.
+ */
+export interface CommissionDues {
+  /** Fen the agency still owes, read inside the caller's transaction. */
+  owed(agencyId: number, tx: Executor): Promise<number>;
+  /** Takes what it owes out of its cash, oldest first, as far as its available cash covers. */
+  settle(agencyId: number, tx: Executor): Promise<void>;
+}
+
+/**
  * Cross-module services, filled in by the modules that own them while they register. One shared object, so an
  * encapsulated module's registration is visible to the guard and to its sibling modules.
  */
@@ -281,6 +292,8 @@ export interface AccessServices {
   approvals?: ApprovalDirectory;
   /** Provided by the personnel module; absent while it is not registered. */
   staffRecords?: StaffRecordsDirectory;
+  /** Provided by the order module; absent while it is not registered (no agency owes anything then). */
+  commissionDues?: CommissionDues;
   /** The record lookups of record-picking fields, each provided by the module owning those records. */
   lookups: LookupRegistry;
   /** The two-person steps waiting for a second person, each kind provided by the module keeping it (the to-dos). */

@@ -1,5 +1,5 @@
 import { LEDGER_BOOKS, TRANSFER_KINDS, type BookFilter, type BookRecord, type LedgerBook, type TransferKind } from '@juqi/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../lib/db/client';
 import { staff, users } from '../../lib/db/schema';
@@ -45,14 +45,17 @@ type BookRow = {
   createdAt: Date;
 };
 
-const toRecord = (r: BookRow): BookRecord => ({
+/** +1 where the book counts credits, −1 where it counts debits: an entry's amount times it is the book's amount. */
+const sideSign = (book: LedgerBook): 1 | -1 => (LEDGER_BOOKS[book].side === 'credit' ? 1 : -1);
+
+const toRecordOf = (book: LedgerBook) => (r: BookRow): BookRecord => ({
   entry_id: r.entryId,
   transfer_id: r.transferId,
   kind: r.kind,
   user_id: r.userId,
   user_name: r.userName,
   user_mobile: r.userMobile,
-  amount: Math.abs(r.amount),
+  amount: r.amount * sideSign(book),
   balance_after: r.balanceAfter,
   memo: r.memo,
   staff_name: r.staffName,
@@ -60,15 +63,17 @@ const toRecord = (r: BookRow): BookRecord => ({
   created_at: r.createdAt.toISOString(),
 });
 
-/** The conditions that make an entry one of the book's: its account's kind, its transfer's kinds, its side, posted. */
+/**
+ * The conditions that make an entry one of the book's: its account's kind, posted, and either a transfer of the book's
+ * kinds on its side or one taking those back on the other side.
+ */
 function inBook(book: LedgerBook) {
-  const { account, kinds, side } = LEDGER_BOOKS[book];
-  return and(
-    eq(ledgerAccount.kind, account),
-    inArray(ledgerTransfer.kind, [...kinds]),
-    eq(ledgerEntry.pending, false),
-    side === 'credit' ? sql`${ledgerEntry.amount} > 0` : sql`${ledgerEntry.amount} < 0`,
-  );
+  const definition: { account: (typeof LEDGER_BOOKS)[LedgerBook]['account']; kinds: readonly TransferKind[]; takenBack?: readonly TransferKind[] } = LEDGER_BOOKS[book];
+  const credits = sql`${ledgerEntry.amount} > 0`;
+  const debits = sql`${ledgerEntry.amount} < 0`;
+  const counted = and(inArray(ledgerTransfer.kind, [...definition.kinds]), sideSign(book) > 0 ? credits : debits);
+  const takenBack = definition.takenBack ? and(inArray(ledgerTransfer.kind, [...definition.takenBack]), sideSign(book) > 0 ? debits : credits) : undefined;
+  return and(eq(ledgerAccount.kind, definition.account), eq(ledgerEntry.pending, false), takenBack ? or(counted, takenBack) : counted);
 }
 
 /**
@@ -100,9 +105,9 @@ export const bookRecordList = (db: Executor, book: LedgerBook) =>
         }),
         filter.kind ? eq(ledgerTransfer.kind, filter.kind) : undefined,
       ),
-    sums: { sum_amount: sql<number>`sum(abs(${ledgerEntry.amount}))` },
+    sums: { sum_amount: sql<number>`sum(${ledgerEntry.amount}) * ${sql.raw(String(sideSign(book)))}` },
     newest: { at: ledgerEntry.createdAt, tie: ledgerEntry.id },
-    toRecord,
+    toRecord: toRecordOf(book),
     position: (r) => ({ at: new Date(r.created_at), tie: r.entry_id }),
   });
 
@@ -110,7 +115,7 @@ export const bookRecordList = (db: Executor, book: LedgerBook) =>
 export async function bookRecordOfTransfer(db: Executor, book: LedgerBook, transferId: number): Promise<BookRecord> {
   const row = await bookRecordList(db, book).one(and(inBook(book), eq(ledgerEntry.transferId, transferId))!);
   if (!row) throw new Error(`transfer ${transferId} has no entry in the book ${book}`);
-  return toRecord(row);
+  return toRecordOf(book)(row);
 }
 
 /** One entry of the book (another's is 40400), its transfer's reference and every entry of its transfer. */
@@ -118,7 +123,7 @@ export async function bookDetails(db: Executor, book: LedgerBook, entryId: numbe
   const row = await bookRecordList(db, book).one(and(inBook(book), eq(ledgerEntry.id, entryId))!);
   if (!row) throw AppError.notFound();
   const entries = await transferEntries(db, [row.transferId]);
-  return { record: toRecord(row), reference: row.reference, entries };
+  return { record: toRecordOf(book)(row), reference: row.reference, entries };
 }
 
 /** A book's file: amounts in yuan for cash books, in beans for bean books. */

@@ -57,7 +57,7 @@ export const financeModule: ServerModule = {
       return null;
     });
 
-    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, payouts, zone, reviews);
+    const withdrawals = new WithdrawalService(app.database.db, app.clock, ledger, payouts, zone, reviews, () => app.access.commissionDues);
     route(app, withdrawalAppCalls.apply, ({ body, appUser }) => withdrawals.apply(appUser!.userId, body));
     route(app, withdrawalAppCalls.status, ({ body, appUser }) => withdrawals.status(appUser!.userId, body.withdraw_no));
     const withdrawalRecords = withdrawalRecordList(app.database.db);

@@ -1,4 +1,4 @@
-import type { CallBody, Withdrawal, withdrawalAppCalls } from '@juqi/contract';
+import { yuanText, type CallBody, type Withdrawal, type withdrawalAppCalls } from '@juqi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Executor } from '../../lib/db/client';
@@ -6,7 +6,8 @@ import { recordAudit } from '../../lib/audit/record';
 import { users } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { onceUnderKey, requestFingerprint } from '../../lib/idempotency';
-import type { Ledger } from '../../lib/ledger/ledger';
+import { availableBalance, findAccount, type Ledger } from '../../lib/ledger/ledger';
+import type { CommissionDues } from '../../lib/http/types';
 import { samePerson } from '../../lib/people';
 import type { Actor } from './actor';
 import type { PayoutProvider } from './payments';
@@ -70,6 +71,8 @@ export class WithdrawalService {
     private readonly zone: () => Promise<string>,
     /** Tells who may pay out what waits, and every open screen when it is decided; none for the demo's seed. */
     private readonly notices?: FinanceReviews,
+    /** What agencies owe from commissions clawed back, once the order module has registered. */
+    private readonly dues: () => CommissionDues | undefined = () => undefined,
   ) {}
 
   async apply(userId: number, body: ApplyBody): Promise<Withdrawal> {
@@ -95,6 +98,7 @@ export class WithdrawalService {
           createdAt: now,
         })
         .returning();
+      await this.settleDues(tx, userId, body.amount);
       const hold = await this.ledger.reserve(
         {
           kind: 'withdrawal',
@@ -111,6 +115,28 @@ export class WithdrawalService {
       return held!;
     });
     return toWithdrawal(row);
+  }
+
+  /**
+   * An agency owing commissions clawed back pays them from its cash before it withdraws: refused (40900 naming amount,
+   * with the most it may withdraw) when what is left would not cover the amount, else the dues are taken first.
+   */
+  private async settleDues(tx: Executor, userId: number, amount: number): Promise<void> {
+    const dues = this.dues();
+    const owed = dues ? await dues.owed(userId, tx) : 0;
+    if (!dues || owed === 0) return;
+    const account = await findAccount(tx, { kind: 'user_cash', ownerId: userId });
+    const free = Math.max(0, (account ? availableBalance(account) : 0) - owed);
+    if (amount > free) {
+      throw AppError.conflict(
+        {
+          'zh-CN': `待追回佣金 ${yuanText(owed)} 须先从余额扣除，最多可提现 ${yuanText(free)}`,
+          'en-US': `Commissions clawed back of ${yuanText(owed)} come out of the balance first; at most ${yuanText(free)} may be withdrawn`,
+        },
+        'amount',
+      );
+    }
+    await dues.settle(userId, tx);
   }
 
   async status(userId: number, withdrawNo: string): Promise<Withdrawal> {

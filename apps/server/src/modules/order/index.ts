@@ -31,7 +31,9 @@ export const orderModule: ServerModule = {
     const db = app.database.db;
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const zone = () => timeZone.current();
-    const service = new OrderService(db, app.clock, new OrderMoney(new Ledger(db, app.clock), app.clock), zone);
+    const money = new OrderMoney(new Ledger(db, app.clock), app.clock);
+    const service = new OrderService(db, app.clock, money, zone);
+    app.access.commissionDues = { owed: (agencyId, tx) => money.owed(tx, agencyId), settle: (agencyId, tx) => money.settleDues(tx, agencyId) };
     const list = orderList(db);
     const details = (orderNo: string) => orderDetails(db, app.clock, eq(orders.orderNo, orderNo));
 

@@ -134,6 +134,20 @@ export class OrderMoney {
     return [transfer.id, ...(await this.settleClawbacks(tx, commission.agencyId, commission.id))];
   }
 
+  /** Fen the agency owes from claw-backs its cash could not cover. */
+  async owed(tx: Executor, agencyId: number): Promise<number> {
+    const [row] = await tx
+      .select({ due: sql<number>`coalesce(sum(${orderCommission.clawbackDue}), 0)::int` })
+      .from(orderCommission)
+      .where(and(eq(orderCommission.agencyId, agencyId), gt(orderCommission.clawbackDue, 0)));
+    return row?.due ?? 0;
+  }
+
+  /** Takes what the agency owes out of its cash, as far as it covers (before a withdrawal). */
+  async settleDues(tx: Executor, agencyId: number): Promise<void> {
+    await this.settleClawbacks(tx, agencyId);
+  }
+
   /**
    * 佣金追回 after the window: `amount` back from the agency's cash to commission payable; what its available cash
    * cannot cover stays due on the commission and is taken from its next releases.
@@ -148,12 +162,15 @@ export class OrderMoney {
     return taken.transferIds;
   }
 
-  /** Takes what the agency owes from earlier claw-backs out of its cash, oldest first, as far as its cash covers. */
-  private async settleClawbacks(tx: Executor, agencyId: number, exceptId: number): Promise<number[]> {
+  /**
+   * Takes what the agency owes from earlier claw-backs out of its cash, oldest first, as far as its cash covers; a
+   * commission being released (`exceptId`) owes nothing yet.
+   */
+  private async settleClawbacks(tx: Executor, agencyId: number, exceptId?: number): Promise<number[]> {
     const dues = await tx
       .select()
       .from(orderCommission)
-      .where(and(eq(orderCommission.agencyId, agencyId), gt(orderCommission.clawbackDue, 0), sql`${orderCommission.id} <> ${exceptId}`))
+      .where(and(eq(orderCommission.agencyId, agencyId), gt(orderCommission.clawbackDue, 0), exceptId === undefined ? undefined : sql`${orderCommission.id} <> ${exceptId}`))
       .orderBy(asc(orderCommission.id))
       .for('update');
     const transferIds: number[] = [];

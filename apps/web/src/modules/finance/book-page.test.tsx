@@ -53,6 +53,7 @@ describe('用户收益记录 (a cash book)', () => {
     const seen = api('user_earnings', [
       record({}),
       record({ entry_id: 42, transfer_id: 302, kind: 'opening_income', amount: 10_000, balance_after: 400_000, memo: '', staff_name: '王财务', reversed: true }),
+      record({ entry_id: 43, transfer_id: 303, kind: 'commission_clawback', amount: -6_001, balance_after: 0, memo: '订单退款追回佣金 2026112601' }),
     ]);
     renderInShell(<EarningsPage />, { path: '/finance/user_earnings?amount_min=10000', profile: staffWith('finance.earnings.view', 'finance.earnings.export') });
     expect(await screen.findByText('用户收益记录')).toBeInTheDocument();
@@ -64,7 +65,10 @@ describe('用户收益记录 (a cash book)', () => {
     // Each line shows its own number beside its transfer's: the opening import's lines share one transfer.
     expect(within(row).getByText('41')).toBeInTheDocument();
     expect(within(other).getByText('42')).toBeInTheDocument();
-    expect(screen.getByText('共 2 笔 · 合计 ¥ 1,334.56')).toBeInTheDocument();
+    // A commission clawed back is a negative line, and the sum is what the users kept.
+    const takenBack = await rowOf('303');
+    for (const text of ['佣金追回', '-¥ 60.01']) expect(within(takenBack).getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('共 3 笔 · 合计 ¥ 1,274.55')).toBeInTheDocument();
     expect(calls(seen, EARNINGS.list.path)[0]).toEqual({ amount_min: 10_000, page: 1, limit: 20 });
     // The amount filter shows the URL's fen as yuan.
     expect(screen.getByRole('spinbutton', { name: '最低金额' })).toHaveValue('100.00');
@@ -72,7 +76,7 @@ describe('用户收益记录 (a cash book)', () => {
 
     await user.click(screen.getByRole('combobox', { name: '类型' }));
     const options = [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.getAttribute('title'));
-    expect(options).toEqual(['收益', '期初收益']);
+    expect(options).toEqual(['收益', '期初收益', '佣金追回']);
     await user.click(await visibleOption('期初收益'));
     await waitFor(() => expect(currentUrl()).toContain('kind=opening_income'));
     await waitFor(() => expect(calls(seen, EARNINGS.list.path).at(-1)).toEqual({ kind: 'opening_income', amount_min: 10_000, page: 1, limit: 20 }));

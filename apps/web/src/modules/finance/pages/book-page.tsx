@@ -1,4 +1,5 @@
 import {
+  bookKinds,
   yuanText,
   LEDGER_BOOK_CODES,
   LEDGER_BOOKS,
@@ -45,7 +46,7 @@ const kindOf = (kinds: readonly TransferKind[]): Validator<TransferKind> => ({
 const urlOf = (book: LedgerBook) => ({
   keyword: urlField('text', shape.keyword),
   user_id: urlField('number', shape.user_id),
-  kind: urlField('text', kindOf(LEDGER_BOOKS[book].kinds)),
+  kind: urlField('text', kindOf(bookKinds(book))),
   time: urlField('days', shape.time),
   amount_min: urlField('number', shape.amount_min),
   amount_max: urlField('number', shape.amount_max),
@@ -158,7 +159,7 @@ function BookFilters({ book, filter, change }: BookFilterProps & { book: LedgerB
         placeholder={common.all}
         allowClear
         value={filter.kind}
-        options={LEDGER_BOOKS[book].kinds.map((kind) => ({ value: kind, label: TRANSFER_KINDS[kind].label[language] }))}
+        options={bookKinds(book).map((kind) => ({ value: kind, label: TRANSFER_KINDS[kind].label[language] }))}
         onChange={(kind: TransferKind | undefined) => change({ kind: kind ?? undefined })}
       />
       <DayRangeFilter label={t.days} value={filter.time} onChange={(time) => change({ time })} />
