@@ -38,7 +38,7 @@ async function customerOf(request: APIRequestContext, admin: string, agencyId: n
   return { token, mobile: user.mobile };
 }
 
-test('订单中心: an order placed for a customer, paid in the app, served and completed; the commission in the agency’s details, its 订单 tab and 用户收益记录', async ({ page, request }) => {
+test('订单中心: an order placed for a customer, paid in the app, served and completed; the commission in the agency’s details, its 订单 and 收益 tabs and 用户收益记录', async ({ page, request }) => {
   const admin = await adminToken(request);
   // No 冻结期 for this journey: the commission is released as the order completes (the sweep's release is the server tests').
   const basic = await apiOk<Record<string, unknown>>(request, admin, 'GET /api/agency/basic_details');
@@ -96,13 +96,19 @@ test('订单中心: an order placed for a customer, paid in the app, served and 
     for (const action of ['下单', '付款', '开始服务', '完成']) await expect(history.getByText(action, { exact: true }).first()).toBeVisible();
     await screenshot(page, 'order-details-zh-CN-1280');
 
-    // The agency's drawer: the order in its 订单 tab; 用户收益记录 holds the commission.
+    // The agency's drawer: the order in its 订单 tab, the commission released in its 收益 tab, which leads to
+    // 用户收益记录 holding it.
     await page.goto(`/agency/list?id=${agency.id}`);
     const agencyDrawer = page.getByRole('dialog', { name: agency.name });
     await agencyDrawer.getByRole('tab', { name: '订单', exact: true }).click();
     await expect(agencyDrawer.getByRole('row').filter({ hasText: orderNo })).toContainText('已完成');
-    await page.goto(`/finance/user_earnings?keyword=${agency.mobile}`);
-    const line = page.getByRole('row').filter({ hasText: `订单佣金 ${orderNo}` });
+    await agencyDrawer.getByRole('tab', { name: '收益', exact: true }).click();
+    const earned = agencyDrawer.getByRole('row').filter({ hasText: orderNo });
+    await expect(earned).toContainText('已结算');
+    await expect(earned).toContainText(yuan(commission));
+    await screenshot(page, 'agency-earnings-zh-CN-1280');
+    await agencyDrawer.getByRole('link', { name: '用户收益记录' }).click();
+    const line = page.locator(ACTIVE_PAGE).getByRole('row').filter({ hasText: `订单佣金 ${orderNo}` });
     await expect(line).toContainText(yuan(commission));
 
     // The centre filtered by the agency and state, in both languages and widths when screenshots are asked for.
@@ -118,6 +124,15 @@ test('订单中心: an order placed for a customer, paid in the app, served and 
         await page.goto(`/agencyorder_center/index?agency_id=${agency.id}`);
         await expect(page.locator(ACTIVE_PAGE).getByText(orderNo, { exact: true })).toBeVisible();
         await screenshot(page, `order-centre-${language}-${width}`);
+        await page.goto(`/agency/list?id=${agency.id}`);
+        // On a phone the tab strip scrolls to the tab as it is clicked: click until it is the one shown.
+        const earningsTab = page.getByRole('dialog').getByRole('tab', { name: language === 'zh-CN' ? '收益' : 'Earnings', exact: true });
+        await expect(async () => {
+          await earningsTab.click();
+          await expect(earningsTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+        }).toPass();
+        await expect(page.getByRole('dialog').getByRole('row').filter({ hasText: orderNo })).toBeVisible();
+        await screenshot(page, `agency-earnings-${language}-${width}`);
       }
     }
   } finally {

@@ -359,6 +359,45 @@ describe('refunds', () => {
     await expectLedgerInvariants(t.database.db, { balancesAfter: true });
   });
 
+  it('the agency drawer’s 收益 lists its commissions with the money held, released, clawed back and due; its 退单 the cancellations and refunds', async () => {
+    const a = await newAgency('收益代理戊');
+    const c = await newCustomer(a, '收益客户戊', 3 * PRICE);
+    const released = await inService(a, c);
+    expectOk(await complete(released.order_no));
+    await later(8 * DAY);
+    await sweep();
+    expectOk(await refund(released.order_no, 50_000));
+    const held = await inService(a, c);
+    expectOk(await complete(held.order_no));
+    const unpaid = await placed(a, c);
+    expectOk(await cancel(unpaid.order_no));
+    const paid = await paidOrder(a, c);
+    expectOk(await cancel(paid.order_no));
+
+    const earnings = await ok(t, orderCalls.commissionList, { agency_id: a.id, page: 1, limit: 10 }, admin);
+    expect(earnings).toMatchObject({ count: 2, held: 15_000, released: 15_000, clawed_back: 7_500, clawback_due: 0 });
+    expect(earnings.data.map((r) => [r.order_no, r.state, r.amount, r.clawed_back])).toEqual([
+      [held.order_no, 'held', 15_000, 0],
+      [released.order_no, 'released', 15_000, 7_500],
+    ]);
+    expect(earnings.data[0]).toMatchObject({ business_name: held.business_name, customer_name: '收益客户戊', rate_bp: 1_500, base: PRICE });
+    expect(await ok(t, orderCalls.commissionList, { agency_id: a.id, state: 'released', page: 1, limit: 10 }, admin)).toMatchObject({ count: 1, held: 0, released: 15_000 });
+
+    const returns = await ok(t, orderCalls.returnList, { agency_id: a.id, page: 1, limit: 10 }, admin);
+    expect(returns.data.map((r) => [r.order_no, r.action, r.amount, r.reason])).toEqual([
+      [paid.order_no, 'cancel', PRICE, '客户不要了'],
+      [unpaid.order_no, 'cancel', 0, '客户不要了'],
+      [released.order_no, 'refund', 50_000, '服务未达标'],
+    ]);
+    expect(returns.sum_amount).toBe(PRICE + 50_000);
+    const staffName = (await details(paid.order_no)).events.at(-1)!.by;
+    expect(returns.data.every((r) => r.by === staffName && r.customer_name === '收益客户戊')).toBe(true);
+    expect(await ok(t, orderCalls.returnList, { agency_id: a.id, action: 'refund', page: 1, limit: 10 }, admin)).toMatchObject({ count: 1, sum_amount: 50_000 });
+    // Another agency's returns are not this one's.
+    const b = await newAgency('收益代理己');
+    expect(await ok(t, orderCalls.returnList, { agency_id: b.id, page: 1, limit: 10 }, admin)).toMatchObject({ count: 0, sum_amount: 0, data: [] });
+  });
+
   it('用户收益记录 lists a claw-back as a negative line; an agency owing one pays it from its balance before it withdraws', async () => {
     const a = await newAgency('退款代理丁');
     const c = await newCustomer(a, '退款客户丁', PRICE);

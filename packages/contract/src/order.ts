@@ -234,6 +234,35 @@ export const orderDetails = orderRow.extend({
 });
 export type OrderDetails = z.output<typeof orderDetails>;
 
+/** A commission as an agency's 收益 tab lists it: with its order, newest first. */
+export const commissionRecord = orderCommission.extend({
+  id: z.number().int(),
+  order_no: z.string(),
+  business_name: z.string(),
+  package_name: z.string(),
+  customer_name: z.string(),
+  created_at: z.string(),
+});
+export type CommissionRecord = z.output<typeof commissionRecord>;
+
+/** A cancellation or refund as an agency's 退单 tab lists it: the move with its order. */
+export const orderReturn = z.object({
+  /** The move's own number in the order's history. */
+  id: z.number().int(),
+  order_no: z.string(),
+  business_name: z.string(),
+  package_name: z.string(),
+  customer_name: z.string(),
+  action: z.enum(['cancel', 'refund']),
+  /** Fen given back to the payer (0 for an order cancelled before it was paid). */
+  amount: z.number().int(),
+  reason: z.string(),
+  /** The staff or app user who made it; 系统 for the sweep. */
+  by: z.string(),
+  at: z.string(),
+});
+export type OrderReturn = z.output<typeof orderReturn>;
+
 /** The filtered set's figures above 订单中心's table. */
 export const orderTotals = z.object({ count: z.number().int(), amount: z.number(), refunded: z.number(), commission: z.number() });
 export type OrderTotals = z.output<typeof orderTotals>;
@@ -365,6 +394,26 @@ export const orderCalls = {
     permission: operation('order.view'),
     body: z.object({ keyword: fields.text(50).optional(), agency_id: fields.id.optional(), ids: z.array(fields.id).max(50).optional() }).strict(),
     data: z.array(orderCustomerChoice),
+  }),
+  commissionList: defineCall({
+    method: 'POST',
+    path: '/api/order/commission_list',
+    tag: 'order',
+    summary:
+      'Commissions newest first (the agency drawer’s 收益), of one agency and state when given, with the filtered set’s sums (fen): ' +
+      'held till their window closes, released, clawed back after a refund, and still due from the agency',
+    permission: operation('order.view'),
+    body: z.object({ agency_id: fields.id.optional(), state: z.enum(COMMISSION_STATES).optional(), page: fields.page, limit: fields.limit }).strict(),
+    data: z.object({ count: z.number().int(), held: z.number(), released: z.number(), clawed_back: z.number(), clawback_due: z.number(), data: z.array(commissionRecord) }),
+  }),
+  returnList: defineCall({
+    method: 'POST',
+    path: '/api/order/return_list',
+    tag: 'order',
+    summary: 'Cancellations and refunds newest first (the agency drawer’s 退单), of one agency and move when given, with what they gave back (fen)',
+    permission: operation('order.view'),
+    body: z.object({ agency_id: fields.id.optional(), action: z.enum(['cancel', 'refund']).optional(), page: fields.page, limit: fields.limit }).strict(),
+    data: z.object({ count: z.number().int(), sum_amount: z.number(), data: z.array(orderReturn) }),
   }),
   orderDetails: defineCall({
     method: 'POST',

@@ -9,6 +9,7 @@ import { requestFingerprint } from '../../lib/idempotency';
 import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
 import { sendRecords } from '../../lib/records/record-list';
+import { commissionList, returnList } from './agency-earnings';
 import { checkOrderImport, sendImportTemplate, uploadedOrders } from './import';
 import { OrderMoney } from './money';
 import { findOrderRow, orderAgencies, orderCustomers, orderDetails, orderEvents, orderList, orderOptions, ordersOfUser, orderTotals, orderWorkbook } from './orders';
@@ -47,6 +48,10 @@ export const orderModule: ServerModule = {
     route(app, orderCalls.orderAgencies, ({ body }) => orderAgencies(db, body));
     route(app, orderCalls.orderCustomers, ({ body }) => orderCustomers(db, body));
     route(app, orderCalls.orderDetails, ({ body }) => details(body.order_no));
+    const commissions = commissionList(db);
+    route(app, orderCalls.commissionList, async ({ body: { page, limit, ...filter } }) => commissions.page(filter, await zone(), page, limit));
+    const returns = returnList(db);
+    route(app, orderCalls.returnList, async ({ body: { page, limit, ...filter } }) => returns.page(filter, await zone(), page, limit));
     route(app, orderCalls.orderAdd, async (ctx) => {
       const { idempotency_key: key, ...asked } = ctx.body;
       const by = staffOf(ctx);

@@ -106,7 +106,11 @@ export const orderEvent = pgTable(
     transferIds: jsonb('transfer_ids').$type<number[]>().notNull().default([]),
     at: at('at').notNull(),
   },
-  (t) => [index('order_event_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_event_order_idx').on(t.orderId, t.id),
+    // The returns (退单), newest first.
+    index('order_event_return_idx').on(t.at, t.id).where(sql`${t.action} in ('cancel', 'refund')`),
+  ],
 );
 
 /**
@@ -136,6 +140,9 @@ export const orderCommission = pgTable(
   },
   (t) => [
     index('order_commission_order_idx').on(t.orderId),
+    // An agency's commissions (收益) and all of them, newest first.
+    index('order_commission_agency_idx').on(t.agencyId, t.createdAt, t.id),
+    index('order_commission_created_idx').on(t.createdAt, t.id),
     index('order_commission_due_idx').on(t.releaseAt).where(sql`${t.state} = 'held'`),
     index('order_commission_clawback_idx').on(t.agencyId).where(sql`${t.clawbackDue} > 0`),
   ],

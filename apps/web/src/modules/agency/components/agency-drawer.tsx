@@ -18,7 +18,7 @@ import { useCan } from '../../../lib/shell-session';
 import { useAgencyOptions } from '../agency-options';
 import { agencyMessages } from '../messages';
 import { AgencyBusinesses } from './agency-businesses';
-import { AgencyCustomers, AgencyOrderImport, AgencyOrders, AgencySignIns, AgencyTopUps } from './agency-records';
+import { AgencyCustomers, AgencyEarnings, AgencyOrderImport, AgencyOrders, AgencyReturns, AgencySignIns, AgencyTopUps } from './agency-records';
 
 /** A place as one line: 浙江省 · 杭州市, or 北京市 alone where the city is its own province; '' for none. */
 export const placeName = ({ province, city }: { province: string; city: string }) => (!city ? '' : province && province !== city ? `${province} · ${city}` : city);
@@ -77,6 +77,8 @@ export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void 
             // The tabs of other areas' records, for staff who may read them there.
             ...(can('merchant.view') ? [{ key: 'customers', label: t.customers, children: <AgencyCustomers agencyId={agency.id} /> }] : []),
             ...(can('order.view') ? [{ key: 'orders', label: t.orders, children: <AgencyOrders agencyId={agency.id} /> }] : []),
+            ...(can('order.view') ? [{ key: 'earnings', label: t.earnings, children: <AgencyEarnings agencyId={agency.id} /> }] : []),
+            ...(can('order.view') ? [{ key: 'returns', label: t.returns, children: <AgencyReturns agencyId={agency.id} /> }] : []),
             ...(can('order.import') ? [{ key: 'order-import', label: t.orderImport, children: <AgencyOrderImport agencyId={agency.id} /> }] : []),
             ...(can('finance.recharge.view') ? [{ key: 'top-ups', label: t.topUps, children: <AgencyTopUps agencyId={agency.id} /> }] : []),
             ...(can('user.login_log.view') ? [{ key: 'sign-ins', label: t.signIns, children: <AgencySignIns agencyId={agency.id} /> }] : []),

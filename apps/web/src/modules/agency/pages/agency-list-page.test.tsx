@@ -126,6 +126,24 @@ function api() {
           },
         ],
       }),
+    'POST /api/order/commission_list': () =>
+      answerOf(orderCalls.commissionList, {
+        count: 2,
+        held: 14_985,
+        released: 9_990,
+        clawed_back: 9_990,
+        clawback_due: 1_499,
+        data: [
+          { id: 12, order_no: 'OD20260303100000000012', business_name: '短视频代运营', package_name: '专业版', customer_name: '杭州星河餐饮有限公司', agency_id: 1, base: 149_850, rate_bp: 1_000, amount: 14_985, state: 'held', release_at: '2026-03-10T02:00:00.000Z', released_at: null, clawed_back: 0, clawback_due: 0, created_at: '2026-03-03T02:00:00.000Z' },
+          { id: 9, order_no: 'OD20260201100000000009', business_name: '短视频代运营', package_name: '基础版', customer_name: '杭州星河餐饮有限公司', agency_id: 1, base: 99_900, rate_bp: 1_000, amount: 9_990, state: 'released', release_at: '2026-02-08T02:00:00.000Z', released_at: '2026-02-08T02:10:00.000Z', clawed_back: 9_990, clawback_due: 1_499, created_at: '2026-02-01T02:00:00.000Z' },
+        ],
+      }),
+    'POST /api/order/return_list': () =>
+      answerOf(orderCalls.returnList, {
+        count: 1,
+        sum_amount: 99_900,
+        data: [{ id: 40, order_no: 'OD20260201100000000009', business_name: '短视频代运营', package_name: '基础版', customer_name: '杭州星河餐饮有限公司', action: 'refund', amount: 99_900, reason: '服务未达标', by: '王运营', at: '2026-02-20T02:00:00.000Z' }],
+      }),
     'POST /api/finance/recharge_list': () =>
       answerOf(topUpRecordCalls.list, {
         count: 1,
@@ -247,6 +265,26 @@ describe('AgencyListPage', () => {
     expect(await within(drawer).findByText('10.0.0.8 · 杭州')).toBeInTheDocument();
   });
 
+  it('shows the agency’s commissions with what is held, released, clawed back and due, and its returns with their reasons', async () => {
+    const seen = api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('tab', { name: '收益' }));
+    expect(await within(drawer).findByText('共 2 条 · 待结算 ¥ 149.85 · 已结算 ¥ 99.90 · 已追回 ¥ 99.90')).toBeInTheDocument();
+    expect(within(drawer).getByText('待追回 ¥ 14.99：从其后结算的佣金或提现前的余额中扣除')).toBeInTheDocument();
+    const held = within(drawer).getByRole('link', { name: 'OD20260303100000000012' }).closest('tr')!;
+    for (const text of ['短视频代运营 · 专业版', '¥ 1,498.50', '10.00%', '¥ 149.85', '待结算', '2026-03-10 10:00']) expect(within(held).getByText(text)).toBeInTheDocument();
+    const released = within(drawer).getByRole('link', { name: 'OD20260201100000000009' }).closest('tr')!;
+    for (const text of ['已结算', '-¥ 99.90', '2026-02-08 10:10']) expect(within(released).getByText(text)).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: '用户收益记录' })).toHaveAttribute('href', '/finance/user_earnings?user_id=1');
+    expect(seen.filter((r) => r.url === '/api/order/commission_list').map((r) => r.body)).toEqual([{ agency_id: 1, page: 1, limit: 20 }]);
+
+    await user.click(within(drawer).getByRole('tab', { name: '退单' }));
+    expect(await within(drawer).findByText('共 1 条 · 共退款 ¥ 999.00')).toBeInTheDocument();
+    const refund = within(drawer).getByText('服务未达标').closest('tr')!;
+    for (const text of ['OD20260201100000000009', '杭州星河餐饮有限公司', '退款', '¥ 999.00', '王运营', '2026-02-20 10:00']) expect(within(refund).getByText(text)).toBeInTheDocument();
+  });
+
   it('imports the agency’s orders from a workbook, sending the agency first, and shows the counts', async () => {
     const seen = api();
     renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
@@ -272,6 +310,8 @@ describe('AgencyListPage', () => {
     // Other areas' records are tabs only for staff who may read them there.
     expect(within(drawer).queryByRole('tab', { name: '客户' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '订单' })).toBeNull();
+    expect(within(drawer).queryByRole('tab', { name: '收益' })).toBeNull();
+    expect(within(drawer).queryByRole('tab', { name: '退单' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '导入订单' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '充值记录' })).toBeNull();
     expect(screen.queryByRole('button', { name: /为用户提交代理申请/ })).toBeNull();
