@@ -1,5 +1,7 @@
 import {
+  agencyActivitySettings,
   agencyBasicSettings,
+  agencyLevel,
   agencyListCalls,
   businessPackage,
   businessResource,
@@ -64,9 +66,9 @@ const settings = (values: Partial<typeof agencyBasicSettings.defaults>) => ok(t,
 let keys = 0;
 const key = () => `order-test-${++keys}`;
 
-/** An active agency at level 2 (白银代理: 15 % commission, 90 % discount) allowed to sell the video business. */
-async function newAgency(name: string): Promise<Agency> {
-  const { id } = await insertUser(t, { name, typeUser: 1, level: 2 });
+/** An active agency, at level 2 unless told (白银代理: 15 % commission, 90 % discount), allowed to sell the video business. */
+async function newAgency(name: string, level = 2): Promise<Agency> {
+  const { id } = await insertUser(t, { name, typeUser: 1, level });
   await seedAgencies({ db: t.database.db, log: pino({ level: 'silent' }), demo: false });
   // Allowed as an approved 业务申请 allows it (business-applications.test.ts walks that flow).
   await t.database.db.insert(agencyBusiness).values({ agencyId: id, businessId: video, enabled: true, approvedAt: new Date() });
@@ -486,6 +488,67 @@ describe('the sweep', () => {
     await sweep();
     expect(await details(serving.order_no)).toMatchObject({ state: 'completed', commission: 15_000 });
     await settings({ commission_hold_days: 7 });
+  });
+});
+
+const computeFigures = () => t.app.jobs.runNow('agency.figures', {});
+const activity = (values: Partial<typeof agencyActivitySettings.defaults>) => ok(t, agencyActivitySettings.calls.edit, { ...agencyActivitySettings.defaults, ...values }, admin);
+const agencyRow = async (id: number) => (await ok(t, agencyListCalls.agencyDetails, { id }, admin))!;
+
+describe('the nightly figures (agency.figures)', () => {
+
+  it('keep each agency’s sales of the level window and its activity score and band; raise it to the level its sales reach, never lower', async () => {
+    const a = await newAgency('考核代理', 0);
+    const c = await newCustomer(a, '考核客户', 3 * PRICE);
+    expectOk(await complete((await inService(a, c)).order_no));
+    expectOk(await refund((await inService(a, c)).order_no, 40_000));
+    expectOk(await cancel((await paidOrder(a, c)).order_no));
+    await placed(a, c);
+    // Kept: 100,000 + 60,000; the cancelled and the unpaid orders count for nothing.
+    await activity({ points_per_sign_in_day: 0, points_per_paid_order: 5, points_per_new_customer: 3, active_from: 15, normal_from: 10 });
+    const levels = (await ok(t, agencyLevel.calls.list, { limit: 100 }, admin)).data as { id: number; level: number }[];
+    const bronze = levels.find((l) => l.level === 1)!;
+    await ok(t, agencyLevel.calls.edit!, { id: bronze.id, threshold: 150_000 }, admin);
+    try {
+      expect((await agencyRow(a.id)).figures_at).toBeNull();
+      await computeFigures();
+      // Two orders paid and kept (5 each) and one new customer (3): 13, 一般.
+      expect(await agencyRow(a.id)).toMatchObject({ sales_fen: 160_000, activity_score: 13, activity_band: 'normal', level: 1 });
+      const computedAt = Date.parse((await agencyRow(a.id)).figures_at!);
+      expect(t.clock.now().getTime() - computedAt).toBeLessThan(60_000);
+      const history = await ok(t, agencyListCalls.agencyHistory, { id: a.id }, admin);
+      expect(history.at(-1)).toMatchObject({ action: 'level_promote', from: 0, to: 1, reason: '考核期销售额达到升级门槛', staff_name: null });
+      expect((await ok(t, agencyListCalls.agencyList, { activity_band: 'normal', keyword: '考核代理', limit: 10 }, admin)).count).toBe(1);
+      expect((await ok(t, agencyListCalls.agencyList, { activity_band: 'active', keyword: '考核代理', limit: 10 }, admin)).count).toBe(0);
+
+      // Again: nothing more raised. A level set by hand above what the sales reach stays.
+      await activity({ points_per_sign_in_day: 0, points_per_paid_order: 6, points_per_new_customer: 3, active_from: 15, normal_from: 10 });
+      await ok(t, agencyListCalls.levelSet, { id: a.id, level: 3, reason: '战略合作' }, admin);
+      await computeFigures();
+      expect(await agencyRow(a.id)).toMatchObject({ activity_score: 15, activity_band: 'active', level: 3 });
+      expect((await ok(t, agencyListCalls.agencyHistory, { id: a.id }, admin)).filter((e) => e.action === 'level_promote')).toHaveLength(1);
+
+      // Sign-in days count once a day, in the window: a day later and signed in again, one more day.
+      await activity({ points_per_sign_in_day: 7, points_per_paid_order: 0, points_per_new_customer: 0 });
+      await computeFigures();
+      const before = (await agencyRow(a.id)).activity_score;
+      expect(before).toBeGreaterThanOrEqual(7);
+      expect(before % 7).toBe(0);
+      await later(DAY);
+      await tokenOf(a.id);
+      await tokenOf(a.id);
+      await computeFigures();
+      expect((await agencyRow(a.id)).activity_score).toBe(before + 7);
+
+      // Past the activity window the orders and customer no longer score; the sales stay in the level window.
+      await activity({ points_per_sign_in_day: 0 });
+      await later(31 * DAY);
+      await computeFigures();
+      expect(await agencyRow(a.id)).toMatchObject({ sales_fen: 160_000, activity_score: 0, activity_band: 'dormant' });
+    } finally {
+      await ok(t, agencyLevel.calls.edit!, { id: bronze.id, threshold: 1_000_000 }, admin);
+      await activity({});
+    }
   });
 });
 

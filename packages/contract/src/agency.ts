@@ -161,6 +161,15 @@ export const agencyLoginSettings = defineSettingsDocument({
   defaults: { platforms: [...LOGIN_PLATFORMS], max_sessions: 3 },
 });
 
+/** An agency's activity band, from its nightly score and 代理活跃度's lines. */
+export const ACTIVITY_BANDS = ['active', 'normal', 'dormant'] as const;
+export type ActivityBand = (typeof ACTIVITY_BANDS)[number];
+export const ACTIVITY_BAND_NAMES = [
+  { value: 'active', name: { 'zh-CN': '活跃', 'en-US': 'Active' } },
+  { value: 'normal', name: { 'zh-CN': '一般', 'en-US': 'Normal' } },
+  { value: 'dormant', name: { 'zh-CN': '沉睡', 'en-US': 'Dormant' } },
+] as const satisfies readonly NamedCode<ActivityBand>[];
+
 /** 代理设置 › 代理活跃度: how the nightly activity score is counted and banded. */
 export const agencyActivitySettings = defineSettingsDocument({
   module: 'agency',
@@ -293,6 +302,8 @@ export const agencyFilter = z
     region_id: fields.id.optional(),
     city_code: cityCode.optional(),
     status: z.enum(AGENCY_STATUSES).optional(),
+    /** The band of the last nightly activity score. */
+    activity_band: z.enum(ACTIVITY_BANDS).optional(),
     /** The post the agency holds in its agency (`users.agency_pw_id`: 城市合伙人 …). */
     agency_pw_id: fields.id.optional(),
     /** Days joined, in the platform's time zone. */
@@ -323,6 +334,11 @@ export const agencyRow = z.object({
   balance_cents: z.number().int(),
   /** Earned over its life (累计收益). */
   total_income_cents: z.number().int(),
+  /** The nightly figures: kept sales of 基础设置's level window (fen), 代理活跃度's score and band, and when they were computed (none before the first run). */
+  sales_fen: z.number().int(),
+  activity_score: z.number().int(),
+  activity_band: z.enum(ACTIVITY_BANDS),
+  figures_at: z.string().nullable(),
   joined_at: z.string(),
   /** The approved 代理申请; null for an agency made before applications. */
   application_id: z.number().int().nullable(),

@@ -65,6 +65,11 @@ export class JobQueue {
     this.boss.on('error', (err) => this.logger.error({ err }, 'job queue error'));
   }
 
+  /** Whether this process works the queues (not in tests, which drive jobs with `runNow`). */
+  get worked(): boolean {
+    return this.options.work;
+  }
+
   /** Declares the handler of a queue; it runs wherever the queues are worked. A failure is logged and retried per `options`. */
   work<T extends object>(name: string, handler: JobHandler<T>, options: QueueOptions = {}): void {
     if (this.handlers.has(name)) throw new Error(`job ${name} already has a handler`);

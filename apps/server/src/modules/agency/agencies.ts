@@ -1,4 +1,4 @@
-import { AGENCY_STATUS_NAMES, agencyListCalls, codeName, type AgencyDetails, type AgencyFilter, type AgencyRow, type AgencyStatus } from '@juqi/contract';
+import { ACTIVITY_BAND_NAMES, AGENCY_STATUS_NAMES, agencyListCalls, codeName, type ActivityBand, type AgencyDetails, type AgencyFilter, type AgencyRow, type AgencyStatus } from '@juqi/contract';
 import { and, asc, eq, exists, ilike, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
@@ -36,6 +36,10 @@ const listColumns = {
   agencyPwName: sql<string>`coalesce(${userPost.name}, '')`,
   balance: ledgerFigure('user_cash', 'credits_posted - debits_posted'),
   income: ledgerFigure('user_cash', 'income_posted'),
+  salesFen: agency.salesFen,
+  activityScore: agency.activityScore,
+  activityBand: agency.activityBand,
+  figuresAt: agency.figuresAt,
   joinedAt: agency.joinedAt,
   applicationId: agency.applicationId,
 };
@@ -56,6 +60,10 @@ interface ListRow {
   agencyPwName: string;
   balance: number;
   income: number;
+  salesFen: number;
+  activityScore: number;
+  activityBand: ActivityBand;
+  figuresAt: Date | null;
   joinedAt: Date;
   applicationId: number | null;
 }
@@ -77,6 +85,10 @@ const toAgencyRow = (row: ListRow): AgencyRow => ({
   agency_pw_name: row.agencyPwName,
   balance_cents: row.balance,
   total_income_cents: row.income,
+  sales_fen: row.salesFen,
+  activity_score: row.activityScore,
+  activity_band: row.activityBand,
+  figures_at: row.figuresAt?.toISOString() ?? null,
   joined_at: row.joinedAt.toISOString(),
   application_id: row.applicationId,
 });
@@ -102,6 +114,7 @@ export const agencyRecordList = (db: Executor) =>
         filter.region_id === undefined ? undefined : eq(agency.regionId, filter.region_id),
         filter.city_code === undefined ? undefined : eq(agency.cityCode, filter.city_code),
         filter.status === undefined ? undefined : eq(agency.status, filter.status),
+        filter.activity_band === undefined ? undefined : eq(agency.activityBand, filter.activity_band),
         filter.agency_pw_id === undefined ? undefined : eq(users.agencyPwId, filter.agency_pw_id),
         ...(filter.joined ? dayRangeConditions(agency.joinedAt, filter.joined, zone) : []),
       ),
@@ -127,13 +140,18 @@ const agencyWorkbook: RecordWorkbook<AgencyRow> = {
     { header: { 'zh-CN': '代理职务', 'en-US': 'Post' }, width: 12, value: (r) => r.agency_pw_name },
     { header: { 'zh-CN': '可提现余额(元)', 'en-US': 'Available (CNY)' }, width: 14, money: true, value: (r) => money(r.balance_cents) },
     { header: { 'zh-CN': '累计收益(元)', 'en-US': 'Earned (CNY)' }, width: 14, money: true, value: (r) => money(r.total_income_cents) },
+    { header: { 'zh-CN': '考核期销售额(元)', 'en-US': 'Sales in window (CNY)' }, width: 16, money: true, value: (r) => money(r.sales_fen) },
+    { header: { 'zh-CN': '活跃度', 'en-US': 'Activity' }, width: 8, value: (r) => r.activity_score },
+    { header: { 'zh-CN': '活跃程度', 'en-US': 'Activity band' }, width: 10, value: (r, { locale }) => codeName(ACTIVITY_BAND_NAMES, r.activity_band, locale) },
     { header: { 'zh-CN': '成为代理时间', 'en-US': 'Joined at' }, width: 20, value: (r, { zone }) => exportedTime(r.joined_at, zone) },
   ] satisfies ExportColumn<AgencyRow>[],
 };
 
 /** The `audit_log` target and action prefix of an agency's changes: its history reads them back (lib/crud/history). */
 const AUDIT_THING = 'agency';
-export const agencyAuditTarget = (id: number) => `agency.${AUDIT_THING}:${id}`;
+/** An agency's audit entries' target: this and its id. */
+export const AGENCY_AUDIT_TARGET = `agency.${AUDIT_THING}:`;
+export const agencyAuditTarget = (id: number) => `${AGENCY_AUDIT_TARGET}${id}`;
 export const agencyAuditAction = (verb: string) => `agency.${AUDIT_THING}.${verb}`;
 
 /**

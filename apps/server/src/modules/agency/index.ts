@@ -1,11 +1,13 @@
 import { agencyActivitySettings, agencyBasicSettings, agencyLevel, agencyLoginSettings, yuanText } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { AppError } from '../../lib/errors';
+import { lazyService } from '../../lib/http/types';
 import type { ServerModule } from '../../lib/module';
 import { readSettingsDocument, settingsDocumentRoutes } from '../../lib/settings/document';
 import { registerAgencyList } from './agencies';
 import { AGENT, registerAgencyApplications } from './applications';
 import { registerBusinessApplications } from './business-applications';
+import { AGENCY_FIGURES_CRON, AGENCY_FIGURES_JOB, computeAgencyFigures, figuresNeverComputed } from './figures';
 import { seedAgencies } from './seed';
 import { AgencyRepository } from './repository';
 import { agencyLevel as agencyLevelTable } from './table';
@@ -72,6 +74,21 @@ export const agencyModule: ServerModule = {
         if ((values.normal_from as number) >= (values.active_from as number))
           throw AppError.invalid('normal_from', { 'zh-CN': `须低于活跃分数线 ${String(values.active_from)}`, 'en-US': `must be below the active line, ${String(values.active_from)}` });
       },
+    });
+
+    const timeZone = lazyService(app.access, 'timeZone', 'settings');
+    app.jobs.work(
+      AGENCY_FIGURES_JOB,
+      async () => {
+        const figures = await computeAgencyFigures(app.database.db, app.clock, await timeZone.current());
+        app.log.info(figures, 'agency figures computed');
+      },
+      { policy: 'short', retryLimit: 2, retryDelay: 300 },
+    );
+    app.addHook('onReady', async () => {
+      await app.jobs.schedule(AGENCY_FIGURES_JOB, AGENCY_FIGURES_CRON, await timeZone.current());
+      // A new installation (or the demo) has its figures at once rather than after the first night.
+      if (app.jobs.worked && (await figuresNeverComputed(app.database.db))) await app.jobs.send(AGENCY_FIGURES_JOB, {}, { singletonKey: 'first' });
     });
   },
   seed: seedAgencies,

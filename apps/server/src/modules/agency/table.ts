@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ACTIVITY_BANDS } from '@juqi/contract';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { approvalRequest } from '../approval/table';
 import { business } from '../business/table';
 import { generalCity } from '../general/table';
@@ -52,10 +53,22 @@ export const agency = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull(),
     /** 代理申请表's values as approved. */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    /** The nightly figures (docs/marketplace.md › The nightly figures): kept sales of 基础设置's level window, fen. */
+    salesFen: bigint('sales_fen', { mode: 'number' }).notNull().default(0),
+    /** 代理活跃度's score over its window, and its band. */
+    activityScore: integer('activity_score').notNull().default(0),
+    activityBand: text('activity_band', { enum: ACTIVITY_BANDS }).notNull().default('dormant'),
+    /** When the figures were last computed; none before the first run. */
+    figuresAt: timestamp('figures_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agency_city_idx').on(t.cityCode), index('agency_region_idx').on(t.regionId), index('agency_joined_idx').on(t.joinedAt, t.userId)],
+  (t) => [
+    index('agency_city_idx').on(t.cityCode),
+    index('agency_region_idx').on(t.regionId),
+    index('agency_joined_idx').on(t.joinedAt, t.userId),
+    index('agency_activity_idx').on(t.activityBand, t.joinedAt, t.userId),
+  ],
 );
 
 /**

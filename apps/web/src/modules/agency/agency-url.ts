@@ -10,6 +10,7 @@ export const AGENCY_URL = {
   region_id: urlField('number', body.region_id),
   city_code: urlField('text', body.city_code),
   status: urlField('text', body.status),
+  activity_band: urlField('text', body.activity_band),
   agency_pw_id: urlField('number', body.agency_pw_id),
   joined: urlField('days', body.joined),
   id: urlField('number', agencyListCalls.agencyDetails.body!.shape.id),

@@ -1,4 +1,4 @@
-import { AGENCY_REASON_MAX, AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type AgencyDetails, type AgencyStatus } from '@juqi/contract';
+import { ACTIVITY_BAND_NAMES, AGENCY_REASON_MAX, AGENCY_STATUS_NAMES, agencyListCalls, codeName, yuanText, type AgencyDetails, type AgencyRow, type AgencyStatus } from '@juqi/contract';
 import { Button, Descriptions, Empty, Flex, Form, Input, Modal, Select, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
@@ -7,7 +7,7 @@ import { HistoryTimeline } from '../../../components/history-timeline';
 import { FieldValues } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
-import { CellTag } from '../../../components/table-cells';
+import { CellMuted, CellTag } from '../../../components/table-cells';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useToldWrite } from '../../../components/use-told-write';
 import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
@@ -27,6 +27,19 @@ export function AgencyStatusTag({ status }: { status: AgencyStatus }) {
   const language = usePreferences((s) => s.language);
   const name = AGENCY_STATUS_NAMES.find((s) => s.value === status)!.name[language];
   return <CellTag tone={status === 'active' ? 'success' : 'warning'}>{name}</CellTag>;
+}
+
+/** An agency's activity band and score, or 尚未统计 before the first nightly run. */
+export function ActivityTag({ agency }: { agency: Pick<AgencyRow, 'activity_band' | 'activity_score' | 'figures_at'> }) {
+  const t = useMessages(agencyMessages);
+  const language = usePreferences((s) => s.language);
+  if (agency.figures_at === null) return <CellMuted>{t.notComputed}</CellMuted>;
+  const tone = agency.activity_band === 'active' ? 'success' : agency.activity_band === 'normal' ? 'processing' : 'default';
+  return (
+    <CellTag tone={tone}>
+      {codeName(ACTIVITY_BAND_NAMES, agency.activity_band, language)} · {agency.activity_score}
+    </CellTag>
+  );
 }
 
 /** What changes an agency: its list, its details and its history are asked again once a change lands. */
@@ -119,6 +132,11 @@ function Particulars({ agency }: { agency: AgencyDetails }) {
         <Descriptions.Item label={t.heldCommission}>{yuanText(agency.held_commission_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.income}>{yuanText(agency.total_income_cents)}</Descriptions.Item>
         <Descriptions.Item label={t.beans}>{agency.bean_balance}</Descriptions.Item>
+        <Descriptions.Item label={t.salesInWindow}>{agency.figures_at === null ? t.notComputed : yuanText(agency.sales_fen)}</Descriptions.Item>
+        <Descriptions.Item label={t.activity}>
+          <ActivityTag agency={agency} />
+        </Descriptions.Item>
+        {agency.figures_at !== null && <Descriptions.Item label={t.figuresAt}>{dateTime(agency.figures_at)}</Descriptions.Item>}
         <Descriptions.Item label={t.joinedAt}>{dateTime(agency.joined_at)}</Descriptions.Item>
         <Descriptions.Item label={t.registeredAt}>{dateTime(agency.registered_at)}</Descriptions.Item>
         <Descriptions.Item label={t.lastLoginAt}>{agency.last_login_at ? dateTime(agency.last_login_at) : t.none}</Descriptions.Item>
@@ -146,7 +164,7 @@ function AgencyHistory({ id }: { id: number }) {
   const history = useCallQuery(agencyListCalls.agencyHistory, { id });
   const levels = useAgencyOptions().data?.levels;
   const levelName = (level: number | null) => levels?.find((l) => l.level === level)?.name ?? String(level);
-  const actionName: Record<string, string> = { suspend: t.suspend, resume: t.resume, level_set: t.setLevel, business_revoke: t.businessRevoke };
+  const actionName: Record<string, string> = { suspend: t.suspend, resume: t.resume, level_set: t.setLevel, level_promote: t.levelPromote, business_revoke: t.businessRevoke };
   if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Spin />;
   return (
@@ -154,7 +172,7 @@ function AgencyHistory({ id }: { id: number }) {
       entries={history.data}
       empty={t.noHistory}
       actionName={(action) => actionName[action] ?? action}
-      change={(entry) => (entry.action === 'level_set' ? `${levelName(entry.from)} → ${levelName(entry.to)}` : null)}
+      change={(entry) => (entry.action === 'level_set' || entry.action === 'level_promote' ? `${levelName(entry.from)} → ${levelName(entry.to)}` : null)}
     />
   );
 }

@@ -29,6 +29,10 @@ const row = (id: number, name: string, extra: Partial<AgencyRow> = {}): AgencyRo
   agency_pw_name: '',
   balance_cents: 12_345,
   total_income_cents: 500_000,
+  sales_fen: 6_543_210,
+  activity_score: 72,
+  activity_band: 'active',
+  figures_at: '2026-03-08T16:30:00.000Z',
   joined_at: '2026-03-01T02:00:00.000Z',
   application_id: 31,
   ...extra,
@@ -37,7 +41,7 @@ const field = (key: string, label: string): FieldDefinitionRow =>
   ({ id: key.length, key, type: 'text', label: { 'zh-CN': label, 'en-US': label }, required: false, unique: false, permission: 0, updated_at: '2026-01-01T00:00:00.000Z' }) as FieldDefinitionRow;
 
 const zhang = row(1, '张三代理');
-const li = row(2, '李四代理', { status: 'suspended', level: 0, level_name: '普通代理', city_code: '110000', province: '北京市', city: '北京市', region: '', region_id: null });
+const li = row(2, '李四代理', { status: 'suspended', level: 0, level_name: '普通代理', city_code: '110000', province: '北京市', city: '北京市', region: '', region_id: null, figures_at: null, activity_score: 0, activity_band: 'dormant', sales_fen: 0 });
 const details = (agency: AgencyRow, status = agency.status): AgencyDetails => ({
   ...agency,
   status,
@@ -180,19 +184,21 @@ const listBodies = (seen: SeenRequest[]) => seen.filter((r) => r.url === '/api/a
 const rowOf = async (name: string) => (await screen.findByRole('button', { name })).closest('.ant-table-row') as HTMLElement;
 
 describe('AgencyListPage', () => {
-  it('lists the agencies its URL filters, with level, status, place, region and money', async () => {
+  it('lists the agencies its URL filters, with level, status, activity, place, region and money', async () => {
     const seen = api();
-    renderInShell(<AgencyListPage />, { path: '/agency/list?level=2&region_id=1' });
+    renderInShell(<AgencyListPage />, { path: '/agency/list?level=2&region_id=1&activity_band=active' });
     const first = await rowOf('张三代理');
     expect(within(first).getByText('白银代理')).toBeInTheDocument();
     expect(within(first).getByText('正常')).toBeInTheDocument();
     expect(within(first).getByText('浙江省 · 杭州市')).toBeInTheDocument();
     expect(within(first).getByText('华东大区')).toBeInTheDocument();
     expect(within(first).getByText('¥ 123.45')).toBeInTheDocument();
+    expect(within(first).getByText('活跃 · 72')).toBeInTheDocument();
     const second = await rowOf('李四代理');
     expect(within(second).getByText('已暂停')).toBeInTheDocument();
+    expect(within(second).getByText('尚未统计')).toBeInTheDocument();
     expect(within(second).getByText('北京市')).toBeInTheDocument();
-    expect(listBodies(seen)[0]).toEqual({ level: 2, region_id: 1, limit: 50 });
+    expect(listBodies(seen)[0]).toEqual({ level: 2, region_id: 1, activity_band: 'active', limit: 50 });
     expect(screen.getByText('共 2 个代理')).toBeInTheDocument();
   });
 
@@ -204,6 +210,8 @@ describe('AgencyListPage', () => {
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('申请单 #31')).toBeInTheDocument();
     expect(within(drawer).getByText('已认证 张三')).toBeInTheDocument();
+    // The nightly figures, and when they were computed.
+    for (const text of ['¥ 65,432.10', '活跃 · 72', '2026-03-09 00:30']) expect(within(drawer).getByText(text)).toBeInTheDocument();
     await user.click(within(drawer).getByRole('tab', { name: '申请表' }));
     expect(await within(drawer).findByText('杭州星火传媒')).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
 import { FileAddOutlined } from '@ant-design/icons';
-import { AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type AgencyRow, type AgencyStatus } from '@juqi/contract';
+import { ACTIVITY_BAND_NAMES, AGENCY_STATUS_NAMES, agencyListCalls, yuanText, type ActivityBand, type AgencyRow, type AgencyStatus } from '@juqi/contract';
 import { DayRangeFilter } from '../../../components/records/day-range-filter';
 import { OptionFilter } from '../../../components/option-filter';
 import { RecordsPage } from '../../../components/records/records-page';
@@ -13,14 +13,14 @@ import { useCan } from '../../../lib/shell-session';
 import type { UrlValues } from '../../../lib/url-state';
 import { useAgencyOptions } from '../agency-options';
 import { AGENCY_URL } from '../agency-url';
-import { AgencyDrawer, AgencyStatusTag, placeName } from '../components/agency-drawer';
+import { ActivityTag, AgencyDrawer, AgencyStatusTag, placeName } from '../components/agency-drawer';
 import { ApplicationAddModal } from '../components/application-add-modal';
 import { agencyMessages } from '../messages';
 import '../agency.css';
 
 /**
  * /agency/list (全部代理, docs/marketplace.md › Agencies): every agency, newest joined first, read by keyset as the table
- * scrolls; filtered by keyword, level, region, city, status, post and days joined, all in the URL; exported whole; an
+ * scrolls; filtered by keyword, level, region, city, status, activity band, post and days joined, all in the URL; exported whole; an
  * agency opened in a drawer (`?id=`) with its particulars, 代理申请表 and history, where staff suspend, resume or
  * change its level.
  */
@@ -66,6 +66,7 @@ export function AgencyListPage() {
         },
         { key: 'level', title: t.level, width: 100, dataIndex: 'level_name' },
         { key: 'status', title: t.status, width: 90, render: (_, r: AgencyRow) => <AgencyStatusTag status={r.status} /> },
+        { key: 'activity', title: t.activity, width: 110, render: (_, r: AgencyRow) => <ActivityTag agency={r} /> },
         { key: 'city', title: t.city, width: 130, render: (_, r: AgencyRow) => placeName(r) || <CellMuted>{t.none}</CellMuted> },
         { key: 'region', title: t.region, width: 110, render: (_, r: AgencyRow) => r.region || <CellMuted>{t.none}</CellMuted> },
         { key: 'post', title: t.post, width: 110, render: (_, r: AgencyRow) => r.agency_pw_name || <CellMuted>{t.none}</CellMuted> },
@@ -105,6 +106,12 @@ function AgencyFilters({ filter, change }: { filter: UrlValues<typeof AGENCY_URL
     <>
       <OptionFilter label={t.level} value={filter.level} options={options?.levels.map((l) => ({ value: l.level, label: l.name }))} onChange={(level) => change({ level })} />
       <OptionFilter<AgencyStatus> label={t.status} value={filter.status} options={AGENCY_STATUS_NAMES.map((s) => ({ value: s.value, label: s.name[language] }))} onChange={(status) => change({ status })} />
+      <OptionFilter<ActivityBand>
+        label={t.activity}
+        value={filter.activity_band}
+        options={ACTIVITY_BAND_NAMES.map((b) => ({ value: b.value, label: b.name[language] }))}
+        onChange={(activity_band) => change({ activity_band })}
+      />
       <OptionFilter label={t.region} value={filter.region_id} options={options?.regions.map((r) => ({ value: r.id, label: r.name }))} onChange={(region_id) => change({ region_id })} />
       <OptionFilter
         search
