@@ -45,13 +45,18 @@ describe('record pickers’ lookups', () => {
     expect((await ok(t, fieldLookupCalls.lookup, { type: 'user', keyword: 'zz-nobody-zz' }, admin)).items).toEqual([]);
   });
 
-  it('names industries with their parent as the hint, and says when no module provides a type’s records', async () => {
+  it('names industries with their parent as the hint, and the operator’s companies for 公司选择', async () => {
     const { items } = await ok(t, fieldLookupCalls.lookup, { type: 'industry', keyword: '' }, admin);
     expect(items.length).toBeGreaterThan(1);
     const child = items.find((item) => item.hint);
     expect(child).toBeDefined();
     expect(items.some((item) => item.name === child!.hint && !item.hint)).toBe(true);
-    expect(await ok(t, fieldLookupCalls.lookup, { type: 'contract', keyword: '巨奇' }, admin)).toEqual({ available: false, items: [] });
+    const companies = await ok(t, personnelCalls.companies, {}, admin);
+    expect(companies.length).toBeGreaterThan(1);
+    const [first] = companies;
+    expect(await ok(t, fieldLookupCalls.lookup, { type: 'company_select', keyword: first!.name }, admin)).toEqual({ available: true, items: [first] });
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'company_select' }, admin)).items).toEqual(companies);
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'company_select', ids: [companies[1]!.id, 999_999] }, admin)).items).toEqual([companies[1]]);
   });
 
   it('answers only staff who may pick from the lookup in a form they fill, view or define its fields of (40300 otherwise)', async () => {

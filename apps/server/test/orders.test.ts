@@ -5,6 +5,7 @@ import {
   agencyListCalls,
   businessPackage,
   businessResource,
+  fieldLookupCalls,
   ledgerBookCalls,
   manualCreditCalls,
   merchantAppCalls,
@@ -494,6 +495,25 @@ describe('the sweep', () => {
 const computeFigures = () => t.app.jobs.runNow('agency.figures', {});
 const activity = (values: Partial<typeof agencyActivitySettings.defaults>) => ok(t, agencyActivitySettings.calls.edit, { ...agencyActivitySettings.defaults, ...values }, admin);
 const agencyRow = async (id: number) => (await ok(t, agencyListCalls.agencyDetails, { id }, admin))!;
+
+describe('合同 pickers', () => {
+  it('pick orders by number or customer, newest first, named by number and hinted by customer, package and state', async () => {
+    const a = await newAgency('合同代理');
+    const c = await newCustomer(a, '合同客户星辰', PRICE);
+    const older = await placed(a, c);
+    const newer = await paidOrder(a, c, small);
+    const byCustomer = await ok(t, fieldLookupCalls.lookup, { type: 'contract', keyword: '合同客户星辰' }, admin);
+    expect(byCustomer).toEqual({
+      available: true,
+      items: [
+        { id: newer.id, name: newer.order_no, hint: `合同客户星辰 · ${newer.business_name} · ${newer.package_name} · 已付款` },
+        { id: older.id, name: older.order_no, hint: `合同客户星辰 · ${older.business_name} · ${older.package_name} · 待付款` },
+      ],
+    });
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'contract', keyword: older.order_no.slice(-8) }, admin)).items.map((i) => i.id)).toEqual([older.id]);
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'contract', ids: [older.id, 999_999] }, admin)).items.map((i) => i.name)).toEqual([older.order_no]);
+  });
+});
 
 describe('the nightly figures (agency.figures)', () => {
 

@@ -12,7 +12,7 @@ import { sendRecords } from '../../lib/records/record-list';
 import { commissionList, returnList } from './agency-earnings';
 import { checkOrderImport, sendImportTemplate, uploadedOrders } from './import';
 import { OrderMoney } from './money';
-import { findOrderRow, orderAgencies, orderCustomers, orderDetails, orderEvents, orderList, orderOptions, ordersOfUser, orderTotals, orderWorkbook } from './orders';
+import { contractLookup, findOrderRow, orderAgencies, orderCustomers, orderDetails, orderEvents, orderList, orderOptions, ordersOfUser, orderTotals, orderWorkbook } from './orders';
 import { seedOrders } from './seed';
 import { OrderService, type OrderActor } from './service';
 import { orders } from './table';
@@ -37,6 +37,8 @@ export const orderModule: ServerModule = {
     app.access.commissionDues = { owed: (agencyId, tx) => money.owed(tx, agencyId), settle: (agencyId, tx) => money.settleDues(tx, agencyId) };
     const list = orderList(db);
     const details = (orderNo: string) => orderDetails(db, app.clock, eq(orders.orderNo, orderNo));
+    // 合同 pickers (contract) pick orders: what a customer signed for.
+    app.access.lookups.provide('contract', contractLookup(db));
 
     route(app, orderCalls.orderList, async ({ body: { cursor, limit, ...filter } }) => list.keyset(filter, await zone(), cursor, limit));
     route(app, orderCalls.orderTotals, async ({ body }) => orderTotals(db, body, await zone()));

@@ -1,4 +1,4 @@
-import { codeName, ORDER_PAY_BY_NAMES, ORDER_SOURCE_NAMES, ORDER_STATE_NAMES, refundableAmount, type OrderDetails, type OrderEvent, type OrderFilter, type OrderRow } from '@juqi/contract';
+import { codeName, ORDER_PAY_BY_NAMES, ORDER_SOURCE_NAMES, ORDER_STATE_NAMES, refundableAmount, type LookupItem, type OrderDetails, type OrderEvent, type OrderFilter, type OrderRow } from '@juqi/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../lib/clock';
@@ -8,6 +8,7 @@ import { agency, agencyBusiness, agencyLevel, business, businessPackage, merchan
 import { AppError } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/export/workbook';
 import { transferEntries } from '../../lib/ledger/ledger';
+import type { LookupSource } from '../../lib/lookups';
 import { RecordList, type RecordWorkbook } from '../../lib/records/record-list';
 import { dayRangeConditions, exportedTime } from '../../lib/time-zone';
 import { orderCommission, orderEvent, orders } from './table';
@@ -232,6 +233,27 @@ export async function orderCustomers(db: Executor, body: { keyword?: string; age
     .limit(20);
   return rows.map(({ userId, ...row }) => ({ ...row, has_account: userId !== null }));
 }
+
+/** An order as the 合同 picker names it: its number, hinted by customer, business · package and state. */
+async function contractsWhere(db: Executor, where: SQL | undefined, limit?: number): Promise<LookupItem[]> {
+  const query = db
+    .select({ id: orders.id, orderNo: orders.orderNo, customer: customerName, businessName: orders.businessName, packageName: orders.packageName, state: orders.state })
+    .from(orders)
+    .innerJoin(merchant, eq(merchant.id, orders.merchantId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map((r) => ({ id: r.id, name: r.orderNo, hint: `${r.customer} · ${r.businessName} · ${r.packageName} · ${codeName(ORDER_STATE_NAMES, r.state, 'zh-CN')}` }));
+}
+
+/**
+ * The `contract` lookup (docs/marketplace.md › Lookups): a contract is an order — what a customer signed for. Found by
+ * its number or the customer's name, newest first.
+ */
+export const contractLookup = (db: Executor): LookupSource => ({
+  search: (keyword, limit) => contractsWhere(db, keyword ? or(like(orders.orderNo, containing(keyword)), ilike(customerName, containing(keyword))) : undefined, limit),
+  named: (ids, tx) => contractsWhere(tx ?? db, inArray(orders.id, [...ids])),
+});
 
 /** An app user's orders: those it sold as an agency and those its customer record bought, newest first. */
 export async function ordersOfUser(db: Executor, userId: number, page: number, limit: number) {

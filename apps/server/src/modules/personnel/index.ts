@@ -90,6 +90,12 @@ export const personnelModule: ServerModule = {
       shown: async (ids) => (await service.records.shown(ids)).map(personOf),
     });
 
+    // 公司选择 pickers (company_select) pick the operator's own companies (签约主体): client companies are customers.
+    app.access.lookups.provide('company', {
+      search: (keyword, limit) => service.records.companiesMatching(keyword, limit),
+      named: (ids, tx) => service.records.companiesNamed(ids, tx),
+    });
+
     // Recruitment's 转为员工 makes a candidate's record in its own transaction, under the records' rules.
     app.access.staffRecords = {
       addCandidate: (input, actor, tx) => {

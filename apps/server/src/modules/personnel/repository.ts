@@ -45,6 +45,20 @@ export class PersonnelRepository {
     return this.db.select({ id: personnelCompany.id, name: personnelCompany.name }).from(personnelCompany).orderBy(asc(personnelCompany.sort), asc(personnelCompany.id));
   }
 
+  /** Up to `limit` companies whose name contains the keyword (all without one), in their order: the company picker's. */
+  companiesMatching(keyword: string | undefined, limit: number): Promise<{ id: number; name: string }[]> {
+    return this.db
+      .select({ id: personnelCompany.id, name: personnelCompany.name })
+      .from(personnelCompany)
+      .where(keyword ? ilike(personnelCompany.name, containing(keyword)) : undefined)
+      .orderBy(asc(personnelCompany.sort), asc(personnelCompany.id))
+      .limit(limit);
+  }
+
+  companiesNamed(ids: readonly number[], tx: Executor = this.db): Promise<{ id: number; name: string }[]> {
+    return tx.select({ id: personnelCompany.id, name: personnelCompany.name }).from(personnelCompany).where(inArray(personnelCompany.id, [...ids]));
+  }
+
   /** A live record. */
   async get(id: number, tx: Executor = this.db): Promise<StaffRecord | undefined> {
     const [row] = await tx.select().from(personnelStaff).where(and(eq(personnelStaff.id, id), live));
