@@ -19,7 +19,7 @@ import {
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agency, agencyBusiness, auditLog, users } from '../src/lib/db/schema';
+import { agency, agencyBusiness, auditLog, orders, users } from '../src/lib/db/schema';
 import { findAccount } from '../src/lib/ledger/ledger';
 import { seedAgencies } from '../src/modules/agency/seed';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -586,6 +586,15 @@ describe('订单中心', () => {
     expect((await ok(t, orderCalls.orderList, { agency_id: a.id, state: 'paid', limit: 20 }, admin)).data.map((o) => o.order_no)).toEqual([paid.order_no]);
     expect((await ok(t, orderCalls.orderList, { agency_id: a.id, amount_min: 10_000, limit: 20 }, admin)).data.map((o) => o.order_no)).toEqual([paid.order_no]);
     expect(await ok(t, orderCalls.orderTotals, { agency_id: a.id }, admin)).toEqual({ count: 2, amount: PRICE + 9_999, refunded: 0, commission: 0 });
+    // Kept per filter: a move here shows at once; a write this server did not make (another instance's) within 30 s.
+    expectOk(await cancel(paid.order_no));
+    expect(await ok(t, orderCalls.orderTotals, { agency_id: a.id }, admin)).toMatchObject({ count: 2, refunded: PRICE });
+    await t.database.db.update(orders).set({ refunded: 1 }).where(eq(orders.orderNo, created.order_no));
+    expect(await ok(t, orderCalls.orderTotals, { agency_id: a.id }, admin)).toMatchObject({ refunded: PRICE });
+    t.clock.advance(30_001);
+    await ok(t, orderCalls.orderTotals, { agency_id: a.id }, admin);
+    await expect.poll(async () => (await ok(t, orderCalls.orderTotals, { agency_id: a.id }, admin)).refunded).toBe(PRICE + 1);
+    await t.database.db.update(orders).set({ refunded: 0 }).where(eq(orders.orderNo, created.order_no));
     expect(expectError(await invoke(t, orderCalls.orderList, { amount_min: 5, amount_max: 1 }, admin), 40000)).toMatchObject({ field: 'amount_max' });
 
     const viewer = await signInWith(t, ['order.view']);

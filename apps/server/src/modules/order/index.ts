@@ -1,4 +1,5 @@
-import { orderAppCalls, orderCalls } from '@juqi/contract';
+import { orderAppCalls, orderCalls, type OrderTotals } from '@juqi/contract';
+import { FigureCache, filterKey } from '../../lib/figure-cache';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { agency, merchant } from '../../lib/db/schema';
@@ -33,7 +34,9 @@ export const orderModule: ServerModule = {
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const zone = () => timeZone.current();
     const money = new OrderMoney(new Ledger(db, app.clock), app.clock);
-    const service = new OrderService(db, app.clock, money, zone);
+    // The totals above 订单中心 are kept per filter for 30 s (a sum over a million orders is a scan); a move clears them.
+    const totals = new FigureCache<OrderTotals>(app.clock);
+    const service = new OrderService(db, app.clock, money, zone, () => totals.clear());
     app.access.commissionDues = { owed: (agencyId, tx) => money.owed(tx, agencyId), settle: (agencyId, tx) => money.settleDues(tx, agencyId) };
     const list = orderList(db);
     const details = (orderNo: string) => orderDetails(db, app.clock, eq(orders.orderNo, orderNo));
@@ -41,7 +44,10 @@ export const orderModule: ServerModule = {
     app.access.lookups.provide('contract', contractLookup(db));
 
     route(app, orderCalls.orderList, async ({ body: { cursor, limit, ...filter } }) => list.keyset(filter, await zone(), cursor, limit));
-    route(app, orderCalls.orderTotals, async ({ body }) => orderTotals(db, body, await zone()));
+    route(app, orderCalls.orderTotals, async ({ body }) => {
+      const zoneNow = await zone();
+      return totals.get(filterKey('orders', { ...body, time_zone: zoneNow }), () => orderTotals(db, body, zoneNow));
+    });
     route(app, orderCalls.orderExport, async ({ body, reply }) => {
       await sendRecords(reply, list, body, orderWorkbook);
       return null;

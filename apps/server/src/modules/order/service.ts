@@ -111,6 +111,8 @@ export class OrderService {
     private readonly clock: Clock,
     private readonly money: OrderMoney,
     private readonly zone: () => Promise<string>,
+    /** Told after every write that changed orders commits (the totals kept per filter are then stale). */
+    private readonly changed: () => void = () => {},
   ) {}
 
   /** Places an order once per key (the same key and request answer the first order); answers its number. */
@@ -122,6 +124,7 @@ export class OrderService {
     };
     try {
       const placed = await onceUnderKey(this.db, placing.fingerprint, find, (tx) => this.make(tx, placing, by, zone));
+      this.changed();
       return placed.orderNo;
     } catch (err) {
       if (isUniqueViolation(err) && violatedConstraint(err) === 'orders_external_no_key')
@@ -220,6 +223,7 @@ export class OrderService {
         ip: by.ip ?? null,
       });
     });
+    this.changed();
     return { added: checked.planned.length, unchanged: checked.unchanged };
   }
 
@@ -380,6 +384,7 @@ export class OrderService {
     for (const { orderNo } of ended)
       completed += await this.sweepOne(orderNo, (order, tx) => (order.state === 'in_service' ? this.completed(tx, order, sweeper) : null));
     for (const { id } of due) released += await this.releaseOne(id);
+    if (cancelled + completed + released > 0) this.changed();
     return { cancelled, completed, released };
   }
 
@@ -418,6 +423,7 @@ export class OrderService {
       if (!order) throw AppError.notFound();
       await this.apply(tx, order, by, () => work(tx, order));
     });
+    this.changed();
   }
 
   private async apply(tx: Executor, order: OrderRecord, by: OrderActor, work: () => Promise<Moved | null>): Promise<void> {

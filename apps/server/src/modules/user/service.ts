@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../lib/db/errors';
 import { AppError } from '../../lib/errors';
 import type { Principal, SystemEventSink, TimeZoneSource } from '../../lib/http/types';
 import { dayRangeConditions } from '../../lib/time-zone';
-import { CountCache, filterKey } from './count-cache';
+import { FigureCache, filterKey } from '../../lib/figure-cache';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
 import { normaliseFilter, userConditions } from './filter';
 import { PageStarts, type PageStart } from './page-starts';
@@ -193,7 +193,7 @@ export interface VerificationSubmission {
  */
 export class UserService {
   readonly repo: UserRepository;
-  readonly counts: CountCache;
+  readonly counts: FigureCache;
   readonly pageStarts: PageStarts;
   private dict: { value: Promise<Dictionaries>; at: number } | undefined;
 
@@ -206,7 +206,7 @@ export class UserService {
     private readonly events: SystemEventSink,
   ) {
     this.repo = new UserRepository(db);
-    this.counts = new CountCache(clock);
+    this.counts = new FigureCache(clock);
     this.pageStarts = new PageStarts(clock, this.counts.ttlMs);
   }
 

@@ -1,27 +1,28 @@
-import type { Clock } from '../../lib/clock';
+import type { Clock } from './clock';
 
-interface Entry {
-  /** The count as first asked for: callers that arrive before it is known share this one query. */
-  value: Promise<number>;
+interface Entry<T> {
+  /** The figure as first asked for: callers that arrive before it is known share this one query. */
+  value: Promise<T>;
   /** When the query behind `value` started. */
   at: number;
-  /** The number, once known. */
-  known?: number;
+  /** The figure, once known. */
+  known?: T;
   refreshing?: boolean;
 }
 
 /**
- * Exact counts of a filter, computed once and then kept. A list asks for its count on every page; at 1,000,000 rows a
- * count(*) can cost a scan (up to a few hundred milliseconds), so only the first page of a filter waits for it; the
- * following pages, and other staff with the same filter, reuse it. Concurrent askers share one query.
+ * Exact figures of a filter — a list's count, or its count and sums — computed once and then kept. A list asks for its
+ * count on every page; at 1,000,000 rows a count(*) or a sum can cost a scan (up to a few hundred milliseconds), so only
+ * the first page of a filter waits for it; the following pages, and other staff with the same filter, reuse it.
+ * Concurrent askers share one query.
  *
- * A count older than `ttlMs` is still answered at once while one query in the background replaces it, so no page
- * waits for a recount; a count older than `maxStaleMs` (a filter nobody used for a while) is recomputed before it is
- * answered. Writes in this process that move users between filters (lock, verification decisions) clear the cache at
- * once; other processes' writes show within `ttlMs` plus one count. See docs/users.md.
+ * A figure older than `ttlMs` is still answered at once while one query in the background replaces it, so no page
+ * waits for a recount; one older than `maxStaleMs` (a filter nobody used for a while) is recomputed before it is
+ * answered. Writes in this process that change the figures (a user locked, an order moved) clear the cache at once;
+ * other processes' writes show within `ttlMs` plus one query. See docs/users.md.
  */
-export class CountCache {
-  private readonly entries = new Map<string, Entry>();
+export class FigureCache<T = number> {
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly clock: Clock,
@@ -30,7 +31,7 @@ export class CountCache {
     private readonly maxEntries = 1000,
   ) {}
 
-  get(key: string, compute: () => Promise<number>): Promise<number> {
+  get(key: string, compute: () => Promise<T>): Promise<T> {
     const now = this.clock.now().getTime();
     const hit = this.entries.get(key);
     if (hit) {
@@ -48,8 +49,8 @@ export class CountCache {
     this.entries.clear();
   }
 
-  private start(key: string, compute: () => Promise<number>, now: number): Entry {
-    const entry: Entry = { value: compute(), at: now };
+  private start(key: string, compute: () => Promise<T>, now: number): Entry<T> {
+    const entry: Entry<T> = { value: compute(), at: now };
     entry.value.then(
       (n) => (entry.known = n),
       // A failed count is not kept.
@@ -62,7 +63,7 @@ export class CountCache {
   }
 
   /** Replaces a known count with a new one when that is ready; until then (or if it fails) the old one is answered. */
-  private refresh(key: string, stale: Entry, compute: () => Promise<number>, now: number): void {
+  private refresh(key: string, stale: Entry<T>, compute: () => Promise<T>, now: number): void {
     stale.refreshing = true;
     compute().then(
       (n) => {

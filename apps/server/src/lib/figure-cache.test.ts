@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CountCache, filterKey } from './count-cache';
+import { FigureCache, filterKey } from './figure-cache';
 
 /** Lets the callbacks of queries that just answered run. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -8,7 +8,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 function setUp() {
   let now = 1_000_000;
   const clock = { now: () => new Date(now) };
-  const cache = new CountCache(clock, 30_000, 600_000);
+  const cache = new FigureCache(clock, 30_000, 600_000);
   const queries: { resolve: (n: number) => void; reject: (e: Error) => void }[] = [];
   const compute = () => new Promise<number>((resolve, reject) => queries.push({ resolve, reject }));
   return { cache, compute, queries, advance: (ms: number) => (now += ms) };
