@@ -294,3 +294,32 @@ test('业务申请: an agency applies in the apps to sell a business, the approv
     await screenshot(page, `business-apply-list-zh-CN-${width}`);
   }
 });
+
+test('视频平台认证: an agency submits an account with a picture in the apps; staff see the picture in its drawer and approve it, and its history says so', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const agencies = await apiOk<{ data: { id: number; name: string; mobile: string }[] }>(request, admin, '/api/agency/agency_list', { status: 'active', limit: 50 });
+  const agency = notYetTexted(agencies.data).at(-1)!;
+  const token = await appUserToken(request, agency.mobile);
+  const account = `星火视频${Date.now() % 100_000}`;
+  // The apps send the fields first, then the picture (a 1 × 1 PNG).
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const answer = await request.post('/api_user/agency/certification_submit', {
+    headers: { 'x-token': token },
+    multipart: { platform: 'xiaohongshu', account_name: account, account_id: 'xh-2026', documents: { name: '主页.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(await answer.json()).toMatchObject({ code: 20000, data: { state: 1, account_name: account } });
+
+  await openAsAdmin(page, request, `/agency/list?id=${agency.id}`);
+  const drawer = page.getByRole('dialog', { name: agency.name });
+  await drawer.getByRole('tab', { name: '视频平台认证' }).click();
+  const card = drawer.locator('.ant-card').filter({ hasText: account });
+  await expect(card.getByText('审核中')).toBeVisible();
+  await expect(card.getByRole('img', { name: '小红书认证材料 1' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await screenshot(page, 'agency-certification-zh-CN-1280');
+  await card.getByRole('button', { name: /通\s*过/ }).click();
+  await expect(page.getByText('已通过认证')).toBeVisible();
+  await expect(card.getByText('已认证')).toBeVisible();
+  await drawer.getByRole('tab', { name: '历史' }).click();
+  await expect(drawer.getByText('视频平台认证通过').last()).toBeVisible();
+  await expect(drawer.getByText(`小红书 · ${account}`).last()).toBeVisible();
+});

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fieldLabel, fileCalls, MAX_UPLOAD_BYTES, uploadLimits, type FileRecord } from '@juqi/contract';
@@ -12,6 +11,7 @@ import { contentDisposition, parseRange } from '../src/modules/file/http';
 import { cleanFileName, FileService } from '../src/modules/file/service';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createStaffWith, invoke, invokeUnchecked, signInAsAdmin } from './helpers/auth';
+import { multipart, type Part } from './helpers/multipart';
 
 // ——— sample files ———
 const PNG = Buffer.from(
@@ -24,27 +24,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'), Buffer.alloc(256, 7)]);
 const CSV_GBK = Buffer.from([0xd0, 0xd5, 0xc3, 0xfb, 0x2c, 0xb5, 0xe7, 0xbb, 0xb0, 0x0a, 0xd5, 0xc5, 0xc8, 0xfd, 0x2c, 0x31, 0x33, 0x38, 0x0a]); // 姓名,电话 / 张三,138
 const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
-
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string };
-
-function multipart(parts: Part[]) {
-  const boundary = `----juqi${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('filename' in p) {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`),
-        p.content,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 let t: TestApp;
 let admin: string;

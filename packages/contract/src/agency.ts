@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPROVAL_STATES, defineApprovalKinds } from './approval-kind';
-import { defineCall, fields, keysetPageOf, operation, pageOf } from './call';
+import { defineCall, fields, keysetPageOf, operation, pageOf, wholeNumber } from './call';
 import { dayRange } from './days';
 import { fieldDefinitionRow } from './field';
 import { historyEntry } from './resource';
@@ -617,5 +617,124 @@ export const businessApplyCalls = {
   }),
 };
 
+/** The video platforms an agency certifies an account on (视频平台认证). */
+export const VIDEO_PLATFORMS = ['douyin', 'kuaishou', 'wechat_channels', 'xiaohongshu', 'bilibili'] as const;
+export type VideoPlatform = (typeof VIDEO_PLATFORMS)[number];
+export const VIDEO_PLATFORM_NAMES = [
+  { value: 'douyin', name: { 'zh-CN': '抖音', 'en-US': 'Douyin' } },
+  { value: 'kuaishou', name: { 'zh-CN': '快手', 'en-US': 'Kuaishou' } },
+  { value: 'wechat_channels', name: { 'zh-CN': '视频号', 'en-US': 'WeChat Channels' } },
+  { value: 'xiaohongshu', name: { 'zh-CN': '小红书', 'en-US': 'Xiaohongshu' } },
+  { value: 'bilibili', name: { 'zh-CN': '哔哩哔哩', 'en-US': 'Bilibili' } },
+] as const satisfies readonly NamedCode<VideoPlatform>[];
+
+/** A certification's state, as 实名认证's: 1 under review, 2 certified, 0 rejected with a reason. */
+export const CERTIFICATION_STATES = [1, 2, 0] as const;
+export const CERTIFICATION_STATE_NAMES = [
+  { value: 1, name: { 'zh-CN': '审核中', 'en-US': 'Under review' } },
+  { value: 2, name: { 'zh-CN': '已认证', 'en-US': 'Certified' } },
+  { value: 0, name: { 'zh-CN': '已驳回', 'en-US': 'Rejected' } },
+] as const satisfies readonly NamedCode<number>[];
+/** How many pictures one submission carries (the account's home page, its certification, its data). */
+export const CERTIFICATION_DOCUMENTS_MAX = 3;
+export const CERTIFICATION_REASON_MAX = 200;
+
+/** The picture of a certification's document, fetched with the session's X-Token. */
+export const certificationDocumentUrl = (id: number, index: number) => `/api/agency/certification_document?id=${id}&index=${index}`;
+
+/** A certification as the agency's 视频平台认证 tab lists it. */
+export const certificationRow = z.object({
+  id: z.number().int(),
+  agency_id: z.number().int(),
+  agency_name: z.string(),
+  platform: z.enum(VIDEO_PLATFORMS),
+  account_name: z.string(),
+  account_id: z.string(),
+  state: z.number().int(),
+  /** A rejection's reason; '' otherwise. */
+  reason: z.string(),
+  /** `certificationDocumentUrl` of each document. */
+  documents: z.array(z.string()),
+  submitted_at: z.string(),
+  decided_at: z.string().nullable(),
+  reviewer_name: z.string().nullable(),
+});
+export type CertificationRow = z.output<typeof certificationRow>;
+
+const certificationLabels = {
+  platform: { 'zh-CN': '平台', 'en-US': 'Platform' },
+  account_name: { 'zh-CN': '账号名称', 'en-US': 'Account name' },
+  account_id: { 'zh-CN': '账号 ID', 'en-US': 'Account ID' },
+  documents: { 'zh-CN': '认证材料', 'en-US': 'Documents' },
+  reason: { 'zh-CN': '驳回原因', 'en-US': 'Reason' },
+} as const;
+
+/**
+ * 视频平台认证 (docs/marketplace.md › 代理设置 and certification): an agency submits an account of a video platform
+ * with pictures proving it, in the apps; one staff reviews it. One submission under review per agency and platform.
+ */
+export const certificationCalls = {
+  certificationList: defineCall({
+    method: 'POST',
+    path: '/api/agency/certification_list',
+    tag: 'agency',
+    summary: 'Certifications newest first, of one agency, platform and state when given',
+    permission: operation('agency.certification.view'),
+    body: z
+      .object({ agency_id: fields.id.optional(), platform: z.enum(VIDEO_PLATFORMS).optional(), state: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(), page: fields.page, limit: fields.limit })
+      .strict(),
+    data: z.object({ count: z.number().int(), data: z.array(certificationRow) }),
+  }),
+  certificationDocument: defineCall({
+    method: 'GET',
+    path: '/api/agency/certification_document',
+    tag: 'agency',
+    summary: 'The index-th document (0 first) of a certification: the picture, inline, never cached, each read audited (blob answer; 40400 when there is no such document)',
+    permission: operation('agency.certification.view'),
+    query: z.object({ id: fields.id, index: wholeNumber(0, CERTIFICATION_DOCUMENTS_MAX - 1) }),
+    data: z.null(),
+    response: 'blob',
+  }),
+  certificationAudit: defineCall({
+    method: 'POST',
+    path: '/api/agency/certification_audit',
+    tag: 'agency',
+    summary: '通过 (1 → 2) or 驳回 (1 → 0, with a reason) a certification under review; a decided one is 40900. Audited, and read back in the agency’s history',
+    permission: operation('agency.certification.audit'),
+    body: z.object({ id: fields.id, action: z.enum(['approve', 'reject']), reason: fields.text(CERTIFICATION_REASON_MAX).default('') }).strict(),
+    data: certificationRow,
+    labels: certificationLabels,
+  }),
+  certificationSubmit: defineCall({
+    method: 'POST',
+    path: '/api_user/agency/certification_submit',
+    tag: 'agency',
+    summary:
+      `An agency submits an account of a video platform for certification, as multipart/form-data: the fields \`platform\`, \`account_name\` and \`account_id\` first, then 1–${CERTIFICATION_DOCUMENTS_MAX} pictures in \`documents\` ` +
+      '(each an image upload: extension, size and content checked). One under review per platform (40900); a user who is no agency is 40300',
+    permission: 'app-user',
+    // Multipart: the server reads the fields and the pictures itself, checking the fields with `certificationFields`.
+    data: certificationRow,
+    labels: certificationLabels,
+  }),
+  certificationMine: defineCall({
+    method: 'POST',
+    path: '/api_user/agency/certification_list',
+    tag: 'agency',
+    summary: 'The signed-in agency’s certifications, newest first, each with its state and a rejection’s reason',
+    permission: 'app-user',
+    data: z.array(certificationRow),
+  }),
+};
+
+/** The fields of a certification's submission, read from its multipart form. */
+export const certificationFields = z
+  .object({
+    platform: z.enum(VIDEO_PLATFORMS),
+    account_name: fields.text(40).min(1),
+    account_id: fields.text(64).min(1),
+  })
+  .strict();
+
 /** The agency module's share of the contract (`contractModules`). */
-export const agencyContract = defineContractModule({ name: 'agency', calls: [agencyApplicationCalls, agencyListCalls, businessApplyCalls], resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });
+export const agencyContract = defineContractModule({ name: 'agency', calls: [agencyApplicationCalls, agencyListCalls, businessApplyCalls, certificationCalls], resources: [agencyLevel], settings: [agencyBasicSettings, agencyLoginSettings, agencyActivitySettings] });

@@ -47,8 +47,10 @@ export const IMAGE_EXTENSIONS: readonly string[] = imageExtensions;
  * - `private`: its uploader and the super-admin;
  * - `verification`: identity documents of verification submissions, served only by the user module's checked call
  *   (`user.verification.view`), never by `/uploads` or the download calls. Stored by the server, never by a staff upload.
+ * - `certification`: an agency's documents for a video platform's certification, sent with its submission in the apps and
+ *   served only by the agency module's checked call (`agency.certification.view`).
  */
-export const uploadScopes = ['public', 'private', 'verification'] as const;
+export const uploadScopes = ['public', 'private', 'verification', 'certification'] as const;
 export type UploadScope = (typeof uploadScopes)[number];
 
 /** The multipart fields of `/api/file/save` besides `file`; the server validates them with this schema. */

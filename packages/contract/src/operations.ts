@@ -136,6 +136,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'agency.level.set', name: '调整代理等级', nameEn: 'Change an agency’s level', menu: '/agency/list' },
   { code: 'agency.add', name: '为用户提交代理申请', nameEn: 'File agency applications for users', menu: '/agency/list' },
   { code: 'agency.business.revoke', name: '撤销代理的可售业务', nameEn: 'Revoke a business from an agency', menu: '/agency/list' },
+  { code: 'agency.certification.view', name: '查看视频平台认证', nameEn: 'View video platform certifications', menu: '/agency/list' },
+  { code: 'agency.certification.audit', name: '审核视频平台认证', nameEn: 'Review video platform certifications', menu: '/agency/list' },
   { code: 'agency.business_apply.view', name: '查看业务申请', nameEn: 'View business applications', menu: '/agency/business_apply' },
   { code: 'merchant.view', name: '查看客户', nameEn: 'View customers', menu: '/merchant/info' },
   { code: 'merchant.edit', name: '新增、编辑、删除客户', nameEn: 'Add, edit and delete customers', menu: '/merchant/info' },

@@ -1,5 +1,6 @@
-import type { AnyCall, ApprovalKind, Locale, MenuNode, NotificationSubject, Permission, SystemEventCode, Texts, UploadScope, UserSelection } from '@juqi/contract';
+import type { AnyCall, ApprovalKind, Locale, MenuNode, NotificationSubject, Permission, SystemEventCode, Texts, UploadScope, UploadType, UserSelection } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import type { AppConfig } from '../../config';
 import type { Clock } from '../clock';
 import type { LookupRegistry } from '../lookups';
@@ -118,6 +119,13 @@ export interface FileDirectory {
    * `scope` and stored; 40400 otherwise. The caller has checked who may read files of that scope.
    */
   send(reply: FastifyReply, path: string, scope: UploadScope): Promise<void>;
+  /**
+   * Checks a file part of a module's own multipart call as an upload of `type` (extension, size, magic bytes; refusals
+   * name the part) and stores it in `scope` with no uploader: answers its path.
+   */
+  storePart(part: MultipartFile, stored: { module: string; type: UploadType; scope: UploadScope }): Promise<string>;
+  /** Deletes files `storePart` stored for a submission then refused. */
+  discard(paths: readonly string[]): Promise<void>;
 }
 
 /** What the settings module offers the rest of the server: the platform's time zone (docs/time.md). */

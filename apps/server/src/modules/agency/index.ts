@@ -7,6 +7,7 @@ import { readSettingsDocument, settingsDocumentRoutes } from '../../lib/settings
 import { registerAgencyList } from './agencies';
 import { AGENT, registerAgencyApplications } from './applications';
 import { registerBusinessApplications } from './business-applications';
+import { registerCertifications } from './certifications';
 import { AGENCY_FIGURES_CRON, AGENCY_FIGURES_JOB, computeAgencyFigures, figuresNeverComputed } from './figures';
 import { seedAgencies } from './seed';
 import { AgencyRepository } from './repository';
@@ -61,6 +62,7 @@ export const agencyModule: ServerModule = {
     registerAgencyApplications(app);
     registerAgencyList(app);
     registerBusinessApplications(app);
+    registerCertifications(app);
     settingsDocumentRoutes(app, agencyLoginSettings);
     app.access.appSignInRules = async (user, platform) => {
       if (user.typeUser !== AGENT) return {};

@@ -1,4 +1,5 @@
-import { ACTIVITY_BANDS } from '@juqi/contract';
+import { ACTIVITY_BANDS, VIDEO_PLATFORMS } from '@juqi/contract';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { approvalRequest } from '../approval/table';
 import { business } from '../business/table';
@@ -97,4 +98,34 @@ export const agencyBusiness = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('agency_business_key').on(t.agencyId, t.businessId), index('agency_business_business_idx').on(t.businessId)],
+);
+
+/**
+ * 视频平台认证 (docs/marketplace.md › 代理设置 and certification): an account of a video platform an agency submitted
+ * with pictures proving it (uploads of scope `certification`), 1 under review → 2 certified or 0 rejected with a reason.
+ * One under review per agency and platform.
+ */
+export const agencyCertification = pgTable(
+  'agency_certification',
+  {
+    id: serial('id').primaryKey(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agency.userId),
+    platform: text('platform', { enum: VIDEO_PLATFORMS }).notNull(),
+    accountName: text('account_name').notNull(),
+    accountId: text('account_id').notNull(),
+    state: smallint('state').notNull().default(1),
+    reason: text('reason').notNull().default(''),
+    /** The upload paths of its pictures, in the order sent. */
+    documents: jsonb('documents').$type<string[]>().notNull(),
+    reviewerId: integer('reviewer_id'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 3 }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('agency_certification_open_key').on(t.agencyId, t.platform).where(sql`${t.state} = 1`),
+    index('agency_certification_agency_idx').on(t.agencyId, t.submittedAt, t.id),
+    index('agency_certification_submitted_idx').on(t.submittedAt, t.id),
+  ],
 );

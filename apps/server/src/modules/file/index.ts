@@ -65,6 +65,8 @@ export function createFileModule(options: FileModuleOptions = {}): ServerModule 
           fileHeaders(reply, row, dispositionOf(row)).header('cache-control', 'no-store');
           sendObject(reply, object);
         },
+        storePart: async (part, stored) => (await service.storePart(part, stored)).path,
+        discard: (paths) => service.discard(paths),
       };
 
       route(app, fileCalls.save, ({ request, principal }) => {

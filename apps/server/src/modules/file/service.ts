@@ -13,6 +13,7 @@ import {
   uploadLimits,
   uploadTypes,
   type FileRecord,
+  type UploadScope,
   type UploadType,
 } from '@juqi/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -58,7 +59,8 @@ export function extensionOf(name: string): string {
 
 /**
  * Whether the caller may read an upload through `/uploads` and the download calls. Identity documents (`verification`)
- * never: the user module serves them through its own checked call.
+ * and an agency's certification documents (`certification`) never: their modules serve them through their own checked
+ * calls.
  */
 export function mayRead(row: UploadedFileRow, caller: Principal | null): boolean {
   switch (row.scope) {
@@ -67,6 +69,7 @@ export function mayRead(row: UploadedFileRow, caller: Principal | null): boolean
     case 'private':
       return caller !== null && (caller.isSuperAdmin || caller.staffId === row.uploaderId);
     case 'verification':
+    case 'certification':
       return false;
   }
 }
@@ -206,23 +209,48 @@ export class FileService {
     return { tmp, size, filename: part.filename ?? '' };
   }
 
+  /**
+   * A file part of another module's multipart call (an agency's certification documents), checked as an upload of
+   * `type` and stored in `scope` with no uploader; refusals name `field`, the part's name.
+   */
+  async storePart(part: MultipartFile, stored: { module: string; type: UploadType; scope: UploadScope }): Promise<FileRecord> {
+    let staged: Staged | undefined;
+    try {
+      staged = await this.stage(part, uploadLimits[stored.type].maxBytes);
+      return await this.store(staged, stored, null, part.fieldname);
+    } catch (err) {
+      throw multipartError(err) ?? err;
+    } finally {
+      if (staged) await fs.promises.rm(staged.tmp, { force: true });
+    }
+  }
+
   private async keep(rawFields: Record<string, string>, staged: Staged | undefined, uploaderId: number): Promise<FileRecord> {
     const parsed = fileSaveFields.safeParse(rawFields);
     if (!parsed.success) throw issuesRefused(parsed.error.issues, 'body');
-    const { module, type, scope } = parsed.data;
     if (!staged) throw AppError.invalid('file', { 'zh-CN': '请选择文件', 'en-US': 'required' });
+    return this.store(staged, parsed.data, uploaderId, 'file');
+  }
+
+  /** Checks a staged file — extension, size, magic bytes — then stores it under a server-made name and records it. */
+  private async store(
+    staged: Staged,
+    { module, type, scope }: { module: string; type: UploadType; scope: UploadScope },
+    uploaderId: number | null,
+    field: string,
+  ): Promise<FileRecord> {
 
     const name = cleanFileName(staged.filename);
     const ext = extensionOf(name);
     const limit = uploadLimits[type];
-    if (!ext) throw AppError.invalid('file', { 'zh-CN': '文件名须带扩展名', 'en-US': 'the file name needs an extension' });
+    if (!ext) throw AppError.invalid(field, { 'zh-CN': '文件名须带扩展名', 'en-US': 'the file name needs an extension' });
     if (!limit.extensions.includes(ext)) {
       const accepted = limit.extensions.join(', ');
-      throw AppError.invalid('file', { 'zh-CN': `该类型不接受 .${ext} 文件（可用：${accepted}）`, 'en-US': `.${ext} is not accepted for type ${type} (accepted: ${accepted})` });
+      throw AppError.invalid(field, { 'zh-CN': `该类型不接受 .${ext} 文件（可用：${accepted}）`, 'en-US': `.${ext} is not accepted for type ${type} (accepted: ${accepted})` });
     }
-    if (staged.size === 0) throw AppError.invalid('file', { 'zh-CN': '文件是空的', 'en-US': 'the file is empty' });
+    if (staged.size === 0) throw AppError.invalid(field, { 'zh-CN': '文件是空的', 'en-US': 'the file is empty' });
     if (staged.size > limit.maxBytes) throw tooLarge(limit.maxBytes);
-    if (!(await contentMatches(staged.tmp, ext))) throw AppError.invalid('file', { 'zh-CN': `文件内容不是 .${ext} 文件`, 'en-US': `the content is not a .${ext} file` });
+    if (!(await contentMatches(staged.tmp, ext))) throw AppError.invalid(field, { 'zh-CN': `文件内容不是 .${ext} 文件`, 'en-US': `the content is not a .${ext} file` });
 
     const now = this.options.clock.now();
     const key = [
@@ -258,6 +286,15 @@ export class FileService {
     if (row.uploaderId !== principal.staffId && !principal.isSuperAdmin) {
       throw AppError.forbidden({ 'zh-CN': '只有上传者可以删除此文件', 'en-US': 'Only the uploader may delete this file' });
     }
+    await this.drop(row);
+  }
+
+  /** Deletes files a module stored for a submission it then refused (`storePart`): refused input keeps nothing. */
+  async discard(paths: readonly string[]): Promise<void> {
+    for (const filePath of paths) await this.drop(await this.find(filePath));
+  }
+
+  private async drop(row: UploadedFileRow): Promise<void> {
     await this.repo.delete(row.id);
     try {
       await this.options.storage.delete(row.path);

@@ -6,6 +6,7 @@ import { DetailList } from '../../../components/detail-list';
 import { HistoryTimeline } from '../../../components/history-timeline';
 import { FieldValues } from '../../../components/fields';
 import { commonMessages } from '../../../components/messages';
+import { useNarrowScreen } from '../../../components/narrow-screen';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellMuted, CellTag } from '../../../components/table-cells';
 import { UserAvatar } from '../../../components/user-avatar';
@@ -18,6 +19,7 @@ import { useCan } from '../../../lib/shell-session';
 import { useAgencyOptions } from '../agency-options';
 import { agencyMessages } from '../messages';
 import { AgencyBusinesses } from './agency-businesses';
+import { AgencyCertifications } from './agency-certifications';
 import { AgencyCustomers, AgencyEarnings, AgencyOrderImport, AgencyOrders, AgencyReturns, AgencySignIns, AgencyTopUps } from './agency-records';
 
 /** A place as one line: 浙江省 · 杭州市, or 北京市 alone where the city is its own province; '' for none. */
@@ -57,6 +59,7 @@ type Change = 'suspend' | 'resume' | 'level';
 export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(agencyMessages);
   const can = useCan();
+  const narrow = useNarrowScreen();
   const details = useCallQuery(agencyListCalls.agencyDetails, { id });
   const [changing, setChanging] = useState<Change | null>(null);
   const agency = details.data;
@@ -76,13 +79,16 @@ export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void 
     </Flex>
   );
   return (
-    <ConfirmCloseDrawer open size={720} title={agency?.name ?? t.agency} onClose={onClose} footer={actions}>
+    <ConfirmCloseDrawer open size={880} title={agency?.name ?? t.agency} onClose={onClose} footer={actions}>
       {details.isError && !agency ? (
         <QueryFailure compact error={details.error} onRetry={() => void details.refetch()} />
       ) : !agency ? (
         <Spin />
       ) : (
         <Tabs
+          // Twelve sections: down the side where there is room, so each is in view and one click opens it (a tab half
+          // hidden in a strip scrolls away from under the pointer as it is pressed); across the top on a phone.
+          tabPlacement={narrow ? 'top' : 'start'}
           items={[
             { key: 'particulars', label: t.particulars, children: <Particulars agency={agency} /> },
             { key: 'form', label: t.form, children: <ApplicationForm agency={agency} /> },
@@ -95,6 +101,7 @@ export function AgencyDrawer({ id, onClose }: { id: number; onClose: () => void 
             ...(can('order.import') ? [{ key: 'order-import', label: t.orderImport, children: <AgencyOrderImport agencyId={agency.id} /> }] : []),
             ...(can('finance.recharge.view') ? [{ key: 'top-ups', label: t.topUps, children: <AgencyTopUps agencyId={agency.id} /> }] : []),
             ...(can('user.login_log.view') ? [{ key: 'sign-ins', label: t.signIns, children: <AgencySignIns agencyId={agency.id} /> }] : []),
+            ...(can('agency.certification.view') ? [{ key: 'certifications', label: t.certifications, children: <AgencyCertifications agencyId={agency.id} /> }] : []),
             { key: 'history', label: t.history, children: <AgencyHistory id={id} /> },
           ]}
         />
@@ -164,7 +171,15 @@ function AgencyHistory({ id }: { id: number }) {
   const history = useCallQuery(agencyListCalls.agencyHistory, { id });
   const levels = useAgencyOptions().data?.levels;
   const levelName = (level: number | null) => levels?.find((l) => l.level === level)?.name ?? String(level);
-  const actionName: Record<string, string> = { suspend: t.suspend, resume: t.resume, level_set: t.setLevel, level_promote: t.levelPromote, business_revoke: t.businessRevoke };
+  const actionName: Record<string, string> = {
+    suspend: t.suspend,
+    resume: t.resume,
+    level_set: t.setLevel,
+    level_promote: t.levelPromote,
+    business_revoke: t.businessRevoke,
+    certification_approve: t.certificationApprove,
+    certification_reject: t.certificationReject,
+  };
   if (history.isError) return <QueryFailure compact error={history.error} onRetry={() => void history.refetch()} />;
   if (history.isPending) return <Spin />;
   return (

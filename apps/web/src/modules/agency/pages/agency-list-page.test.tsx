@@ -1,9 +1,23 @@
-import { agencyApplicationCalls, agencyListCalls, businessApplyCalls, merchantCalls, orderCalls, topUpRecordCalls, userCalls, type AgencyBusinessRow, type AgencyDetails, type AgencyRow, type FieldDefinitionRow } from '@juqi/contract';
-import { screen, within } from '@testing-library/react';
+import {
+  agencyApplicationCalls,
+  agencyListCalls,
+  businessApplyCalls,
+  certificationCalls,
+  merchantCalls,
+  orderCalls,
+  topUpRecordCalls,
+  userCalls,
+  type AgencyBusinessRow,
+  type AgencyDetails,
+  type AgencyRow,
+  type CertificationRow,
+  type FieldDefinitionRow,
+} from '@juqi/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { visibleOption } from '../../../test/antd';
-import { answerOf, fakeApi, profileOf, type SeenRequest } from '../../../test/fake-api';
+import { answerOf, fakeApi, file, profileOf, type SeenRequest } from '../../../test/fake-api';
 import { currentUrl, renderInShell, staffWith } from '../../../test/render-in-shell';
 import { AgencyListPage } from './agency-list-page';
 
@@ -57,8 +71,26 @@ const details = (agency: AgencyRow, status = agency.status): AgencyDetails => ({
   form: [field('real_name', '姓名'), field('company_name', '公司名称')],
 });
 
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const certification = (id: number, extra: Partial<CertificationRow> = {}): CertificationRow => ({
+  id,
+  agency_id: 1,
+  agency_name: '张三代理',
+  platform: 'douyin',
+  account_name: '星火传媒官方',
+  account_id: 'xinghuo2026',
+  state: 1,
+  reason: '',
+  documents: [`/api/agency/certification_document?id=${id}&index=0`, `/api/agency/certification_document?id=${id}&index=1`],
+  submitted_at: '2026-03-09T02:00:00.000Z',
+  decided_at: null,
+  reviewer_name: null,
+  ...extra,
+});
+
 /** 全部代理's API: the agency's status follows what was posted. */
 function api() {
+  let certifications = [certification(5), certification(4, { platform: 'kuaishou', account_name: '星火快手', state: 0, reason: '截图与账号不符', reviewer_name: '王审核', decided_at: '2026-03-08T02:00:00.000Z', documents: [] })];
   let status: AgencyRow['status'] = 'active';
   const history: { action: string; reason: string | null; subject?: string }[] = [];
   let businesses: AgencyBusinessRow[] = [
@@ -130,6 +162,13 @@ function api() {
           },
         ],
       }),
+    'POST /api/agency/certification_list': () => answerOf(certificationCalls.certificationList, { count: certifications.length, data: certifications }),
+    'GET /api/agency/certification_document': () => file([PNG], { 'content-type': 'image/png' }),
+    'POST /api/agency/certification_audit': ({ body }) => {
+      const { id, action, reason } = body as { id: number; action: 'approve' | 'reject'; reason: string };
+      certifications = certifications.map((c) => (c.id === id ? { ...c, state: action === 'approve' ? 2 : 0, reason, reviewer_name: '王审核', decided_at: '2026-03-10T02:00:00.000Z' } : c));
+      return answerOf(certificationCalls.certificationAudit, certifications.find((c) => c.id === id)!);
+    },
     'POST /api/order/commission_list': () =>
       answerOf(orderCalls.commissionList, {
         count: 2,
@@ -293,6 +332,33 @@ describe('AgencyListPage', () => {
     for (const text of ['OD20260201100000000009', '杭州星河餐饮有限公司', '退款', '¥ 999.00', '王运营', '2026-02-20 10:00']) expect(within(refund).getByText(text)).toBeInTheDocument();
   });
 
+  it('shows the agency’s video platform certifications with their pictures; one under review is approved or rejected with a reason', async () => {
+    const seen = api();
+    renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
+    const drawer = await screen.findByRole('dialog');
+    await user.click(await within(drawer).findByRole('tab', { name: '视频平台认证' }));
+    const douyin = (await within(drawer).findByText('抖音')).closest<HTMLElement>('.ant-card')!;
+    expect(within(douyin).getByText('审核中')).toBeInTheDocument();
+    expect(within(douyin).getByText(/星火传媒官方/)).toBeInTheDocument();
+    // The pictures come through the checked call with the session's token, shown from the answer's bytes.
+    const picture = await within(douyin).findByRole('img', { name: '抖音认证材料 1' });
+    await waitFor(() => expect(picture.getAttribute('src')).toMatch(/^data:/));
+    expect(seen.filter((r) => r.url === '/api/agency/certification_document')).toHaveLength(2);
+    const kuaishou = within(drawer).getByText('快手').closest<HTMLElement>('.ant-card')!;
+    for (const text of ['已驳回', '驳回原因：截图与账号不符']) expect(within(kuaishou).getByText(text)).toBeInTheDocument();
+    expect(within(kuaishou).queryByRole('button')).toBeNull();
+
+    await user.click(within(douyin).getByRole('button', { name: /驳\s*回/ }));
+    const dialog = (await screen.findByText('驳回 · 抖音 · 星火传媒官方')).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    expect(await within(dialog).findByText('请填写驳回原因')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: '驳回原因' }), '主页截图模糊');
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    expect(await screen.findByText('已驳回认证')).toBeInTheDocument();
+    expect(seen.filter((r) => r.url === '/api/agency/certification_audit').map((r) => r.body)).toEqual([{ id: 5, action: 'reject', reason: '主页截图模糊' }]);
+    expect(await within(douyin).findByText('驳回原因：主页截图模糊')).toBeInTheDocument();
+  });
+
   it('imports the agency’s orders from a workbook, sending the agency first, and shows the counts', async () => {
     const seen = api();
     renderInShell(<AgencyListPage />, { path: '/agency/list?id=1' });
@@ -321,6 +387,7 @@ describe('AgencyListPage', () => {
     expect(within(drawer).queryByRole('tab', { name: '收益' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '退单' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '导入订单' })).toBeNull();
+    expect(within(drawer).queryByRole('tab', { name: '视频平台认证' })).toBeNull();
     expect(within(drawer).queryByRole('tab', { name: '充值记录' })).toBeNull();
     expect(screen.queryByRole('button', { name: /为用户提交代理申请/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /导出/ })).toBeNull();

@@ -1,16 +1,9 @@
 import { userCalls } from '@juqi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/api-client';
+import { dataUrlOf } from '../../../lib/data-url';
 import { userKeys } from './keys';
 
-/** A blob as a `data:` URL: nothing to revoke, gone with the query's data. */
-const dataUrlOf = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.addEventListener('load', () => resolve(reader.result as string));
-    reader.addEventListener('error', () => reject(reader.error ?? new Error('unreadable')));
-    reader.readAsDataURL(blob);
-  });
 
 /**
  * GET /api/user/verification_document: the `index`-th document of a submission as a picture URL, fetched with the
