@@ -9,12 +9,16 @@ import { runSeeds } from '../seed/run';
  * `npm run db:seed`: migrates, then runs every module's idempotent seed against the configured database.
  *   --no-demo          the super-admin and dictionaries only
  *   --users N          grow the marketplace users to at least N (with verifications and sign-ins), e.g. 1000000
+ *   --orders N         grow the orders to at least N, e.g. 1000000, sold to the customers there are (the demo's):
+ *                      list data for the order centre's benchmark, which post nothing to the ledger and leave the
+ *                      users' order figures as they are (modules/order/generate.ts)
  */
 const { values } = parseArgs({
   options: {
     demo: { type: 'boolean', default: true },
     'no-demo': { type: 'boolean' },
     users: { type: 'string' },
+    orders: { type: 'string' },
   },
 });
 
@@ -31,6 +35,8 @@ function size(name: string, value: string | undefined): number | undefined {
 const sizes: Record<string, number> = {};
 const users = size('users', values.users);
 if (users !== undefined) sizes.users = users;
+const orders = size('orders', values.orders);
+if (orders !== undefined) sizes.orders = orders;
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, param, sql, type AnyColumn, type Column, type SQL } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client';
@@ -27,6 +27,11 @@ export interface RecordListSpec<Row, Rec, Filter, Sum extends string> {
   /** Named sums of the filtered set, each an SQL aggregate (fen or beans). */
   sums: Record<Sum, SQL<number>>;
   newest: { at: AnyColumn; tie: AnyColumn };
+  /**
+   * How a filter is counted when there is a cheaper way than counting the joined rows: a figure kept per filter, over
+   * the first table alone (订单中心's totals). Unset, the list counts `from` under `where`.
+   */
+  count?: (filter: Filter, zone: string) => Promise<number>;
   toRecord: (row: Row) => Rec;
   /** A record's place in the newest-first order. */
   position: (record: Rec) => RecordPosition;
@@ -52,14 +57,19 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
   }
 
   async count(filter: Filter, zone: string): Promise<number> {
+    if (this.spec.count) return this.spec.count(filter, zone);
     const [row] = (await this.spec.from(this.db, { n: count() }).where(this.spec.where(filter, zone))) as { n: number }[];
     return row?.n ?? 0;
   }
 
-  /** Up to `size` records after `after`, newest first. */
+  /**
+   * Up to `size` records after `after`, newest first. The position is one row comparison, `(at, tie) < (…)`, which
+   * PostgreSQL reads as a bound of an index on the two (or ending in them); the same written with `or` is a filter it
+   * checks row by row, so a page deep in a million orders read tens of thousands of rows to answer twenty.
+   */
   async batch(filter: Filter, zone: string, after: RecordPosition | undefined, size: number): Promise<Rec[]> {
     const { at, tie } = this.spec.newest;
-    const rest = after ? or(lt(at, after.at), and(eq(at, after.at), lt(tie, after.tie))) : undefined;
+    const rest = after ? sql`(${at}, ${tie}) < (${param(after.at, at as Column)}, ${param(after.tie, tie as Column)})` : undefined;
     const rows = (await this.ordered(and(this.spec.where(filter, zone), rest)).limit(size)) as Row[];
     return rows.map(this.spec.toRecord);
   }

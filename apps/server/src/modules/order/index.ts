@@ -1,4 +1,4 @@
-import { orderAppCalls, orderCalls, type OrderTotals } from '@juqi/contract';
+import { orderAppCalls, orderCalls, type OrderFilter, type OrderTotals } from '@juqi/contract';
 import { FigureCache, filterKey } from '../../lib/figure-cache';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -33,21 +33,20 @@ export const orderModule: ServerModule = {
     const db = app.database.db;
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const zone = () => timeZone.current();
-    const money = new OrderMoney(new Ledger(db, app.clock), app.clock);
-    // The totals above 订单中心 are kept per filter for 30 s (a sum over a million orders is a scan); a move clears them.
+    // The totals above 订单中心 are kept per filter for 30 s (a sum over a million orders is a scan), and give the list
+    // its count; every order written clears them.
     const totals = new FigureCache<OrderTotals>(app.clock);
+    const totalsOf = (filter: OrderFilter, zoneName: string) => totals.get(filterKey('orders', { ...filter, time_zone: zoneName }), () => orderTotals(db, filter, zoneName));
+    const list = orderList(db, async (filter, zoneName) => (await totalsOf(filter, zoneName)).count);
+    const money = new OrderMoney(new Ledger(db, app.clock), app.clock);
     const service = new OrderService(db, app.clock, money, zone, () => totals.clear());
     app.access.commissionDues = { owed: (agencyId, tx) => money.owed(tx, agencyId), settle: (agencyId, tx) => money.settleDues(tx, agencyId) };
-    const list = orderList(db);
     const details = (orderNo: string) => orderDetails(db, app.clock, eq(orders.orderNo, orderNo));
     // 合同 pickers (contract) pick orders: what a customer signed for.
     app.access.lookups.provide('contract', contractLookup(db));
 
     route(app, orderCalls.orderList, async ({ body: { cursor, limit, ...filter } }) => list.keyset(filter, await zone(), cursor, limit));
-    route(app, orderCalls.orderTotals, async ({ body }) => {
-      const zoneNow = await zone();
-      return totals.get(filterKey('orders', { ...body, time_zone: zoneNow }), () => orderTotals(db, body, zoneNow));
-    });
+    route(app, orderCalls.orderTotals, async ({ body }) => totalsOf(body, await zone()));
     route(app, orderCalls.orderExport, async ({ body, reply }) => {
       await sendRecords(reply, list, body, orderWorkbook);
       return null;

@@ -91,9 +91,13 @@ function filtered(filter: OrderFilter, zone: string): SQL | undefined {
   );
 }
 
-/** 订单中心: the orders with their agency's user and their customer, newest placed first. */
-export const orderList = (db: Executor) =>
+/**
+ * 订单中心: the orders with their agency's user and their customer, newest placed first; counted by `count` where given
+ * (the totals kept per filter) rather than over the joins.
+ */
+export const orderList = (db: Executor, count?: (filter: OrderFilter, zone: string) => Promise<number>) =>
   new RecordList<ListRow, OrderRow, OrderFilter, never>(db, {
+    count,
     columns: listColumns,
     from: (tx, fields) => tx.select(fields).from(orders).innerJoin(seller, eq(seller.id, orders.agencyId)).innerJoin(merchant, eq(merchant.id, orders.merchantId)).$dynamic(),
     where: filtered,

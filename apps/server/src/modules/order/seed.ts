@@ -6,6 +6,7 @@ import { Ledger } from '../../lib/ledger/ledger';
 import type { SeedContext } from '../../lib/module';
 import { SettingsStore } from '../../lib/settings/store';
 import { seeded } from '../../lib/seeded-random';
+import { generateOrders } from './generate';
 import { OrderMoney } from './money';
 import { OrderService } from './service';
 import { orders } from './table';
@@ -28,6 +29,15 @@ async function attempt(move: () => Promise<unknown>): Promise<boolean> {
 }
 
 /**
+ * The demo's orders, then, with `db:seed -- --orders N`, generated ones up to N (`generate.ts`: list data for the
+ * order centre's benchmark, which post nothing to the ledger).
+ */
+export async function seedOrders(ctx: SeedContext): Promise<void> {
+  await placeDemoOrders(ctx);
+  if (ctx.sizes?.orders) await generateOrders(ctx.db, ctx.sizes.orders, ctx.log);
+}
+
+/**
  * The demo's orders (docs/marketplace.md › Demo data), made by the real moves with the clock set back: the agencies
  * with customers may sell every business on sale (as approved 业务申请 would let them); the first customers get the app
  * accounts of users who topped up; over the last 60 days orders are placed and paid — by the customer when it has an
@@ -35,7 +45,7 @@ async function attempt(move: () => Promise<unknown>): Promise<boolean> {
  * refunded; a sweep at the end releases the commissions whose window has closed. A payment short of cash leaves the
  * order unpaid, as in life. Only while there are no orders, so a restart adds nothing.
  */
-export async function seedOrders({ db, demo }: SeedContext): Promise<void> {
+async function placeDemoOrders({ db, demo }: SeedContext): Promise<void> {
   if (!demo || (await db.select({ id: orders.id }).from(orders).limit(1)).length) return;
   const customers = await db.select({ id: merchant.id, agencyId: merchant.agencyId, userId: merchant.userId }).from(merchant).orderBy(asc(merchant.id));
   const packages = await db
