@@ -81,9 +81,16 @@ test('订单中心: an order placed for a customer, paid in the app, served and 
     await expect(drawer.getByText('已付款').first()).toBeVisible();
 
     // Served and completed: the commission is the agency's at once (no 冻结期).
+    // 开始服务 asks 业务开通表's fields (the demo's: 服务账号, 对接人电话, 开通说明) and keeps them on the order.
     await drawer.getByRole('button', { name: '开始服务' }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '开始服务' }).click();
+    const setUp = page.getByRole('dialog', { name: `开始服务 · ${orderNo}` });
+    await setUp.getByRole('textbox', { name: '服务账号' }).fill('星火传媒抖音号');
+    await setUp.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(setUp).toBeHidden();
     await expect(drawer.getByText('服务中').first()).toBeVisible();
+    await drawer.getByRole('tab', { name: '开通信息' }).click();
+    await expect(drawer.getByRole('tabpanel', { name: '开通信息' }).getByText('星火传媒抖音号')).toBeVisible();
+    await drawer.getByRole('tab', { name: '订单信息' }).click();
     await drawer.getByRole('button', { name: /^完\s*成$/ }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /^完\s*成$/ }).click();
     await expect(drawer.getByText('已完成').first()).toBeVisible();

@@ -98,6 +98,11 @@ test('案例平台: search, add, edit and delete a platform, each seen in the li
 test('业务设置: a business’s packages in its details — added, edited and deleted in place, found on 套餐设置 by business; a business with packages is kept', async ({ page, request }) => {
   const name = `月卡${Date.now() % 100000}`;
   await openAsAdmin(page, request, '/permission/business/business');
+  // 业务设置 holds the businesses and 业务开通表's fields (the field engine's), each a tab.
+  await page.locator(ACTIVE_PAGE).getByRole('tab', { name: '业务开通表' }).click();
+  await expect(page.locator(ACTIVE_PAGE).getByText('服务账号').first()).toBeVisible();
+  await screenshot(page, 'business-set-form-zh-CN-1280');
+  await page.locator(ACTIVE_PAGE).getByRole('tab', { name: '业务列表' }).click();
   const business = rowOf(page, '短视频代运营');
   await business.getByRole('button', { name: /详\s*情/ }).click();
   const drawer = page.getByRole('dialog');

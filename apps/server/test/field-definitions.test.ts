@@ -1,4 +1,5 @@
 import {
+  businessPackage,
   businessResource,
   type CallBody,
   decodeFieldPermission,
@@ -16,7 +17,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, merchant } from '../src/lib/db/schema';
+import { auditLog, merchant, orders } from '../src/lib/db/schema';
 import { FieldRepository } from '../src/modules/field/repository';
 import { seedAgencies } from '../src/modules/agency/seed';
 import { insertUser } from './helpers/users';
@@ -307,7 +308,33 @@ describe('a record’s values', () => {
     const { id: agencyId } = await insertUser(t, { name: '字段样例代理', typeUser: 1 });
     await seedAgencies({ db: t.database.db, log: pino({ level: 'silent' }), demo: false });
     // Written directly: this file's earlier tests leave 客户信息设置 with fields of their own, unique ones among them.
-    await t.database.db.insert(merchant).values(['样例客户甲', '样例客户乙'].map((name) => ({ agencyId, extra: { customer_name: name }, source: 'staff' as const, createdAt: new Date() })));
+    const customers = await t.database.db
+      .insert(merchant)
+      .values(['样例客户甲', '样例客户乙'].map((name) => ({ agencyId, extra: { customer_name: name }, source: 'staff' as const, createdAt: new Date() })))
+      .returning({ id: merchant.id });
+    // The contract field's sample picks orders 1 and 2: two awaiting payment, written directly as the customers are.
+    const pkg = await ok(t, businessPackage.calls.add!, { business_id: 1, name: '样例套餐', price: 99_900, duration_days: 30, quota: 0, description: '', sort: 0, enabled: true }, admin);
+    await t.database.db.insert(orders).values(
+      customers.map(({ id }, i) => ({
+        orderNo: `OD2026030100000000000${i + 1}`,
+        agencyId,
+        merchantId: id,
+        businessId: 1,
+        packageId: pkg.id,
+        businessName: '短视频代运营',
+        packageName: '样例套餐',
+        price: 99_900,
+        durationDays: 30,
+        quota: 0,
+        payBy: 'agency' as const,
+        amount: 99_900,
+        discountBp: 10_000,
+        commissionRateBp: 0,
+        state: 'created' as const,
+        source: 'staff' as const,
+        createdAt: new Date(),
+      })),
+    );
   });
 
   it('accepts a record with one field of each type, and answers it cleaned', async () => {

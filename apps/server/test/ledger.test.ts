@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { financeCalls } from '@juqi/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../src/lib/db/client';
 import { Ledger, type AccountRef } from '../src/lib/ledger/ledger';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ok, signInAsAdmin } from './helpers/auth';
@@ -185,5 +189,16 @@ describe('opening balances and the users list', () => {
   it('a user without accounts has zeros and no entries', async () => {
     const u = await insertUser(t);
     expect(await statement(u.id, 'BEAN')).toEqual({ account: { kind: 'user_beans', currency: 'BEAN', balance: 0, frozen: 0, available: 0, income: 0 }, count: 0, data: [] });
+  });
+});
+
+describe('the account kinds', () => {
+  it('no longer include agency_cash: the migration removing it stops while such an account exists, and runs once none does', async () => {
+    const removal = sql.raw(fs.readFileSync(path.join(migrationsFolder, '0048_remove_agency_cash.sql'), 'utf8'));
+    const u = await insertUser(t);
+    await t.database.db.execute(sql`insert into ledger_account (kind, currency, owner_id, may_go_negative) values ('agency_cash', 'CNY', ${u.id}, false)`);
+    await expect(t.database.db.execute(removal)).rejects.toThrow(/agency_cash/);
+    await t.database.db.execute(sql`delete from ledger_account where kind = 'agency_cash'`);
+    await t.database.db.execute(removal);
   });
 });

@@ -5,6 +5,7 @@ import {
   agencyListCalls,
   businessPackage,
   businessResource,
+  fieldFormCalls,
   fieldLookupCalls,
   ledgerBookCalls,
   manualCreditCalls,
@@ -495,6 +496,30 @@ describe('the sweep', () => {
 const computeFigures = () => t.app.jobs.runNow('agency.figures', {});
 const activity = (values: Partial<typeof agencyActivitySettings.defaults>) => ok(t, agencyActivitySettings.calls.edit, { ...agencyActivitySettings.defaults, ...values }, admin);
 const agencyRow = async (id: number) => (await ok(t, agencyListCalls.agencyDetails, { id }, admin))!;
+
+describe('开始服务 and 业务开通表', () => {
+  it('keeps the form’s values on the order, each checked by its field: a missing required one is 40000 naming it, and nothing moves', async () => {
+    const form = fieldFormCalls.business_set;
+    const options = await ok(t, orderCalls.orderOptions, undefined, admin);
+    expect(options.set_form.map((d) => d.key)).toEqual(['service_account', 'service_contact', 'service_note']);
+    const added = await ok(t, form.definitionAdd, { key: 'douyin_id', type: 'text', label: { 'zh-CN': '抖音号', 'en-US': 'Douyin ID' }, required: true }, admin);
+    try {
+      const a = await newAgency('开通代理');
+      const c = await newCustomer(a, '开通客户', PRICE);
+      const order = await paidOrder(a, c);
+      const starter = await signInWith(t, ['order.view', 'order.start']);
+      const refused = await invoke(t, orderCalls.orderStart, { order_no: order.order_no, values: { service_account: '星火官方号' } }, starter);
+      expect(expectError(refused, 40000)).toMatchObject({ field: 'values.douyin_id' });
+      expect((await details(order.order_no)).state).toBe('paid');
+      const started = expectOk(await invoke(t, orderCalls.orderStart, { order_no: order.order_no, values: { service_account: ' 星火官方号 ', douyin_id: 'xinghuo2026', service_contact: '13800138000' } }, starter))!;
+      expect(started).toMatchObject({ state: 'in_service', set_values: { service_account: '星火官方号', douyin_id: 'xinghuo2026', service_contact: '13800138000' } });
+      // Who may start an order reads the form's fields with the order centre's options, to fill them in.
+      expect((await ok(t, orderCalls.orderOptions, undefined, starter)).set_form.map((d) => d.key)).toContain('douyin_id');
+    } finally {
+      await ok(t, form.definitionDel, { id: added.id }, admin);
+    }
+  });
+});
 
 describe('合同 pickers', () => {
   it('pick orders by number or customer, newest first, named by number and hinted by customer, package and state', async () => {

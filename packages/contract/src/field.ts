@@ -22,8 +22,10 @@ export const FIELD_FORMS = {
   product_info: { menu: '/permission/customer/product', label: { 'zh-CN': '产品信息设置', 'en-US': 'Product information' }, recordOperations: ['merchant.product.view', 'merchant.product.edit'] },
   agency_apply: { menu: '/permission/agency/apply', label: { 'zh-CN': '代理申请表', 'en-US': 'Agency application form' }, recordOperations: [] },
   business_apply: { menu: '/permission/agency/apply', label: { 'zh-CN': '业务申请表', 'en-US': 'Business application form' }, recordOperations: [] },
+  // A section of 业务设置, whose screen is the business module's: the shell shows both as tabs.
+  business_set: { menu: '/permission/business/business', label: { 'zh-CN': '业务开通表', 'en-US': 'Service set-up form' }, recordOperations: ['order.view', 'order.start'], section: true },
   personnel_info: { menu: '/permission/personnel/info', label: { 'zh-CN': '人员信息', 'en-US': 'Staff information' }, recordOperations: ['personnel.view', 'personnel.edit'] },
-} as const satisfies Record<string, { menu: string; label: Texts; recordOperations: readonly string[] }>;
+} as const satisfies Record<string, { menu: string; label: Texts; recordOperations: readonly string[]; section?: true }>;
 export type FieldForm = keyof typeof FIELD_FORMS;
 export const FIELD_FORM_NAMES = Object.keys(FIELD_FORMS) as FieldForm[];
 

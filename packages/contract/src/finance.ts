@@ -16,8 +16,8 @@ type Label = { 'zh-CN': string; 'en-US': string };
 
 export interface AccountKindDefinition {
   currency: Currency;
-  /** Whose accounts these are: one per user, one per agency, or the platform's one. */
-  owner: 'user' | 'agency' | 'platform';
+  /** Whose accounts these are: one per user (an agency's are its user's), or the platform's one. */
+  owner: 'user' | 'platform';
   /** Only platform accounts may go below zero; every other balance stays ≥ 0, pending debits included. */
   mayGoNegative: boolean;
   label: Label;
@@ -26,7 +26,6 @@ export interface AccountKindDefinition {
 export const ACCOUNT_KINDS = {
   user_cash: { currency: 'CNY', owner: 'user', mayGoNegative: false, label: { 'zh-CN': '用户余额', 'en-US': 'User balance' } },
   user_beans: { currency: 'BEAN', owner: 'user', mayGoNegative: false, label: { 'zh-CN': '用户金豆', 'en-US': 'User beans' } },
-  agency_cash: { currency: 'CNY', owner: 'agency', mayGoNegative: false, label: { 'zh-CN': '代理余额', 'en-US': 'Agency balance' } },
   payment_clearing: { currency: 'CNY', owner: 'platform', mayGoNegative: true, label: { 'zh-CN': '支付通道清算', 'en-US': 'Payment clearing' } },
   revenue: { currency: 'CNY', owner: 'platform', mayGoNegative: true, label: { 'zh-CN': '平台收入', 'en-US': 'Revenue' } },
   commission_payable: { currency: 'CNY', owner: 'platform', mayGoNegative: true, label: { 'zh-CN': '应付佣金', 'en-US': 'Commission payable' } },

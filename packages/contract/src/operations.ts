@@ -117,6 +117,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'business.setting.view', name: '查看业务设置', nameEn: 'View businesses', menu: '/permission/business/business' },
   { code: 'business.setting.edit', name: '新增、编辑、删除业务', nameEn: 'Add, edit and delete businesses', menu: '/permission/business/business' },
   { code: 'business.setting.export', name: '导出业务', nameEn: 'Export businesses', menu: '/permission/business/business' },
+  { code: 'field.business_set.view', name: '查看业务开通表字段', nameEn: 'View service set-up fields', menu: '/permission/business/business' },
+  { code: 'field.business_set.edit', name: '新增、编辑、删除、排序业务开通表字段', nameEn: 'Add, edit, delete and order service set-up fields', menu: '/permission/business/business' },
   { code: 'business.package.view', name: '查看业务套餐', nameEn: 'View business packages', menu: '/permission/business/package' },
   { code: 'business.package.edit', name: '新增、编辑、删除业务套餐', nameEn: 'Add, edit and delete business packages', menu: '/permission/business/package' },
   { code: 'business.package.export', name: '导出业务套餐', nameEn: 'Export business packages', menu: '/permission/business/package' },

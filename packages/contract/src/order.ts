@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, jsonInt, keysetPageOf, operation, pageOf } from './call';
 import { defineContractModule } from './contract-module';
 import { dayRange } from './days';
+import { fieldDefinitionRow } from './field';
 import { ACCOUNT_KIND_CODES, AMOUNT_RANGE, amountRangeOrdered, idempotencyKey, TRANSFER_KIND_CODES, TRANSFER_STATES } from './finance';
 import { said } from './refusals';
 import type { NamedCode } from './user';
@@ -228,6 +229,8 @@ export const orderDetails = orderRow.extend({
   payer_user_id: z.number().int().nullable(),
   /** The most a refund may be now, fen (`refundableAmount`). */
   refundable: z.number().int(),
+  /** 业务开通表's values, as 开始服务 recorded them. */
+  set_values: z.record(z.string(), z.unknown()),
   events: z.array(orderEvent),
   commissions: z.array(orderCommission),
   postings: z.array(orderPosting),
@@ -278,6 +281,8 @@ export const orderOptions = z.object({
     }),
   ),
   regions: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** 业务开通表's fields: what 开始服务 asks of an order (the service's account, its contact…). */
+  set_form: z.array(fieldDefinitionRow),
 });
 export type OrderOptions = z.output<typeof orderOptions>;
 
@@ -469,7 +474,12 @@ export const orderCalls = {
     // Multipart: no body schema here; the server reads the fields and the file part itself.
     data: orderImportResult,
   }),
-  orderStart: move('order_start', 'order.start', '开始服务: a paid order goes into service; its service ends at the end of the day its duration later, in the platform’s zone', byOrder),
+  orderStart: move(
+    'order_start',
+    'order.start',
+    '开始服务: a paid order goes into service with 业务开通表’s values (checked by its fields: a bad or missing required one is 40000 naming values.<key>), kept as its set_values; its service ends at the end of the day its duration later, in the platform’s zone',
+    z.object({ order_no: orderNo, values: z.record(z.string(), z.unknown()).default({}) }).strict(),
+  ),
   orderDeliver: move(
     'order_deliver',
     'order.deliver',

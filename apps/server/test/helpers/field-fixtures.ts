@@ -5,15 +5,17 @@ import { FIELD_TYPES, fieldDefinition, type FieldDefinition, type FieldDefinitio
 const label = (zh: string) => ({ 'zh-CN': zh, 'en-US': zh });
 const upload = (ext: string, hex: string) => `/uploads/common/2026/01/${hex.repeat(32)}.${ext}`;
 const picture = [{ name: '门头.png', url: upload('png', 'a') }];
-const ids = { valid: [3, 5], invalid: [0] };
 // Pickers whose records a lookup names take ids that exist in a fresh test database: seeded industries.
 const industryIds = { valid: [1, 2], invalid: [0] };
 // Departments and staff records are not seeded in tests: those that check picked ids make two of each first.
 const departmentIds = { valid: [1, 2], invalid: [0] };
 const personIds = { valid: [1, 2], invalid: [0] };
-// Businesses and customers neither: those that check picked ids add two of each first.
+// Businesses, customers and orders neither: those that check picked ids add two of each first.
 const businessIds = { valid: [1, 2], invalid: [0] };
 const customerIds = { valid: [1, 2], invalid: [0] };
+const orderIds = { valid: [1, 2], invalid: [0] };
+// The operator's companies: a fresh database has three.
+const companyIds = { valid: [1, 3], invalid: [0] };
 const place = { province_code: '440000', city_code: '440300', address: '深圳市南山区科技园', lng: 113.94, lat: 22.54, coordinate_system: 'gcj02' };
 
 /** What a definition of the type needs beyond key, type and label. */
@@ -43,13 +45,13 @@ export const SAMPLES: Record<FieldType, { valid: unknown; invalid: unknown }> = 
   structure: departmentIds,
   contacts: personIds,
   customer: customerIds,
-  contract: ids,
+  contract: orderIds,
   business: businessIds,
   single_user: { valid: 1, invalid: -1 },
   website: { valid: 'https://example.com', invalid: 'ftp://example.com' },
   textarea: { valid: 'First line', invalid: 'x'.repeat(2001) },
   select: { valid: 'a', invalid: 'z' },
-  company_select: ids,
+  company_select: companyIds,
   merchant_select: customerIds,
   certificate_img: { valid: picture, invalid: [{ name: 'x', url: '/etc/passwd' }] },
   checkbox: { valid: ['a'], invalid: ['z'] },

@@ -8,6 +8,12 @@ export interface WebPage {
   /** Not kept in the tab cache: remounted on every visit. */
   noCache?: boolean;
   /**
+   * This page is one section of a screen other modules add sections to (业务设置: the businesses, and 业务开通表's fields
+   * from the field module): the screen shows each section as a tab, in `order`, named `label`, to staff holding
+   * `operation` (all, without one). Every page of a path served by several modules names its section.
+   */
+  section?: { label: LocalText; order: number; operation?: string };
+  /**
    * The query string is the page's own state (its filters, kept in the URL so a reload or a shared link keeps them):
    * the page has one tab, which follows its latest query, instead of a tab per query.
    */

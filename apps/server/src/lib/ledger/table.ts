@@ -15,7 +15,7 @@ export const ledgerAccount = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind', { enum: ACCOUNT_KIND_CODES }).notNull(),
-    /** The user or agency owning it; 0 for the platform's accounts. */
+    /** The user owning it (an agency is a user); 0 for the platform's accounts. */
     ownerId: integer('owner_id').notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
     /** Only platform accounts may; the check below holds every other one at ≥ 0 with its pending debits. */

@@ -69,6 +69,11 @@ export const DEFAULT_FIELDS: Record<FieldForm, FieldDefinitionInput[]> = {
     { key: 'experience', type: 'textarea', label: label('相关经验', 'Experience with it') },
     { key: 'remark', type: 'textarea', label: label('申请说明', 'Notes') },
   ],
+  business_set: [
+    { key: 'service_account', type: 'text', label: label('服务账号', 'Account served') },
+    { key: 'service_contact', type: 'mobile', label: label('对接人电话', 'Contact phone'), extend_quantity_max: 1 },
+    { key: 'service_note', type: 'textarea', label: label('开通说明', 'Set-up notes') },
+  ],
   personnel_info: [
     { key: 'name', type: 'text', label: label('姓名', 'Name'), required: true, permission: SYSTEM_REQUIRED },
     { key: 'mobile', type: 'mobile', label: label('手机号', 'Mobile'), required: true, unique: true, extend_quantity_max: 1, permission: SYSTEM_REQUIRED },

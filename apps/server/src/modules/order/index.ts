@@ -6,6 +6,7 @@ import { agency, merchant } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService } from '../../lib/http/types';
+import { checkedFormValues } from '../../lib/form-values';
 import { requestFingerprint } from '../../lib/idempotency';
 import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
@@ -33,6 +34,7 @@ export const orderModule: ServerModule = {
     const db = app.database.db;
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const zone = () => timeZone.current();
+    const fields = lazyService(app.access, 'fields', 'field');
     // The totals above 订单中心 are kept per filter for 30 s (a sum over a million orders is a scan), and give the list
     // its count; every order written clears them.
     const totals = new FigureCache<OrderTotals>(app.clock);
@@ -51,7 +53,7 @@ export const orderModule: ServerModule = {
       await sendRecords(reply, list, body, orderWorkbook);
       return null;
     });
-    route(app, orderCalls.orderOptions, () => orderOptions(db));
+    route(app, orderCalls.orderOptions, async () => ({ ...(await orderOptions(db)), set_form: await fields.definitions('business_set') }));
     route(app, orderCalls.orderAgencies, ({ body }) => orderAgencies(db, body));
     route(app, orderCalls.orderCustomers, ({ body }) => orderCustomers(db, body));
     route(app, orderCalls.orderDetails, ({ body }) => details(body.order_no));
@@ -88,7 +90,7 @@ export const orderModule: ServerModule = {
       return service.placeImported(await checkOrderImport(db, file, request.locale), file.name, staffOf(ctx));
     });
     route(app, orderCalls.orderStart, async (ctx) => {
-      await service.start(ctx.body.order_no, staffOf(ctx));
+      await service.start(ctx.body.order_no, staffOf(ctx), await checkedFormValues(fields, 'business_set', ctx.body.values));
       return details(ctx.body.order_no);
     });
     route(app, orderCalls.orderDeliver, async (ctx) => {

@@ -140,6 +140,7 @@ export async function orderDetails(db: Executor, clock: Clock, where: SQL): Prom
     ...order,
     payer_user_id: o.payerUserId,
     refundable: o.state === 'in_service' || o.state === 'completed' ? refundableAmount({ ...order, now: clock.now().getTime() }) : 0,
+    set_values: o.setValues,
     events,
     commissions: commissions.map((c) => ({
       agency_id: c.agencyId,

@@ -251,14 +251,14 @@ export class OrderService {
     return { to: 'paid', action: 'pay', amount: order.amount, transferIds, patch: { paidAt, payerUserId: order.payerUserId } };
   }
 
-  /** 开始服务: paid → in service, ending at the end of the day its duration later. */
-  async start(orderNo: string, by: OrderActor): Promise<void> {
+  /** 开始服务: paid → in service with 业务开通表's values (checked by the caller), ending at the end of the day its duration later. */
+  async start(orderNo: string, by: OrderActor, setValues: Record<string, unknown> = {}): Promise<void> {
     // Read before the transaction: on PGlite's one connection a read beside it would wait for it.
     const zone = await this.zone();
     return this.move(orderNo, by, async (_tx, order) => {
       if (!mayMove('start', order.state)) throw wrongState(order);
       const startedAt = this.clock.now();
-      return { to: 'in_service', action: 'start', patch: { startedAt, serviceEndAt: serviceEnd(startedAt, order.durationDays, zone) } };
+      return { to: 'in_service', action: 'start', patch: { startedAt, serviceEndAt: serviceEnd(startedAt, order.durationDays, zone), setValues } };
     });
   }
 

@@ -11,7 +11,8 @@ export const businessWebModule: WebModule = {
   name: 'business',
   pages: {
     '/business/list': { load: () => import('./pages/business-catalog-page').then(({ BusinessCatalogPage }) => ({ default: BusinessCatalogPage })), queryIsState: true },
-    '/permission/business/business': resourcePage(businessResource),
+    // 业务设置 holds the businesses and, from the field module, 业务开通表's fields: the businesses come first.
+    '/permission/business/business': { ...resourcePage(businessResource), section: { label: { 'zh-CN': '业务列表', 'en-US': 'Businesses' }, order: 0, operation: businessResource.operations.view } },
     '/permission/business/package': resourcePage(businessPackage),
   },
 };

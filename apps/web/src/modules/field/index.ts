@@ -1,4 +1,4 @@
-import { FIELD_FORM_NAMES, FIELD_FORMS, type FieldForm } from '@juqi/contract';
+import { FIELD_FORM_NAMES, FIELD_FORMS, fieldFormOperations, type FieldForm } from '@juqi/contract';
 import { createElement } from 'react';
 import type { WebModule, WebPage } from '../../lib/web-module';
 
@@ -14,9 +14,12 @@ for (const form of FIELD_FORM_NAMES) formsByMenu.set(FIELD_FORMS[form].menu, [..
 export const fieldWebModule: WebModule = {
   name: 'field',
   pages: Object.fromEntries(
-    [...formsByMenu].map(([menu, forms]): [string, WebPage] => [
-      menu,
-      { load: () => import('./pages').then(({ FieldFormsPage }) => ({ default: () => createElement(FieldFormsPage, { forms }) })) },
-    ]),
+    [...formsByMenu].map(([menu, forms]): [string, WebPage] => {
+      const load = () => import('./pages').then(({ FieldFormsPage }) => ({ default: () => createElement(FieldFormsPage, { forms }) }));
+      const first = forms[0]!;
+      // A form that is a section of another module's screen (业务开通表 in 业务设置) comes after that module's section.
+      const shared = (FIELD_FORMS[first] as { section?: true }).section;
+      return [menu, shared ? { load, section: { label: FIELD_FORMS[first].label, order: 1, operation: fieldFormOperations(first).view } } : { load }];
+    }),
   ),
 };

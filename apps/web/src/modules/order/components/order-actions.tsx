@@ -1,8 +1,10 @@
-import { mayMove, ORDER_DELIVER_MAX, ORDER_REASON_MAX, orderCalls, yuanText, type OrderDetails, type OrderMove } from '@juqi/contract';
+import { fieldTypeOf, mayMove, ORDER_DELIVER_MAX, ORDER_REASON_MAX, orderCalls, yuanText, type OrderDetails, type OrderMove } from '@juqi/contract';
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { commonMessages } from '../../../components/messages';
 import { useToldWrite } from '../../../components/use-told-write';
+import { ValuesFormModal } from '../../../components/values-form-modal';
+import { useCallQuery } from '../../../lib/call-hooks';
 import { showOnField } from '../../../lib/form-errors';
 import { format, useMessages } from '../../../lib/i18n';
 import { useCan } from '../../../lib/shell-session';
@@ -44,7 +46,10 @@ export function OrderActions({ order, moves }: { order: OrderDetails; moves: rea
   const told = useToldWrite();
   const start = useOrderWrite(orderCalls.orderStart);
   const complete = useOrderWrite(orderCalls.orderComplete);
-  const [asking, setAsking] = useState<'deliver' | 'cancel' | 'refund' | null>(null);
+  const [asking, setAsking] = useState<'start' | 'deliver' | 'cancel' | 'refund' | null>(null);
+  // 开始服务 asks 业务开通表's fields when the form has any to fill in; otherwise it only confirms.
+  const options = useCallQuery(orderCalls.orderOptions, undefined);
+  const setForm = options.data?.set_form.filter((definition) => !definition.hidden && fieldTypeOf(definition.type).holdsValue) ?? [];
   const target = { order_no: order.order_no };
   const close = () => setAsking(null);
   return (
@@ -67,12 +72,27 @@ export function OrderActions({ order, moves }: { order: OrderDetails; moves: rea
           </Button>
         </Popconfirm>
       )}
-      {moves.includes('start') && (
-        <Popconfirm title={t.startConfirm} okText={t.start} cancelText={common.cancel} onConfirm={() => told(() => start.mutateAsync(target), t.started)}>
-          <Button type="primary" loading={start.isPending}>
+      {moves.includes('start') &&
+        (setForm.length > 0 ? (
+          <Button type="primary" onClick={() => setAsking('start')}>
             {t.start}
           </Button>
-        </Popconfirm>
+        ) : (
+          <Popconfirm title={t.startConfirm} okText={t.start} cancelText={common.cancel} onConfirm={() => told(() => start.mutateAsync(target), t.started)}>
+            <Button type="primary" loading={start.isPending}>
+              {t.start}
+            </Button>
+          </Popconfirm>
+        ))}
+      {asking === 'start' && (
+        <ValuesFormModal
+          title={`${t.start} · ${order.order_no}`}
+          fields={{ data: options.data?.set_form, isError: options.isError, error: options.error, refetch: options.refetch }}
+          hint={t.startHint}
+          done={t.started}
+          save={(_chosen, values) => start.mutateAsync({ ...target, values })}
+          onClose={close}
+        />
       )}
       {asking === 'deliver' && <DeliverDialog order={order} onClose={close} />}
       {asking === 'cancel' && <CancelDialog order={order} onClose={close} />}

@@ -19,6 +19,7 @@ import {
 import { Descriptions, Empty, Flex, Spin, Table, Tabs, Tag } from 'antd';
 import { ConfirmCloseDrawer } from '../../../components/confirm-close-drawer';
 import { DetailList } from '../../../components/detail-list';
+import { FieldValues } from '../../../components/fields';
 import { HistoryTimeline } from '../../../components/history-timeline';
 import { QueryFailure } from '../../../components/query-failure';
 import { useCallQuery } from '../../../lib/call-hooks';
@@ -49,6 +50,7 @@ export function OrderDrawer({ orderNo, onClose }: { orderNo: string; onClose: ()
         <Tabs
           items={[
             { key: 'particulars', label: t.particulars, children: <Particulars order={order} /> },
+            ...(Object.keys(order.set_values).length > 0 ? [{ key: 'set-values', label: t.setValues, children: <SetValues values={order.set_values} /> }] : []),
             { key: 'commissions', label: t.commissions, children: <Commissions order={order} /> },
             { key: 'history', label: t.history, children: <OrderHistory events={order.events} /> },
             { key: 'postings', label: t.postings, children: <Postings postings={order.postings} /> },
@@ -95,6 +97,14 @@ function Particulars({ order }: { order: OrderDetails }) {
       <Descriptions.Item label={t.endedAt}>{time(order.ended_at)}</Descriptions.Item>
     </DetailList>
   );
+}
+
+/** 业务开通表's values as 开始服务 recorded them, drawn by the form's fields (one since removed shows no more). */
+function SetValues({ values }: { values: Record<string, unknown> }) {
+  const options = useCallQuery(orderCalls.orderOptions, undefined);
+  if (options.isError && !options.data) return <QueryFailure compact error={options.error} onRetry={() => void options.refetch()} />;
+  if (!options.data) return <Spin />;
+  return <FieldValues bordered definitions={options.data.set_form} values={values} />;
 }
 
 /** The agency's commission: one, or after a refund inside the window the voided hold and the one on what was kept. */

@@ -1,4 +1,4 @@
-import { orderCalls, type OrderDetails, type OrderRow } from '@juqi/contract';
+import { orderCalls, type FieldDefinitionRow, type OrderDetails, type OrderRow } from '@juqi/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,7 @@ const details = (order: OrderRow, extra: Partial<OrderDetails> = {}): OrderDetai
   ...order,
   payer_user_id: 42,
   refundable: 50_000,
+  set_values: {},
   events: [
     { id: 1, action: 'create', from_state: null, to_state: 'created', amount: null, reason: '', by: '运营小王', at: '2026-03-01T02:00:00.000Z' },
     { id: 2, action: 'pay', from_state: 'created', to_state: 'paid', amount: 99_900, reason: '', by: '杭州星河餐饮有限公司', at: '2026-03-01T02:05:00.000Z' },
@@ -96,6 +97,7 @@ function api(state: OrderRow['state'] = 'in_service', handlers: Record<string, H
           { id: 6, name: '企业建站', enabled: true, packages: [{ id: 61, name: '标准站', price: 299_900, duration_days: 365, quota: 5, enabled: true }] },
         ],
         regions: [{ id: 1, name: '华东大区' }],
+        set_form: [],
       }),
     'POST /api/order/order_agencies': () => answerOf(orderCalls.orderAgencies, [{ id: 7, name: '张三代理', mobile: '13900000001', level_name: '白银代理', commission_rate_bp: 1_000, discount_bp: 9_000, business_ids: [5] }]),
     'POST /api/order/order_customers': ({ body }) =>
@@ -198,6 +200,34 @@ describe('OrderCenterPage', () => {
     // Now completed, it may be refunded; the list and its totals are asked again.
     expect(within(drawer).getByRole('button', { name: REFUND })).toBeInTheDocument();
     await waitFor(() => expect(sent(seen, 'order_list').length).toBeGreaterThan(listed));
+  });
+
+  it('starts the service with 业务开通表’s values when the form has fields, the server’s refusal on its field, and shows them after', async () => {
+    const account = { id: 1, key: 'service_account', type: 'text', label: { 'zh-CN': '服务账号', 'en-US': 'Account served' }, required: true, unique: false, permission: 0, updated_at: '2026-01-01T00:00:00.000Z' } as FieldDefinitionRow;
+    let tries = 0;
+    const seen = api('paid', {
+      'POST /api/order/order_options': () => answerOf(orderCalls.orderOptions, { businesses: [], regions: [], set_form: [account] }),
+      'POST /api/order/order_start': ({ body }) => {
+        tries += 1;
+        if (tries === 1) return refused(['values.service_account', '服务账号', '账号不存在']);
+        return answerOf(orderCalls.orderStart, details(row(SOLD, { state: 'in_service' }), { set_values: (body as { values: Record<string, unknown> }).values }));
+      },
+    });
+    renderInShell(<OrderCenterPage />, { path: `${PATH}?order=${SOLD}` });
+    const drawer = await openDrawer();
+    await user.click(within(drawer).getByRole('button', { name: '开始服务' }));
+    const dialog = (await screen.findByText(`开始服务 · ${SOLD}`)).closest<HTMLElement>('.ant-modal')!;
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText(/服务账号/, { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(sent(seen, 'order_start')).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: '服务账号' }), 'xinghuo_dy');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('账号不存在')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('已开始服务')).toBeInTheDocument();
+    expect(sent(seen, 'order_start').at(-1)).toEqual({ order_no: SOLD, values: { service_account: 'xinghuo_dy' } });
+    await user.click(await within(drawer).findByRole('tab', { name: '开通信息' }));
+    expect(await within(drawer).findByText('xinghuo_dy')).toBeInTheDocument();
   });
 
   it('shows an order that moved meanwhile as it now is', async () => {
