@@ -14,8 +14,9 @@ import { orders } from './table';
 const DAY = 86_400_000;
 /** Customers of the demo given an app account (a user of type 2 holding cash from the demo's top-ups). */
 const ACCOUNTS = 12;
-/** Orders the demo places. */
-const ORDERS = 80;
+/** Orders the demo places, over this many days back: a year, so the dashboards and the level window have one to read. */
+const ORDERS = 120;
+const DAYS = 365;
 
 /** A move that may be refused (cash short, a state moved by an earlier step): the demo goes on without it. */
 async function attempt(move: () => Promise<unknown>): Promise<boolean> {
@@ -40,7 +41,7 @@ export async function seedOrders(ctx: SeedContext): Promise<void> {
 /**
  * The demo's orders (docs/marketplace.md › Demo data), made by the real moves with the clock set back: the agencies
  * with customers may sell every business on sale (as approved 业务申请 would let them); the first customers get the app
- * accounts of users who topped up; over the last 60 days orders are placed and paid — by the customer when it has an
+ * accounts of users who topped up; over the last year orders are placed and paid — by the customer when it has an
  * account, else by its agency from its own cash — and walked on: started, delivered, completed, some cancelled or
  * refunded; a sweep at the end releases the commissions whose window has closed. A payment short of cash leaves the
  * order unpaid, as in life. Only while there are no orders, so a restart adds nothing.
@@ -60,7 +61,7 @@ async function placeDemoOrders({ db, demo }: SeedContext): Promise<void> {
   const businessIds = [...new Set(packages.map((p) => p.businessId))];
   await db
     .insert(agencyBusiness)
-    .values(sellers.flatMap((agencyId) => businessIds.map((businessId) => ({ agencyId, businessId, enabled: true, approvedAt: new Date(Date.now() - 90 * DAY) }))))
+    .values(sellers.flatMap((agencyId) => businessIds.map((businessId) => ({ agencyId, businessId, enabled: true, approvedAt: new Date(Date.now() - (DAYS + 30) * DAY) }))))
     .onConflictDoNothing();
 
   // Users of type 2 with cash and no customer record yet become the first customers' accounts.
@@ -98,7 +99,7 @@ async function placeDemoOrders({ db, demo }: SeedContext): Promise<void> {
     const fate = random();
     // A few placed in the last hours, still awaiting payment (the sweep closes those older than the time to pay).
     const awaiting = fate < 0.05;
-    at = Date.now() - Math.floor(random() * (awaiting ? DAY / 2 : 60 * DAY));
+    at = Date.now() - Math.floor(random() * (awaiting ? DAY / 2 : DAYS * DAY));
     const payBy = customer.userId !== null && random() < 0.8 ? 'customer' : 'agency';
     const orderNo = await service.place(
       { agencyId: customer.agencyId, merchantId: customer.id, packageId: pick(packages).id, payBy, source: 'staff', idempotencyKey: `demo:order:${n}`, fingerprint: `demo:${n}` },
