@@ -9,14 +9,12 @@
  *
  * The URL only names the server and a database to connect to for `create database`; its own tables are never touched.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverNodeArgs } from '../apps/server/node-args.mjs';
-import { withClient } from './lib/same-run.mjs';
 import { root, say } from './lib/server.mjs';
+import { onScratchDatabase, runWorker } from './lib/workers.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -31,43 +29,17 @@ const { values: opts } = parseArgs({
 });
 const common = { transfers: Number(opts.transfers), users: Number(opts.users), rounds: Number(opts.rounds), warmup: Number(opts.warmup), seed: Number(opts.seed) };
 
-/** Runs the worker on one database with the server's Node options; answers its JSON line. */
-function measure(options) {
-  const child = spawn(process.execPath, [...serverNodeArgs, 'bench/lib/ledger-transfers.mjs', JSON.stringify({ ...common, ...options })], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1))) : reject(new Error(`the worker exited with ${code}:\n${output}`)))),
-  );
-}
-
-const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
-
-/** A scratch database next to the given one, for one measurement: created, handed to `work`, dropped. */
-async function onScratchDatabase(url, work) {
-  const name = `juqi_bench_ledger_${process.pid}`;
-  await withClient(url, (c) => c.query(`create database ${quoteIdent(name)}`));
-  try {
-    return await work(Object.assign(new URL(url), { pathname: `/${name}` }).toString());
-  } finally {
-    await withClient(url, (c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`));
-  }
-}
-
 const loadBefore = os.loadavg();
 say(`Ledger transfers: ${common.transfers} a side after ${common.warmup} of warm-up, ${common.users} users, ${common.rounds} rounds (seed ${opts.seed})`);
 const results = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-ledger-'));
 try {
-  results.push(await measure({ engine: 'pglite', dataDir, writers: 1 }));
+  results.push(await runWorker('bench/lib/ledger-transfers.mjs', { ...common, engine: 'pglite', dataDir, writers: 1 }));
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 if (opts.pg) {
-  for (const writers of new Set([1, Number(opts.writers)])) results.push(await onScratchDatabase(opts.pg, (url) => measure({ engine: 'postgres', url, writers })));
+  for (const writers of new Set([1, Number(opts.writers)])) results.push(await onScratchDatabase(opts.pg, `juqi_bench_ledger_${process.pid}`, (url) => runWorker('bench/lib/ledger-transfers.mjs', { ...common, engine: 'postgres', url, writers })));
 }
 
 const broken = results.flatMap((r) => r.broken.map((line) => `${r.engine}, ${r.writers} writer(s): ${line}`));

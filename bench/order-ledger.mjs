@@ -9,14 +9,12 @@
  *
  * The URL only names the server and a database to connect to for `create database`; its own tables are never touched.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverNodeArgs } from '../apps/server/node-args.mjs';
-import { withClient } from './lib/same-run.mjs';
 import { root, say } from './lib/server.mjs';
+import { onScratchDatabase, runWorker } from './lib/workers.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -30,42 +28,16 @@ const { values: opts } = parseArgs({
 });
 const common = { orders: Number(opts.orders), warmup: Number(opts.warmup), rounds: Number(opts.rounds), customers: Number(opts.customers), agencies: Number(opts.agencies) };
 
-/** Runs the worker on one database with the server's Node options; answers its JSON line. */
-function measure(options) {
-  const child = spawn(process.execPath, [...serverNodeArgs, 'bench/lib/order-moves.mjs', JSON.stringify({ ...common, ...options })], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1))) : reject(new Error(`the worker exited with ${code}:\n${output}`)))),
-  );
-}
-
-const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`;
-
-/** A scratch database next to the given one: created, handed to `work`, dropped. */
-async function onScratchDatabase(url, work) {
-  const name = `juqi_bench_order_ledger_${process.pid}`;
-  await withClient(url, (c) => c.query(`create database ${quoteIdent(name)}`));
-  try {
-    return await work(Object.assign(new URL(url), { pathname: `/${name}` }).toString());
-  } finally {
-    await withClient(url, (c) => c.query(`drop database if exists ${quoteIdent(name)} with (force)`));
-  }
-}
-
 const loadBefore = os.loadavg();
 say(`Orders through pay → start → complete: ${common.orders} a side after ${common.warmup} of warm-up, ${common.rounds} rounds`);
 const results = [];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-order-ledger-'));
 try {
-  results.push(await measure({ engine: 'pglite', dataDir }));
+  results.push(await runWorker('bench/lib/order-moves.mjs', { ...common, engine: 'pglite', dataDir }));
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-if (opts.pg) results.push(await onScratchDatabase(opts.pg, (url) => measure({ engine: 'postgres', url })));
+if (opts.pg) results.push(await onScratchDatabase(opts.pg, `juqi_bench_order_ledger_${process.pid}`, (url) => runWorker('bench/lib/order-moves.mjs', { ...common, engine: 'postgres', url })));
 
 const broken = results.flatMap((r) => r.broken.map((line) => `${r.engine}: ${line}`));
 for (const line of broken) say(`BROKEN ${line}`);

@@ -12,6 +12,7 @@ import { openPglite, openPostgres } from '../../apps/server/src/lib/db/client.ts
 import { Ledger } from '../../apps/server/src/lib/ledger/ledger.ts';
 import { brokenInvariants, transferList } from './ledger-workload.mjs';
 import { cpuSeconds } from './server.mjs';
+import { bareTransaction } from './workers.mjs';
 
 const { engine, url, dataDir, writers, transfers, warmup, users, rounds, seed } = JSON.parse(process.argv[2]);
 const progress = (line) => process.stderr.write(`  ${line}\n`);
@@ -45,22 +46,6 @@ const engineSide = {
   },
 };
 
-/** One transaction on the driver itself, no ORM: `work` gets `query(text, params)`. */
-async function bareTransaction(work) {
-  if (database.engine === 'pglite') return client.transaction((tx) => work((text, params) => tx.query(text, params)));
-  const connection = await client.connect();
-  try {
-    await connection.query('begin');
-    await work((text, params) => connection.query(text, params));
-    await connection.query('commit');
-  } catch (err) {
-    await connection.query('rollback');
-    throw err;
-  } finally {
-    connection.release();
-  }
-}
-
 /**
  * The floor: the same rows — the transfer, the two account updates, the two entries with the balance after each —
  * written with plain SQL, account ids known, without the engine's idempotency lookup, account lookup, `for update`
@@ -71,7 +56,7 @@ const bareSide = {
   post(t) {
     const cash = accountIds.get(`user_cash:${t.user + users}`);
     const [debit, credit] = t.kind === 'top_up' ? [accountIds.get('payment_clearing:0'), cash] : [cash, accountIds.get('revenue:0')];
-    return bareTransaction(async (query) => {
+    return bareTransaction(database, async (query) => {
       const [transfer] = (await query(`insert into ledger_transfer (kind, state, idempotency_key) values ($1, 'posted', $2) returning id`, [t.kind, `bare:${t.key}`])).rows;
       const [debited] = (await query('update ledger_account set debits_posted = debits_posted + $2 where id = $1 returning credits_posted - debits_posted as balance', [debit, t.amount])).rows;
       const [credited] = (await query('update ledger_account set credits_posted = credits_posted + $2 where id = $1 returning credits_posted - debits_posted as balance', [credit, t.amount])).rows;

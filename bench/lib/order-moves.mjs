@@ -20,6 +20,7 @@ import { OrderMoney } from '../../apps/server/src/modules/order/money.ts';
 import { OrderService, serviceEnd } from '../../apps/server/src/modules/order/service.ts';
 import { brokenInvariants } from './ledger-workload.mjs';
 import { cpuSeconds } from './server.mjs';
+import { bareTransaction } from './workers.mjs';
 
 const { engine, url, dataDir, orders, warmup, rounds, customers, agencies } = JSON.parse(process.argv[2]);
 const progress = (line) => process.stderr.write(`  ${line}\n`);
@@ -103,21 +104,8 @@ const engineSide = {
   },
 };
 
-/** One transaction on the driver itself, no ORM: `work` gets `query(text, params)` answering the rows. */
-async function bareTransaction(work) {
-  if (database.engine === 'pglite') return client.transaction(async (tx) => work(async (text, params) => (await tx.query(text, params)).rows));
-  const connection = await client.connect();
-  try {
-    await connection.query('begin');
-    await work(async (text, params) => (await connection.query(text, params)).rows);
-    await connection.query('commit');
-  } catch (err) {
-    await connection.query('rollback');
-    throw err;
-  } finally {
-    connection.release();
-  }
-}
+/** One transaction on the driver itself, no ORM (`workers.mjs`): `work` gets `query(text, params)` answering the rows. */
+const bareRows = (work) => bareTransaction(database, (query) => work(async (text, params) => (await query(text, params)).rows));
 
 const TRANSFER = `insert into ledger_transfer (kind, state, idempotency_key, memo, reference, staff_id, user_id, created_at)
   values ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) returning id`;
@@ -149,7 +137,7 @@ const bareSide = {
     const reference = JSON.stringify({ order_no: order.order_no });
     const commission = Math.floor((order.amount * order.commission_rate_bp) / 10_000);
     const payer = accountIds.get(`user_cash:${order.payer_user_id}`);
-    await bareTransaction(async (query) => {
+    await bareRows(async (query) => {
       const now = new Date();
       const [transfer] = await query(TRANSFER, ['spend', 'posted', `order:pay:${order.order_no}`, `订单付款 ${order.order_no}`, reference, null, order.payer_user_id, now]);
       const [debited, credited] = await moveAccounts(query, payer, accountIds.get('revenue:0'), order.amount, ['debits_posted', 'credits_posted']);
@@ -160,13 +148,13 @@ const bareSide = {
       await query(`update orders set state = 'paid', paid_at = $2 where id = $1`, [order.id, now]);
       await query(EVENT, [order.id, 'pay', 'created', 'paid', order.amount, null, order.payer_user_id, JSON.stringify([transfer.id]), now]);
     });
-    await bareTransaction(async (query) => {
+    await bareRows(async (query) => {
       const now = new Date();
       await query(`update orders set state = 'in_service', started_at = $2, service_end_at = $3 where id = $1`, [order.id, now, serviceEnd(now, order.duration_days, zone)]);
       await query(EVENT, [order.id, 'start', 'paid', 'in_service', null, STAFF.staffId, null, '[]', now]);
       await query(AUDIT, [STAFF.staffId, 'order.start', `order:${order.order_no}`, JSON.stringify({ from: 'paid', to: 'in_service' }), STAFF.ip, now]);
     });
-    await bareTransaction(async (query) => {
+    await bareRows(async (query) => {
       const now = new Date();
       const [transfer] = await query(TRANSFER, ['earning', 'pending', `order:commission:${order.order_no}`, `订单佣金 ${order.order_no}`, reference, STAFF.staffId, order.agency_id, now]);
       const [payable, agency] = [accountIds.get('commission_payable:0'), accountIds.get(`user_cash:${order.agency_id}`)];
