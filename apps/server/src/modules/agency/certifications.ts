@@ -9,7 +9,7 @@ import {
   type CertificationRow,
   type VideoPlatform,
 } from '@juqi/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../lib/audit/record';
 import type { Executor } from '../../lib/db/client';
@@ -18,6 +18,7 @@ import { staff, users } from '../../lib/db/schema';
 import { AppError, issuesRefused } from '../../lib/errors';
 import { route } from '../../lib/http/route';
 import { lazyService, type FileDirectory } from '../../lib/http/types';
+import { RecordList } from '../../lib/records/record-list';
 import { agencyAuditAction, agencyAuditTarget } from './agencies';
 import { agency, agencyCertification } from './table';
 
@@ -39,11 +40,32 @@ const toRow = ({ certification: c, agencyName, reviewerName }: { certification: 
   reviewer_name: reviewerName,
 });
 
-const selectRows = (db: Executor) =>
-  db.select(columns).from(agencyCertification).innerJoin(users, eq(users.id, agencyCertification.agencyId)).leftJoin(staff, eq(staff.id, agencyCertification.reviewerId));
+interface CertificationFilter {
+  agency_id?: number;
+  platform?: VideoPlatform;
+  state?: number;
+}
+
+/** The certifications with their agency's name and reviewer, newest submitted first. */
+const certificationList = (db: Executor) =>
+  new RecordList<Parameters<typeof toRow>[0], CertificationRow, CertificationFilter, never>(db, {
+    columns,
+    from: (tx, fields) =>
+      tx.select(fields).from(agencyCertification).innerJoin(users, eq(users.id, agencyCertification.agencyId)).leftJoin(staff, eq(staff.id, agencyCertification.reviewerId)).$dynamic(),
+    where: (filter) =>
+      and(
+        filter.agency_id === undefined ? undefined : eq(agencyCertification.agencyId, filter.agency_id),
+        filter.platform === undefined ? undefined : eq(agencyCertification.platform, filter.platform),
+        filter.state === undefined ? undefined : eq(agencyCertification.state, filter.state),
+      ),
+    sums: {},
+    newest: { at: agencyCertification.submittedAt, tie: agencyCertification.id },
+    toRecord: toRow,
+    position: (r) => ({ at: new Date(r.submitted_at), tie: r.id }),
+  });
 
 async function rowOf(db: Executor, id: number): Promise<CertificationRow> {
-  const [row] = await selectRows(db).where(eq(agencyCertification.id, id));
+  const row = await certificationList(db).one(eq(agencyCertification.id, id));
   if (!row) throw AppError.notFound();
   return toRow(row);
 }
@@ -61,22 +83,9 @@ export function registerCertifications(app: FastifyInstance): void {
   const db = app.database.db;
   const files = lazyService(app.access, 'files', 'file');
 
-  route(app, certificationCalls.certificationList, async ({ body }) => {
-    const where = and(
-      body.agency_id === undefined ? undefined : eq(agencyCertification.agencyId, body.agency_id),
-      body.platform === undefined ? undefined : eq(agencyCertification.platform, body.platform),
-      body.state === undefined ? undefined : eq(agencyCertification.state, body.state),
-    );
-    const [[total], rows] = await Promise.all([
-      db.select({ n: count() }).from(agencyCertification).where(where),
-      selectRows(db)
-        .where(where)
-        .orderBy(desc(agencyCertification.submittedAt), desc(agencyCertification.id))
-        .limit(body.limit)
-        .offset((body.page - 1) * body.limit),
-    ]);
-    return { count: total!.n, data: rows.map(toRow) };
-  });
+  const list = certificationList(db);
+  const timeZone = lazyService(app.access, 'timeZone', 'settings');
+  route(app, certificationCalls.certificationList, async ({ body: { page, limit, ...filter } }) => list.page(filter, await timeZone.current(), page, limit));
 
   route(app, certificationCalls.certificationDocument, async ({ query, reply, principal, request }) => {
     const [found] = await db.select().from(agencyCertification).where(eq(agencyCertification.id, query.id));
@@ -136,9 +145,13 @@ export function registerCertifications(app: FastifyInstance): void {
     }
   });
 
-  route(app, certificationCalls.certificationMine, async ({ appUser }) =>
-    (await selectRows(db).where(eq(agencyCertification.agencyId, appUser!.userId)).orderBy(desc(agencyCertification.submittedAt), desc(agencyCertification.id))).map(toRow),
-  );
+  route(app, certificationCalls.certificationMine, async ({ appUser }) => {
+    const rows = await list.spec
+      .from(db, columns)
+      .where(eq(agencyCertification.agencyId, appUser!.userId))
+      .orderBy(desc(agencyCertification.submittedAt), desc(agencyCertification.id));
+    return (rows as Parameters<typeof toRow>[0][]).map(toRow);
+  });
 }
 
 /** Whether the agency has a certification of the platform under review. */

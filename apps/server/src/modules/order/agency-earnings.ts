@@ -3,9 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { merchant, staff, users } from '../../lib/db/schema';
 import { RecordList } from '../../lib/records/record-list';
+import { commissionOf, customerName } from './orders';
 import { orderCommission, orderEvent, orders } from './table';
 
-const customerName = sql<string>`coalesce(${merchant.extra} ->> 'customer_name', '')`;
 const orderColumns = { orderNo: orders.orderNo, businessName: orders.businessName, packageName: orders.packageName, customerName };
 type OrderColumns = { orderNo: string; businessName: string; packageName: string; customerName: string };
 
@@ -39,20 +39,12 @@ export const commissionList = (db: Executor) =>
     },
     newest: { at: orderCommission.createdAt, tie: orderCommission.id },
     toRecord: ({ commission: c, ...order }) => ({
+      ...commissionOf(c),
       id: c.id,
       order_no: order.orderNo,
       business_name: order.businessName,
       package_name: order.packageName,
       customer_name: order.customerName,
-      agency_id: c.agencyId,
-      base: c.base,
-      rate_bp: c.rateBp,
-      amount: c.amount,
-      state: c.state,
-      release_at: c.releaseAt.toISOString(),
-      released_at: c.releasedAt?.toISOString() ?? null,
-      clawed_back: c.clawedBack,
-      clawback_due: c.clawbackDue,
       created_at: c.createdAt.toISOString(),
     }),
     position: (r) => ({ at: new Date(r.created_at), tie: r.id }),

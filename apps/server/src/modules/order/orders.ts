@@ -1,4 +1,4 @@
-import { codeName, ORDER_PAY_BY_NAMES, ORDER_SOURCE_NAMES, ORDER_STATE_NAMES, refundableAmount, type LookupItem, type OrderDetails, type OrderEvent, type OrderFilter, type OrderRow } from '@juqi/contract';
+import { codeName, ORDER_PAY_BY_NAMES, ORDER_SOURCE_NAMES, ORDER_STATE_NAMES, refundableAmount, type LookupItem, type OrderCommission, type OrderDetails, type OrderEvent, type OrderFilter, type OrderRow } from '@juqi/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../lib/clock';
@@ -11,9 +11,10 @@ import { transferEntries } from '../../lib/ledger/ledger';
 import type { LookupSource } from '../../lib/lookups';
 import { RecordList, type RecordWorkbook } from '../../lib/records/record-list';
 import { dayRangeConditions, exportedTime } from '../../lib/time-zone';
-import { orderCommission, orderEvent, orders } from './table';
+import { orderCommission, orderEvent, orders, type OrderCommissionRecord } from './table';
 
-const customerName = sql<string>`coalesce(${merchant.extra} ->> 'customer_name', '')`;
+/** A customer's 客户名称, as every order list shows it. */
+export const customerName = sql<string>`coalesce(${merchant.extra} ->> 'customer_name', '')`;
 const seller = alias(users, 'seller');
 
 const listColumns = {
@@ -29,6 +30,19 @@ interface ListRow {
   customerName: string;
 }
 const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/** A commission as the order's drawer and the agency's 收益 show it. */
+export const commissionOf = (c: OrderCommissionRecord): OrderCommission => ({
+  agency_id: c.agencyId,
+  base: c.base,
+  rate_bp: c.rateBp,
+  amount: c.amount,
+  state: c.state,
+  release_at: c.releaseAt.toISOString(),
+  released_at: iso(c.releasedAt),
+  clawed_back: c.clawedBack,
+  clawback_due: c.clawbackDue,
+});
 const toRow = ({ order: o, agencyName, agencyMobile, customerName: name }: ListRow): OrderRow => ({
   id: o.id,
   order_no: o.orderNo,
@@ -142,17 +156,7 @@ export async function orderDetails(db: Executor, clock: Clock, where: SQL): Prom
     refundable: o.state === 'in_service' || o.state === 'completed' ? refundableAmount({ ...order, now: clock.now().getTime() }) : 0,
     set_values: o.setValues,
     events,
-    commissions: commissions.map((c) => ({
-      agency_id: c.agencyId,
-      base: c.base,
-      rate_bp: c.rateBp,
-      amount: c.amount,
-      state: c.state,
-      release_at: c.releaseAt.toISOString(),
-      released_at: iso(c.releasedAt),
-      clawed_back: c.clawedBack,
-      clawback_due: c.clawbackDue,
-    })),
+    commissions: commissions.map(commissionOf),
     postings: postings.map((p) => ({
       transfer_id: p.transfer_id,
       kind: p.transfer_kind,
