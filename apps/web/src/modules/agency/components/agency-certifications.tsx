@@ -7,16 +7,14 @@ import {
   VIDEO_PLATFORM_NAMES,
   type CertificationRow,
 } from '@juqi/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Form, Image, Input, Modal, Skeleton, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { commonMessages } from '../../../components/messages';
 import { QueryFailure } from '../../../components/query-failure';
 import { CellTag, type CellTone } from '../../../components/table-cells';
 import { useToldWrite } from '../../../components/use-told-write';
-import { downloadFile } from '../../../lib/api-client';
 import { useCallMutation, useCallQuery } from '../../../lib/call-hooks';
-import { dataUrlOf } from '../../../lib/data-url';
+import { useCheckedPicture } from '../../../lib/checked-picture';
 import { useDateTime } from '../../../lib/date-time';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -104,13 +102,7 @@ function CertificationCard({ row, onReject }: { row: CertificationRow; onReject:
 /** One picture, fetched with the session's token through the checked call: an `<img>` could not send it. */
 function CertificationPicture({ id, index, label }: { id: number; index: number; label: string }) {
   const t = useMessages(agencyMessages);
-  const picture = useQuery({
-    queryKey: ['agency', 'certification-document', id, index],
-    queryFn: async () => dataUrlOf((await downloadFile(certificationCalls.certificationDocument, { query: { id, index }, quiet: true })).blob),
-    staleTime: Infinity,
-    // A document stays in memory only while it is on screen.
-    gcTime: 0,
-  });
+  const picture = useCheckedPicture(certificationCalls.certificationDocument, { id, index });
   if (picture.isError) return <Typography.Text type="danger">{format(t.pictureMissing, { label })}</Typography.Text>;
   if (!picture.data) return <Skeleton.Image active />;
   return <Image src={picture.data} alt={label} width={120} height={90} style={{ objectFit: 'cover' }} />;

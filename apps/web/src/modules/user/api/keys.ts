@@ -5,7 +5,6 @@ export const userKeys = {
   lists: ['user', 'list'] as const,
   list: (body: object) => ['user', 'list', body] as const,
   verificationLists: ['user', 'verification-list'] as const,
-  verificationDocument: (id: number, index: number) => ['user', 'verification-document', id, index] as const,
   logins: ['user', 'logins'] as const,
   loginList: (scope: 'one' | 'all', body: object) => ['user', 'logins', scope, body] as const,
 };
