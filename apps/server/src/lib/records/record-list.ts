@@ -1,7 +1,9 @@
-import { and, count, desc, param, sql, type AnyColumn, type Column, type SQL } from 'drizzle-orm';
+import { and, count, param, sql, type AnyColumn, type Column, type SQL } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client';
+import { CompiledSelect } from '../db/compiled-select';
+import type { NamedStatements } from '../db/named-statements';
 import type { LocalText } from '../errors';
 import { cursorRefused, readCursor, writeCursor } from '../http/cursor';
 import { keysetBatches } from '../export/batches';
@@ -33,6 +35,12 @@ export interface RecordListSpec<Row, Rec, Filter, Sum extends string> {
    */
   count?: (filter: Filter, zone: string) => Promise<number>;
   toRecord: (row: Row) => Rec;
+  /**
+   * The family naming the list's page statements (lib/db/named-statements), for a list read hard enough that parsing
+   * its text again on every page shows (订单中心). One instance per family, made once at module level: two would give
+   * one name to two texts.
+   */
+  statements?: NamedStatements;
   /** A record's place in the newest-first order. */
   position: (record: Rec) => RecordPosition;
 }
@@ -42,17 +50,22 @@ export interface RecordListSpec<Row, Rec, Filter, Sum extends string> {
  * and sums; the count alone; and keyset batches for the export (as fast deep in the set as at its start).
  */
 export class RecordList<Row, Rec, Filter, Sum extends string> {
+  /** The rows' select, rendered once for every page, batch and record this list reads. */
+  private readonly select: CompiledSelect<Row>;
+
   constructor(
     private readonly db: Executor,
     readonly spec: RecordListSpec<Row, Rec, Filter, Sum>,
-  ) {}
+  ) {
+    this.select = new CompiledSelect(spec.from, spec.columns, spec.statements);
+  }
 
   async page(filter: Filter, zone: string, page: number, limit: number): Promise<{ count: number; data: Rec[] } & Record<Sum, number>> {
     const { spec } = this;
     const where = spec.where(filter, zone);
     const sums = Object.fromEntries(Object.entries<SQL<number>>(spec.sums).map(([name, sum]) => [name, sql<number>`coalesce(${sum}, 0)::float8`]));
     const [totals] = (await spec.from(this.db, { count: count(), ...sums }).where(where)) as ({ count: number } & Record<Sum, number>)[];
-    const rows = (await this.ordered(where).limit(limit).offset((page - 1) * limit)) as Row[];
+    const rows = await this.ordered(where, sql` limit ${limit} offset ${(page - 1) * limit}`);
     return { ...totals!, data: rows.map(spec.toRecord) };
   }
 
@@ -70,7 +83,7 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
   async batch(filter: Filter, zone: string, after: RecordPosition | undefined, size: number): Promise<Rec[]> {
     const { at, tie } = this.spec.newest;
     const rest = after ? sql`(${at}, ${tie}) < (${param(after.at, at as Column)}, ${param(after.tie, tie as Column)})` : undefined;
-    const rows = (await this.ordered(and(this.spec.where(filter, zone), rest)).limit(size)) as Row[];
+    const rows = await this.ordered(and(this.spec.where(filter, zone), rest), sql` limit ${size}`);
     return rows.map(this.spec.toRecord);
   }
 
@@ -90,13 +103,14 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
 
   /** The one record `where` finds, as the list shows it. */
   async one(where: SQL): Promise<Row | undefined> {
-    const [row] = (await this.spec.from(this.db, this.spec.columns).where(where)) as Row[];
+    const [row] = await this.select.rows(this.db, sql` where ${where}`);
     return row;
   }
 
-  private ordered(where: SQL | undefined) {
+  /** The rows under `where`, newest first, then `limits`. */
+  private ordered(where: SQL | undefined, limits: SQL): Promise<Row[]> {
     const { at, tie } = this.spec.newest;
-    return this.spec.from(this.db, this.spec.columns).where(where).orderBy(desc(at), desc(tie));
+    return this.select.rows(this.db, sql`${where ? sql` where ${where}` : sql``} order by ${at} desc, ${tie} desc${limits}`);
   }
 }
 

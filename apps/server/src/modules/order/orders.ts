@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/export/workbook';
 import { transferEntries } from '../../lib/ledger/ledger';
 import type { LookupSource } from '../../lib/lookups';
+import { NamedStatements } from '../../lib/db/named-statements';
 import { RecordList, type RecordWorkbook } from '../../lib/records/record-list';
 import { dayRangeConditions, exportedTime } from '../../lib/time-zone';
 import { orderCommission, orderEvent, orders, type OrderCommissionRecord } from './table';
@@ -105,6 +106,9 @@ function filtered(filter: OrderFilter, zone: string): SQL | undefined {
   );
 }
 
+/** 订单中心's page statements, named on PostgreSQL: parsed once per connection. */
+const orderPages = new NamedStatements('order_page');
+
 /**
  * 订单中心: the orders with their agency's user and their customer, newest placed first; counted by `count` where given
  * (the totals kept per filter) rather than over the joins.
@@ -119,6 +123,7 @@ export const orderList = (db: Executor, count?: (filter: OrderFilter, zone: stri
     sums: {},
     newest: { at: orders.createdAt, tie: orders.id },
     toRecord: toRow,
+    statements: orderPages,
     position: (r) => ({ at: new Date(r.created_at), tie: r.id }),
   });
 
