@@ -1,9 +1,10 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './lib/db/client';
 import './lib/http/types';
 import { systemClock, type Clock } from './lib/clock';
+import { answerWriter } from './lib/http/answer-writer';
 import { JobQueue, type JobQueueOptions } from './lib/jobs/queue';
 import type { ServerModule } from './lib/module';
 import { serverModules } from './modules';
@@ -28,6 +29,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** The job queue; this process works it unless a test says otherwise. */
   jobs?: JobQueueOptions;
+  /** Also check every answer against its contract with zod (lib/http/answer-writer.ts): the tests do. */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -48,6 +51,7 @@ export async function buildApp({
   modules = serverModules,
   clock = systemClock,
   jobs = { work: true },
+  checkAnswers = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -60,7 +64,7 @@ export async function buildApp({
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerWriter(checkAnswers));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', clock);

@@ -58,7 +58,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       demo: options.demo ?? false,
       files: serverFileStore(database.db, dataDir),
     });
-    app = await buildApp({ config, database, logger, modules: options.modules, clock, jobs: options.jobs ?? { work: false } });
+    app = await buildApp({ config, database, logger, modules: options.modules, clock, jobs: options.jobs ?? { work: false }, checkAnswers: true });
     await options.extend?.(app);
     await app.ready();
   } catch (err) {

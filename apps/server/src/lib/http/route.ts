@@ -31,6 +31,14 @@ type Handler<C extends AnyCall> = (ctx: CallContext<C>) => Promise<CallData<C>> 
  * from its declaration, and the handler's return value is wrapped in the success envelope.
  * Blob calls send their own reply and skip the envelope.
  */
+/** One envelope schema per call, so each app built in this process shares its compiled answer writer. */
+const envelopes = new WeakMap<AnyCall, ReturnType<typeof envelope>>();
+function envelopeOf(call: AnyCall) {
+  let schema = envelopes.get(call);
+  if (!schema) envelopes.set(call, (schema = envelope(call.data)));
+  return schema;
+}
+
 export function route<C extends AnyCall>(app: FastifyInstance, call: C, handler: Handler<C>): void {
   app.route({
     method: call.method,
@@ -42,7 +50,7 @@ export function route<C extends AnyCall>(app: FastifyInstance, call: C, handler:
       tags: [call.tag],
       ...(call.body ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),
-      ...(call.response === 'blob' ? {} : { response: { 200: envelope(call.data) } }),
+      ...(call.response === 'blob' ? {} : { response: { 200: envelopeOf(call) } }),
     },
     preValidation: async (request) => {
       // A JSON-only call refuses a form post, which another site's page could send.
