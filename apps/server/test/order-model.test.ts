@@ -228,7 +228,7 @@ async function check(m: Model): Promise<void> {
     m.people.map((p) => sql`${p.id}`),
     sql`, `,
   );
-  const seen = await rowsOf<Omit<Person, never>>(
+  const seen = await rowsOf<Person>(
     t.database.db,
     sql`select u.id, coalesce(a.credits_posted - a.debits_posted, 0)::float8 as balance, coalesce(a.debits_pending, 0)::float8 as frozen,
       coalesce(a.credits_pending, 0)::float8 as held, coalesce(a.income_posted, 0)::float8 as income,
