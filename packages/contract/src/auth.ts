@@ -3,12 +3,11 @@ import { defineCall, fields, operation, pageOf } from './call';
 import { said } from './refusals';
 import { LOGIN_PLATFORMS } from './user';
 import { defineContractModule } from './contract-module';
+import { firstLoadCalls, PHONE_PATTERN } from './first-load';
 
 /** `"<unix-ms>:<nonce>"` made by the client for each sign-in; the server refuses one older than 5 minutes or seen before. */
 export const signField = z.string().regex(/^\d{13}:[A-Za-z0-9_-]{8,64}$/, said({ 'zh-CN': '格式须为“<毫秒时间戳>:<随机串>”', 'en-US': 'expected "<unix-ms>:<nonce>"' }));
 
-/** §5 phone rule: optional leading plus, optional 0, 2-4 digits with optional hyphen, then 6-11 digits. */
-export const PHONE_PATTERN = /^\+?0?\d{2,4}-?\d{6,11}$/;
 export const phoneField = z.string().trim().regex(PHONE_PATTERN, said({ 'zh-CN': '不是有效的电话号码', 'en-US': 'not a phone number' }));
 
 export const tokenAnswer = z.object({ token: z.string() });
@@ -16,8 +15,6 @@ export const tokenAnswer = z.object({ token: z.string() });
 /** The 6-digit code of an SMS. */
 const smsCodeField = z.string().regex(/^\d{6}$/, said({ 'zh-CN': '须为 6 位数字', 'en-US': 'expected 6 digits' }));
 
-/** §4: the web app keeps the session token in this cookie. */
-export const TOKEN_COOKIE = 'juqi_token';
 
 /** One node of the menu tree a staff may see (§3 Menu entry). */
 export interface MenuNode {
@@ -119,8 +116,7 @@ const staffFields = {
 /** Staff sign-in, sessions, the profile, and staff accounts. */
 export const authCalls = {
   login: defineCall({
-    method: 'POST',
-    path: '/api/login/login',
+    ...firstLoadCalls.login,
     tag: 'auth',
     summary: 'Sign in with staff number and password',
     permission: 'public',
@@ -128,8 +124,7 @@ export const authCalls = {
     data: tokenAnswer,
   }),
   sendSmsCode: defineCall({
-    method: 'POST',
-    path: '/api/login/mobile_verification_code',
+    ...firstLoadCalls.sendSmsCode,
     tag: 'auth',
     summary: 'Send a 6-digit sign-in code to a staff phone (the answer is the same for any phone)',
     permission: 'public',
@@ -137,8 +132,7 @@ export const authCalls = {
     data: z.object({ resend_after: z.number() }),
   }),
   smsLogin: defineCall({
-    method: 'POST',
-    path: '/api/login/mobile_login',
+    ...firstLoadCalls.smsLogin,
     tag: 'auth',
     summary: 'Sign in with phone and SMS code',
     permission: 'public',
@@ -146,8 +140,7 @@ export const authCalls = {
     data: tokenAnswer,
   }),
   logout: defineCall({
-    method: 'POST',
-    path: '/api/login/log_out',
+    ...firstLoadCalls.logout,
     tag: 'auth',
     summary: 'End the current session',
     permission: 'signed-in',
@@ -163,8 +156,7 @@ export const authCalls = {
     data: tokenAnswer,
   }),
   info: defineCall({
-    method: 'GET',
-    path: '/api/staff/info',
+    ...firstLoadCalls.info,
     tag: 'auth',
     summary: 'Profile of the signed-in staff: name, avatar, menus and operation codes',
     permission: 'signed-in',
@@ -181,8 +173,7 @@ export const authCalls = {
     data: profile,
   }),
   menuList: defineCall({
-    method: 'GET',
-    path: '/api/staff/menu_list',
+    ...firstLoadCalls.menuList,
     tag: 'auth',
     summary: 'The menu tree the signed-in staff may see, sorted by sort',
     permission: 'signed-in',

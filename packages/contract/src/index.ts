@@ -46,6 +46,7 @@ export * from './finance-module';
 export * from './finance-reconciliation';
 export * from './finance-settings';
 export * from './file';
+export * from './first-load';
 export * from './general';
 export * from './help';
 export * from './inform';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_PATTERN } from './auth';
+import { PHONE_PATTERN } from './first-load';
 import { defineCall, fields, operation } from './call';
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { defineCall, operation, wholeNumber } from './call';
 import { said } from './refusals';
-import { timeZoneField } from './time-zone';
+import { canonicalTimeZone, isTimeZone } from './time-zone';
 import { defineContractModule } from './contract-module';
+import { firstLoadCalls } from './first-load';
+
+/** A time zone field: a name `Intl.DateTimeFormat` accepts, stored as `Intl` spells it. */
+export const timeZoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isTimeZone, said({ 'zh-CN': '不是有效的时区，请填写 IANA 名称，如 Asia/Shanghai 或 Europe/Berlin', 'en-US': 'not a time zone: give an IANA name such as Asia/Shanghai or Europe/Berlin' }))
+  .transform(canonicalTimeZone);
 
 export const systemDetails = z.object({
   /** Logo shown in the top bar; empty when the site shows its name instead. */
@@ -28,8 +37,7 @@ export type LoginSettings = z.infer<typeof loginSettings>;
 /** Site-wide settings (`/api/set/...`). */
 export const settingsCalls = {
   systemDetails: defineCall({
-    method: 'GET',
-    path: '/api/set/system_details',
+    ...firstLoadCalls.systemDetails,
     tag: 'settings',
     summary: 'Site logo, website name (shown on the sign-in page and in the page title) and the platform’s time zone',
     permission: 'public',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayInZone, dayRangeInZone, formatInZone, instantInZone, isTimeZone, timeZoneField, utcOffsetOf } from './time-zone';
+import { timeZoneField } from './settings';
+import { dayInZone, dayRangeInZone, formatInZone, instantInZone, isTimeZone, utcOffsetOf } from './time-zone';
 
 const hours = ([from, to]: [Date, Date]) => (to.getTime() - from.getTime()) / 3_600_000;
 

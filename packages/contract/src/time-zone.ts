@@ -1,10 +1,8 @@
-import { z } from 'zod';
-import { said } from './refusals';
-
 /**
  * The platform's time zone (system settings' `time_zone`, docs/time.md): the screens, the exported files and their
  * names, and the day filters all read instants in it. These helpers are shared by the server and the browser so both
- * turn instants into wall-clock times, and days into instants, the same way, whatever zone the machine runs in.
+ * turn instants into wall-clock times, and days into instants, the same way, whatever zone the machine runs in. No zod
+ * here: the sign-in page shows times through them (its first load does without zod); the field is in settings.ts.
  */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
@@ -42,15 +40,7 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** The zone as `Intl` names it (`asia/shanghai` → `Asia/Shanghai`). */
-const canonicalTimeZone = (zone: string): string => formatterOf(zone).resolvedOptions().timeZone;
-
-/** A time zone field: a name `Intl.DateTimeFormat` accepts, stored as `Intl` spells it. */
-export const timeZoneField = z
-  .string()
-  .trim()
-  .max(64)
-  .refine(isTimeZone, said({ 'zh-CN': '不是有效的时区，请填写 IANA 名称，如 Asia/Shanghai 或 Europe/Berlin', 'en-US': 'not a time zone: give an IANA name such as Asia/Shanghai or Europe/Berlin' }))
-  .transform(canonicalTimeZone);
+export const canonicalTimeZone = (zone: string): string => formatterOf(zone).resolvedOptions().timeZone;
 
 /** The zone's offset from UTC at `instant`, in ms, measured by `Intl` (to the second). */
 function measuredOffset(zone: string, instant: number): number {

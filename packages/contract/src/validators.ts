@@ -1,4 +1,4 @@
-import { PHONE_PATTERN } from './auth';
+import { PHONE_PATTERN } from './first-load';
 
 /**
  * The §5 field rules, shared by the server and the forms: the field-type registry (field-types.ts) builds its value

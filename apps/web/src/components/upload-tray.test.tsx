@@ -1,9 +1,8 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Button, Modal, theme } from 'antd';
-import axios, { type AxiosAdapter } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../lib/api-client';
+import { setTransport, TransportAborted } from '../lib/transport';
 import { useUploadStore } from '../lib/upload/upload-store';
 import { useUpload, type UploadOptions } from '../lib/upload/use-upload';
 import { UploadTray } from './upload-tray';
@@ -23,29 +22,25 @@ interface Held {
 /** Holds every upload until the test finishes it. */
 function holdUploads(): Held[] {
   const held: Held[] = [];
-  const adapter: AxiosAdapter = (config) =>
-    new Promise((resolve, reject) => {
-      const entry: Held = {
-        aborted: false,
-        progress: (loaded, total) => config.onUploadProgress?.({ loaded, total, bytes: loaded, upload: true } as never),
-        finish: () => {
-          const name = ((config.data as FormData).get('file') as File).name;
-          resolve({
-            data: { code: 20000, message: 'ok', data: { name, path: 'common/2026/05/x.pdf', url: '/uploads/x', size: 1, mime: 'x', type: 'file' } },
-            status: 200,
-            statusText: 'OK',
-            headers: {},
-            config,
-          });
-        },
-      };
-      config.signal?.addEventListener?.('abort', () => {
-        entry.aborted = true;
-        reject(new axios.CanceledError());
-      });
-      held.push(entry);
-    });
-  http.defaults.adapter = adapter;
+  setTransport(
+    (request) =>
+      new Promise((resolve, reject) => {
+        const entry: Held = {
+          aborted: false,
+          progress: (loaded, total) => request.onUploadProgress?.(loaded, total),
+          finish: () => {
+            const name = ((request.body as FormData).get('file') as File).name;
+            const data = { name, path: 'common/2026/05/x.pdf', url: '/uploads/x', size: 1, mime: 'x', type: 'file' };
+            resolve({ status: 200, data: { code: 20000, message: 'ok', data }, header: () => null });
+          },
+        };
+        request.signal?.addEventListener('abort', () => {
+          entry.aborted = true;
+          reject(new TransportAborted());
+        });
+        held.push(entry);
+      }),
+  );
   return held;
 }
 
@@ -200,7 +195,7 @@ describe('UploadTray', () => {
   });
 
   it('stays open while an upload has failed, so its reason can be read', async () => {
-    http.defaults.adapter = async (config) => ({ data: { code: 41300, message: '文件过大', data: null }, status: 200, statusText: 'OK', headers: {}, config });
+    setTransport(async () => ({ status: 200, data: { code: 41300, message: '文件过大', data: null }, header: () => null }));
     renderTray([]);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => void (await useUploadStore.getState().enqueue(file('a.pdf'))));

@@ -2,7 +2,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ErrorCode, type AnyCall, type CallData, type Envelope, type ErrorDetails } from '@juqi/contract';
 import { Alert, Button, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { http } from '../lib/api-client';
+import { sendForm } from '../lib/api-client';
 import { useExport } from '../lib/export-file';
 import { defineMessages, format, useMessages } from '../lib/i18n';
 
@@ -56,13 +56,12 @@ async function sendWorkbook<C extends AnyCall>(call: C, file: File, fields: Reco
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
-  let body: Envelope<CallData<C> | ErrorDetails | null> | undefined;
+  let body: Envelope<CallData<C> | ErrorDetails | null>;
   try {
-    body = (await http.request<Envelope<CallData<C> | ErrorDetails | null>>({ method: call.method, url: call.path, data: form })).data;
+    body = await sendForm<CallData<C> | ErrorDetails | null>(call, form);
   } catch {
     return { kind: 'failed', message: networkText };
   }
-  if (!body || typeof body.code !== 'number') return { kind: 'failed', message: networkText };
   if (body.code === ErrorCode.OK) return { kind: 'imported', result: body.data as CallData<C> };
   const rows = (body.data as ErrorDetails | null)?.rows;
   return rows?.length ? { kind: 'refused', rows } : { kind: 'failed', message: body.message };

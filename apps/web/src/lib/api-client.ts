@@ -1,27 +1,11 @@
-import { ErrorCode, type AnyCall, type CallBody, type CallData, type CallQuery, type Envelope } from '@juqi/contract';
-import axios, { type AxiosInstance, type AxiosProgressEvent } from 'axios';
+import type { AnyCall, CallAddress, CallBody, CallData, CallQuery, Envelope } from '@juqi/contract';
+import { ErrorCode } from '@juqi/contract';
 import { ApiError, TransportError } from './api-errors';
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { getToken } from './token';
+import { send, TransportAborted, type TransportRequest, type TransportResponse } from './transport';
 
 export { ApiError, TransportError };
-
-export const http: AxiosInstance = axios.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  // Errors arrive as envelopes with a matching HTTP status; the envelope, not the status, decides.
-  validateStatus: () => true,
-  // Calls carry the session in X-Token, never an XSRF cookie. Left on, axios reads the XSRF cookie through the async
-  // Cookie Store before each send, which put every call a turn of the page's busy main thread (50–90 ms at start-up)
-  // behind its caller: the session's three start-up calls went out in two turns.
-  withXSRFToken: false,
-});
-
-http.interceptors.request.use((config) => {
-  const token = getToken();
-  if (token) config.headers.set('X-Token', token);
-  config.headers.set('Accept-Language', document.documentElement.lang || 'zh-CN');
-  return config;
-});
 
 type Input<C extends AnyCall> = {
   body?: CallBody<C>;
@@ -34,10 +18,32 @@ type Input<C extends AnyCall> = {
 };
 
 /**
+ * What a call sends: the session in X-Token (never a cookie the browser adds by itself, so no XSRF token either), and
+ * the page's language for the server's words.
+ */
+function requestOf(call: CallAddress, input: { body?: unknown; query?: unknown }, responseType: 'json' | 'blob'): TransportRequest {
+  const headers: Record<string, string> = { 'Accept-Language': document.documentElement.lang || 'zh-CN' };
+  const token = getToken();
+  if (token) headers['X-Token'] = token;
+  return {
+    method: call.method,
+    url: call.path,
+    query: input.query as Record<string, unknown> | undefined,
+    body: input.body,
+    responseType,
+    headers,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  };
+}
+
+/**
  * Calls one contract declaration and returns its `data`; throws ApiError or TransportError otherwise, after showing the
  * §8 notice (error toast, logged-out dialog, or transport toast) unless the call is `quiet`.
+ *
+ * The sign-in page passes a call's address alone (`firstLoadCalls`, with the declaration as the type argument): the
+ * declarations are zod schemas, which its first load does without.
  */
-export async function callApi<C extends AnyCall>(call: C, input: Input<C> = {}): Promise<CallData<C>> {
+export async function callApi<C extends AnyCall>(call: C | CallAddress, input: Input<C> = {}): Promise<CallData<C>> {
   try {
     return await request(call, input);
   } catch (error) {
@@ -46,16 +52,10 @@ export async function callApi<C extends AnyCall>(call: C, input: Input<C> = {}):
   }
 }
 
-async function request<C extends AnyCall>(call: C, input: Input<C>): Promise<CallData<C>> {
-  let response;
+async function request<C extends AnyCall>(call: C | CallAddress, input: Input<C>): Promise<CallData<C>> {
+  let response: TransportResponse;
   try {
-    response = await http.request({
-      method: call.method,
-      url: call.path,
-      params: input.query,
-      data: input.body,
-      responseType: call.response === 'blob' ? 'blob' : 'json',
-    });
+    response = await send(requestOf(call, input, call.response === 'blob' ? 'blob' : 'json'));
   } catch {
     throw new TransportError('Network error');
   }
@@ -65,6 +65,28 @@ async function request<C extends AnyCall>(call: C, input: Input<C>): Promise<Cal
   if (!body || typeof body !== 'object' || typeof body.code !== 'number') throw new TransportError('Bad response');
   if (body.code !== ErrorCode.OK) throw new ApiError(body.code, body.message || 'Error', body.data);
   return body.data;
+}
+
+/**
+ * A multipart POST (an upload, an import: `callApi` sends JSON), answered with the server's envelope as it came, its
+ * code for the caller to read. Throws TransportAborted when aborted through `signal`, TransportError when no envelope
+ * arrived.
+ */
+export async function sendForm<D>(
+  call: CallAddress,
+  form: FormData,
+  options: { signal?: AbortSignal; onProgress?: (loaded: number, total: number) => void } = {},
+): Promise<Envelope<D>> {
+  let response: TransportResponse;
+  try {
+    response = await send({ ...requestOf(call, { body: form }, 'json'), signal: options.signal, onUploadProgress: options.onProgress });
+  } catch (error) {
+    if (error instanceof TransportAborted) throw error;
+    throw new TransportError('Network error');
+  }
+  const body = response.data as Envelope<D> | undefined;
+  if (!body || typeof body !== 'object' || typeof body.code !== 'number') throw new TransportError('Bad response');
+  return body;
 }
 
 /** How far a download has come: bytes received, and the answer's headers once they have arrived. */
@@ -82,7 +104,7 @@ export interface DownloadedFile {
 
 type DownloadInput<C extends AnyCall> = Input<C> & {
   onProgress?: (progress: DownloadProgress) => void;
-  /** Aborting cancels the download quietly: the promise rejects with axios's CanceledError and no notice shows. */
+  /** Aborting cancels the download quietly: the promise rejects with TransportAborted and no notice shows. */
   signal?: AbortSignal;
 };
 
@@ -92,47 +114,35 @@ type DownloadInput<C extends AnyCall> = Input<C> & {
  */
 export async function downloadFile<C extends AnyCall>(call: C, input: DownloadInput<C> = {}): Promise<DownloadedFile> {
   const { onProgress, signal } = input;
-  let response;
+  let response: TransportResponse;
   try {
-    response = await http.request<Blob>({
-      method: call.method,
-      url: call.path,
-      params: input.query,
-      data: input.body,
-      responseType: 'blob',
+    response = await send({
+      ...requestOf(call, input, 'blob'),
       signal,
-      onDownloadProgress: onProgress && ((event) => onProgress({ loaded: event.loaded, header: progressHeaders(event) })),
+      onDownloadProgress: onProgress && ((loaded, header) => onProgress({ loaded, header })),
     });
   } catch (error) {
-    if (axios.isCancel(error)) throw error;
+    if (error instanceof TransportAborted) throw error;
     return fail(new TransportError('Network error'), input);
   }
-  const header = (name: string): string | null => {
-    const value: unknown = response.headers[name.toLowerCase()];
-    return value === undefined || value === null ? null : String(value);
-  };
+  const { header } = response;
+  const blob = response.data as Blob;
   if (/json/i.test(header('content-type') ?? '')) {
     let envelope: Envelope<unknown> | undefined;
     try {
-      envelope = JSON.parse(await response.data.text()) as Envelope<unknown>;
+      envelope = JSON.parse(await blob.text()) as Envelope<unknown>;
     } catch {
       envelope = undefined;
     }
     if (!envelope || typeof envelope.code !== 'number') return fail(new TransportError('Bad response'), input);
     return fail(new ApiError(envelope.code, envelope.message || 'Error', envelope.data), input);
   }
-  return { blob: response.data, fileName: fileNameOf(header('content-disposition')), header };
+  return { blob, fileName: fileNameOf(header('content-disposition')), header };
 }
 
 function fail(error: ApiError | TransportError, input: { quiet?: boolean }): never {
   if (!input.quiet) void reportFailure(error);
   throw error;
-}
-
-/** The headers of a download in progress: the browser's request object has them once they have arrived. */
-function progressHeaders(event: AxiosProgressEvent): (name: string) => string | null {
-  const xhr = (event.event as { target?: unknown } | undefined)?.target as { getResponseHeader?: (name: string) => string | null } | undefined;
-  return (name) => xhr?.getResponseHeader?.(name) ?? null;
 }
 
 /** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` when given, else `filename="…"`. */

@@ -1,4 +1,4 @@
-import { authCalls, type CallData } from '@juqi/contract';
+import { firstLoadCalls, type authCalls, type CallData } from '@juqi/contract';
 import { callApi } from './api-client';
 import { loadSiteDetails } from './site-details';
 import { getToken } from './token';
@@ -18,8 +18,8 @@ const started: SessionCalls = {};
  */
 export function startSessionCalls(): void {
   if (!getToken()) return;
-  started.profile = callApi(authCalls.info, { quiet: true });
-  started.menus = callApi(authCalls.menuList, { quiet: true });
+  started.profile = callApi<typeof authCalls.info>(firstLoadCalls.info, { quiet: true });
+  started.menus = callApi<typeof authCalls.menuList>(firstLoadCalls.menuList, { quiet: true });
   // Taken later by the shell's queries, which handle a failure; until then a failure is no unhandled rejection.
   for (const call of Object.values(started)) call.catch(() => undefined);
   loadSiteDetails();

@@ -1,4 +1,4 @@
-import { settingsCalls, type SystemDetails } from '@juqi/contract';
+import { firstLoadCalls, type settingsCalls, type SystemDetails } from '@juqi/contract';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { callApi } from './api-client';
@@ -14,7 +14,7 @@ const useSiteDetailsStore = create<SiteDetailsState>()(() => ({ details: null, l
 
 /** Fetches the logo, website name and time zone again; the system settings screen calls this after saving them. */
 export function reloadSiteDetails(): Promise<void> {
-  const loading = callApi(settingsCalls.systemDetails)
+  const loading = callApi<typeof settingsCalls.systemDetails>(firstLoadCalls.systemDetails)
     .then((details) => useSiteDetailsStore.setState({ details }))
     // The client already showed the error toast; the pages fall back to no logo and no name.
     .catch(() => undefined)

@@ -1,6 +1,5 @@
 import type { AnyCall, CallData, MenuNode, Profile } from '@juqi/contract';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { http } from '../lib/api-client';
+import { resetTransport, setTransport, TransportFailed, type Transport } from '../lib/transport';
 
 export interface SeenRequest {
   method: string;
@@ -46,32 +45,26 @@ export const file = (content: BlobPart[], headers: Record<string, string>): Answ
  */
 export function fakeApi(handlers: Record<string, Handler>): SeenRequest[] {
   const seen: SeenRequest[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const request: SeenRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      query: config.params,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-      headers: { ...config.headers },
-    };
+  const transport: Transport = async (sent) => {
+    const request: SeenRequest = { method: sent.method, url: sent.url, query: sent.query, body: sent.body, headers: { ...sent.headers } };
     seen.push(request);
     const handler = handlers[`${request.method} ${request.url}`];
     const answer = handler ? await handler(request) : fail(40400, 'Not found');
-    if (answer === 'drop') throw new Error('socket hang up');
+    if (answer === 'drop') throw new TransportFailed('socket hang up');
     if ('file' in answer) {
       // The whole file arrives as one progress step; headers are readable from it, as from a browser's request.
-      const target = { getResponseHeader: (name: string) => answer.headers[name.toLowerCase()] ?? null };
-      config.onDownloadProgress?.({ loaded: answer.file.size, bytes: answer.file.size, lengthComputable: false, event: { target } });
-      return { data: answer.file, status: 200, statusText: '', headers: answer.headers, config };
+      const header = (name: string) => answer.headers[name.toLowerCase()] ?? null;
+      sent.onDownloadProgress?.(answer.file.size, header);
+      return { status: 200, data: answer.file, header };
     }
-    return { data: answer, status: 200, statusText: '', headers: {}, config };
+    return { status: 200, data: answer, header: () => null };
   };
-  http.defaults.adapter = adapter;
+  setTransport(transport);
   return seen;
 }
 
 export function resetFakeApi(): void {
-  http.defaults.adapter = undefined;
+  resetTransport();
 }
 
 export const menu = (path: string, name: string, children: MenuNode[] = [], extra: Partial<MenuNode> = {}): MenuNode => ({

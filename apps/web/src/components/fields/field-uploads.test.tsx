@@ -2,10 +2,9 @@ import type { FieldDefinition, FieldType, FileRecord } from '@juqi/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntApp, Form } from 'antd';
-import type { AxiosAdapter } from 'axios';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../lib/api-client';
+import { setTransport } from '../../lib/transport';
 import { useUploadStore } from '../../lib/upload/upload-store';
 import { UploadTray } from '../upload-tray';
 import type { FieldDisplayProps } from './field-displays';
@@ -37,13 +36,12 @@ const stored = (name: string, n: number, module = 'field'): FileRecord => {
 /** The save calls that reached the network, each with its multipart fields; every one is answered as stored. */
 function answerUploads() {
   const sent: { type: FormDataEntryValue | null; module: FormDataEntryValue | null; file: File }[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const form = config.data as FormData;
+  setTransport(async (request) => {
+    const form = request.body as FormData;
     const file = form.get('file') as File;
     sent.push({ type: form.get('type'), module: form.get('module'), file });
-    return { data: { code: 20000, message: 'ok', data: stored(file.name, sent.length) }, status: 200, statusText: 'OK', headers: {}, config };
-  };
-  http.defaults.adapter = adapter;
+    return { status: 200, data: { code: 20000, message: 'ok', data: stored(file.name, sent.length) }, header: () => null };
+  });
   return sent;
 }
 

@@ -1,6 +1,6 @@
 import { ErrorCode, fileCalls, type Envelope, type FileRecord, type FileSaveFields } from '@juqi/contract';
-import axios from 'axios';
-import { ApiError, http, TransportError } from '../api-client';
+import { ApiError, sendForm } from '../api-client';
+import { TransportAborted } from '../transport';
 
 export interface SaveFileOptions {
   signal?: AbortSignal;
@@ -26,21 +26,13 @@ export async function saveFile(file: File, fields: Partial<FileSaveFields>, opti
   if (fields.type) form.append('type', fields.type);
   if (fields.module) form.append('module', fields.module);
   form.append('file', file, file.name);
-  let response;
+  let body: Envelope<FileRecord>;
   try {
-    response = await http.request<Envelope<FileRecord>>({
-      method: fileCalls.save.method,
-      url: fileCalls.save.path,
-      data: form,
-      signal: options.signal,
-      onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? file.size),
-    });
+    body = await sendForm<FileRecord>(fileCalls.save, form, { signal: options.signal, onProgress: (loaded, total) => options.onProgress?.(loaded, total || file.size) });
   } catch (error) {
-    if (axios.isCancel(error) || options.signal?.aborted) throw new UploadCancelled();
-    throw new TransportError('Network error');
+    if (error instanceof TransportAborted || options.signal?.aborted) throw new UploadCancelled();
+    throw error;
   }
-  const body = response.data;
-  if (!body || typeof body !== 'object' || typeof body.code !== 'number') throw new TransportError('Bad response');
   if (body.code !== ErrorCode.OK) throw new ApiError(body.code, body.message || 'Error', body.data);
   return body.data;
 }

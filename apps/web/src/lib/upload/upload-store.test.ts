@@ -1,13 +1,12 @@
 import type { FileRecord } from '@juqi/contract';
-import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../api-client';
+import { setTransport, TransportAborted, TransportFailed, type TransportRequest } from '../transport';
 import { useUploadStore } from './upload-store';
 
 vi.mock('../failure-notice', () => ({ showFailure: vi.fn() }));
 
 interface Pending {
-  config: InternalAxiosRequestConfig;
+  request: TransportRequest;
   fields: [string, FormDataEntryValue][];
   progress: (loaded: number) => void;
   answer: (envelope: unknown) => void;
@@ -17,25 +16,25 @@ interface Pending {
 /** A transport that holds each upload until the test answers it, reporting progress on demand. */
 function holdUploads(): Pending[] {
   const pending: Pending[] = [];
-  const adapter: AxiosAdapter = (config) =>
-    new Promise((resolve, reject) => {
-      const form = config.data as FormData;
-      const file = form.get('file') as File;
-      let aborted = false;
-      config.signal?.addEventListener?.('abort', () => {
-        aborted = true;
-        reject(new axios.CanceledError(undefined, undefined, config));
-      });
-      pending.push({
-        config,
-        fields: [...form.entries()],
-        progress: (loaded) =>
-          config.onUploadProgress?.({ loaded, total: file.size, bytes: loaded, lengthComputable: true, upload: true } as never),
-        answer: (data) => resolve({ data, status: 200, statusText: 'OK', headers: {}, config }),
-        aborted: () => aborted,
-      });
-    });
-  http.defaults.adapter = adapter;
+  setTransport(
+    (request) =>
+      new Promise((resolve, reject) => {
+        const form = request.body as FormData;
+        const file = form.get('file') as File;
+        let aborted = false;
+        request.signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new TransportAborted());
+        });
+        pending.push({
+          request,
+          fields: [...form.entries()],
+          progress: (loaded) => request.onUploadProgress?.(loaded, file.size),
+          answer: (data) => resolve({ status: 200, data, header: () => null }),
+          aborted: () => aborted,
+        });
+      }),
+  );
   return pending;
 }
 
@@ -64,7 +63,7 @@ describe('upload store', () => {
     const done = useUploadStore.getState().enqueue(file('logo.png'), { type: 'img', module: 'help' });
     await flush();
     expect(pending).toHaveLength(1);
-    expect(pending[0]!.config.url).toBe('/api/file/save');
+    expect(pending[0]!.request.url).toBe('/api/file/save');
     expect(pending[0]!.fields.map(([key]) => key)).toEqual(['type', 'module', 'file']);
     expect(pending[0]!.fields.slice(0, 2)).toEqual([
       ['type', 'img'],
@@ -137,9 +136,9 @@ describe('upload store', () => {
   });
 
   it('a dropped connection fails the entry as a transport error', async () => {
-    http.defaults.adapter = async () => {
-      throw new Error('socket hang up');
-    };
+    setTransport(async () => {
+      throw new TransportFailed('socket hang up');
+    });
     await expect(useUploadStore.getState().enqueue(file('a.pdf'))).resolves.toBeNull();
     expect(items()).toMatchObject([{ status: 'failed', error: 'Network error' }]);
   });

@@ -4,8 +4,9 @@ import { endSession } from './sign-in-api';
 
 /**
  * Sign-in and one's own account (issue 2). The sign-in page is in the app's first load (app/app.tsx imports it from
- * here; bench/README.md keeps that load under 150 KB), so nothing here may import antd or the shell's libraries
- * statically: the personal centre is a chunk of its own, fetched when the staff first opens it.
+ * here; at most 100 KB gzip of JS, checked by e2e/tests/served-app.spec.ts), so nothing here may import antd, zod
+ * (a contract declaration: its calls go by `firstLoadCalls`) or the shell's libraries statically: the personal centre
+ * is a chunk of its own, fetched when the staff first opens it.
  */
 export const authWebModule: WebModule = {
   name: 'auth',

@@ -1,4 +1,4 @@
-import { authCalls } from '@juqi/contract';
+import { firstLoadCalls, type authCalls } from '@juqi/contract';
 import { callApi } from '../../lib/api-client';
 import { removeToken } from '../../lib/token';
 
@@ -18,18 +18,18 @@ export function newSign(): string {
 /** Signs in by staff number (trimmed, §5) and password; resolves to the session token. */
 export async function signInWithPassword(staffNum: string, password: string): Promise<string> {
   const body = { staff_num: staffNum.trim(), user_pwd: password, sign: newSign() };
-  return (await callApi(authCalls.login, { body })).token;
+  return (await callApi<typeof authCalls.login>(firstLoadCalls.login, { body })).token;
 }
 
 /** Asks for an SMS code; resolves to the seconds before another may be requested. */
 export async function sendSmsCode(phone: string): Promise<number> {
-  return (await callApi(authCalls.sendSmsCode, { body: { staff_tel: phone.trim() } })).resend_after;
+  return (await callApi<typeof authCalls.sendSmsCode>(firstLoadCalls.sendSmsCode, { body: { staff_tel: phone.trim() } })).resend_after;
 }
 
 /** Signs in by phone and SMS code; resolves to the session token. */
 export async function signInWithSms(phone: string, code: string): Promise<string> {
   const body = { staff_tel: phone.trim(), verification_code: code, sign: newSign() };
-  return (await callApi(authCalls.smsLogin, { body })).token;
+  return (await callApi<typeof authCalls.smsLogin>(firstLoadCalls.smsLogin, { body })).token;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function signInWithSms(phone: string, code: string): Promise<string
 export async function endSession({ sessionEnded }: { sessionEnded: boolean }): Promise<void> {
   if (!sessionEnded) {
     try {
-      await callApi(authCalls.logout, { quiet: true });
+      await callApi<typeof authCalls.logout>(firstLoadCalls.logout, { quiet: true });
     } catch {
       // The server forgets unused sessions on its own; signing out here must still work offline.
     }

@@ -14,7 +14,7 @@ import { sendSmsCode, signInWithPassword, signInWithSms } from './sign-in-api';
 import { useCountdown } from './use-countdown';
 import './sign-in-page.css';
 
-// Plain markup and CSS, no antd: this page must load fast (issue 4: at most 150 KB gzip of JS).
+// Plain markup and CSS, no antd: this page must load fast (at most 100 KB gzip of JS, held by e2e/tests/served-app.spec.ts).
 
 type Texts = (typeof signInMessages)['zh-CN'];
 type Mode = 'password' | 'sms';
