@@ -3,7 +3,7 @@
  * and without the access guard (the cost of the session + permission check), the profile call and the user list.
  * See bench/README.md for the figures and how to read them.
  *
- *   node bench/api.mjs [--engine both|pglite|postgres] [--duration 2] [--rounds 8] [--connections 10]
+ *   node bench/api.mjs [--engine both|pglite|postgres] [--duration 2] [--warmup 2] [--rounds 8] [--connections 10]
  *
  * PGlite runs in a fresh temporary folder; PostgreSQL in a fresh database at BENCH_API_DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/juqi_bench_api, dropped and created at every run). Demo data (3,000 users).
@@ -19,6 +19,7 @@ const { values: opts } = parseArgs({
   options: {
     engine: { type: 'string', default: 'both' },
     duration: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '2' },
     rounds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '10' },
   },
@@ -72,7 +73,7 @@ async function benchEngine(engine) {
       // Each answers 20000 before it is measured, so a refusal is never benchmarked as a fast success.
       const data = await callOk(PORT, `${s.method === 'POST' ? '' : 'GET '}${s.path}`, s.body, token);
       if (s.path === '/api/user/lists' && data.data.length !== 20) throw new Error('the user list answered fewer than 20 rows');
-      await measure(s, 2, server.child.pid); // warm-up: JIT, caches, pool connections
+      await measure(s, Number(opts.warmup), server.child.pid); // warm-up: JIT, caches, pool connections
     }
     // Rounds interleave the scenarios, so a burst of load from elsewhere on the machine hits all of them alike; the
     // two twins run back to back, in turn first, and are compared round by round.

@@ -66,7 +66,7 @@ app.post('/list', async (request) => {
 const staffColumns = `s.id, s.name, s.gender,
   case when length(s.id_card) = 18 then left(s.id_card, 6) || '********' || right(s.id_card, 4) else repeat('*', length(s.id_card)) end as id_card,
   s.mobile, s.company_id, c.name as company_name, s.department_id, d.name as department_name, s.post, s.status,
-  s.report_time::text as report_time, s.created_at`;
+  s.report_time::text as report_time, s.probation_end::text as probation_end, s.created_at`;
 // The department's subtree is read first, as the app does, so the page query holds the ids themselves.
 const staffWhere = `s.deleted_at is null and s.department_id = any($1::int[]) and s.status = any($2::text[])`;
 const subtreeOf = async (department) =>

@@ -1,7 +1,8 @@
 // Login page weight and speed (issue 4): JS and CSS (gzip) the built sign-in page loads, and the time until its form is
 // visible in Chromium, median of 5, measured in the same run as a bare Vite + React page with a small form.
 //
-//   node bench/login-page.mjs          (from the repository root; builds both pages into bench/results/)
+//   node bench/login-page.mjs [--runs 5] [--web <folder>]   (from the repository root; builds both pages into bench/results/,
+//                                                          or serves the app's build in --web, e.g. apps/server/public)
 //
 // Both pages are served by the same small static server, which also answers the one API call the sign-in page makes
 // (GET /api/set/system_details), so the numbers do not depend on the database. Every run uses a fresh browser context
@@ -9,29 +10,32 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { weighPage } from './lib/page-weight.mjs';
+import { freePort } from './lib/server.mjs';
 
 const here = import.meta.dirname;
 const results = path.join(here, 'results');
-const RUNS = 5;
+const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '5' }, web: { type: 'string' } } });
+const RUNS = Number(opts.runs);
 /** The budget the suite holds too (e2e/tests/served-app.spec.ts). */
 const JS_BUDGET_KB = 100;
-const port = Number(process.env.BENCH_PORT ?? 8227);
-
 const pages = [
-  { name: 'sign-in page (/login)', root: path.join(results, 'web'), port, url: '/login', ready: '.sign-in__form button[type=submit]' },
-  { name: 'bare Vite + React', root: path.join(results, 'bare-react'), port: port + 1, url: '/', ready: '.sign-in__form button' },
+  { name: 'sign-in page (/login)', root: path.resolve(opts.web ?? path.join(results, 'web')), port: await freePort(), url: '/login', ready: '.sign-in__form button[type=submit]' },
+  { name: 'bare Vite + React', root: path.join(results, 'bare-react'), port: await freePort(), url: '/', ready: '.sign-in__form button' },
 ];
 
 async function buildPages() {
-  await build({
-    root: path.join(here, '../apps/web'),
-    logLevel: 'error',
-    build: { outDir: pages[0].root, emptyOutDir: true },
-  });
+  if (!opts.web) {
+    await build({
+      root: path.join(here, '../apps/web'),
+      logLevel: 'error',
+      build: { outDir: pages[0].root, emptyOutDir: true },
+    });
+  }
   await build({
     root: path.join(here, 'fixtures/bare-react'),
     configFile: false,
@@ -101,7 +105,7 @@ try {
   }
   // A Markdown table, ready for bench/README.md.
   const lines = [
-    '| page | JS loaded, KB gzip | CSS loaded, KB gzip | form visible, ms (median of 5) | the 5 runs, ms |',
+    `| page | JS loaded, KB gzip | CSS loaded, KB gzip | form visible, ms (median of ${RUNS}) | the ${RUNS} runs, ms |`,
     '| --- | --- | --- | --- | --- |',
     ...pages.map((page, index) => {
       const r = runs[index];

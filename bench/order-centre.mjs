@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { alternating, cpuText, databaseNameOf, dropDatabase, ensureDatabase, figures, withApplicationName, withClient } from './lib/same-run.mjs';
-import { callOk, root, say, signIn, startServer } from './lib/server.mjs';
+import { callOk, freePort, root, say, signIn, startServer } from './lib/server.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -36,8 +36,6 @@ const { values: opts } = parseArgs({
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/juqi_bench_orders';
 const databaseName = databaseNameOf(databaseUrl);
 const adminPassword = process.env.BENCH_ADMIN_PASSWORD ?? 'Bench-Pass-2026';
-const APP_PORT = 18082;
-const BASE_PORT = 18083;
 const PAGES = 20;
 const LIST = '/api/order/order_list';
 
@@ -116,6 +114,8 @@ async function collectPages(filters, token) {
 // ——— the run ———
 
 const seedSeconds = await prepareDatabase();
+// Ports free at this moment: another run on a shared machine may hold any fixed one.
+const [APP_PORT, BASE_PORT] = [await freePort(), await freePort()];
 const app = startServer('apps/server/src/main.ts', { DATABASE_URL: withApplicationName(databaseUrl, 'bench-app'), SEED_DEMO: '0', ADMIN_PASSWORD: adminPassword }, APP_PORT);
 const base = startServer('bench/baseline-server.mjs', { DATABASE_URL: withApplicationName(databaseUrl, 'bench-baseline') }, BASE_PORT, []);
 const monitor = new pg.Client({ connectionString: databaseUrl });

@@ -14,15 +14,15 @@
  * Every scenario sends many different bodies in turn (10 filter pairs × their pages), so neither server answers one
  * repeated query: app and baseline get the same filters and pages, and answer the same rows (checked before measuring).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { serverNodeArgs } from '../apps/server/node-args.mjs';
 import { alternating, cpuText, databaseNameOf, dropDatabase, ensureDatabase, figures, withApplicationName, withClient } from './lib/same-run.mjs';
+import { freePort, startServer } from './lib/server.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -41,8 +41,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/juqi_bench_users';
 const databaseName = databaseNameOf(databaseUrl);
 const adminPassword = process.env.BENCH_ADMIN_PASSWORD ?? 'Bench-Pass-2026';
-const APP_PORT = 18080;
-const BASE_PORT = 18081;
 const duration = Number(opts.duration);
 const connections = Number(opts.connections);
 const say = (line) => process.stdout.write(`${line}\n`);
@@ -74,27 +72,6 @@ async function prepareDatabase() {
 }
 
 // ——— the servers ———
-
-function start(label, args, env, port) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const ready = (async () => {
-    for (let i = 0; i < 600; i++) {
-      if (child.exitCode !== null) throw new Error(`${label} exited:\n${output}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/${label === 'app' ? 'healthz' : 'nope'}`);
-        if (res.status < 500) return;
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`${label} did not start:\n${output}`);
-  })();
-  return { child, ready };
-}
 
 async function post(port, url, body, headers = {}) {
   const res = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -169,19 +146,19 @@ const withName = (name) => withApplicationName(databaseUrl, name);
 /** PGlite: the app alone on a fresh data folder with the demo's users; there is no PostgreSQL for a baseline to share. */
 const dataDir = pglite ? fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-bench-users-')) : null;
 if (!pglite) await prepareDatabase();
-const app = start(
-  'app',
-  [...serverNodeArgs, 'apps/server/src/main.ts'],
+// Ports free at this moment: another run on a shared machine may hold any fixed one.
+const [APP_PORT, BASE_PORT] = [await freePort(), await freePort()];
+const app = startServer(
+  'apps/server/src/main.ts',
   {
     ...(pglite ? { DATA_DIR: dataDir, SEED_DEMO: '1' } : { DATABASE_URL: withName('bench-app'), SEED_DEMO: '0' }),
-    PORT: String(APP_PORT),
-    HOST: '127.0.0.1',
     LOG_LEVEL: opts['log-level'],
     ADMIN_PASSWORD: adminPassword,
   },
   APP_PORT,
 );
-const base = pglite ? null : start('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: withName('bench-baseline'), PORT: String(BASE_PORT) }, BASE_PORT);
+// The baseline with Node's defaults.
+const base = pglite ? null : startServer('bench/baseline-server.mjs', { DATABASE_URL: withName('bench-baseline') }, BASE_PORT, []);
 const monitor = pglite ? null : new pg.Client({ connectionString: databaseUrl });
 try {
   await monitor?.connect();
