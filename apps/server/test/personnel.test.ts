@@ -26,6 +26,8 @@ beforeEach(async () => {
   await t.database.db.delete(personnelStaff);
   await t.database.db.delete(department);
   await t.database.db.delete(fieldDefinitionTable).where(like(fieldDefinitionTable.key, 'test_%'));
+  // Deleted behind the app's back: its kept counts are too old to be answered from here on.
+  t.clock.advance(601_000);
 });
 
 const snapshot = () => snapshotDatabase(t.database.db, { exceptTables: JOURNAL_TABLES, exceptColumns: ACTIVITY_COLUMNS });
@@ -130,6 +132,34 @@ describe('findPage', () => {
     const filtered = expectOk(await findPage({ department: tech }, 0, 1));
     expect(filtered.count).toBe(3);
     expect(filtered.data).toHaveLength(1);
+  });
+
+  it('keeps a filter’s count until a record is written through the app, or for 30 s after a write behind its back', async () => {
+    const tech = await addDepartment('技术中心');
+    const first = await add('张伟', { department_id: tech });
+    await add('张敏', { department_id: tech });
+    const count = async () => expectOk(await findPage({ department: tech })).count;
+    expect(await count()).toBe(2);
+
+    // Deleted behind the app's back: the page no longer shows it, the kept count still does.
+    await t.database.db.update(personnelStaff).set({ deletedAt: new Date() }).where(eq(personnelStaff.id, first));
+    expect(expectOk(await findPage({ department: tech })).data).toHaveLength(1);
+    expect(await count()).toBe(2);
+
+    // Any write through the app clears the kept counts at once.
+    await add('李娜', { department_id: tech });
+    await add('陈静', { department_id: tech });
+    expect(await count()).toBe(3);
+    const moved = await add('王强');
+    expect(await count()).toBe(3);
+    await ok(t, personnelCalls.edit, { id: moved, department_id: tech }, admin);
+    expect(await count()).toBe(4);
+
+    // Past 30 s a kept count is answered once more while it is counted again.
+    await t.database.db.update(personnelStaff).set({ deletedAt: new Date() }).where(eq(personnelStaff.id, moved));
+    t.clock.advance(31_000);
+    expect(await count()).toBe(4);
+    await expect.poll(count).toBe(3);
   });
 });
 

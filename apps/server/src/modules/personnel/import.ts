@@ -293,7 +293,7 @@ export class StaffImporter {
     if (!adds.length && !updates.length) return result;
     const written = [...adds, ...updates.map((u) => ({ ...u.update, ...u.values }))];
     try {
-      await this.db.transaction(async (tx) => {
+      await this.records.transaction(async (tx) => {
         await this.checkPlacements(written, tx);
         await this.checkUniqueCustomValues(written, updates.map((u) => u.update.id), tx);
         const locked = new Map((await this.records.someForUpdate(updates.map((u) => u.update.id), tx)).map((row) => [row.id, row]));

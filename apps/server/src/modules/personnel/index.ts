@@ -24,7 +24,7 @@ export const personnelModule: ServerModule = {
   routes: async (app) => {
     const fields = lazyService(app.access, 'fields', 'field');
     const accounts = lazyService(app.access, 'accounts', 'auth');
-    const service = new PersonnelService(app.database.db, fields, lazyService(app.access, 'timeZone', 'settings'), app.access.lookups, accounts);
+    const service = new PersonnelService(app.database.db, fields, lazyService(app.access, 'timeZone', 'settings'), app.access.lookups, accounts, app.clock);
     const resignationCommitted = registerLeaving(app, service);
     /** The signed-in staff of an operation-guarded call. */
     const callerOf = (request: FastifyRequest): Caller => ({

@@ -17,6 +17,7 @@ import {
   type StaffStatusInput,
 } from '@juqi/contract';
 import { recordAudit } from '../../lib/audit/record';
+import type { Clock } from '../../lib/clock';
 import type { Db, Executor } from '../../lib/db/client';
 import { isUniqueViolation, violatedConstraint } from '../../lib/db/errors';
 import { AppError, Refusals } from '../../lib/errors';
@@ -196,8 +197,9 @@ export class PersonnelService {
     private readonly timeZone: TimeZoneSource,
     private readonly lookups: LookupRegistry,
     private readonly accounts: AccountDirectory,
+    clock: Clock,
   ) {
-    this.records = new PersonnelRepository(db);
+    this.records = new PersonnelRepository(db, clock);
     this.form = new PersonnelForm(fields);
   }
 
@@ -312,7 +314,7 @@ export class PersonnelService {
     const current = await this.records.some(input.ids);
     const reaching = current.filter((row) => reachesAccount(row.status as StaffStatus, input.status));
     const checked = await assertMayManageLinked(this.accounts, reaching, caller.principal, 'personnel.status');
-    await this.db.transaction((tx) => this.moveAll(input, caller, today, tx, checked));
+    await this.records.transaction((tx) => this.moveAll(input, caller, today, tx, checked));
   }
 
   /**
@@ -359,7 +361,7 @@ export class PersonnelService {
    * The history's reason and both audit entries (the record's and the account's) name who set the leaving date.
    */
   async leaveDue(today: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    return this.records.transaction(async (tx) => {
       const due = await this.records.dueToLeave(today, tx);
       const setters = await this.lookups.namesOf('staff', due.flatMap((row) => (row.leavingSetBy === null ? [] : [row.leavingSetBy])), tx);
       for (const before of due) {
@@ -444,7 +446,7 @@ export class PersonnelService {
     const current = await this.records.get(id);
     if (!current) throw AppError.notFound();
     const checked = await assertMayManageLinked(this.accounts, [current], caller.principal, 'personnel.delete');
-    await this.db.transaction(async (tx) => {
+    await this.records.transaction(async (tx) => {
       const [before] = await this.records.someForUpdate([id], tx);
       if (!before) throw AppError.notFound();
       assertLinksChecked([before], checked);
@@ -503,7 +505,7 @@ export class PersonnelService {
   /** A write in a transaction; a number another write took meanwhile is 40900 naming it, as the unique index settles it. */
   private async write<T>(work: (tx: Executor) => Promise<T>, within?: Executor): Promise<T> {
     try {
-      return await (within ?? this.db).transaction(work);
+      return await this.records.transaction(work, within);
     } catch (err) {
       const constraint = violatedConstraint(err);
       if (isUniqueViolation(err) && constraint && constraint in UNIQUE_COLUMNS) throw taken(constraint);
