@@ -6,6 +6,7 @@
  *
  *   node bench/user-list.mjs [--seed] [--users 1000000] [--duration 10] [--rounds 3] [--warmup 3] [--connections 50] [--drop]
  *   node bench/user-list.mjs --engine pglite     # the app alone on PGlite with the demo's 3,000 users
+ *   node bench/user-list.mjs --cpu-prof /tmp/prof  # and the app server's CPU profile, written when it stops
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/juqi_bench_users) is created and seeded with
  * `npm run db:seed -- --users N` when it does not exist yet or has fewer users, or when --seed is given; --drop drops it
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { alternating, cpuText, databaseNameOf, dropDatabase, ensureDatabase, figures, withApplicationName, withClient } from './lib/same-run.mjs';
+import { serverNodeArgs } from '../apps/server/node-args.mjs';
 import { freePort, startServer } from './lib/server.mjs';
 
 const { values: opts } = parseArgs({
@@ -35,6 +37,8 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
     'log-level': { type: 'string', default: 'warn' },
+    /** A folder for the app server's CPU profile (Node's --cpu-prof), written when it stops: where its time goes. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -156,6 +160,7 @@ const app = startServer(
     ADMIN_PASSWORD: adminPassword,
   },
   APP_PORT,
+  opts['cpu-prof'] ? [...serverNodeArgs, '--cpu-prof', `--cpu-prof-dir=${path.resolve(opts['cpu-prof'])}`] : undefined,
 );
 // The baseline with Node's defaults.
 const base = pglite ? null : startServer('bench/baseline-server.mjs', { DATABASE_URL: withName('bench-baseline') }, BASE_PORT, []);

@@ -1,10 +1,9 @@
 import { userCalls, type CallBody } from '@juqi/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userPost, users, type UserDbRow } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectRefused, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
-import { firstRowOnEveryConnection, testEngine } from './helpers/database';
 import { allUsers, generate, insertUser, moneyOfUsers, readAll } from './helpers/users';
 
 let t: TestApp;
@@ -360,15 +359,3 @@ describe('options and detail', () => {
   });
 });
 
-describe.runIf(testEngine === 'postgres')('the list statement on PostgreSQL', () => {
-  it('is prepared once per connection by name, and each execution is planned for its own values', async () => {
-    await list({ type_user: 1, quantity: 2 });
-    await list({ type_user: 2, quantity: 5 });
-    const rows = await firstRowOnEveryConnection<{ mode: string; names: string[] }>(
-      t.database,
-      sql`select current_setting('plan_cache_mode') as mode, array(select name from pg_prepared_statements order by name) as names`,
-    );
-    expect(new Set(rows.map((r) => r.mode))).toEqual(new Set(['force_custom_plan']));
-    expect(rows.flatMap((r) => r.names).some((name) => name.startsWith('user_page_'))).toBe(true);
-  });
-});

@@ -101,7 +101,8 @@ describe.runIf(testEngine === 'postgres')('the drawer statements on PostgreSQL',
       t.database,
       sql`select array(select statement from pg_prepared_statements where name like 'user_page_%') as texts`,
     );
-    const texts = new Set(rows.flatMap((r) => r.texts));
+    // One text per page size too, which is written into it (lib/db/named-statements.ts › sqlInteger).
+    const texts = new Set(rows.flatMap((r) => r.texts).map((text) => text.replace(/ limit \d+/g, ' limit n')));
     // First pages only: pages after a cursor (` < `, earlier in this file) are one more text each.
     const firstPages = [...texts].filter((text) => !text.includes(' < '));
     expect(firstPages.filter((text) => text.includes('= any('))).toHaveLength(1);

@@ -80,8 +80,9 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database>
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  // Every execution of a named statement is planned for its own values, as unnamed ones are (named-statements.ts).
-  const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c plan_cache_mode=force_custom_plan' });
+  // Named statements are planned as PostgreSQL chooses (plan_cache_mode auto); only texts whose plan is the same for
+  // every value are named (named-statements.ts).
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

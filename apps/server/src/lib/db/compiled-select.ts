@@ -53,12 +53,16 @@ export class CompiledSelect<Row> {
     private readonly statements?: NamedStatements,
   ) {}
 
-  /** The rows of `select … from … <rest>`, `rest` being the conditions, order and limits. */
-  async rows(db: Executor, rest: SQL): Promise<Row[]> {
+  /**
+   * The rows of `select … from … <rest>`, `rest` being the conditions, order and limits; prepared by name in the
+   * family of statements given, when `named` (its plan is the same whatever its values: lib/db/named-statements).
+   */
+  async rows(db: Executor, rest: SQL, named = false): Promise<Row[]> {
     const { head, leaves, tables } = this.compile(db);
     const query = dialect.sqlToQuery(sql`${head}${rest}`);
     const decodeRows = (rows: unknown[][]) => rows.map((values) => decodeRow(values, leaves, tables) as Row);
-    return (await db._.session.prepareQuery(query, undefined, this.statements?.nameOf(query.sql), true, decodeRows).execute()) as Row[];
+    const name = named ? this.statements?.nameOf(query.sql) : undefined;
+    return (await db._.session.prepareQuery(query, undefined, name, true, decodeRows).execute()) as Row[];
   }
 
   private compile(db: Executor) {

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { NamedStatements } from './named-statements';
+import { NamedStatements, renderedOnce } from './named-statements';
+import { users } from './schema';
 
 describe('named statements', () => {
   it('give one text one name, and different texts different names', () => {
@@ -13,5 +16,14 @@ describe('named statements', () => {
   it('name no more texts than the limit; the rest run unnamed, the named ones keep their names', () => {
     const family = new NamedStatements('page', 2);
     expect([family.nameOf('a'), family.nameOf('b'), family.nameOf('c'), family.nameOf('a')]).toEqual(['page_1', 'page_2', undefined, 'page_1']);
+  });
+
+  it('render a fragment without bound values once, to the text Drizzle gives it; one binding values is refused', () => {
+    const columns = sql.join([sql`${users.id}`, sql.raw('name'), sql`(select 1 from ${users} u where u.id = ${users.id}) as one`], sql`, `);
+    const once = renderedOnce(columns);
+    const dialect = new PgDialect();
+    const statement = (list: typeof columns) => dialect.sqlToQuery(sql`select ${list} from ${users} where ${users.id} = ${7}`);
+    expect(statement(once)).toEqual(statement(columns));
+    expect(() => renderedOnce(sql`${users.id} = ${7}`)).toThrow(/binds values/);
   });
 });

@@ -3,7 +3,7 @@ import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Executor } from '../db/client';
 import { CompiledSelect } from '../db/compiled-select';
-import type { NamedStatements } from '../db/named-statements';
+import { sqlInteger, type NamedStatements } from '../db/named-statements';
 import type { LocalText } from '../errors';
 import { cursorRefused, readCursor, writeCursor } from '../http/cursor';
 import { keysetBatches } from '../export/batches';
@@ -41,6 +41,12 @@ export interface RecordListSpec<Row, Rec, Filter, Sum extends string> {
    * one name to two texts.
    */
   statements?: NamedStatements;
+  /**
+   * Whether a filter's pages are read the same way whatever its values (each of its filters checked along an index
+   * that serves every value alike): only those pages are named in `statements`, and PostgreSQL may settle on a generic
+   * plan for them; the others are planned for their values each time. Unset: none are.
+   */
+  planBlind?: (filter: Filter) => boolean;
   /** A record's place in the newest-first order. */
   position: (record: Rec) => RecordPosition;
 }
@@ -65,7 +71,7 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
     const where = spec.where(filter, zone);
     const sums = Object.fromEntries(Object.entries<SQL<number>>(spec.sums).map(([name, sum]) => [name, sql<number>`coalesce(${sum}, 0)::float8`]));
     const [totals] = (await spec.from(this.db, { count: count(), ...sums }).where(where)) as ({ count: number } & Record<Sum, number>)[];
-    const rows = await this.ordered(where, sql` limit ${limit} offset ${(page - 1) * limit}`);
+    const rows = await this.ordered(where, sql` limit ${sqlInteger(limit)} offset ${(page - 1) * limit}`, this.named(filter));
     return { ...totals!, data: rows.map(spec.toRecord) };
   }
 
@@ -83,7 +89,7 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
   async batch(filter: Filter, zone: string, after: RecordPosition | undefined, size: number): Promise<Rec[]> {
     const { at, tie } = this.spec.newest;
     const rest = after ? sql`(${at}, ${tie}) < (${param(after.at, at as Column)}, ${param(after.tie, tie as Column)})` : undefined;
-    const rows = await this.ordered(and(this.spec.where(filter, zone), rest), sql` limit ${size}`);
+    const rows = await this.ordered(and(this.spec.where(filter, zone), rest), sql` limit ${sqlInteger(size)}`, this.named(filter));
     return rows.map(this.spec.toRecord);
   }
 
@@ -107,10 +113,14 @@ export class RecordList<Row, Rec, Filter, Sum extends string> {
     return row;
   }
 
-  /** The rows under `where`, newest first, then `limits`. */
-  private ordered(where: SQL | undefined, limits: SQL): Promise<Row[]> {
+  /** The rows under `where`, newest first, then `limits`; the statement named when `named`. */
+  private ordered(where: SQL | undefined, limits: SQL, named: boolean): Promise<Row[]> {
     const { at, tie } = this.spec.newest;
-    return this.select.rows(this.db, sql`${where ? sql` where ${where}` : sql``} order by ${at} desc, ${tie} desc${limits}`);
+    return this.select.rows(this.db, sql`${where ? sql` where ${where}` : sql``} order by ${at} desc, ${tie} desc${limits}`, named);
+  }
+
+  private named(filter: Filter): boolean {
+    return this.spec.planBlind?.(filter) === true;
   }
 }
 

@@ -110,6 +110,14 @@ function filtered(filter: OrderFilter, zone: string): SQL | undefined {
 const orderPages = new NamedStatements('order_page');
 
 /**
+ * The filters whose pages are read the same way whatever their value: each leads an index with the placing time
+ * (table.ts), and the states' partial indexes serve the jobs, not the list. A keyword, a range, a package, a payer or
+ * a source is planned for its values each time (lib/db/named-statements).
+ */
+const VALUE_BLIND_FILTERS: ReadonlySet<string> = new Set<keyof OrderFilter>(['state', 'business_id', 'agency_id', 'merchant_id', 'region_id']);
+const planBlind = (filter: OrderFilter) => Object.entries(filter).every(([key, value]) => value === undefined || value === '' || VALUE_BLIND_FILTERS.has(key));
+
+/**
  * 订单中心: the orders with their agency's user and their customer, newest placed first; counted by `count` where given
  * (the totals kept per filter) rather than over the joins.
  */
@@ -124,6 +132,7 @@ export const orderList = (db: Executor, count?: (filter: OrderFilter, zone: stri
     newest: { at: orders.createdAt, tie: orders.id },
     toRecord: toRow,
     statements: orderPages,
+    planBlind,
     position: (r) => ({ at: new Date(r.created_at), tie: r.id }),
   });
 

@@ -18,7 +18,7 @@ import { sendWorkbook, type ExportColumn } from '../../lib/export/workbook';
 import type { Principal } from '../../lib/http/types';
 import { exportedTime } from '../../lib/time-zone';
 import type { Cursor } from './cursor';
-import { userConditions } from './filter';
+import { planBlind, userConditions } from './filter';
 import { userCursorOf, type SortOrder, type UserListDbRow, type UserSortKey } from './repository';
 import { toUserRow, type UserService } from './service';
 
@@ -90,7 +90,7 @@ export class UserExporter {
         const conditions = userConditions(filter, zone, sort);
         const pages = keysetBatches<UserListDbRow, Cursor>(
           BATCH,
-          (cursor, take) => service.repo.pageUsers(conditions, sort, order, { offset: 0, take, cursor }),
+          (cursor, take) => service.repo.pageUsers(conditions, sort, order, { offset: 0, take, cursor, valueBlind: planBlind(filter) }),
           (last) => userCursorOf(last, sort, order),
         );
         return { total, batches: userRows(pages, service) };

@@ -16,6 +16,18 @@ export function normaliseFilter(filter: UserFilter): UserFilter {
 }
 
 /**
+ * The filters whose page is read the same way whatever their value: each is checked along the sort's index or leads
+ * one with it (type and order band), and none has a value rare enough, or a partial index, to want a plan of its own.
+ * A page filtered by these alone is prepared by name and may run on PostgreSQL's generic plan; one with any other
+ * filter — a keyword's prefix, a range's width, a post, agency or level that may be rare, the verifying and locked
+ * users' partial indexes — is planned for its values every time (docs/users.md › Plans).
+ */
+const VALUE_BLIND_FILTERS: ReadonlySet<string> = new Set<keyof UserFilter>(['type_user', 'quantity', 'system_id', 'withdraw_type']);
+
+export const planBlind = (filter: UserFilter): boolean =>
+  Object.entries(filter).every(([key, value]) => value === undefined || value === null || value === '' || VALUE_BLIND_FILTERS.has(key));
+
+/**
  * The §3 filter as SQL conditions on `users`; each has an index or is checked while scanning one (docs/users.md).
  * Its day ranges are days in `zone`, the platform's time zone. `sort` is the order the rows will be read in, when they
  * are: it decides how an order-count band is written.

@@ -27,7 +27,7 @@ import type { Principal, SystemEventSink, TimeZoneSource } from '../../lib/http/
 import { dayRangeConditions } from '../../lib/time-zone';
 import { FigureCache, filterKey } from '../../lib/figure-cache';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
-import { normaliseFilter, userConditions } from './filter';
+import { normaliseFilter, planBlind, userConditions } from './filter';
 import { PageStarts, type PageStart } from './page-starts';
 import {
   UserRepository,
@@ -272,7 +272,7 @@ export class UserService {
     const key = filterKey('users', { ...filter, time_zone: zone });
     const page = this.pageRequest(input, sort, order, key);
     const [rows, total, dict] = await Promise.all([
-      this.repo.pageUsers(userConditions(filter, zone, sort), sort, order, page),
+      this.repo.pageUsers(userConditions(filter, zone, sort), sort, order, { ...page, valueBlind: planBlind(filter) }),
       // The filter's key once for both caches; its count conditions only built when the count is not kept.
       this.counts.get(key, () => this.repo.countUsers(userConditions(filter, zone))),
       this.dictionaries(),
@@ -560,7 +560,9 @@ export class UserService {
     const conditions =
       exact.mode === 'ids' ? [this.repo.idIn(exact.ids)] : [...userConditions(exact.filter, await this.timeZone.current(), sort), ...this.repo.notIn(exact.exclude_ids)];
     const page = this.pageRequest({ page: 1, limit: input.limit, cursor: input.cursor }, sort, 'desc');
-    const rows = await this.repo.pageUsers(conditions, sort, 'desc', page);
+    // Chosen ids are read by the primary key whatever they are; a filter, as its filters are (planBlind).
+    const valueBlind = exact.mode === 'ids' || planBlind(exact.filter);
+    const rows = await this.repo.pageUsers(conditions, sort, 'desc', { ...page, valueBlind });
     return this.answer(rows, page, input.limit, confirmed.count, toSelectRow, (r) => userCursorOf(r, sort, 'desc'));
   }
 }
