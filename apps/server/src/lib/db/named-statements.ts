@@ -54,6 +54,15 @@ export class NamedStatements {
     return name;
   }
 
+  /**
+   * The rows of a statement written as text with its parameters, prepared by name: for a family of fixed texts whose
+   * plan does not depend on their values (the ledger's posting), nothing is rendered per call.
+   */
+  async text<R>(tx: Executor, text: string, params: unknown[]): Promise<R[]> {
+    const result = await tx._.session.prepareQuery({ sql: text, params }, undefined, this.nameOf(text), false).execute();
+    return (result as { rows: R[] }).rows;
+  }
+
   /** The rows of `statement`, prepared by name when `named` (its plan is the same whatever its values). */
   async rows<R>(tx: Executor, statement: SQL, named: boolean): Promise<R[]> {
     const query = dialect.sqlToQuery(statement);

@@ -1,9 +1,10 @@
 import { ACCOUNT_KINDS, incomeSignOf, type AccountKind, type TransferKind, type TransferState } from '@juqi/contract';
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
 import { AppError } from '../errors';
 import { keyReused, requestFingerprint } from '../idempotency';
+import { insertTransfer, lockById, lockByKey, writeSumsAndEntries, type AccountSums, type NewEntry } from './statements';
 import { ledgerAccount, ledgerEntry, ledgerTransfer, type LedgerAccountRow, type LedgerTransferRow } from './table';
 
 /** An account by what it is: a kind and, for a user's or an agency's, its owner. Accounts are opened on first use. */
@@ -81,7 +82,7 @@ function fingerprintOf(input: TransferInput, state: TransferState): string {
 
 /** An account's four sums and income as they change while a transfer's entries are applied, in memory. */
 interface Working {
-  row: LedgerAccountRow;
+  row: AccountSums;
   changed: boolean;
 }
 
@@ -150,7 +151,10 @@ export class Ledger {
   private async write(input: TransferInput, state: 'posted' | 'pending', tx: Executor): Promise<TransferResult> {
     checkLegs(input.legs);
     const fingerprint = fingerprintOf(input, state);
-    const values = {
+    const createdAt = this.clock.now();
+    // The key's row first, before any account lock: a concurrent request under the same key waits here for the first
+    // to commit, then finds its transfer.
+    const id = await insertTransfer(tx, {
       kind: input.kind,
       state,
       idempotencyKey: input.idempotencyKey ?? null,
@@ -159,16 +163,9 @@ export class Ledger {
       reference: input.reference ?? {},
       staffId: input.staffId ?? null,
       userId: input.userId ?? null,
-    };
-    // The key's row first, before any account lock: a concurrent request under the same key waits here for the first
-    // to commit, then finds its transfer.
-    const inserted = await tx
-      .insert(ledgerTransfer)
-      .values({ ...values, createdAt: this.clock.now() })
-      .onConflictDoNothing({ target: ledgerTransfer.idempotencyKey })
-      .returning();
-    const transfer = inserted[0];
-    if (!transfer) {
+      createdAt,
+    });
+    if (id === undefined) {
       const [first] = await tx.select().from(ledgerTransfer).where(eq(ledgerTransfer.idempotencyKey, input.idempotencyKey!));
       if (!first || first.fingerprint !== fingerprint)
         throw keyReused();
@@ -182,8 +179,8 @@ export class Ledger {
       { accountId: accounts.get(keyOf(l.debit))!.id, amount: -l.amount },
       { accountId: accounts.get(keyOf(l.credit))!.id, amount: l.amount },
     ]);
-    await this.apply(tx, transfer.id, moves, { pending: state === 'pending', incomeSign: incomeSignOf(input.kind) }, [...accounts.values()]);
-    return { id: transfer.id, kind: transfer.kind, state, createdAt: transfer.createdAt, replayed: false };
+    await this.apply(tx, id, moves, { pending: state === 'pending', incomeSign: incomeSignOf(input.kind) }, [...accounts.values()]);
+    return { id, kind: input.kind, state, createdAt, replayed: false };
   }
 
   private async resolve(pendingId: number, to: 'posted' | 'voided', resolve: ResolveInput, tx: Executor): Promise<TransferResult> {
@@ -224,11 +221,9 @@ export class Ledger {
    * Locks the refs' accounts in id order, opening those not opened yet, and answers them by ref: one statement when
    * all are open (the lookup by kind and owner is the lock), as they are for all but a user's first transfer.
    */
-  private async lockAccounts(refs: AccountRef[], tx: Executor): Promise<Map<string, LedgerAccountRow>> {
-    const unique = [...new Map(refs.map((r) => [keyOf(r), r])).values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
-    const matching = or(...unique.map((r) => and(eq(ledgerAccount.kind, r.kind), eq(ledgerAccount.ownerId, r.ownerId ?? 0))));
-    const lock = () => tx.select().from(ledgerAccount).where(matching).orderBy(asc(ledgerAccount.id)).for('update');
-    let rows = await lock();
+  private async lockAccounts(refs: AccountRef[], tx: Executor): Promise<Map<string, AccountSums>> {
+    const unique = [...new Map(refs.map((r) => [keyOf(r), { kind: r.kind, ownerId: r.ownerId ?? 0 }])).values()];
+    let rows = await lockByKey(tx, unique);
     if (rows.length < unique.length) {
       const known = new Set(rows.map((r) => `${r.kind}:${r.ownerId}`));
       await tx
@@ -236,10 +231,10 @@ export class Ledger {
         .values(
           unique
             .filter((r) => !known.has(keyOf(r)))
-            .map((r) => ({ kind: r.kind, ownerId: r.ownerId ?? 0, currency: ACCOUNT_KINDS[r.kind].currency, mayGoNegative: ACCOUNT_KINDS[r.kind].mayGoNegative, createdAt: this.clock.now() })),
+            .map((r) => ({ kind: r.kind, ownerId: r.ownerId, currency: ACCOUNT_KINDS[r.kind].currency, mayGoNegative: ACCOUNT_KINDS[r.kind].mayGoNegative, createdAt: this.clock.now() })),
         )
         .onConflictDoNothing();
-      rows = await lock();
+      rows = await lockByKey(tx, unique);
     }
     return new Map(rows.map((r) => [`${r.kind}:${r.ownerId}`, r]));
   }
@@ -257,13 +252,11 @@ export class Ledger {
     transferId: number,
     moves: { accountId: number; amount: number }[],
     how: { pending: boolean; release?: boolean; post?: boolean; incomeSign: number },
-    locked?: LedgerAccountRow[],
+    locked?: AccountSums[],
   ): Promise<void> {
-    const ids = [...new Set(moves.map((m) => m.accountId))].sort((a, b) => a - b);
-    const rows = locked ?? (await tx.select().from(ledgerAccount).where(inArray(ledgerAccount.id, ids)).orderBy(asc(ledgerAccount.id)).for('update'));
+    const rows = locked ?? (await lockById(tx, [...new Set(moves.map((m) => m.accountId))]));
     const accounts = new Map<number, Working>(rows.map((row) => [row.id, { row: { ...row }, changed: false }]));
-    const entries: (typeof ledgerEntry.$inferInsert)[] = [];
-    const now = this.clock.now();
+    const entries: NewEntry[] = [];
     for (const move of moves) {
       const a = accounts.get(move.accountId)!;
       const r = a.row;
@@ -285,12 +278,12 @@ export class Ledger {
       }
       a.changed = true;
       // A release that voids moves nothing: the hold's own entry stays, its transfer now says voided.
-      if (how.pending || posting) entries.push({ transferId, accountId: r.id, amount: move.amount, pending: how.pending, balanceAfter: postedBalance(r), createdAt: now });
+      if (how.pending || posting) entries.push({ accountId: r.id, amount: move.amount, pending: how.pending, balanceAfter: postedBalance(r) });
     }
     for (const { row } of accounts.values())
       if (!row.mayGoNegative && availableBalance(row) < 0) throw new AppError(40900, INSUFFICIENT, { field: 'amount' });
     const changed = [...accounts.values()].filter((a) => a.changed).map((a) => a.row);
-    await tx.execute(writeSumsAndEntries(changed, entries));
+    await writeSumsAndEntries(tx, changed, transferId, entries, this.clock.now());
   }
 
   /**
@@ -300,28 +293,6 @@ export class Ledger {
   private inTransaction<T>(tx: Executor | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
     return (tx ?? this.db).transaction((t) => work(t));
   }
-}
-
-/**
- * The new sums of the changed accounts and the transfer's entries, written by one statement (a round trip fewer for
- * each account past the first, and one for the entries): the update in a data-modifying `with`, which runs whether or
- * not the insert reads it.
- */
-function writeSumsAndEntries(accounts: LedgerAccountRow[], entries: (typeof ledgerEntry.$inferInsert)[]): SQL {
-  const sums = sql.join(
-    accounts.map((a) => sql`(${a.id}::bigint, ${a.debitsPosted}::bigint, ${a.creditsPosted}::bigint, ${a.debitsPending}::bigint, ${a.creditsPending}::bigint, ${a.incomePosted}::bigint)`),
-    sql`, `,
-  );
-  const update = sql`update ${ledgerAccount} set debits_posted = v.debits_posted, credits_posted = v.credits_posted,
-    debits_pending = v.debits_pending, credits_pending = v.credits_pending, income_posted = v.income_posted
-    from (values ${sums}) as v(id, debits_posted, credits_posted, debits_pending, credits_pending, income_posted)
-    where ${ledgerAccount.id} = v.id`;
-  if (entries.length === 0) return update;
-  const rows = sql.join(
-    entries.map((e) => sql`(${e.transferId}::bigint, ${e.accountId}::bigint, ${e.amount}::bigint, ${e.pending ?? false}::boolean, ${e.balanceAfter}::bigint, ${(e.createdAt as Date).toISOString()}::timestamptz)`),
-    sql`, `,
-  );
-  return sql`with sums as (${update}) insert into ${ledgerEntry} (transfer_id, account_id, amount, pending, balance_after, created_at) values ${rows}`;
 }
 
 /** The account of a ref, if opened. */
