@@ -5,6 +5,7 @@ import { authContract } from './auth';
 import { businessContract } from './business';
 import { calendarContract } from './calendar';
 import { caseContract } from './case';
+import { keywordContract } from './keyword';
 import type { AnyCall } from './call';
 import { moduleCalls } from './resource';
 import { departmentContract } from './department';
@@ -50,6 +51,7 @@ export * from './first-load';
 export * from './general';
 export * from './help';
 export * from './inform';
+export * from './keyword';
 export * from './menu-tree';
 export * from './merchant';
 export * from './operations';
@@ -76,7 +78,7 @@ export * from './validators';
 export const contractModules = [
   systemContract, settingsContract, authContract, powerContract, helpContract, informContract, fileContract, userContract, caseContract,
   businessContract, auditContract, calendarContract, generalContract, relevanceContract, fieldContract, departmentContract, personnelContract,
-  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract, orderContract,
+  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract, orderContract, keywordContract,
 ];
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

@@ -159,6 +159,9 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'agency.login.edit', name: '修改代理登录设置', nameEn: 'Edit agency sign-in settings', menu: '/permission/agency/login' },
   { code: 'finance.settings.function_charge.view', name: '查看功能收费设置', nameEn: 'View feature charges', menu: '/permission/finance/function_charge' },
   { code: 'finance.settings.function_charge.edit', name: '新增、编辑、删除功能收费', nameEn: 'Add, edit and delete feature charges', menu: '/permission/finance/function_charge' },
+  { code: 'keyword.type.view', name: '查看关键词库类型', nameEn: 'View keyword library types', menu: '/permission/keyword/master' },
+  { code: 'keyword.type.edit', name: '新增、编辑、删除关键词库类型', nameEn: 'Add, edit and delete keyword library types', menu: '/permission/keyword/master' },
+  { code: 'keyword.type.export', name: '导出关键词库类型', nameEn: 'Export keyword library types', menu: '/permission/keyword/master' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

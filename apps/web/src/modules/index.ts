@@ -12,6 +12,7 @@ import { fileWebModule } from './file';
 import { generalWebModule } from './general';
 import { helpWebModule } from './help';
 import { informWebModule } from './inform';
+import { keywordWebModule } from './keyword';
 import { merchantWebModule } from './merchant';
 import { orderWebModule } from './order';
 import { personnelWebModule } from './personnel';
@@ -22,4 +23,4 @@ import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule, agencyWebModule, merchantWebModule, orderWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule, agencyWebModule, merchantWebModule, orderWebModule, keywordWebModule];

@@ -1,0 +1,11 @@
+CREATE TABLE "keyword_type" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"remark" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "keyword_type_name_key" ON "keyword_type" USING btree ("name");

@@ -1,0 +1,14 @@
+import { keywordType } from '@juqi/contract';
+import { resourceRoutes } from '../../lib/crud/resource-routes';
+import type { ServerModule } from '../../lib/module';
+import { seedKeyword } from './seed';
+import { keywordType as keywordTypeTable } from './table';
+
+/** The keyword library (docs/publishing.md › Keyword library): its types so far. */
+export const keywordModule: ServerModule = {
+  name: 'keyword',
+  seed: seedKeyword,
+  routes: async (app) => {
+    resourceRoutes(app, keywordType, keywordTypeTable);
+  },
+};
