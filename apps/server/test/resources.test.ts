@@ -18,12 +18,19 @@ type Row = Values & { id: number; updated_at: string };
 type Page = { count: number; data: Row[] };
 const untimed = (page: Page) => page.data.map((row) => ({ ...row, updated_at: null }));
 
-/** A value of the pattern's shape that fits the field, drawn afresh for each record. */
-const matching = (pattern: RegExp, max: number): string =>
-  fc.sample(
-    fc.stringMatching(pattern).filter((value) => value.length >= 3 && value.length <= max && value.trim() === value),
-    1,
-  )[0]!;
+/** The pattern values drawn so far in this file: each record gets one no other record has. */
+const drawn = new Set<string>();
+
+/**
+ * A value of the pattern's shape that fits the field, drawn afresh for each record and never drawn before: short
+ * values come often from the generator, and two records once drew the same help page path (a unique field: 40900).
+ */
+function matching(pattern: RegExp, max: number): string {
+  const fitting = fc.stringMatching(pattern).filter((value) => value.length >= 3 && value.length <= max && value.trim() === value && !drawn.has(value));
+  const [value] = fc.sample(fitting, 1);
+  drawn.add(value!);
+  return value!;
+}
 
 /**
  * A valid value of a field for the n-th record: distinct per n where the kind allows. A reference takes `picked`: the

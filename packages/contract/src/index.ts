@@ -6,6 +6,7 @@ import { businessContract } from './business';
 import { calendarContract } from './calendar';
 import { caseContract } from './case';
 import { keywordContract } from './keyword';
+import { publishingContract } from './publishing';
 import type { AnyCall } from './call';
 import { moduleCalls } from './resource';
 import { departmentContract } from './department';
@@ -59,6 +60,7 @@ export * from './order';
 export * from './personnel';
 export * from './personnel-processes';
 export * from './power';
+export * from './publishing';
 export * from './recruitment';
 export * from './relevance';
 export * from './refusals';
@@ -78,7 +80,7 @@ export * from './validators';
 export const contractModules = [
   systemContract, settingsContract, authContract, powerContract, helpContract, informContract, fileContract, userContract, caseContract,
   businessContract, auditContract, calendarContract, generalContract, relevanceContract, fieldContract, departmentContract, personnelContract,
-  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract, orderContract, keywordContract,
+  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract, orderContract, keywordContract, publishingContract,
 ];
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

@@ -162,6 +162,9 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'keyword.type.view', name: '查看关键词库类型', nameEn: 'View keyword library types', menu: '/permission/keyword/master' },
   { code: 'keyword.type.edit', name: '新增、编辑、删除关键词库类型', nameEn: 'Add, edit and delete keyword library types', menu: '/permission/keyword/master' },
   { code: 'keyword.type.export', name: '导出关键词库类型', nameEn: 'Export keyword library types', menu: '/permission/keyword/master' },
+  { code: 'publishing.title_template.view', name: '查看标题模板', nameEn: 'View title templates', menu: '/automatic_publishing_tool/material/title_template' },
+  { code: 'publishing.title_template.edit', name: '新增、编辑、删除标题模板', nameEn: 'Add, edit and delete title templates', menu: '/automatic_publishing_tool/material/title_template' },
+  { code: 'publishing.title_template.export', name: '导出标题模板', nameEn: 'Export title templates', menu: '/automatic_publishing_tool/material/title_template' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

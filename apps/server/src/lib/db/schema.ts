@@ -12,6 +12,7 @@ export * from '../../modules/user/table';
 export * from '../../modules/inform/table';
 export * from '../../modules/case/table';
 export * from '../../modules/keyword/table';
+export * from '../../modules/publishing/table';
 export * from '../../modules/calendar/table';
 export * from '../../modules/relevance/table';
 export * from '../../modules/field/table';
