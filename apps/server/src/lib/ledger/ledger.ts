@@ -4,8 +4,8 @@ import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
 import { AppError } from '../errors';
 import { keyReused, requestFingerprint } from '../idempotency';
-import { insertTransfer, lockById, lockByKey, writeSumsAndEntries, type AccountSums, type NewEntry } from './statements';
-import { ledgerAccount, ledgerEntry, ledgerTransfer, type LedgerAccountRow, type LedgerTransferRow } from './table';
+import { insertTransfer, lockById, lockByKey, writeSumsAndEntries, type AccountSums, type NewEntry, type NewTransfer } from './statements';
+import { ledgerAccount, ledgerEntry, ledgerTransfer, type LedgerAccountRow } from './table';
 
 /** An account by what it is: a kind and, for a user's or an agency's, its owner. Accounts are opened on first use. */
 export interface AccountRef {
@@ -134,17 +134,20 @@ export class Ledger {
       const [already] = await t.select({ id: ledgerTransfer.id }).from(ledgerTransfer).where(eq(ledgerTransfer.reversesId, transferId));
       if (already) throw AppError.conflict({ 'zh-CN': '该流水已冲正', 'en-US': 'This transfer is reversed already' });
       const moves = entries.map((e) => ({ accountId: e.accountId, amount: -e.amount }));
-      const transfer = await this.insertTransfer(t, {
+      const createdAt = this.clock.now();
+      const id = await this.insertResolving(t, {
         kind: 'reversal',
         state: 'posted',
         reversesId: transferId,
         memo: resolve.memo ?? '',
         reference: resolve.reference ?? {},
         staffId: resolve.staffId ?? null,
+        userId: null,
+        createdAt,
       });
       // Income counted by the original is taken back with it.
-      await this.apply(t, transfer.id, moves, { pending: false, incomeSign: -incomeSignOf(original.kind) });
-      return { id: transfer.id, kind: 'reversal', state: 'posted', createdAt: transfer.createdAt, replayed: false };
+      await this.apply(t, id, moves, { pending: false, incomeSign: -incomeSignOf(original.kind) });
+      return { id, kind: 'reversal', state: 'posted', createdAt, replayed: false };
     });
   }
 
@@ -190,7 +193,7 @@ export class Ledger {
       throw AppError.conflict({ 'zh-CN': `该笔已${pending.state === 'posted' ? '入账' : '撤销'}`, 'en-US': `This transfer is ${pending.state} already` });
     const now = this.clock.now();
     await tx.update(ledgerTransfer).set({ state: to, resolvedAt: now }).where(eq(ledgerTransfer.id, pendingId));
-    const transfer = await this.insertTransfer(tx, {
+    const id = await this.insertResolving(tx, {
       kind: pending.kind,
       state: to,
       pendingId,
@@ -198,23 +201,21 @@ export class Ledger {
       reference: { ...pending.reference, ...resolve.reference },
       staffId: resolve.staffId ?? null,
       userId: pending.userId,
+      createdAt: now,
     });
     const holds = await tx.select().from(ledgerEntry).where(eq(ledgerEntry.transferId, pendingId));
     await this.apply(
       tx,
-      transfer.id,
+      id,
       holds.map((e) => ({ accountId: e.accountId, amount: e.amount })),
       { pending: false, release: true, post: to === 'posted', incomeSign: incomeSignOf(pending.kind) },
     );
-    return { id: transfer.id, kind: transfer.kind, state: to, createdAt: transfer.createdAt, replayed: false };
+    return { id, kind: pending.kind, state: to, createdAt: now, replayed: false };
   }
 
-  private async insertTransfer(tx: Executor, values: Omit<typeof ledgerTransfer.$inferInsert, 'createdAt'>): Promise<LedgerTransferRow> {
-    const [row] = await tx
-      .insert(ledgerTransfer)
-      .values({ ...values, createdAt: this.clock.now() })
-      .returning();
-    return row!;
+  /** A posting, voiding or reversal of another transfer: no key of its own, so it always goes in. */
+  private async insertResolving(tx: Executor, transfer: Omit<NewTransfer, 'idempotencyKey' | 'fingerprint'>): Promise<number> {
+    return (await insertTransfer(tx, { ...transfer, idempotencyKey: null, fingerprint: '' }))!;
   }
 
   /**

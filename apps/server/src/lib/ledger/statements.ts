@@ -29,8 +29,9 @@ const SUMS = `a.id::float8 as id, a.kind, a.owner_id as "ownerId", a.may_go_nega
   a.debits_pending::float8 as "debitsPending", a.credits_pending::float8 as "creditsPending",
   a.income_posted::float8 as "incomePosted"`;
 
-const INSERT_TRANSFER = `insert into ledger_transfer (kind, state, idempotency_key, fingerprint, memo, reference, staff_id, user_id, created_at)
-  values ($1::text, $2::text, $3::text, $4::text, $5::text, $6::text::jsonb, $7::int, $8::int, $9::timestamptz)
+const INSERT_TRANSFER = `insert into ledger_transfer
+    (kind, state, idempotency_key, fingerprint, memo, reference, staff_id, user_id, created_at, pending_id, reverses_id)
+  values ($1::text, $2::text, $3::text, $4::text, $5::text, $6::text::jsonb, $7::int, $8::int, $9::timestamptz, $10::bigint, $11::bigint)
   on conflict (idempotency_key) do nothing
   returning id::float8 as id`;
 
@@ -68,11 +69,27 @@ export interface NewTransfer {
   staffId: number | null;
   userId: number | null;
   createdAt: Date;
+  /** The pending transfer this one posts or voids. */
+  pendingId?: number;
+  /** The transfer this one reverses. */
+  reversesId?: number;
 }
 
-/** Inserts a transfer; its id, or none when its idempotency key is taken. */
+/** Inserts a transfer; its id, or none when its idempotency key is taken (a transfer without a key always goes in). */
 export async function insertTransfer(tx: Executor, t: NewTransfer): Promise<number | undefined> {
-  const params = [t.kind, t.state, t.idempotencyKey, t.fingerprint, t.memo, JSON.stringify(t.reference), t.staffId, t.userId, t.createdAt.toISOString()];
+  const params = [
+    t.kind,
+    t.state,
+    t.idempotencyKey,
+    t.fingerprint,
+    t.memo,
+    JSON.stringify(t.reference),
+    t.staffId,
+    t.userId,
+    t.createdAt.toISOString(),
+    t.pendingId ?? null,
+    t.reversesId ?? null,
+  ];
   const [row] = await statements.text<{ id: number }>(tx, INSERT_TRANSFER, params);
   return row?.id;
 }
