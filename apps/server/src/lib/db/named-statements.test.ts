@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { NamedStatements, renderedOnce } from './named-statements';
+import { NamedStatements, renderedOnce, valueBlindFilters } from './named-statements';
 import { users } from './schema';
 
 describe('named statements', () => {
@@ -25,5 +25,11 @@ describe('named statements', () => {
     const statement = (list: typeof columns) => dialect.sqlToQuery(sql`select ${list} from ${users} where ${users.id} = ${7}`);
     expect(statement(once)).toEqual(statement(columns));
     expect(() => renderedOnce(sql`${users.id} = ${7}`)).toThrow(/binds values/);
+  });
+
+  it('tell a filter of value-blind filters alone, empty ones counting as none, from one with any other', () => {
+    const blind = valueBlindFilters<{ type?: number; band?: number; keyword?: string | null }>(['type', 'band']);
+    expect([blind({}), blind({ type: 1 }), blind({ type: 1, band: 2 }), blind({ type: 1, keyword: '' }), blind({ keyword: null })]).toEqual([true, true, true, true, true]);
+    expect(blind({ type: 1, keyword: '138' })).toBe(false);
   });
 });

@@ -15,6 +15,15 @@ export function sqlInteger(value: number): SQL {
 }
 
 /**
+ * A list's test of whether a filter's page reads the same way whatever its values: every filter it holds (an empty
+ * one holds none) is among `keys`, the list's value-blind filters. Such a page may be named (`NamedStatements`).
+ */
+export function valueBlindFilters<F extends object>(keys: readonly (keyof F & string)[]): (filter: F) => boolean {
+  const blind: ReadonlySet<string> = new Set(keys);
+  return (filter) => Object.entries(filter).every(([key, value]) => value === undefined || value === null || value === '' || blind.has(key));
+}
+
+/**
  * A fragment of a hot statement that takes no bound values (a select list), rendered to its text once: Drizzle walks
  * every part of a fragment each time the statement around it is rendered, which for the user list's 40-odd columns and
  * lookups was most of the page's rendering.

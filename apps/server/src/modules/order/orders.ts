@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { ExportColumn } from '../../lib/export/workbook';
 import { transferEntries } from '../../lib/ledger/ledger';
 import type { LookupSource } from '../../lib/lookups';
-import { NamedStatements } from '../../lib/db/named-statements';
+import { NamedStatements, valueBlindFilters } from '../../lib/db/named-statements';
 import { RecordList, type RecordWorkbook } from '../../lib/records/record-list';
 import { dayRangeConditions, exportedTime } from '../../lib/time-zone';
 import { orderCommission, orderEvent, orders, type OrderCommissionRecord } from './table';
@@ -114,8 +114,7 @@ const orderPages = new NamedStatements('order_page');
  * (table.ts), and the states' partial indexes serve the jobs, not the list. A keyword, a range, a package, a payer or
  * a source is planned for its values each time (lib/db/named-statements).
  */
-const VALUE_BLIND_FILTERS: ReadonlySet<string> = new Set<keyof OrderFilter>(['state', 'business_id', 'agency_id', 'merchant_id', 'region_id']);
-const planBlind = (filter: OrderFilter) => Object.entries(filter).every(([key, value]) => value === undefined || value === '' || VALUE_BLIND_FILTERS.has(key));
+const planBlind = valueBlindFilters<OrderFilter>(['state', 'business_id', 'agency_id', 'merchant_id', 'region_id']);
 
 /**
  * 订单中心: the orders with their agency's user and their customer, newest placed first; counted by `count` where given

@@ -3,6 +3,7 @@ import { and, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import { dayRangeConditions, dayRangeInstants } from '../../lib/time-zone';
 import { users } from './table';
 import { escapeLike } from '../../lib/db/like';
+import { valueBlindFilters } from '../../lib/db/named-statements';
 
 
 /** A filter with empty text dropped, so equal filters look equal (count cache keys, normalised selections). */
@@ -22,10 +23,7 @@ export function normaliseFilter(filter: UserFilter): UserFilter {
  * filter — a keyword's prefix, a range's width, a post, agency or level that may be rare, the verifying and locked
  * users' partial indexes — is planned for its values every time (docs/users.md › Plans).
  */
-const VALUE_BLIND_FILTERS: ReadonlySet<string> = new Set<keyof UserFilter>(['type_user', 'quantity', 'system_id', 'withdraw_type']);
-
-export const planBlind = (filter: UserFilter): boolean =>
-  Object.entries(filter).every(([key, value]) => value === undefined || value === null || value === '' || VALUE_BLIND_FILTERS.has(key));
+export const planBlind = valueBlindFilters<UserFilter>(['type_user', 'quantity', 'system_id', 'withdraw_type']);
 
 /**
  * The §3 filter as SQL conditions on `users`; each has an index or is checked while scanning one (docs/users.md).
