@@ -246,6 +246,12 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
     expect(WALKED_AT_LEAST, `${resource.menu} is walked on ResourcePage`).not.toContain(resource.menu);
     return;
   }
+  // A screen of several sections (总关键词库: keywords, types) names a resource's tab by its label; the first is open.
+  const section = page.locator(ACTIVE_PAGE).locator('.section-tabs').getByRole('tab', { name: resource.label['zh-CN'], exact: true });
+  if ((await section.count()) && (await section.getAttribute('aria-selected')) !== 'true') {
+    await section.click();
+    await expect(section).toHaveAttribute('aria-selected', 'true');
+  }
   await expect(screen.locator('.ant-spin-spinning')).toHaveCount(0);
   expect.soft(await seriousViolations(page), `${resource.menu} list`).toEqual([]);
 

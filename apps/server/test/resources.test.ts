@@ -1,4 +1,4 @@
-import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, PICKER_LOOKUPS, type AnyCall, type PickerType, type ResourceField } from '@juqi/contract';
+import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, referenceLookup, type AnyCall, type LookupKind, type ResourceField } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -70,11 +70,17 @@ const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
   'agency.level': (n) => ({ level: 90 - n, threshold: 1_900_000_000 - n * 1_000_000 }),
 };
 
-/** The first record a picker's lookup offers (a top-level industry comes before its sub-industries). */
-async function firstOf(picker: PickerType, who: string = picker): Promise<number> {
-  const [first] = (await t.app.access.lookups.sourceOf(PICKER_LOOKUPS[picker])?.search(undefined, 1)) ?? [];
-  if (!first) throw new Error(`${who}: no module provides ${picker} records to point at`);
-  return first.id;
+/**
+ * The first record a reference's lookup offers (a top-level industry comes before its sub-industries); for a module's own
+ * records, which no seed makes outside the demo, one added through the resource naming them when it offers none.
+ */
+async function firstOf(kind: LookupKind, who: string): Promise<number> {
+  const [first] = (await t.app.access.lookups.sourceOf(kind)?.search(undefined, 1)) ?? [];
+  if (first) return first.id;
+  const naming = allResources.find((resource) => resource.names === kind);
+  if (!naming?.calls.add) throw new Error(`${who}: no module provides ${kind} records to point at`);
+  const values = Object.fromEntries(Object.entries(naming.fields as Record<string, ResourceField>).map(([key, field]) => [key, key === 'enabled' ? true : sample(field, 80)]));
+  return (expectOk(await invokeUnchecked(t, naming.calls.add as AnyCall, values, admin)) as { id: number }).id;
 }
 
 // One app for every resource: each keeps its own table, audit actions and viewer, so sharing it proves the same and
@@ -115,7 +121,7 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   const parents: number[] = [];
   const addParent = async (n: number) => {
     const values = Object.fromEntries(
-      await Promise.all(Object.entries(parentResource!.fields as Record<string, ResourceField>).map(async ([key, field]) => [key, sample(field, 90 + n, field.kind === 'reference' ? await firstOf(field.picker) : undefined)])),
+      await Promise.all(Object.entries(parentResource!.fields as Record<string, ResourceField>).map(async ([key, field]) => [key, sample(field, 90 + n, field.kind === 'reference' ? await firstOf(referenceLookup(field), `${parentResource!.module}.${parentResource!.thing}.${key}`) : undefined)])),
     );
     return (expectOk(await invokeUnchecked(t, parentResource!.calls.add! as AnyCall, values, admin)) as { id: number }).id;
   };
@@ -125,7 +131,7 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     viewer = await signInWith(t, [resource.operations.view]);
     if (parentKey) for (const n of [1, 2]) parents.push(await addParent(n));
     for (const [key, field] of fields) {
-      if (field.kind === 'reference') picked[key] = key === parentKey ? parents[0]! : await firstOf(field.picker, `${resource.module}.${resource.thing}.${key}`);
+      if (field.kind === 'reference') picked[key] = key === parentKey ? parents[0]! : await firstOf(referenceLookup(field), `${resource.module}.${resource.thing}.${key}`);
     }
   });
 
@@ -372,7 +378,7 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     // A reference column holds its record's name, not its id.
     for (const key of references) {
       const column = keys.indexOf(key);
-      const [named] = (await t.app.access.lookups.sourceOf(PICKER_LOOKUPS[(byKey[key] as Extract<ResourceField, { kind: 'reference' }>).picker])?.named([picked[key]!])) ?? [];
+      const [named] = (await t.app.access.lookups.sourceOf(referenceLookup(byKey[key] as Extract<ResourceField, { kind: 'reference' }>))?.named([picked[key]!])) ?? [];
       const withIt = listed.data.findIndex((row) => row[key] === picked[key]);
       if (withIt >= 0) expect(zh.rows[withIt + 1]![column]).toBe(named?.name);
     }

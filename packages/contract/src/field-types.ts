@@ -116,6 +116,15 @@ export function encodeFieldPermission(flags: FieldPermissions): number {
 
 // ——— field definitions ———
 
+/**
+ * Lookups of a module's own records that no field type names (a keyword's type, a publication's account): a resource's
+ * reference may pick from one (docs/resources.md › References). Its definition is the one-record picker `single_user`
+ * naming the lookup instead of people; staff cannot give one to a field of their own, as these records mean nothing
+ * outside their module's screens.
+ */
+export const MODULE_LOOKUPS = ['keyword_type'] as const;
+export type ModuleLookup = (typeof MODULE_LOOKUPS)[number];
+
 /** An option of a select, checkbox or cascader; only a cascader's options have children. */
 export interface FieldOption {
   /** Stored in the value; all of a definition's option values are strings, or all whole numbers. */
@@ -161,6 +170,8 @@ export interface FieldDefinition {
   hidden: boolean;
   /** The field-permission byte (decodeFieldPermission). */
   permission: number;
+  /** A resource's reference to a module's own records: the lookup a `single_user` picker picks from instead of people. */
+  lookup?: ModuleLookup;
   /** detail_table's columns (and only detail_table's): definitions of value types other than detail_table. */
   sub_fields?: FieldDefinition[];
 }
@@ -231,6 +242,7 @@ const definitionShape = {
   sort: z.number().int().min(0).max(9999).default(0),
   hidden: z.boolean().default(false),
   permission: z.number().int().min(0).max(0xff).default(ALL_FIELD_PERMISSIONS),
+  lookup: z.enum(MODULE_LOOKUPS).optional(),
 };
 
 /** Characters of a value written as JSON. */
@@ -289,6 +301,8 @@ function checkDefinition(definition: FieldDefinition, ctx: z.RefinementCtx, whol
   if (min !== null && max !== null && min > max) issue('extend_quantity_min', said({ 'zh-CN': '不能大于最多数量', 'en-US': 'is above the maximum count' }));
 
   checkBounds(definition, issue);
+  if (definition.lookup !== undefined && type !== 'single_user')
+    issue('lookup', said({ 'zh-CN': '只有单选人员类型可改从模块的记录中选择', 'en-US': 'only single_user picks from a module’s own records' }));
 
   if ((type === 'detail_table') !== (definition.sub_fields !== undefined))
     issue(

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCall, fields, operation, pageOf } from './call';
-import { fieldDefinition, FIELD_OPERATORS, FIELD_TYPES, type FieldDefinition, type FieldType } from './field-types';
+import { fieldDefinition, FIELD_OPERATORS, FIELD_TYPES, MODULE_LOOKUPS, type FieldDefinition, type FieldType, type ModuleLookup } from './field-types';
 import { said } from './refusals';
 import { defineContractModule } from './contract-module';
-import { RESOURCE_KEYWORD_MAX, type Texts } from './resource';
+import { RESOURCE_KEYWORD_MAX, type ReferenceField, type Texts } from './resource';
 
 /**
  * Admin-defined fields (docs/field-definitions.md): the forms whose fields staff define on the 字段设置 screens, the
@@ -63,7 +63,7 @@ export type FieldDefinitionRow = z.output<typeof fieldDefinitionRow>;
  * runs on the server at every write, and one written badly can take it seconds a value, so patterns are the
  * developers' (resource fields') alone.
  */
-const addShape = fieldDefinition.in.omit({ sort: true, permission: true, pattern: true }).strict();
+const addShape = fieldDefinition.in.omit({ sort: true, permission: true, pattern: true, lookup: true }).strict();
 
 /** A detail table's columns sent by staff hold no pattern either. */
 function refuseColumnPatterns(body: { sub_fields?: readonly { pattern?: string }[] }, ctx: z.RefinementCtx): void {
@@ -136,10 +136,20 @@ export const PICKER_LOOKUPS = {
   industry: 'industry',
 } as const satisfies Partial<Record<FieldType, string>>;
 export type PickerType = keyof typeof PICKER_LOOKUPS;
-/** The pickers' lookups, and `staff`: sign-in accounts, which name who did something (history, approvals). */
-export type LookupKind = (typeof PICKER_LOOKUPS)[PickerType] | 'staff';
+/**
+ * The pickers' lookups, the modules' own (a resource's reference to them), and `staff`: sign-in accounts, which name who
+ * did something (history, approvals).
+ */
+export type LookupKind = (typeof PICKER_LOOKUPS)[PickerType] | ModuleLookup | 'staff';
 export const PICKER_TYPES = Object.keys(PICKER_LOOKUPS) as PickerType[];
 export const isPickerType = (type: string): type is PickerType => Object.hasOwn(PICKER_LOOKUPS, type);
+
+/** The lookup naming a resource reference's records. */
+export const referenceLookup = (field: ReferenceField): LookupKind => field.lookup ?? PICKER_LOOKUPS[field.picker];
+
+/** The lookup a picker's definition picks from: the module's it names, else its type's. */
+export const lookupOf = (definition: Pick<FieldDefinition, 'type' | 'lookup'>): LookupKind | undefined =>
+  definition.lookup ?? (isPickerType(definition.type) ? PICKER_LOOKUPS[definition.type] : undefined);
 
 /** How many records a lookup answers for a keyword. */
 export const LOOKUP_MATCHES_MAX = 20;
@@ -156,15 +166,21 @@ export const fieldLookupCalls = {
     summary:
       `Names records for a record-picking field: up to ${LOOKUP_MATCHES_MAX} one may pick matching the keyword, or the given ids that a picker may show (those one may pick, and ` +
       `those who left since a value picked them; never deleted ones). Only for staff who edit a form's fields, or who fill or view a form with a field picking from ` +
-      `the type's lookup (40300 otherwise). available is false while no module provides the type's records`,
+      `the type's lookup (40300 otherwise). available is false while no module provides the type's records. A module's own records (a resource's reference ` +
+      `to them) are named by lookup instead of type; one of the two is sent`,
     permission: 'signed-in',
     body: z
       .object({
-        type: z.enum(PICKER_TYPES as [PickerType, ...PickerType[]]),
+        type: z.enum(PICKER_TYPES as [PickerType, ...PickerType[]]).optional(),
+        lookup: z.enum(MODULE_LOOKUPS).optional(),
         keyword: fields.text(RESOURCE_KEYWORD_MAX).optional(),
         ids: z.array(fields.id).max(200).optional(),
       })
-      .strict(),
+      .strict()
+      .refine((body) => (body.type === undefined) !== (body.lookup === undefined), {
+        path: ['type'],
+        message: said({ 'zh-CN': '须指定字段类型或模块记录之一', 'en-US': 'expected a picker type or a module lookup, one of the two' }),
+      }),
     data: z.object({ available: z.boolean(), items: z.array(lookupItem) }),
   }),
 };

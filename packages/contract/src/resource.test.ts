@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldDefinition } from './field-types';
 import { defineResource, defaultOf, resourceCalls, resourceFieldDefinition, type FilterOperator, type ResourceDeclaration, type ResourceField } from './resource';
 
 const zh = (text: string) => ({ 'zh-CN': text, 'en-US': text });
@@ -217,6 +218,15 @@ describe('resourceFieldDefinition', () => {
     expect(() => defineResource({ ...declared, fields: { ...declared.fields, owner: { ...owner, required: false } }, parent: { key: 'owner', resource: platform } })).toThrow(/owner is a required reference/);
     expect(() => defineResource({ ...declared, parent: { key: 'name', resource: platform } })).toThrow(/name is a required reference/);
     expect(() => defineResource({ ...declared, fields: { ...declared.fields, owner }, filters: { owner: 'in' }, parent: { key: 'owner', resource: platform } })).toThrow(/filtered by its parent with equals/);
+  });
+
+  it('declares a reference to a module’s own records as the one-record picker naming its lookup, which no other type or staff’s field takes', () => {
+    const typed = defineResource({ ...declared, fields: { ...declared.fields, type_id: { kind: 'reference', lookup: 'keyword_type', label: zh('类型') } }, filters: { type_id: 'in' } });
+    expect(typed.definitions.type_id).toMatchObject({ type: 'single_user', lookup: 'keyword_type' });
+    expect(typed.calls.list.body!.parse({ type_id: [2, 3] })).toMatchObject({ type_id: [2, 3] });
+    expect(fieldDefinition.safeParse({ key: 'kind', type: 'text', label: zh('类型'), lookup: 'keyword_type' }).error?.issues.map((issue) => issue.path)).toEqual([['lookup']]);
+    // The resource naming the lookup's records names them by its first keyword field.
+    expect(() => defineResource({ ...declared, keyword: [], names: 'keyword_type' })).toThrow(/names its records by its first keyword field/);
   });
 
   it('declares states moved by actions: each its own call, the state left out of add and edit, a reason and bulk where declared', () => {

@@ -4,7 +4,7 @@ import type { AnyModuleCall, ContractModule } from './contract-module';
 import type { Locale } from './errors';
 import { said } from './refusals';
 import type { PickerType } from './field';
-import { fieldDefinition, fieldTypes, recordId, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType, type NumberUnit } from './field-types';
+import { fieldDefinition, fieldTypes, recordId, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType, type ModuleLookup, type NumberUnit } from './field-types';
 
 /**
  * The resource layer's contract half (docs/resources.md): a screen that is a list of records with a form is declared
@@ -91,13 +91,12 @@ export interface SortField extends FieldCommon {
 /**
  * A record of another module (or of this one), kept as its id and picked by name: drawn by the registry's record picker
  * of `picker` holding one record, and named by that picker's lookup, which the module owning the records registers on
- * the server (PICKER_LOOKUPS). An id no record of the lookup has is refused (40000 naming the field); the table's
- * foreign key keeps a referenced record from being deleted (40900). Filtered by `equals` or `in`.
+ * the server (PICKER_LOOKUPS); or, for a module's own records no field type names (a keyword's type), by `lookup`
+ * (MODULE_LOOKUPS), drawn as the one-record picker picking from it. An id no record of the lookup has is refused (40000
+ * naming the field); the table's foreign key keeps a referenced record from being deleted (40900). Filtered by `equals`
+ * or `in`.
  */
-export interface ReferenceField extends FieldCommon {
-  kind: 'reference';
-  picker: PickerType;
-}
+export type ReferenceField = FieldCommon & { kind: 'reference' } & ({ picker: PickerType; lookup?: never } | { lookup: ModuleLookup; picker?: never });
 
 export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField | ReferenceField;
 export type FieldKind = ResourceField['kind'];
@@ -126,7 +125,7 @@ const REFERENCE_OPERATORS: readonly FilterOperator[] = ['equals', 'in'];
 
 /** The registry type a field is drawn and checked by. */
 function registryTypeOf(field: RegistryField): FieldType {
-  if (field.kind === 'reference') return field.picker;
+  if (field.kind === 'reference') return field.lookup ? 'single_user' : field.picker;
   return field.kind === 'number' && field.integer === false ? 'floatnumber' : KIND_TYPES[field.kind];
 }
 
@@ -156,7 +155,8 @@ export function resourceFieldDefinition(key: string, field: RegistryField): Fiel
     ...(field.kind === 'sort' && { min: 0, max: SORT_MAX }),
     ...(field.kind === 'select' && { options: [...field.options] }),
     // A list picker (industry, structure…) holding one record; single_user holds one by its type.
-    ...(field.kind === 'reference' && fieldTypes[field.picker].quantity === 'items' && { extend_quantity_max: 1 }),
+    ...(field.kind === 'reference' && field.picker && fieldTypes[field.picker].quantity === 'items' && { extend_quantity_max: 1 }),
+    ...(field.kind === 'reference' && field.lookup && { lookup: field.lookup }),
     ...((typeof fallback === 'number' || typeof fallback === 'boolean') && { default: fallback }),
   };
   const parsed = fieldDefinition.safeParse(definition);
@@ -243,6 +243,12 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
    * record's state), which no add or edit writes — only the actions, each audited and shown in the record's history.
    */
   states?: { field: keyof F & string; actions: Readonly<Record<string, ResourceAction>> };
+  /**
+   * The module lookup naming these records, for another resource's reference to pick them (`lookup` of a reference
+   * field): the server provides it from the table — the records an `enabled` field (where declared) leaves on, whose
+   * first keyword field holds the typed text, in the list's order, each named by that field.
+   */
+  names?: ModuleLookup;
 }
 
 /**
@@ -371,6 +377,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     if (field?.kind !== 'reference' || !field.required) throw new Error(`${module}.${thing}: the parent's key ${parent.key} is a required reference`);
     if ((declaration.filters?.[parent.key] ?? 'equals') !== 'equals') throw new Error(`${module}.${thing}: a child list is filtered by its parent with equals`);
   }
+  if (declaration.names && !declaration.keyword?.length) throw new Error(`${module}.${thing}: a resource naming the ${declaration.names} lookup names its records by its first keyword field`);
   const states = declaration.states;
   if (states) {
     const field = fields[states.field];

@@ -8,9 +8,10 @@ export interface WebPage {
   /** Not kept in the tab cache: remounted on every visit. */
   noCache?: boolean;
   /**
-   * This page is one section of a screen other modules add sections to (业务设置: the businesses, and 业务开通表's fields
-   * from the field module): the screen shows each section as a tab, in `order`, named `label`, to staff holding
-   * `operation` (all, without one). Every page of a path served by several modules names its section.
+   * This page is one section of a screen with several (业务设置: the businesses, and 业务开通表's fields from the field
+   * module; 总关键词库: the keywords and their types): the screen shows each section as a tab, in `order`, named
+   * `label`, to staff holding `operation` (all, without one). Every page of a path served by several pages names its
+   * section.
    */
   section?: { label: LocalText; order: number; operation?: string };
   /**
@@ -67,7 +68,8 @@ export interface UserMenuEntry {
  */
 export interface WebModule {
   name: string;
-  pages: Record<string, WebPage>;
+  /** Each menu path's page, or its sections when the module serves one screen with several (总关键词库: keywords, types). */
+  pages: Record<string, WebPage | readonly WebPage[]>;
   /** Buttons of the top bar, each with its drawer. */
   topBarPanels?: TopBarPanel[];
   /** Mounted once for the whole signed-in stretch (the upload tray, the live notification stream), each in its own Suspense. */

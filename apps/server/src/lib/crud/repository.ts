@@ -1,4 +1,4 @@
-import { defaultOf, type Resource, type ResourceField } from '@juqi/contract';
+import { defaultOf, type LookupItem, type Resource, type ResourceField } from '@juqi/contract';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
@@ -113,6 +113,33 @@ export class ResourceRepository {
       .limit(size)
       .offset(offset);
     return (rows as Values[]).map((row) => this.answerOf(row));
+  }
+
+  /** The field naming a record for a lookup (`names`): the first the keyword searches. */
+  private get nameColumn(): PgColumn {
+    return this.column(this.resource.keyword![0]!);
+  }
+
+  /** The lookup's records one may pick: on (where the resource has `enabled`), named with the keyword, in the list's order. */
+  async matching(keyword: string | undefined, limit: number, tx: Executor = this.db): Promise<LookupItem[]> {
+    const { by, direction } = this.resource.order;
+    const order = direction === 'asc' ? asc : desc;
+    const enabled = this.resource.fields.enabled?.kind === 'boolean' ? eq(this.column('enabled'), true) : undefined;
+    return tx
+      .select({ id: this.column('id'), name: this.nameColumn })
+      .from(this.table)
+      .where(and(...this.scoped, enabled, keyword ? ilike(this.nameColumn, containing(keyword)) : undefined))
+      .orderBy(order(this.column(by)), order(this.column('id')))
+      .limit(limit) as Promise<LookupItem[]>;
+  }
+
+  /** The lookup's records of these ids, those off included: a record referring to one still names it. */
+  async named(ids: readonly number[], tx: Executor = this.db): Promise<LookupItem[]> {
+    if (!ids.length) return [];
+    return tx
+      .select({ id: this.column('id'), name: this.nameColumn })
+      .from(this.table)
+      .where(and(...this.scoped, inArray(this.column('id'), [...ids]))) as Promise<LookupItem[]>;
   }
 
   async find(id: number, tx: Executor = this.db): Promise<Values | undefined> {

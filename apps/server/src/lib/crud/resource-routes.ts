@@ -79,6 +79,7 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
     if (!parentKey) throw new Error(`${getTableConfig(table).name} has no foreign key on ${resource.parent.key}, the parent of ${resource.module}.${resource.thing}`);
     childListKeys(app).set(parentKey.getName(), resource);
   }
+  if (resource.names) app.access.lookups.provide(resource.names, { search: (keyword, limit) => records.matching(keyword, limit), named: (ids, tx) => records.named(ids, tx) });
   const { calls, module, thing, label } = resource;
   const uniqueKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.unique)

@@ -1,4 +1,4 @@
-import { FIELD_FORM_NAMES, fieldFormCalls, fieldLookupCalls } from '@juqi/contract';
+import { FIELD_FORM_NAMES, fieldFormCalls, fieldLookupCalls, PICKER_LOOKUPS } from '@juqi/contract';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { seedFields } from './seed';
@@ -18,7 +18,7 @@ export const fieldModule: ServerModule = {
     // For the modules holding these forms' records: see fields.ts.
     app.access.fields = service;
 
-    route(app, fieldLookupCalls.lookup, ({ body, principal }) => service.lookup(principal!, body.type, body.keyword, body.ids));
+    route(app, fieldLookupCalls.lookup, ({ body, principal }) => service.lookup(principal!, body.lookup ?? PICKER_LOOKUPS[body.type!], body.keyword, body.ids));
 
     for (const form of FIELD_FORM_NAMES) {
       const calls = fieldFormCalls[form];

@@ -11,7 +11,6 @@ import {
   PICKER_TYPES,
   type LookupItem,
   type LookupKind,
-  type PickerType,
   type Resource,
   type ResourceField,
   FIELD_DEFINITIONS_MAX,
@@ -135,12 +134,11 @@ export class FieldService implements FormFields {
   }
 
   /**
-   * Records for a picker of the type, to staff who may pick from its lookup (40300 otherwise): the ids given that a
+   * Records for a picker of the lookup, to staff who may pick from it (40300 otherwise): the ids given that a
    * picker may show (in the given order), else up to LOOKUP_MATCHES_MAX one may pick matching the keyword. `available`
-   * is false while no module provides the type's records.
+   * is false while no module provides its records.
    */
-  async lookup(principal: Principal, type: PickerType, keyword: string | undefined, ids: number[] | undefined): Promise<{ available: boolean; items: LookupItem[] }> {
-    const kind = PICKER_LOOKUPS[type];
+  async lookup(principal: Principal, kind: LookupKind, keyword: string | undefined, ids: number[] | undefined): Promise<{ available: boolean; items: LookupItem[] }> {
     if (!(await this.mayPickFrom(principal, kind))) {
       throw AppError.forbidden({ 'zh-CN': '您填写或查看的表单中没有选择这类记录的字段', 'en-US': 'No form you fill in or view has a field picking these records' });
     }

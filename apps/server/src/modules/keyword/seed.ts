@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { SeedContext } from '../../lib/module';
-import { keywordType } from './table';
+import { keyword, keywordType } from './table';
 
 /** The kinds of keyword a content-marketing library is usually sorted into, for the demo. */
 const DEMO_TYPES: { name: string; remark: string }[] = [
@@ -10,10 +11,30 @@ const DEMO_TYPES: { name: string; remark: string }[] = [
   { name: '长尾词', remark: '搜索量小、意图明确的组合词' },
 ];
 
+/** Demo keywords by type, each with the industry it belongs to where it has one. */
+const DEMO_KEYWORDS: { type: string; word: string; industry?: string }[] = [
+  { type: '行业词', word: '装修公司', industry: '家居建材' },
+  { type: '行业词', word: '少儿英语', industry: '教育培训' },
+  { type: '行业词', word: '火锅加盟', industry: '餐饮美食' },
+  { type: '地域词', word: '杭州西湖区' },
+  { type: '地域词', word: '上海徐汇' },
+  { type: '疑问词', word: '哪家好' },
+  { type: '疑问词', word: '多少钱' },
+  { type: '长尾词', word: '老房翻新一般多少钱', industry: '家居建材' },
+  { type: '长尾词', word: '少儿英语一对一哪家好', industry: '教育培训' },
+];
+
 export async function seedKeyword({ db, demo }: SeedContext): Promise<void> {
   if (!demo) return;
   await db
     .insert(keywordType)
     .values(DEMO_TYPES.map((type, index) => ({ ...type, sort: (index + 1) * 10 })))
     .onConflictDoNothing({ target: keywordType.name });
+  const types = new Map((await db.select({ id: keywordType.id, name: keywordType.name }).from(keywordType)).map((type) => [type.name, type.id]));
+  const rows = DEMO_KEYWORDS.flatMap(({ type, word, industry }) => {
+    const typeId = types.get(type);
+    // The industry tree is the general module's (seeded before this one): a top-level industry by its name.
+    return typeId ? [{ typeId, word, industryId: industry ? sql<number>`(select id from general_industry where name = ${industry} and parent_id is null)` : null }] : [];
+  });
+  if (rows.length) await db.insert(keyword).values(rows).onConflictDoNothing({ target: [keyword.typeId, keyword.word] });
 }

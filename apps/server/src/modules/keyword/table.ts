@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { generalIndustry } from '../general/table';
 
 /** 关键词库类型 (the `keywordType` resource): a column per declared field. */
 export const keywordType = pgTable(
@@ -13,4 +14,25 @@ export const keywordType = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('keyword_type_name_key').on(t.name)],
+);
+
+/**
+ * 总关键词库 (the `keyword` resource): the word as kept (trimmed, NFKC-folded), unique within its type; a type or an
+ * industry a keyword holds cannot be deleted.
+ */
+export const keyword = pgTable(
+  'keyword',
+  {
+    id: serial('id').primaryKey(),
+    word: text('word').notNull(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => keywordType.id),
+    industryId: integer('industry_id').references(() => generalIndustry.id),
+    remark: text('remark').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('keyword_type_word_key').on(t.typeId, t.word), index('keyword_industry_idx').on(t.industryId)],
 );

@@ -24,7 +24,7 @@ describe('a screen several modules serve', () => {
   });
 
   it('refuses to be built unless every page of a shared path names its section', () => {
-    expect(() => screenOf('/permission/business/business', [businesses, pageSaying('无名')])).toThrow(/each page must name its section/);
+    expect(() => screenOf('/permission/business/business', [businesses, pageSaying('无名')])).toThrow(/each must name its section/);
   });
 
   it('shows each section the staff may see as a tab, in order, whatever order the modules come in', async () => {

@@ -13,17 +13,17 @@ interface RegisteredPage extends Preloadable {
 /** The modules' pages of each menu path, in module order. */
 function pagesByPath(modules: readonly WebModule[]): Map<string, WebPage[]> {
   const byPath = new Map<string, WebPage[]>();
-  for (const module of modules) for (const [path, page] of Object.entries(module.pages)) byPath.set(path, [...(byPath.get(path) ?? []), page]);
+  for (const module of modules) for (const [path, page] of Object.entries(module.pages)) byPath.set(path, [...(byPath.get(path) ?? []), ...[page].flat()]);
   return byPath;
 }
 
 /**
- * One page for a path: the module's own, or, where several modules serve the path, their sections as tabs (each must
- * name its section). Loading it loads every section's chunk.
+ * One page for a path: the module's own, or, where several pages serve the path (of one module or several), their
+ * sections as tabs (each must name its section). Loading it loads every section's chunk.
  */
 export function screenOf(path: string, served: readonly WebPage[]): WebPage {
   if (served.length === 1) return served[0]!;
-  if (served.some((page) => !page.section)) throw new Error(`${path} is served by ${served.length} modules; each page must name its section`);
+  if (served.some((page) => !page.section)) throw new Error(`${path} is served by ${served.length} pages; each must name its section`);
   const sections = [...served].sort((a, b) => a.section!.order - b.section!.order);
   return {
     load: async () => {

@@ -1,4 +1,4 @@
-import { fieldLookupCalls, type LookupItem, type PickerType } from '@juqi/contract';
+import { fieldLookupCalls, type CallBody, type FieldDefinition, type LookupItem, type PickerType } from '@juqi/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -13,26 +13,33 @@ import { fieldMessages } from './field-messages';
 
 /**
  * Record pickers (user, single_user, industry…; docs/field-types.md › Record pickers): one searchable select fed by the
- * lookup the owning module registers on the server; values are ids, shown by name wherever they appear.
+ * lookup the owning module registers on the server; values are ids, shown by name wherever they appear. A resource's
+ * reference to a module's own records (a keyword's type) is a single_user picker naming its `lookup`.
  */
 
 const NONE = '—';
 const idsOf = (value: unknown): number[] => (Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : []);
 const labelOf = (item: LookupItem) => (item.hint ? `${item.name}（${item.hint}）` : item.name);
 
-// Cells of one table ask for their names in the same moment: one lookup call per type answers them all.
-const pending = new Map<PickerType, { ids: Set<number>; waiting: ((found: Map<number, LookupItem>) => void)[]; failed: ((error: unknown) => void)[] }>();
+/** Which records a picker's calls ask for: its module lookup, else its type's. */
+type Source = Pick<CallBody<typeof fieldLookupCalls.lookup>, 'type' | 'lookup'>;
+const sourceOf = (definition: Pick<FieldDefinition, 'type' | 'lookup'>): Source => (definition.lookup ? { lookup: definition.lookup } : { type: definition.type as PickerType });
+const sourceKey = (source: Source) => source.lookup ?? source.type!;
 
-function namesOf(type: PickerType, ids: readonly number[]): Promise<Map<number, LookupItem>> {
+// Cells of one table ask for their names in the same moment: one lookup call per source answers them all.
+const pending = new Map<string, { ids: Set<number>; waiting: ((found: Map<number, LookupItem>) => void)[]; failed: ((error: unknown) => void)[] }>();
+
+function namesOf(source: Source, ids: readonly number[]): Promise<Map<number, LookupItem>> {
   return new Promise((resolve, reject) => {
-    let batch = pending.get(type);
+    const key = sourceKey(source);
+    let batch = pending.get(key);
     if (!batch) {
       batch = { ids: new Set(), waiting: [], failed: [] };
-      pending.set(type, batch);
+      pending.set(key, batch);
       setTimeout(() => {
-        pending.delete(type);
+        pending.delete(key);
         const { ids: asked, waiting, failed } = batch!;
-        callApi(fieldLookupCalls.lookup, { body: { type, ids: [...asked] }, quiet: true }).then(
+        callApi(fieldLookupCalls.lookup, { body: { ...source, ids: [...asked] }, quiet: true }).then(
           ({ items }) => waiting.forEach((done) => done(new Map(items.map((item) => [item.id, item])))),
           (error: unknown) => failed.forEach((fail) => fail(error)),
         );
@@ -44,11 +51,11 @@ function namesOf(type: PickerType, ids: readonly number[]): Promise<Map<number, 
   });
 }
 
-/** The records of these ids by id, named by the type's lookup (empty while loading or when no module provides them). */
-function usePickedNames(type: PickerType, ids: readonly number[]): Map<number, LookupItem> {
+/** The records of these ids by id, named by the source's lookup (empty while loading or when no module provides them). */
+function usePickedNames(source: Source, ids: readonly number[]): Map<number, LookupItem> {
   const { data } = useQuery({
-    queryKey: ['field-lookup', 'names', type, [...ids].sort((a, b) => a - b).join(',')],
-    queryFn: () => namesOf(type, ids),
+    queryKey: ['field-lookup', 'names', sourceKey(source), [...ids].sort((a, b) => a - b).join(',')],
+    queryFn: () => namesOf(source, ids),
     enabled: ids.length > 0,
     staleTime: 60_000,
   });
@@ -75,17 +82,17 @@ export function RecordPickerEditor({
 }) {
   const language = usePreferences((s) => s.language);
   const t = fieldMessages[language];
-  const type = definition.type as PickerType;
+  const source = sourceOf(definition);
   const [typed, setTyped] = useState('');
   const keyword = useDebounced(typed.trim());
 
   const search = useQuery({
-    queryKey: ['field-lookup', 'search', type, keyword],
-    queryFn: () => callApi(fieldLookupCalls.lookup, { body: { type, keyword: keyword || undefined } }),
+    queryKey: ['field-lookup', 'search', sourceKey(source), keyword],
+    queryFn: () => callApi(fieldLookupCalls.lookup, { body: { ...source, keyword: keyword || undefined } }),
     staleTime: 30_000,
   });
   const ids = idsOf(value);
-  const named = usePickedNames(type, ids);
+  const named = usePickedNames(source, ids);
   const single = one ?? definition.type === 'single_user';
   const available = search.data?.available !== false;
 
@@ -122,7 +129,7 @@ export function RecordPickerEditor({
 
 function PickedNames({ definition, value, wrap }: FieldDisplayProps & { wrap: boolean }) {
   const ids = idsOf(value);
-  const named = usePickedNames(definition.type as PickerType, ids);
+  const named = usePickedNames(sourceOf(definition), ids);
   if (!ids.length) return <CellMuted>{NONE}</CellMuted>;
   const names = ids.map((id) => ({ id, text: named.has(id) ? labelOf(named.get(id)!) : `#${id}` }));
   return (

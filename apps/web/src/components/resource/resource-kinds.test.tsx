@@ -184,7 +184,11 @@ describe('ResourcePage over money (a number in fen)', () => {
 });
 
 describe('ResourcePage over a reference', () => {
-  it('shows a reference by its record’s name, filters by a record picked by name, and sends the picked record’s id', async () => {
+  // A registry picker's records, and a module's own (docs/resources.md › References): the same picker, asked by type or by lookup.
+  it.each([
+    ['a picker type', { picker: 'industry' }, { type: 'industry' }],
+    ['a module lookup', { lookup: 'keyword_type' }, { lookup: 'keyword_type' }],
+  ] as const)('shows a reference of %s by its record’s name, filters by a record picked by name, and sends the picked record’s id', async (_kind, source, asked) => {
     const shop = defineResource({
       module: 'demo',
       thing: 'shop',
@@ -193,7 +197,7 @@ describe('ResourcePage over a reference', () => {
       operations: { view: 'demo.shop.view', add: 'demo.shop.edit' },
       fields: {
         name: { kind: 'text', label: both('门店名称'), max: 30, required: true },
-        industry: { kind: 'reference', picker: 'industry', label: both('所属行业') },
+        industry: { kind: 'reference', ...source, label: both('所属行业') },
       },
       columns: ['name', 'industry'],
       filters: { industry: 'equals' },
@@ -215,6 +219,7 @@ describe('ResourcePage over a reference', () => {
     // The list's cells are named in one lookup of the page's ids.
     expect(await screen.findByText('火锅（餐饮美食）')).toBeInTheDocument();
     expect(seen.filter((r) => r.url === fieldLookupCalls.lookup.path && (r.body as { ids?: number[] }).ids)).toHaveLength(1);
+    expect(seen.filter((r) => r.url === fieldLookupCalls.lookup.path).every((r) => expect.objectContaining(asked).asymmetricMatch(r.body) && Object.keys(r.body as object).length <= 2)).toBe(true);
 
     await userEvent.click(screen.getByRole('combobox', { name: '所属行业' }));
     await option('西餐（餐饮美食）');
