@@ -165,6 +165,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'keyword.keyword.view', name: '查看总关键词库', nameEn: 'View the master keywords', menu: '/permission/keyword/master' },
   { code: 'keyword.keyword.edit', name: '新增、编辑、删除关键词', nameEn: 'Add, edit and delete keywords', menu: '/permission/keyword/master' },
   { code: 'keyword.keyword.export', name: '导出关键词', nameEn: 'Export keywords', menu: '/permission/keyword/master' },
+  { code: 'keyword.keyword.import', name: '导入关键词', nameEn: 'Import keywords', menu: '/permission/keyword/master' },
   { code: 'publishing.title_template.view', name: '查看标题模板', nameEn: 'View title templates', menu: '/automatic_publishing_tool/material/title_template' },
   { code: 'publishing.title_template.edit', name: '新增、编辑、删除标题模板', nameEn: 'Add, edit and delete title templates', menu: '/automatic_publishing_tool/material/title_template' },
   { code: 'publishing.title_template.export', name: '导出标题模板', nameEn: 'Export title templates', menu: '/automatic_publishing_tool/material/title_template' },

@@ -15,16 +15,28 @@ export interface ImportProblem {
  */
 export class ImportReport {
   readonly problems: ImportProblem[] = [];
+  /** Problems found, the unlisted ones beyond `shown` included. */
+  private found = 0;
 
-  constructor(readonly locale: Locale) {}
+  /** `shown`: the most problems `data.rows` lists (a file of 100,000 rows may have as many); the message counts them all. */
+  constructor(
+    readonly locale: Locale,
+    private readonly shown = Infinity,
+  ) {}
 
   add(row: number, field: string, column: string, message: Texts): void {
-    this.problems.push({ row, field, column, message: message[this.locale] });
+    this.found += 1;
+    if (this.problems.length < this.shown) this.problems.push({ row, field, column, message: message[this.locale] });
   }
 
-  /** 40000 naming the file, with every problem in `data.rows`. */
+  /** How many problems were found so far. */
+  get count(): number {
+    return this.found;
+  }
+
+  /** 40000 naming the file, with the problems (every one, or the first `shown`) in `data.rows`. */
   refuseIfAny(): void {
-    const count = this.problems.length;
+    const count = this.found;
     if (!count) return;
     const text = { 'zh-CN': `${count} 处数据未通过校验，未导入任何数据`, 'en-US': `${count} problem${count === 1 ? '' : 's'} found; nothing was imported` };
     throw new AppError(ErrorCode.VALIDATION, undefined, { field: 'file', rows: this.problems }, [{ field: 'file', text }]);

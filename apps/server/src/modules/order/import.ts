@@ -19,7 +19,8 @@ import { keysetBatches } from '../../lib/export/batches';
 import { sendWorkbook } from '../../lib/export/workbook';
 import { ImportReport } from '../../lib/import/report';
 import { receiveWorkbook, type UploadedWorkbook } from '../../lib/import/upload';
-import { cellText, readWorkbook } from '../../lib/import/workbook';
+import { importRows } from '../../lib/import/columns';
+import { readWorkbook } from '../../lib/import/workbook';
 import { activeSeller, priced } from './service';
 import { orders } from './table';
 
@@ -47,8 +48,6 @@ export interface ImportedOrder {
 
 /** 客户名称 as its unique index holds it, so the file's names are looked up by the index. */
 const customerNameKey = sql<string>`${merchant.extra} ->> 'customer_name'`;
-const KNOWN = new Set<string>(ORDER_IMPORT_COLUMNS.map((c) => c.key));
-const label = (key: OrderImportColumn) => ORDER_IMPORT_COLUMNS.find((c) => c.key === key)!.header;
 /** A payer by its name in either language, or by its code. */
 const payerOf = (text: string): OrderPayBy | undefined =>
   ORDER_PAY_BY_NAMES.find((p) => p.value === text || p.name['zh-CN'] === text || p.name['en-US'].toLowerCase() === text.toLowerCase() || p.name['zh-CN'].startsWith(text))?.value;
@@ -76,26 +75,7 @@ export async function checkOrderImport(db: Executor, file: UploadedWorkbook, loc
   const report = new ImportReport(locale);
   const sheet = await readWorkbook(file.data, { maxRows: ORDER_IMPORT_MAX_ROWS, maxColumns: ORDER_IMPORT_COLUMNS.length });
 
-  // The header: each known column once, the required ones present.
-  const index = new Map<OrderImportColumn, number>();
-  const headers = new Map<OrderImportColumn, string>();
-  (sheet[0]?.number === 1 ? sheet[0].cells : []).forEach((value, i) => {
-    const header = cellText(value);
-    if (!header) return;
-    const column = ORDER_IMPORT_COLUMNS.find((c) => c.header['zh-CN'] === header || c.header['en-US'].toLowerCase() === header.toLowerCase());
-    if (!column) return report.add(1, 'file', header, { 'zh-CN': '无法识别的列（请用模板的表头）', 'en-US': 'an unknown column (use the template’s headers)' });
-    if (index.has(column.key)) return report.add(1, column.key, header, { 'zh-CN': '列重复', 'en-US': 'a repeated column' });
-    index.set(column.key, i);
-    headers.set(column.key, header);
-  });
-  for (const column of ORDER_IMPORT_COLUMNS)
-    if (column.required && !index.has(column.key)) report.add(1, column.key, column.header[locale], { 'zh-CN': `缺少“${column.header['zh-CN']}”列`, 'en-US': `the column “${column.header['en-US']}” is missing` });
-  report.refuseIfAny();
-  const rows = sheet
-    .filter((row) => row.number > 1)
-    .map((row) => ({ row: row.number, cell: (key: OrderImportColumn) => (index.has(key) ? cellText(row.cells[index.get(key)!]) : '') }))
-    .filter((row) => [...KNOWN].some((key) => row.cell(key as OrderImportColumn)));
-  if (!rows.length) throw AppError.invalid('file', { 'zh-CN': '表头下没有数据行', 'en-US': 'the sheet has no rows under its header' });
+  const { rows, header } = importRows(sheet, ORDER_IMPORT_COLUMNS, report);
 
   // What the rows name, read at once: the agency's customers, the businesses it may sell with their packages, and the
   // orders it imported before under the numbers the file gives.
@@ -125,8 +105,8 @@ export async function checkOrderImport(db: Executor, file: UploadedWorkbook, loc
   const firstRowOf = new Map<string, number>();
   let unchanged = 0;
   for (const { row, cell } of rows) {
-    const before = report.problems.length;
-    const problem = (key: OrderImportColumn, message: Texts) => report.add(row, key, headers.get(key) ?? label(key)[locale], message);
+    const before = report.count;
+    const problem = (key: OrderImportColumn, message: Texts) => report.add(row, key, header(key), message);
     const number = externalNo.safeParse(cell('external_no'));
     if (!number.success) problem('external_no', cell('external_no') ? { 'zh-CN': '外部单号须为 1–64 位字母、数字或 _ . : / -', 'en-US': '1–64 letters, digits or _ . : / -' } : { 'zh-CN': '必填', 'en-US': 'required' });
     else if (firstRowOf.has(number.data)) problem('external_no', { 'zh-CN': `与第 ${firstRowOf.get(number.data)} 行重复`, 'en-US': `repeats row ${firstRowOf.get(number.data)}` });
@@ -144,7 +124,7 @@ export async function checkOrderImport(db: Executor, file: UploadedWorkbook, loc
     if (!payBy) problem('pay_by', { 'zh-CN': '付款方须为“客户”或“代理”', 'en-US': 'the payer is 客户 (customer) or 代理 (agency)' });
     const remark = cell('remark');
     if (remark.length > ORDER_REMARK_MAX) problem('remark', { 'zh-CN': `不能超过 ${ORDER_REMARK_MAX} 个字`, 'en-US': `at most ${ORDER_REMARK_MAX} characters` });
-    if (report.problems.length > before || !number.success || !customer || !found || !payBy) continue;
+    if (report.count > before || !number.success || !customer || !found || !payBy) continue;
 
     const asked = { merchantId: customer.id, packageId: found.pkg.id, payBy, remark };
     const imported = earlier.get(number.data);

@@ -194,7 +194,7 @@ export class StaffImporter {
     const plans: Planned[] = [];
     const movingLeavingDates: StaffRecord[] = [];
     for (const row of rows) {
-      const before = report.problems.length;
+      const before = report.count;
       const problem = (field: string, message: Texts, label?: Texts) => report.add(row.row, field, headerOf(field, label), message);
 
       // The record's own properties, names turned into ids and codes, checked by staff_add's schema.
@@ -230,7 +230,7 @@ export class StaffImporter {
         if (read && 'problem' in read) problem(column.custom.key, read.problem);
         else if (read) sent[column.custom.key] = read.value;
       }
-      if (!parsed.success || report.problems.length > before) continue;
+      if (!parsed.success || report.count > before) continue;
 
       const { status, extra: _extra, ...properties } = parsed.data;
       const values = columnsOf(properties);
@@ -253,7 +253,7 @@ export class StaffImporter {
       once(row.row, 'mobile', mobile, problem);
       if (match && textOf(row, 'status') && status !== match.status)
         problem('status', { 'zh-CN': '已有人员的状态请用“变更状态”修改', 'en-US': 'change an existing record’s status with staff_status' });
-      if (report.problems.length > before) continue;
+      if (report.count > before) continue;
 
       let extra: Record<string, unknown>;
       try {
@@ -265,7 +265,7 @@ export class StaffImporter {
         continue;
       }
       for (const column of columns) if ('custom' in column && column.custom.unique) once(row.row, column.custom.key, extra[column.custom.key], problem);
-      if (report.problems.length > before) continue;
+      if (report.count > before) continue;
 
       if (!match) {
         plans.push({ add: withLeavingSetter({ ...values, status, extra }, undefined, caller.staffId) as NewStaffRecord });

@@ -1,0 +1,2 @@
+/** The keyword library's own screens, one chunk: loaded when one of them first opens. */
+export { KeywordPage } from './keyword-page';
