@@ -220,6 +220,8 @@ const WALKED_AT_LEAST = [
   '/permission/business/package',
   '/permission/general/city',
   '/permission/agency/level',
+  '/permission/keyword/master',
+  '/permission/keyword/index',
 ];
 
 /**

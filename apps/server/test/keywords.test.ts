@@ -1,4 +1,4 @@
-import { fieldFormCalls, fieldLookupCalls, industryResource, keyword, keywordType } from '@juqi/contract';
+import { fieldFormCalls, fieldLookupCalls, industryResource, keyword, keywordCalls, keywordIndex, keywordType, startsPeriod } from '@juqi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectError, expectRefused, invoke, invokeUnchecked, ok, signInAsAdmin, signInWith } from './helpers/auth';
@@ -76,12 +76,48 @@ describe('the keyword types’ lookup', () => {
   it('takes a picker type or a module lookup, one of the two', async () => {
     expectRefused(await invokeUnchecked(t, fieldLookupCalls.lookup, { type: 'industry', lookup: 'keyword_type' }, admin), 'type', fieldLookupCalls.lookup);
     expectRefused(await invokeUnchecked(t, fieldLookupCalls.lookup, {}, admin), 'type', fieldLookupCalls.lookup);
-    expectRefused(await invokeUnchecked(t, fieldLookupCalls.lookup, { lookup: 'keyword' }, admin), 'lookup', fieldLookupCalls.lookup);
+    expectRefused(await invokeUnchecked(t, fieldLookupCalls.lookup, { lookup: 'nothing' }, admin), 'lookup', fieldLookupCalls.lookup);
   });
 
   it('is no choice for staff’s own fields: a definition naming a module lookup is refused', async () => {
     const add = fieldFormCalls.customer_info.definitionAdd;
     const body = { key: 'kw_type', type: 'single_user', label: { 'zh-CN': '关键词类型', 'en-US': 'Keyword type' }, lookup: 'keyword_type' };
     expectRefused(await invokeUnchecked(t, add, body, admin), 'lookup', add);
+  });
+});
+
+describe('keyword indexes (指数管理)', () => {
+  it('tells a period’s first day: any day, a Monday, the 1st', () => {
+    expect(['2026-12-06', '2026-12-07'].map((day) => startsPeriod(day, 1))).toEqual([true, true]);
+    expect(['2026-12-06', '2026-12-07', '2024-02-26'].map((day) => startsPeriod(day, 2))).toEqual([false, true, true]);
+    expect(['2026-12-01', '2026-12-07', '2024-02-29'].map((day) => startsPeriod(day, 3))).toEqual([true, false, false]);
+  });
+
+  it('keeps one value per keyword, period and start that begins its period, and answers a trend oldest first', async () => {
+    const type = await addType('指数-类型');
+    const word = ((await addKeyword('指数词', type)).data as { id: number }).id;
+    const add = (period: 1 | 2 | 3, period_start: string, value: number) => invoke(t, keywordIndex.calls.add!, { keyword_id: word, period, period_start, value }, admin);
+    for (const [day, value] of [['2026-11-30', 120], ['2026-12-07', 150], ['2026-11-23', 90]] as const) expect((await add(2, day, value)).code).toBe(20000);
+    expect((await refused(() => add(2, '2026-12-08', 1), 40000)).field).toBe('period_start');
+    expect((await refused(() => add(3, '2026-12-07', 1), 40000)).field).toBe('period_start');
+    expect((await refused(() => add(2, '2026-12-07', 1), 40900)).field).toBe('period_start');
+    // The same start as a day and as a month's first day are other periods.
+    expect((await add(1, '2026-12-07', 30)).code).toBe(20000);
+    expect((await add(3, '2026-12-01', 600)).code).toBe(20000);
+
+    const viewer = await signInWith(t, [keywordIndex.operations.view]);
+    expect(await ok(t, keywordCalls.indexTrend, { keyword_id: word, period: 2 }, viewer)).toEqual([
+      { period_start: '2026-11-23', value: 90 },
+      { period_start: '2026-11-30', value: 120 },
+      { period_start: '2026-12-07', value: 150 },
+    ]);
+    expect(await ok(t, keywordCalls.indexTrend, { keyword_id: word, period: 2, period_start: ['2026-11-24', '2026-12-31'] }, viewer)).toHaveLength(2);
+    expect(await ok(t, keywordCalls.indexTrend, { keyword_id: word, period: 3 }, viewer)).toEqual([{ period_start: '2026-12-01', value: 600 }]);
+    expectRefused(await invokeUnchecked(t, keywordCalls.indexTrend, { keyword_id: word, period: 4 }, viewer), 'period', keywordCalls.indexTrend);
+    expectError(await invoke(t, keywordCalls.indexTrend, { keyword_id: word, period: 2 }, await signInWith(t, [keyword.operations.view])), 40300);
+
+    // A keyword's values go with it.
+    await ok(t, keyword.calls.delete!, { id: word }, admin);
+    expect(await ok(t, keywordCalls.indexTrend, { keyword_id: word, period: 2 }, viewer)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall, operation } from './call';
+import { defineCall, fields, operation } from './call';
+import { dayRange } from './days';
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';
 
@@ -57,7 +58,56 @@ export const keyword = defineResource({
   keyword: ['word'],
   filters: { type_id: 'equals', industry_id: 'equals', enabled: 'equals' },
   order: { by: 'id', direction: 'desc' },
+  names: 'keyword',
 });
+
+/** The periods a search index is kept for: a day, a week (from its Monday) or a month (from its first day). */
+export const INDEX_PERIODS = [
+  { value: 1, code: 'day', label: { 'zh-CN': '日', 'en-US': 'Day' } },
+  { value: 2, code: 'week', label: { 'zh-CN': '周', 'en-US': 'Week' } },
+  { value: 3, code: 'month', label: { 'zh-CN': '月', 'en-US': 'Month' } },
+] as const;
+export type IndexPeriod = (typeof INDEX_PERIODS)[number]['value'];
+/** The largest index value kept. */
+export const INDEX_VALUE_MAX = 2_000_000_000;
+
+/**
+ * Whether a day (YYYY-MM-DD) starts a period: any day starts a day, a Monday a week, the 1st a month. A calendar
+ * date, read without a time zone.
+ */
+export function startsPeriod(day: string, period: IndexPeriod): boolean {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  if (period === 3) return date === 1;
+  if (period === 2) return new Date(Date.UTC(year, month - 1, date)).getUTCDay() === 1;
+  return true;
+}
+
+/**
+ * 指数管理: a keyword's search-index value for one period (docs/publishing.md › Keyword library), entered by hand or
+ * imported — one value per keyword, period and start; a start that does not begin its period is refused.
+ */
+export const keywordIndex = defineResource({
+  module: 'keyword',
+  thing: 'index',
+  menu: '/permission/keyword/index',
+  label: { 'zh-CN': '关键词指数', 'en-US': 'Keyword index' },
+  operations: { view: 'keyword.index.view', add: 'keyword.index.edit', edit: 'keyword.index.edit', delete: 'keyword.index.edit', export: 'keyword.index.export' },
+  fields: {
+    keyword_id: { kind: 'reference', lookup: 'keyword', label: { 'zh-CN': '关键词', 'en-US': 'Keyword' }, required: true },
+    period: { kind: 'select', label: { 'zh-CN': '周期', 'en-US': 'Period' }, options: INDEX_PERIODS.map(({ value, label }) => ({ value, label })), default: 1, required: true },
+    period_start: { kind: 'date', label: { 'zh-CN': '周期开始', 'en-US': 'Period start' }, required: true },
+    value: { kind: 'number', label: { 'zh-CN': '指数', 'en-US': 'Index' }, min: 0, max: INDEX_VALUE_MAX, required: true },
+    source: { kind: 'text', label: { 'zh-CN': '来源', 'en-US': 'Source' }, max: 30 },
+  },
+  columns: ['keyword_id', 'period', 'period_start', 'value', 'source', 'updated_at'],
+  filters: { keyword_id: 'equals', period: 'equals', period_start: 'range' },
+  // The latest entered first, as values arrive (a period's order is the trend's, and any column sorts).
+  order: { by: 'id', direction: 'desc' },
+});
+
+/** The most points a trend answers: a year of days, and more than enough weeks and months. */
+export const INDEX_TREND_POINTS = 366;
+const indexPoint = z.object({ period_start: z.string(), value: z.number().int() });
 
 /** 导入关键词 (docs/publishing.md › Keyword library): at most this many rows and bytes in one workbook. */
 export const KEYWORD_IMPORT_MAX_ROWS = 100_000;
@@ -77,8 +127,24 @@ export type KeywordImportColumn = (typeof KEYWORD_IMPORT_COLUMNS)[number]['key']
 export const keywordImportResult = z.object({ added: z.number().int(), unchanged: z.number().int() });
 export type KeywordImportResult = z.output<typeof keywordImportResult>;
 
-/** The master keywords' calls beyond their resource's: the workbook import and its template. */
+/** The keyword library's calls beyond its resources': the keywords' workbook import and its template, an index's trend. */
 export const keywordCalls = {
+  indexTrend: defineCall({
+    method: 'POST',
+    path: '/api/keyword/index_trend',
+    tag: 'keyword',
+    summary: `A keyword's index values for one period kind, oldest first: the latest ${INDEX_TREND_POINTS} starts within the range (all, without one)`,
+    permission: operation('keyword.index.view'),
+    body: z
+      .object({
+        keyword_id: fields.id,
+        period: z.union(INDEX_PERIODS.map(({ value }) => z.literal(value)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>]),
+        period_start: dayRange.optional(),
+      })
+      .strict(),
+    data: z.array(indexPoint),
+    labels: { keyword_id: { 'zh-CN': '关键词', 'en-US': 'Keyword' }, period: { 'zh-CN': '周期', 'en-US': 'Period' }, period_start: { 'zh-CN': '周期开始', 'en-US': 'Period start' } },
+  }),
   importTemplate: defineCall({
     method: 'POST',
     path: '/api/keyword/keyword_import_template',
@@ -106,4 +172,4 @@ export const keywordCalls = {
 };
 
 /** The keyword library's share of the contract (`contractModules`). */
-export const keywordContract = defineContractModule({ name: 'keyword', calls: keywordCalls, resources: [keywordType, keyword] });
+export const keywordContract = defineContractModule({ name: 'keyword', calls: keywordCalls, resources: [keywordType, keyword, keywordIndex] });

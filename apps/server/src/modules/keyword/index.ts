@@ -1,13 +1,13 @@
-import { keyword, keywordCalls, keywordType } from '@juqi/contract';
+import { keyword, keywordCalls, keywordIndex, keywordType } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { addImportedKeywords, checkKeywordImport, sendKeywordImportTemplate, uploadedKeywords } from './import';
 import { seedKeyword } from './seed';
-import { keywordRules } from './service';
-import { keyword as keywordTable, keywordType as keywordTypeTable } from './table';
+import { indexTrend, keywordIndexRules, keywordRules } from './service';
+import { keywordIndex as keywordIndexTable, keyword as keywordTable, keywordType as keywordTypeTable } from './table';
 
-/** The keyword library (docs/publishing.md › Keyword library): its types, the master keywords and their import. */
+/** The keyword library (docs/publishing.md › Keyword library): its types, the master keywords and their import, their indexes. */
 export const keywordModule: ServerModule = {
   name: 'keyword',
   seed: seedKeyword,
@@ -15,6 +15,8 @@ export const keywordModule: ServerModule = {
     const db = app.database.db;
     resourceRoutes(app, keywordType, keywordTypeTable);
     resourceRoutes(app, keyword, keywordTable, keywordRules);
+    resourceRoutes(app, keywordIndex, keywordIndexTable, keywordIndexRules);
+    route(app, keywordCalls.indexTrend, ({ body }) => indexTrend(db, body.keyword_id, body.period, body.period_start));
     route(app, keywordCalls.importTemplate, async ({ reply }) => {
       await sendKeywordImportTemplate(reply);
       return null;

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { dayInZone, DEFAULT_TIME_ZONE } from '@juqi/contract';
+import { inArray, sql } from 'drizzle-orm';
 import type { SeedContext } from '../../lib/module';
-import { keyword, keywordType } from './table';
+import { keyword, keywordIndex, keywordType } from './table';
 
 /** The kinds of keyword a content-marketing library is usually sorted into, for the demo. */
 const DEMO_TYPES: { name: string; remark: string }[] = [
@@ -37,4 +38,29 @@ export async function seedKeyword({ db, demo }: SeedContext): Promise<void> {
     return typeId ? [{ typeId, word, industryId: industry ? sql<number>`(select id from general_industry where name = ${industry} and parent_id is null)` : null }] : [];
   });
   if (rows.length) await db.insert(keyword).values(rows).onConflictDoNothing({ target: [keyword.typeId, keyword.word] });
+  await seedKeywordIndexes(db);
+}
+
+/** The demo keywords whose search index the demo shows: a daily index for 60 days and a monthly one for 12 months. */
+const INDEXED = ['装修公司', '少儿英语', '火锅加盟'];
+
+/** A smooth, repeatable index for the demo: a level per keyword, a weekly swing and a slow rise. */
+const demoValue = (keywordAt: number, step: number, period: 'day' | 'month') =>
+  Math.round((3000 + keywordAt * 1500) * (1 + 0.002 * step * (period === 'month' ? 30 : 1)) * (1 + 0.15 * Math.sin((step * 2 * Math.PI) / (period === 'month' ? 12 : 7))));
+
+/** Index values for the demo keywords, ending today in the platform's zone; kept as they are once there. */
+async function seedKeywordIndexes(db: SeedContext['db']): Promise<void> {
+  const words = await db.select({ id: keyword.id, word: keyword.word }).from(keyword).where(inArray(keyword.word, INDEXED));
+  const today = dayInZone(DEFAULT_TIME_ZONE);
+  const [year, month, date] = today.split('-').map(Number) as [number, number, number];
+  const day = (offset: number) => new Date(Date.UTC(year, month - 1, date - offset)).toISOString().slice(0, 10);
+  const monthStart = (offset: number) => new Date(Date.UTC(year, month - 1 - offset, 1)).toISOString().slice(0, 10);
+  const rows = words.flatMap(({ id, word }) => {
+    const at = INDEXED.indexOf(word);
+    return [
+      ...Array.from({ length: 60 }, (_, i) => ({ keywordId: id, period: 1, periodStart: day(59 - i), value: demoValue(at, i, 'day'), source: '演示数据' })),
+      ...Array.from({ length: 12 }, (_, i) => ({ keywordId: id, period: 3, periodStart: monthStart(11 - i), value: demoValue(at, i, 'month') * 30, source: '演示数据' })),
+    ];
+  });
+  if (rows.length) await db.insert(keywordIndex).values(rows).onConflictDoNothing();
 }

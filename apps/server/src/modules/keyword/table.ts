@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { generalIndustry } from '../general/table';
 
 /** 关键词库类型 (the `keywordType` resource): a column per declared field. */
@@ -35,4 +35,25 @@ export const keyword = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('keyword_type_word_key').on(t.typeId, t.word), index('keyword_industry_idx').on(t.industryId)],
+);
+
+/**
+ * 指数管理 (the `keywordIndex` resource): one value per keyword, period kind (1 day, 2 week, 3 month) and start; a
+ * keyword's values go with it. The unique index also reads a keyword's trend (by keyword, kind and start).
+ */
+export const keywordIndex = pgTable(
+  'keyword_index',
+  {
+    id: serial('id').primaryKey(),
+    keywordId: integer('keyword_id')
+      .notNull()
+      .references(() => keyword.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    value: integer('value').notNull(),
+    source: text('source').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('keyword_index_keyword_period_start_key').on(t.keywordId, t.period, t.periodStart)],
 );

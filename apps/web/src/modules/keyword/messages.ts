@@ -7,6 +7,10 @@ export const keywordMessages = defineMessages({
     importHint:
       '按导入模板的表头填写：关键词、关键词类型（须为已启用的类型）、所属行业（可不填；有同名行业时写作“上级行业/行业”）、备注。每个文件最多 {rows} 行、{mb} MB。类型下已有的关键词计为无变化；任何一行有误则整个文件不导入。',
     importDone: '导入完成：新增 {added} 个关键词，{unchanged} 个已存在',
+    trendTitle: '指数趋势（{period}）',
+    trendHint: '按关键词筛选后，这里显示该关键词的指数趋势；周期未选时按日显示。',
+    trendEmpty: '该关键词在此周期还没有指数',
+    trendOf: '查看趋势',
   },
   'en-US': {
     import: 'Import from Excel',
@@ -14,5 +18,9 @@ export const keywordMessages = defineMessages({
     importHint:
       'Use the template’s headers: keyword, type (a type switched on), industry (optional; where two industries share a name, write parent/industry) and remark. At most {rows} rows and {mb} MB per file. A keyword its type holds already counts as unchanged; if any row is refused, nothing in the file is imported.',
     importDone: 'Imported: {added} keywords added, {unchanged} already there',
+    trendTitle: 'Index trend ({period})',
+    trendHint: 'Filter by a keyword to see its index trend here; by day unless a period is chosen.',
+    trendEmpty: 'The keyword has no index for this period yet',
+    trendOf: 'Show the trend',
   },
 });

@@ -1,6 +1,6 @@
 import type { HrDashboard } from '@juqi/contract';
 import type { GlobalToken } from 'antd';
-import type { ChartOption } from './echart';
+import type { ChartOption } from '../../../components/echart';
 
 /** The states a department's bar is made of, in stacking order. */
 export const IN_OFFICE_SEGMENTS = ['probation', 'regular', 'resigning'] as const;

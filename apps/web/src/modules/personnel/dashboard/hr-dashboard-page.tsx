@@ -9,7 +9,7 @@ import { usePreferences, type Language } from '../../../lib/preferences';
 import { useShellSession } from '../../../lib/shell-session';
 import { statusName } from '../components/vocabulary';
 import { departmentOption, monthsOption } from './chart-options';
-import { EChart, type ChartClick } from './echart';
+import { EChart, type ChartClick } from '../../../components/echart';
 import { contractLink, daysUntil, departmentItemLink, joinersLink, leavingLink, monthItemLink, probationLink, STAFF_LIST_PATH, statusLink, type ChartItem } from './links';
 import { dashboardMessages, type DashboardTexts } from './messages';
 

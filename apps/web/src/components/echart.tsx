@@ -1,16 +1,19 @@
-import { BarChart } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { init, use, type ComposeOption, type ECElementEvent, type ECharts } from 'echarts/core';
-import type { BarSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what the dashboard draws, so its chunk stays small: bar charts with axes, a legend and tooltips, as SVG (crisp
-// at any zoom, light for a handful of bars).
-use([BarChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
+/**
+ * The one ECharts wrapper every screen draws its charts with (the HR dashboard's bars, a keyword's index trend). Only
+ * what they draw is loaded, so the chunk stays small: bar and line charts with axes, a legend and tooltips, as SVG
+ * (crisp at any zoom, light for a few hundred points). It lands in the chunk of the first screen that uses it.
+ */
+use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
-export type ChartOption = ComposeOption<BarSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
+export type ChartOption = ComposeOption<BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption>;
 export type ChartClick = ECElementEvent;
 
 interface EChartProps {
@@ -52,5 +55,5 @@ export function EChart({ option, label, height, onItemClick }: EChartProps) {
     };
   }, [onItemClick]);
 
-  return <div ref={box} role="img" aria-label={label} className="hr-dashboard__chart" style={{ height }} />;
+  return <div ref={box} role="img" aria-label={label} className="echart" style={{ width: '100%', height }} />;
 }
