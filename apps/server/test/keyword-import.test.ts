@@ -1,4 +1,4 @@
-import { industryResource, keyword, keywordCalls, keywordType, KEYWORD_IMPORT_MAX_ROWS, KEYWORD_IMPORT_PROBLEMS_SHOWN } from '@juqi/contract';
+import { industryResource, keyword, keywordCalls, keywordIndex, keywordType, KEYWORD_IMPORT_MAX_ROWS, KEYWORD_IMPORT_PROBLEMS_SHOWN } from '@juqi/contract';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,11 +20,14 @@ const HEADER = ['关键词', '关键词类型', '所属行业', '备注'];
 /** A workbook of inline-string rows under the header (written directly: 100,000 rows in well under a second). */
 const workbookOf = (rows: readonly (readonly string[])[]) => xlsxOf({ sheet: sheetXml(rows.map((cells, i) => row(i + 1, cells)).join('')) });
 
-async function importFile(content: Buffer, token = admin) {
-  const request = requestOf(keywordCalls.import, { kind: 'fit', encoding: 'multipart', value: {}, file: { filename: 'keywords.xlsx', contentType: 'application/octet-stream', content } });
-  return (await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': token } })).json() as Answer<typeof keywordCalls.import>;
+/** A workbook sent to one of the two imports as a file of that name. */
+async function sendFile<C extends typeof keywordCalls.import | typeof keywordCalls.indexImport>(call: C, filename: string, content: Buffer, token = admin) {
+  const request = requestOf(call, { kind: 'fit', encoding: 'multipart', value: {}, file: { filename, contentType: 'application/octet-stream', content } });
+  return (await t.app.inject({ ...request, headers: { ...request.headers, 'x-token': token } })).json() as Answer<C>;
 }
+const importFile = (content: Buffer, token?: string) => sendFile(keywordCalls.import, 'keywords.xlsx', content, token);
 const importRows = (rows: readonly (readonly string[])[], token?: string) => importFile(workbookOf(rows), token);
+const importIndexes = (rows: readonly (readonly string[])[], token?: string) => sendFile(keywordCalls.indexImport, 'index.xlsx', workbookOf(rows), token);
 const keywordCount = async () => (await t.database.db.select({ n: count() }).from(keywordTable))[0]!.n;
 
 beforeAll(async () => {
@@ -50,6 +53,7 @@ describe('导入关键词', () => {
     const details = expectError(refused, 40000);
     expect(refused.message).toContain('2000 处数据未通过校验');
     expect(details.rows).toHaveLength(KEYWORD_IMPORT_PROBLEMS_SHOWN);
+    expect(details.problems).toBe(2000);
     expect(details.rows![0]).toEqual({ row: 4, field: 'type', column: '关键词类型', message: '没有此关键词类型' });
     expect(await keywordCount()).toBe(before);
 
@@ -122,5 +126,64 @@ describe('导入关键词', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
     expect((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+  });
+});
+
+describe('导入指数', () => {
+  const INDEX_HEADER = ['关键词', '关键词类型', '周期', '周期开始', '指数', '来源'];
+  let single: number;
+
+  beforeAll(async () => {
+    expectOk(await importRows([HEADER, ['指数甲', '行业词'], ['双类词', '行业词'], ['双类词', '地域词']]));
+    single = (await ok(t, keyword.calls.list, { keyword: '指数甲' }, admin)).data[0]!.id;
+  });
+
+  it('checks every row against the library, the period and its start, and writes nothing when one is refused', async () => {
+    const refused = expectError(
+      await importIndexes([
+        INDEX_HEADER,
+        ['无此词', '', '日', '2026-12-01', '1', ''],
+        ['双类词', '', '日', '2026-12-01', '1', ''],
+        ['指数甲', '地域词', '日', '2026-12-01', '1', ''],
+        ['指数甲', '', '季', '2026-12-01', '1', ''],
+        ['指数甲', '', '周', '2026-12-06', '1', ''],
+        ['指数甲', '', '日', '2026-02-30', '1', ''],
+        ['指数甲', '', '月', '2026-12-01', '1.5', ''],
+        ['指数甲', '', '月', '2026-11-01', '2000000001', ''],
+        ['指数甲', '', 'day', '2026/12/1', '1', ''],
+        ['指数甲', '', '日', '2026-12-01', '2', ''],
+      ]),
+      40000,
+    ).rows!;
+    expect(refused.map(({ row: at, field, message }) => [at, field, message])).toEqual([
+      [2, 'word', '总关键词库中没有此关键词'],
+      [3, 'type', '该关键词属于多个类型，请填写关键词类型'],
+      [4, 'type', '该关键词不属于此类型'],
+      [5, 'period', '周期须为“日”“周”或“月”'],
+      [6, 'period_start', '周指数须从周一开始'],
+      [7, 'period_start', '须为日期，如 2026-12-07'],
+      [8, 'value', '须为 0–2000000000 的整数'],
+      [9, 'value', '须为 0–2000000000 的整数'],
+      [11, 'period_start', '与第 10 行重复'],
+    ]);
+    expect(await ok(t, keywordCalls.indexTrend, { keyword_id: single, period: 1 }, admin)).toEqual([]);
+  });
+
+  it('adds new values, updates changed ones, counts equal ones unchanged, and the trend shows them', async () => {
+    const first = [INDEX_HEADER, ['指数甲', '', '日', '2026-12-01', '100', '百度'], ['指数甲', '', 'day', '2026/12/2', '110', '百度'], ['双类词', '地域词', '周', '2026-11-30', '700', '']];
+    expect(expectOk(await importIndexes(first))).toEqual({ added: 3, updated: 0, unchanged: 0 });
+    const second = [INDEX_HEADER, ['指数甲', '', '日', '2026-12-01', '100', '百度'], ['指数甲', '', '日', '2026-12-02', '115', '百度'], ['指数甲', '', 'Day', '2026-12-03', '90', '']];
+    expect(expectOk(await importIndexes(second))).toEqual({ added: 1, updated: 1, unchanged: 1 });
+    expect(await ok(t, keywordCalls.indexTrend, { keyword_id: single, period: 1 }, admin)).toEqual([
+      { period_start: '2026-12-01', value: 100 },
+      { period_start: '2026-12-02', value: 115 },
+      { period_start: '2026-12-03', value: 90 },
+    ]);
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'keyword.index.import')).orderBy(auditLog.id);
+    expect(entries.map((entry) => entry.detail)).toEqual([
+      { file: 'index.xlsx', added: 3, updated: 0, unchanged: 0 },
+      { file: 'index.xlsx', added: 1, updated: 1, unchanged: 1 },
+    ]);
+    expectError(await importIndexes(first, await signInWith(t, [keywordIndex.operations.view, keywordIndex.operations.add!])), 40300);
   });
 });

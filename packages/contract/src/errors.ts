@@ -51,8 +51,10 @@ export interface ErrorDetails {
   state?: number;
   /** 40900 on submitting an approval request: the request of that kind about the same subject still pending. */
   request_id?: number;
-  /** 40000 on an import (staff, orders): every refused row of the sheet (nothing was imported). */
+  /** 40000 on an import (staff, orders, keywords): the refused rows of the sheet (nothing was imported), every one or the first listed. */
   rows?: { row: number; field: string; column: string; message: string }[];
+  /** 40000 on an import: how many problems were found, when `rows` lists only the first of them. */
+  problems?: number;
 }
 
 /** Codes after which the web client offers to sign in again. */

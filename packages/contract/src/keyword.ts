@@ -82,6 +82,25 @@ export function startsPeriod(day: string, period: IndexPeriod): boolean {
   return true;
 }
 
+/** 导入指数: at most this many rows and bytes in one workbook (a year of days for ~270 keywords). */
+export const INDEX_IMPORT_MAX_ROWS = 100_000;
+export const INDEX_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The index import's columns in order: the header each is read by (either language) and whether a row must fill it. */
+export const INDEX_IMPORT_COLUMNS = [
+  { key: 'word', header: { 'zh-CN': '关键词', 'en-US': 'Keyword' }, required: true },
+  { key: 'type', header: { 'zh-CN': '关键词类型', 'en-US': 'Type' }, required: false },
+  { key: 'period', header: { 'zh-CN': '周期', 'en-US': 'Period' }, required: true },
+  { key: 'period_start', header: { 'zh-CN': '周期开始', 'en-US': 'Period start' }, required: true },
+  { key: 'value', header: { 'zh-CN': '指数', 'en-US': 'Index' }, required: true },
+  { key: 'source', header: { 'zh-CN': '来源', 'en-US': 'Source' }, required: false },
+] as const;
+export type IndexImportColumn = (typeof INDEX_IMPORT_COLUMNS)[number]['key'];
+/** The longest source an index value keeps. */
+export const INDEX_SOURCE_MAX = 30;
+/** What an index import did: values added, values changed, and rows equal to the value kept. */
+export const indexImportResult = z.object({ added: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
+export type IndexImportResult = z.output<typeof indexImportResult>;
+
 /**
  * 指数管理: a keyword's search-index value for one period (docs/publishing.md › Keyword library), entered by hand or
  * imported — one value per keyword, period and start; a start that does not begin its period is refused.
@@ -97,7 +116,7 @@ export const keywordIndex = defineResource({
     period: { kind: 'select', label: { 'zh-CN': '周期', 'en-US': 'Period' }, options: INDEX_PERIODS.map(({ value, label }) => ({ value, label })), default: 1, required: true },
     period_start: { kind: 'date', label: { 'zh-CN': '周期开始', 'en-US': 'Period start' }, required: true },
     value: { kind: 'number', label: { 'zh-CN': '指数', 'en-US': 'Index' }, min: 0, max: INDEX_VALUE_MAX, required: true },
-    source: { kind: 'text', label: { 'zh-CN': '来源', 'en-US': 'Source' }, max: 30 },
+    source: { kind: 'text', label: { 'zh-CN': '来源', 'en-US': 'Source' }, max: INDEX_SOURCE_MAX },
   },
   columns: ['keyword_id', 'period', 'period_start', 'value', 'source', 'updated_at'],
   filters: { keyword_id: 'equals', period: 'equals', period_start: 'range' },
@@ -154,6 +173,29 @@ export const keywordCalls = {
     body: z.object({}).strict(),
     data: z.null(),
     response: 'blob',
+  }),
+  indexImportTemplate: defineCall({
+    method: 'POST',
+    path: '/api/keyword/index_import_template',
+    tag: 'keyword',
+    summary: '导入指数’s workbook with its header row only (blob answer): 关键词, 关键词类型, 周期, 周期开始, 指数, 来源',
+    permission: operation('keyword.index.import'),
+    body: z.object({}).strict(),
+    data: z.null(),
+    response: 'blob',
+  }),
+  indexImport: defineCall({
+    method: 'POST',
+    path: '/api/keyword/index_import',
+    tag: 'keyword',
+    summary:
+      `导入指数: keywords' index values from an .xlsx sent as multipart/form-data in the field \`file\` (at most ${INDEX_IMPORT_MAX_BYTES / 1024 / 1024} MB, ` +
+      `${INDEX_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows), columns by the template’s headers. Each row: a keyword of the library (its type named where the word is ` +
+      'in several), a period (日 / 周 / 月, or day / week / month), a start beginning that period (YYYY-MM-DD), a whole index 0–2,000,000,000 and a source. ' +
+      'A value kept for the keyword, period and start is updated when it differs and counted unchanged when it does not; a start given twice in the file is refused. ' +
+      `All or nothing: any refused row writes nothing and answers 40000 whose data.rows lists the first ${KEYWORD_IMPORT_PROBLEMS_SHOWN} refusals {row, field, column, message}`,
+    permission: operation('keyword.index.import'),
+    data: indexImportResult,
   }),
   import: defineCall({
     method: 'POST',

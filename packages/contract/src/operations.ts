@@ -169,6 +169,7 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'keyword.index.view', name: '查看关键词指数', nameEn: 'View keyword indexes', menu: '/permission/keyword/index' },
   { code: 'keyword.index.edit', name: '新增、编辑、删除关键词指数', nameEn: 'Add, edit and delete keyword indexes', menu: '/permission/keyword/index' },
   { code: 'keyword.index.export', name: '导出关键词指数', nameEn: 'Export keyword indexes', menu: '/permission/keyword/index' },
+  { code: 'keyword.index.import', name: '导入关键词指数', nameEn: 'Import keyword indexes', menu: '/permission/keyword/index' },
   { code: 'publishing.title_template.view', name: '查看标题模板', nameEn: 'View title templates', menu: '/automatic_publishing_tool/material/title_template' },
   { code: 'publishing.title_template.edit', name: '新增、编辑、删除标题模板', nameEn: 'Add, edit and delete title templates', menu: '/automatic_publishing_tool/material/title_template' },
   { code: 'publishing.title_template.export', name: '导出标题模板', nameEn: 'Export title templates', menu: '/automatic_publishing_tool/material/title_template' },

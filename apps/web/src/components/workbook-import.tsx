@@ -1,10 +1,11 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ErrorCode, type AnyCall, type CallData, type Envelope, type ErrorDetails } from '@juqi/contract';
-import { Alert, Button, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { sendForm } from '../lib/api-client';
 import { useExport } from '../lib/export-file';
 import { defineMessages, format, useMessages } from '../lib/i18n';
+import { useCan } from '../lib/shell-session';
 
 const importMessages = defineMessages({
   'zh-CN': {
@@ -14,6 +15,7 @@ const importMessages = defineMessages({
     tooLarge: '文件不能超过 {mb} MB',
     network: '网络异常，请稍后重试',
     refused: '{count} 处数据未通过校验，未导入任何数据。请修改后重新导入：',
+    firstListed: '下表列出前 {shown} 处。',
     row: '行号',
     column: '列',
     reason: '原因',
@@ -25,6 +27,7 @@ const importMessages = defineMessages({
     tooLarge: 'The file may be at most {mb} MB',
     network: 'Network error; try again later',
     refused: '1 problem found; nothing was imported. Correct it and import again:|{count} problems found; nothing was imported. Correct them and import again:',
+    firstListed: 'The first {shown} are listed below.',
     row: 'Row',
     column: 'Column',
     reason: 'Reason',
@@ -32,7 +35,7 @@ const importMessages = defineMessages({
 });
 
 type ImportProblem = NonNullable<ErrorDetails['rows']>[number];
-type Outcome<R> = { kind: 'imported'; result: R } | { kind: 'refused'; rows: ImportProblem[] } | { kind: 'failed'; message: string };
+type Outcome<R> = { kind: 'imported'; result: R } | { kind: 'refused'; rows: ImportProblem[]; count: number } | { kind: 'failed'; message: string };
 
 /** What one import screen says and sends: its call, its template, its limit, and the text fields sent before the file. */
 export interface WorkbookImportProps<C extends AnyCall> {
@@ -63,8 +66,9 @@ async function sendWorkbook<C extends AnyCall>(call: C, file: File, fields: Reco
     return { kind: 'failed', message: networkText };
   }
   if (body.code === ErrorCode.OK) return { kind: 'imported', result: body.data as CallData<C> };
-  const rows = (body.data as ErrorDetails | null)?.rows;
-  return rows?.length ? { kind: 'refused', rows } : { kind: 'failed', message: body.message };
+  const details = body.data as ErrorDetails | null;
+  const rows = details?.rows;
+  return rows?.length ? { kind: 'refused', rows, count: details?.problems ?? rows.length } : { kind: 'failed', message: body.message };
 }
 
 /**
@@ -109,7 +113,7 @@ export function WorkbookImport<C extends AnyCall>(props: WorkbookImportProps<C>)
       {outcome?.kind === 'failed' && <Alert type="error" showIcon title={outcome.message} />}
       {outcome?.kind === 'refused' && (
         <>
-          <Alert type="error" showIcon title={format(t.refused, { count: outcome.rows.length })} />
+          <Alert type="error" showIcon title={format(t.refused, { count: outcome.count })} description={outcome.count > outcome.rows.length ? format(t.firstListed, { shown: outcome.rows.length }) : undefined} />
           <Table
             size="small"
             rowKey={(problem) => `${problem.row}:${problem.field}:${problem.message}`}
@@ -124,5 +128,25 @@ export function WorkbookImport<C extends AnyCall>(props: WorkbookImportProps<C>)
         </>
       )}
     </Space>
+  );
+}
+
+/**
+ * An import beside a list's 新增: its button (导入 Excel) and, in a dialog, the workbook import — for holders of
+ * `operation` only.
+ */
+export function WorkbookImportButton<C extends AnyCall>({ operation, label, title, ...props }: WorkbookImportProps<C> & { operation: string; label: string; title: string }) {
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  if (!can(operation)) return null;
+  return (
+    <>
+      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Modal open={open} title={title} onCancel={() => setOpen(false)} footer={null} width={720} destroyOnHidden>
+        <WorkbookImport {...props} />
+      </Modal>
+    </>
   );
 }

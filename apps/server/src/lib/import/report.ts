@@ -39,6 +39,6 @@ export class ImportReport {
     const count = this.found;
     if (!count) return;
     const text = { 'zh-CN': `${count} 处数据未通过校验，未导入任何数据`, 'en-US': `${count} problem${count === 1 ? '' : 's'} found; nothing was imported` };
-    throw new AppError(ErrorCode.VALIDATION, undefined, { field: 'file', rows: this.problems }, [{ field: 'file', text }]);
+    throw new AppError(ErrorCode.VALIDATION, undefined, { field: 'file', rows: this.problems, ...(count > this.problems.length && { problems: count }) }, [{ field: 'file', text }]);
   }
 }

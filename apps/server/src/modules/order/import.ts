@@ -15,9 +15,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../lib/db/client';
 import { agencyBusiness, business, businessPackage, merchant } from '../../lib/db/schema';
 import { AppError } from '../../lib/errors';
-import { keysetBatches } from '../../lib/export/batches';
-import { sendWorkbook } from '../../lib/export/workbook';
 import { ImportReport } from '../../lib/import/report';
+import { sendImportTemplate } from '../../lib/import/template';
 import { receiveWorkbook, type UploadedWorkbook } from '../../lib/import/upload';
 import { importRows } from '../../lib/import/columns';
 import { readWorkbook } from '../../lib/import/workbook';
@@ -151,12 +150,5 @@ export async function checkOrderImport(db: Executor, file: UploadedWorkbook, loc
 }
 
 /** The import's workbook with its header row only: what an agency fills. */
-export function sendImportTemplate(reply: FastifyReply): Promise<void> {
-  return sendWorkbook<never>(reply, {
-    fileName: { 'zh-CN': '导入订单模板', 'en-US': 'order-import-template' },
-    sheetName: { 'zh-CN': '订单', 'en-US': 'Orders' },
-    columns: ORDER_IMPORT_COLUMNS.map((column) => ({ header: column.header, width: column.key === 'remark' ? 30 : 18, value: () => '' })),
-    bytesPerRow: 60,
-    open: () => Promise.resolve({ total: 0, batches: keysetBatches<never, number>(1, () => Promise.resolve([]), () => 0) }),
-  });
-}
+export const sendOrderImportTemplate = (reply: FastifyReply): Promise<void> =>
+  sendImportTemplate(reply, { fileName: { 'zh-CN': '导入订单模板', 'en-US': 'order-import-template' }, sheetName: { 'zh-CN': '订单', 'en-US': 'Orders' }, columns: ORDER_IMPORT_COLUMNS, wide: 'remark' });

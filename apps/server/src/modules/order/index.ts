@@ -12,7 +12,7 @@ import { Ledger } from '../../lib/ledger/ledger';
 import type { ServerModule } from '../../lib/module';
 import { sendRecords } from '../../lib/records/record-list';
 import { commissionList, returnList } from './agency-earnings';
-import { checkOrderImport, sendImportTemplate, uploadedOrders } from './import';
+import { checkOrderImport, sendOrderImportTemplate, uploadedOrders } from './import';
 import { OrderMoney } from './money';
 import { contractLookup, findOrderRow, orderAgencies, orderCustomers, orderDetails, orderEvents, orderList, orderOptions, ordersOfUser, orderTotals, orderWorkbook } from './orders';
 import { seedOrders } from './seed';
@@ -81,7 +81,7 @@ export const orderModule: ServerModule = {
       return details(orderNo);
     });
     route(app, orderCalls.orderImportTemplate, async ({ reply }) => {
-      await sendImportTemplate(reply);
+      await sendOrderImportTemplate(reply);
       return null;
     });
     route(app, orderCalls.orderImport, async (ctx) => {

@@ -1,10 +1,11 @@
 import { LineChartOutlined } from '@ant-design/icons';
-import { INDEX_PERIODS, keywordCalls, keywordIndex, type IndexPeriod } from '@juqi/contract';
-import { useQuery } from '@tanstack/react-query';
+import { INDEX_IMPORT_MAX_BYTES, INDEX_IMPORT_MAX_ROWS, INDEX_PERIODS, keywordCalls, keywordIndex, type IndexPeriod } from '@juqi/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { EChart, type ChartOption } from '../../../components/echart';
 import { ResourcePage, type ResourcePageOptions } from '../../../components/resource/resource-page';
+import { WorkbookImportButton } from '../../../components/workbook-import';
 import { callApi } from '../../../lib/api-client';
 import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
@@ -53,13 +54,34 @@ function IndexTrend() {
 
 const TREND_ICON = <LineChartOutlined />;
 
-/** 指数管理: the declared list of index values, the filtered keyword's trend above it, and 查看趋势 in each row's menu. */
+/** 导入 Excel beside 新增, for holders of keyword.index.import. */
+function IndexImportButton() {
+  const t = useMessages(keywordMessages);
+  const language = usePreferences((s) => s.language);
+  const client = useQueryClient();
+  return (
+    <WorkbookImportButton
+      operation="keyword.index.import"
+      label={t.import}
+      title={t.indexImportTitle}
+      call={keywordCalls.indexImport}
+      template={{ call: keywordCalls.indexImportTemplate, fallbackName: 'index-import-template.xlsx' }}
+      maxBytes={INDEX_IMPORT_MAX_BYTES}
+      hint={format(t.indexImportHint, { rows: INDEX_IMPORT_MAX_ROWS.toLocaleString(language), mb: INDEX_IMPORT_MAX_BYTES / 1024 / 1024 })}
+      done={(result) => format(t.indexImportDone, { ...result })}
+      onImported={() => void client.invalidateQueries({ queryKey: resourceKeys(keywordIndex).all })}
+    />
+  );
+}
+
+/** 指数管理: the declared list of index values with their import, the filtered keyword's trend above it, and 查看趋势 in each row's menu. */
 export function IndexPage() {
   const t = useMessages(keywordMessages);
   const [, setFilter] = useResourceFilter(keywordIndex);
   const options = useMemo<ResourcePageOptions>(
     () => ({
       intro: <IndexTrend />,
+      tools: <IndexImportButton />,
       rowMenu: (row) => [{ key: 'trend', label: t.trendOf, icon: TREND_ICON, onSelect: () => setFilter({ keyword_id: row.keyword_id as number, period: row.period as number }) }],
     }),
     [t, setFilter],

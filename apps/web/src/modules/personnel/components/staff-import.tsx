@@ -1,10 +1,6 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { personnelCalls, STAFF_IMPORT_MAX_BYTES, STAFF_IMPORT_MAX_ROWS, type StaffImportResult } from '@juqi/contract';
-import { Button, Modal } from 'antd';
-import { useState } from 'react';
-import { WorkbookImport } from '../../../components/workbook-import';
+import { WorkbookImportButton } from '../../../components/workbook-import';
 import { defineMessages, format, useMessages } from '../../../lib/i18n';
-import { useCan } from '../../../lib/shell-session';
 
 const importMessages = defineMessages({
   'zh-CN': {
@@ -27,24 +23,17 @@ const importMessages = defineMessages({
  */
 export function StaffImportButton({ onImported }: { onImported?: (result: StaffImportResult) => void }) {
   const t = useMessages(importMessages);
-  const can = useCan();
-  const [open, setOpen] = useState(false);
-  if (!can('personnel.import')) return null;
   return (
-    <>
-      <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-        {t.import}
-      </Button>
-      <Modal open={open} title={t.title} onCancel={() => setOpen(false)} footer={null} width={720} destroyOnHidden>
-        <WorkbookImport
-          call={personnelCalls.import}
-          template={{ call: personnelCalls.importTemplate, fallbackName: 'staff-import-template.xlsx' }}
-          maxBytes={STAFF_IMPORT_MAX_BYTES}
-          hint={format(t.hint, { rows: STAFF_IMPORT_MAX_ROWS, mb: STAFF_IMPORT_MAX_BYTES / 1024 / 1024 })}
-          done={(result) => format(t.done, { ...result })}
-          onImported={onImported}
-        />
-      </Modal>
-    </>
+    <WorkbookImportButton
+      operation="personnel.import"
+      label={t.import}
+      title={t.title}
+      call={personnelCalls.import}
+      template={{ call: personnelCalls.importTemplate, fallbackName: 'staff-import-template.xlsx' }}
+      maxBytes={STAFF_IMPORT_MAX_BYTES}
+      hint={format(t.hint, { rows: STAFF_IMPORT_MAX_ROWS, mb: STAFF_IMPORT_MAX_BYTES / 1024 / 1024 })}
+      done={(result) => format(t.done, { ...result })}
+      onImported={onImported}
+    />
   );
 }
