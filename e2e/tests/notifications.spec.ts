@@ -193,11 +193,23 @@ test.describe('pop-up announcements', () => {
 
   test('voluntarily_close closes a pop-up after duration seconds, 3 s when 0; without it a pop-up stays', async ({ page, request }) => {
     await openAsRecipient(page);
+    // Each pop-up's life as the page saw it (a mutation observer's clock), not as Playwright's polling of the page saw
+    // it: on a busy machine a poll can land a second late at either end.
+    await page.evaluate(() => {
+      const life: Record<string, { shown?: number; gone?: number }> = {};
+      (window as unknown as { popupLife: typeof life }).popupLife = life;
+      new MutationObserver(() => {
+        const now = performance.now();
+        const present = new Set([...document.querySelectorAll('[data-popup-id]')].map((node) => node.getAttribute('data-popup-id')!));
+        for (const id of present) life[id] ??= { shown: now };
+        for (const [id, seen] of Object.entries(life)) if (!present.has(id) && seen.gone === undefined) seen.gone = now;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const lifetime = async (id: number) => {
       await expect(popup(page, id)).toHaveCount(1);
-      const shown = Date.now();
       await expect(popup(page, id)).toHaveCount(0, { timeout: 10_000 });
-      return Date.now() - shown;
+      const seen = await page.evaluate((key) => (window as unknown as { popupLife: Record<string, { shown: number; gone: number }> }).popupLife[key]!, String(id));
+      return seen.gone - seen.shown;
     };
 
     const twoSeconds = await announce(request, { class: 'Notification', title: '两秒后关闭', close_type: ['voluntarily_close'], duration: 2 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, fields, operation } from './call';
 import { dayRange } from './days';
 import { defineContractModule } from './contract-module';
-import { defineResource } from './resource';
+import { defineResource, type Texts } from './resource';
 
 /**
  * 关键词库类型: the kinds the master keyword library sorts its keywords into (行业词, 地域词 …), listed on 总关键词库
@@ -100,6 +100,10 @@ export const INDEX_SOURCE_MAX = 30;
 /** What an index import did: values added, values changed, and rows equal to the value kept. */
 export const indexImportResult = z.object({ added: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
 export type IndexImportResult = z.output<typeof indexImportResult>;
+
+/** Why a start does not begin its period (a week's Monday, a month's 1st), said on the start wherever it is refused. */
+export const misalignedStart = (period: IndexPeriod): Texts =>
+  period === 2 ? { 'zh-CN': '周指数须从周一开始', 'en-US': 'a week starts on a Monday' } : { 'zh-CN': '月指数须从每月 1 日开始', 'en-US': 'a month starts on its first day' };
 
 /**
  * 指数管理: a keyword's search-index value for one period (docs/publishing.md › Keyword library), entered by hand or

@@ -7,6 +7,7 @@ import {
   INDEX_PERIODS,
   INDEX_SOURCE_MAX,
   INDEX_VALUE_MAX,
+  misalignedStart,
   startsPeriod,
   type IndexImportColumn,
   type IndexImportResult,
@@ -191,7 +192,7 @@ export async function checkIndexImport(db: Executor, file: UploadedWorkbook, loc
     if (!period) problem('period', cell('period') ? { 'zh-CN': '周期须为“日”“周”或“月”', 'en-US': 'the period is day, week or month' } : REQUIRED);
     const start = dayOf(cell('period_start'));
     if (!start) problem('period_start', cell('period_start') ? { 'zh-CN': '须为日期，如 2026-12-07', 'en-US': 'a date such as 2026-12-07' } : REQUIRED);
-    else if (period && !startsPeriod(start, period)) problem('period_start', period === 2 ? { 'zh-CN': '周指数须从周一开始', 'en-US': 'a week starts on a Monday' } : { 'zh-CN': '月指数须从每月 1 日开始', 'en-US': 'a month starts on its first day' });
+    else if (period && !startsPeriod(start, period)) problem('period_start', misalignedStart(period));
     const value = /^\d{1,10}$/.test(cell('value')) ? Number(cell('value')) : Number.NaN;
     if (!(value <= INDEX_VALUE_MAX)) problem('value', cell('value') ? { 'zh-CN': `须为 0–${INDEX_VALUE_MAX} 的整数`, 'en-US': `a whole number 0–${INDEX_VALUE_MAX}` } : REQUIRED);
     const source = cell('source');

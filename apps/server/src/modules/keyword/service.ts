@@ -1,4 +1,4 @@
-import { foldKeyword, INDEX_PERIODS, INDEX_TREND_POINTS, startsPeriod, type DayRange, type IndexPeriod } from '@juqi/contract';
+import { foldKeyword, INDEX_PERIODS, misalignedStart, INDEX_TREND_POINTS, startsPeriod, type DayRange, type IndexPeriod } from '@juqi/contract';
 import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import type { ResourceHooks } from '../../lib/crud/resource-routes';
@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { keyword, keywordIndex } from './table';
 
 /** The type's keyword already kept: 40900 naming the word. */
-export const keywordTaken = () => AppError.conflict({ 'zh-CN': '该类型下已有此关键词', 'en-US': 'This type already holds the keyword' }, 'word');
+const keywordTaken = () => AppError.conflict({ 'zh-CN': '该类型下已有此关键词', 'en-US': 'This type already holds the keyword' }, 'word');
 
 /**
  * The master keywords' own rule (docs/publishing.md › Keyword library): a word is kept folded, and once within its type.
@@ -26,13 +26,6 @@ export const keywordRules: ResourceHooks = {
   },
 };
 
-/** What a start that does not begin its period is refused with, on the start. */
-const misaligned = (period: IndexPeriod) =>
-  AppError.invalid(
-    'period_start',
-    period === 2 ? { 'zh-CN': '周指数须从周一开始', 'en-US': 'a week starts on a Monday' } : { 'zh-CN': '月指数须从每月 1 日开始', 'en-US': 'a month starts on its first day' },
-  );
-
 /**
  * An index value's own rules (docs/publishing.md › Keyword library): its start begins its period, and a keyword has one
  * value per period and start (40900 naming the start; the unique index settles a race).
@@ -42,7 +35,7 @@ export const keywordIndexRules: ResourceHooks = {
     const keywordId = (values.keyword_id ?? before?.keyword_id) as number;
     const period = (values.period ?? before?.period) as IndexPeriod;
     const start = (values.period_start ?? before?.period_start) as string;
-    if (!startsPeriod(start, period)) throw misaligned(period);
+    if (!startsPeriod(start, period)) throw AppError.invalid('period_start', misalignedStart(period));
     const [held] = await tx
       .select({ id: keywordIndex.id })
       .from(keywordIndex)
