@@ -1,4 +1,4 @@
-import { businessCatalogCalls, businessPackage, businessResource } from '@juqi/contract';
+import { businessCatalogCalls, businessPackage, businessResource, fieldLookupCalls } from '@juqi/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectError, invoke, ok, signInAsAdmin, signInWith } from './helpers/auth';
@@ -58,6 +58,14 @@ describe('全部业务', () => {
     ]);
     expect(shown).toMatchObject({ name: '目录·短视频', packages_on_sale: 2, price_from: 298_000 });
     expectError(await invoke(t, businessCatalogCalls.show, { id: 2_000_000 }, admin), 40400);
+  });
+
+  it('offers the businesses on sale to business pickers in 业务设置’s order, and names one off sale by id', async () => {
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'business', keyword: '目录' }, admin)).items).toEqual([
+      { id: video, name: '目录·短视频' },
+      { id: site, name: '目录·官网' },
+    ]);
+    expect((await ok(t, fieldLookupCalls.lookup, { type: 'business', ids: [idle, 999_999] }, admin)).items).toEqual([{ id: idle, name: '目录·停售' }]);
   });
 
   it('is read with 全部业务’s operation, not 业务设置’s (40300)', async () => {

@@ -36,6 +36,8 @@ export const businessResource = defineResource({
   keyword: ['name'],
   filters: { industry_id: 'equals', enabled: 'equals' },
   order: { by: 'sort', direction: 'asc' },
+  // Record-picking fields of type business (a package's business, the forms' business fields) pick from here.
+  names: 'business',
 });
 
 /** The most a package may cost: ¥1,000,000.00, in fen. */

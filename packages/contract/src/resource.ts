@@ -3,7 +3,7 @@ import { defineCall, fields as sharedFields, operation, type CallDefinition } fr
 import type { AnyModuleCall, ContractModule } from './contract-module';
 import type { Locale } from './errors';
 import { said } from './refusals';
-import type { PickerType } from './field';
+import type { LookupKind, PickerType } from './field';
 import { fieldDefinition, fieldTypes, recordId, type FieldDefinition, type FieldDefinitionInput, type FieldOperator, type FieldType, type ModuleLookup, type NumberUnit } from './field-types';
 
 /**
@@ -244,11 +244,12 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
    */
   states?: { field: keyof F & string; actions: Readonly<Record<string, ResourceAction>> };
   /**
-   * The module lookup naming these records, for another resource's reference to pick them (`lookup` of a reference
-   * field): the server provides it from the table — the records an `enabled` field (where declared) leaves on, whose
-   * first keyword field holds the typed text, in the list's order, each named by that field.
+   * The lookup naming these records, for references and record-picking fields to pick them (a module lookup such as
+   * `keyword_type`, or a picker's, such as `business`): the server provides it from the table — the records an
+   * `enabled` field (where declared) leaves on, whose first keyword field holds the typed text, in the list's order,
+   * each named by that field.
    */
-  names?: ModuleLookup;
+  names?: Exclude<LookupKind, 'staff'>;
 }
 
 /**

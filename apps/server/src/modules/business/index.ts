@@ -24,7 +24,5 @@ export const businessModule: ServerModule = {
       if (!card) throw AppError.notFound();
       return { ...card, packages: await repo.packagesOf(body.id) };
     });
-    // Record-picking fields of type business (a package's business, the forms' business fields) pick from here.
-    app.access.lookups.provide('business', { search: (keyword, limit) => repo.matching(keyword, limit), named: (ids, tx) => repo.named(ids, tx) });
   },
 };

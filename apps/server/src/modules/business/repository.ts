@@ -1,5 +1,5 @@
-import type { BusinessCard, LookupItem } from '@juqi/contract';
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BusinessCard } from '@juqi/contract';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../lib/db/client';
 import { containing } from '../../lib/db/like';
 import { generalIndustry } from '../../lib/db/schema';
@@ -75,21 +75,5 @@ export class BusinessRepository {
       .where(where)
       .groupBy(business.id, generalIndustry.name)
       .$dynamic();
-  }
-
-  /** Businesses on sale whose name holds the keyword, in 业务设置's order. */
-  async matching(keyword: string | undefined, limit: number, tx: Executor = this.db): Promise<LookupItem[]> {
-    return tx
-      .select({ id: business.id, name: business.name })
-      .from(business)
-      .where(and(eq(business.enabled, true), keyword ? ilike(business.name, containing(keyword)) : undefined))
-      .orderBy(asc(business.sort), asc(business.id))
-      .limit(limit);
-  }
-
-  /** The businesses of these ids, those off sale included: a package or an order still names its business. */
-  async named(ids: readonly number[], tx: Executor = this.db): Promise<LookupItem[]> {
-    if (!ids.length) return [];
-    return tx.select({ id: business.id, name: business.name }).from(business).where(inArray(business.id, [...ids]));
   }
 }
