@@ -1,6 +1,12 @@
 import { ErrorCode, type Locale, type Texts } from '@juqi/contract';
 import { AppError } from '../errors';
 
+/** A row's cell left empty where its column must be filled. */
+export const CELL_REQUIRED: Texts = { 'zh-CN': '必填', 'en-US': 'required' };
+
+/** A row's cell longer than its field keeps. */
+export const cellTooLong = (max: number): Texts => ({ 'zh-CN': `不能超过 ${max} 个字`, 'en-US': `at most ${max} characters` });
+
 /** One refusal of an import's row: the sheet's row number (the header is row 1), the field at fault, its column's header as the file has it, and why. */
 export interface ImportProblem {
   row: number;

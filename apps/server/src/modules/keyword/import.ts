@@ -29,7 +29,7 @@ import { recordAudit } from '../../lib/audit/record';
 import type { Db, Executor } from '../../lib/db/client';
 import { generalIndustry } from '../../lib/db/schema';
 import { importRows } from '../../lib/import/columns';
-import { ImportReport } from '../../lib/import/report';
+import { CELL_REQUIRED, cellTooLong, ImportReport } from '../../lib/import/report';
 import { sendImportTemplate } from '../../lib/import/template';
 import { receiveWorkbook, type UploadedWorkbook } from '../../lib/import/upload';
 import { readWorkbook } from '../../lib/import/workbook';
@@ -48,8 +48,6 @@ interface ImportedKeyword {
   industryId: number | null;
   remark: string;
 }
-
-const REQUIRED: Texts = { 'zh-CN': '必填', 'en-US': 'required' };
 
 /**
  * The industries by the names a row may give: a name the tree holds once, and every industry as 上级/名称 (a
@@ -85,16 +83,16 @@ export async function checkKeywordImport(db: Executor, file: UploadedWorkbook, l
     const before = report.count;
     const problem = (key: KeywordImportColumn, message: Texts) => report.add(row, key, header(key), message);
     const word = foldKeyword(cell('word'));
-    if (!word) problem('word', REQUIRED);
-    else if ([...word].length > KEYWORD_MAX) problem('word', { 'zh-CN': `不能超过 ${KEYWORD_MAX} 个字`, 'en-US': `at most ${KEYWORD_MAX} characters` });
+    if (!word) problem('word', CELL_REQUIRED);
+    else if ([...word].length > KEYWORD_MAX) problem('word', cellTooLong(KEYWORD_MAX));
     const type = types.get(cell('type'));
-    if (!type) problem('type', cell('type') ? { 'zh-CN': '没有此关键词类型', 'en-US': 'no such type' } : REQUIRED);
+    if (!type) problem('type', cell('type') ? { 'zh-CN': '没有此关键词类型', 'en-US': 'no such type' } : CELL_REQUIRED);
     else if (!type.enabled) problem('type', { 'zh-CN': '该关键词类型已停用', 'en-US': 'the type is switched off' });
     const industry = cell('industry') ? industries.get(cell('industry')) : null;
     if (industry === undefined) problem('industry', { 'zh-CN': '没有此行业', 'en-US': 'no such industry' });
     else if (industry === 'ambiguous') problem('industry', { 'zh-CN': '有多个同名行业，请写作“上级行业/行业”', 'en-US': 'several industries have this name: write it as parent/industry' });
     const remark = cell('remark');
-    if ([...remark].length > KEYWORD_REMARK_MAX) problem('remark', { 'zh-CN': `不能超过 ${KEYWORD_REMARK_MAX} 个字`, 'en-US': `at most ${KEYWORD_REMARK_MAX} characters` });
+    if ([...remark].length > KEYWORD_REMARK_MAX) problem('remark', cellTooLong(KEYWORD_REMARK_MAX));
     if (report.count > before || !type || industry === undefined || industry === 'ambiguous') continue;
     const key = `${type.id}\u0000${word}`;
     if (seen.has(key)) unchanged++;
@@ -112,7 +110,7 @@ export async function checkKeywordImport(db: Executor, file: UploadedWorkbook, l
  * library before, or added by another write since the check) is counted unchanged. One audit entry says what was done.
  */
 export async function addImportedKeywords(db: Db, checked: Awaited<ReturnType<typeof checkKeywordImport>>, fileName: string, by: { staffId: number; ip: string }): Promise<KeywordImportResult> {
-  const added = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     let count = 0;
     for (let at = 0; at < checked.planned.length; at += INSERT_BATCH) {
       const batch = checked.planned.slice(at, at + INSERT_BATCH);
@@ -127,7 +125,6 @@ export async function addImportedKeywords(db: Db, checked: Awaited<ReturnType<ty
     await recordAudit(tx, { staffId: by.staffId, action: 'keyword.keyword.import', target: 'keyword', detail: { file: fileName, ...result }, ip: by.ip });
     return result;
   });
-  return added;
 }
 
 /** The keyword import's workbook with its header row only. */
@@ -184,19 +181,21 @@ export async function checkIndexImport(db: Executor, file: UploadedWorkbook, loc
     const before = report.count;
     const problem = (key: IndexImportColumn, message: Texts) => report.add(row, key, header(key), message);
     const word = foldKeyword(cell('word'));
-    const candidates = (byWord.get(word) ?? []).filter((one) => !cell('type') || one.type === cell('type'));
-    if (!word) problem('word', REQUIRED);
-    else if (!candidates.length) problem(cell('type') && byWord.has(word) ? 'type' : 'word', cell('type') && byWord.has(word) ? { 'zh-CN': '该关键词不属于此类型', 'en-US': 'the keyword is not of this type' } : { 'zh-CN': '总关键词库中没有此关键词', 'en-US': 'not in the master keyword library' });
+    const ofWord = byWord.get(word) ?? [];
+    const candidates = cell('type') ? ofWord.filter((one) => one.type === cell('type')) : ofWord;
+    if (!word) problem('word', CELL_REQUIRED);
+    else if (!ofWord.length) problem('word', { 'zh-CN': '总关键词库中没有此关键词', 'en-US': 'not in the master keyword library' });
+    else if (!candidates.length) problem('type', { 'zh-CN': '该关键词不属于此类型', 'en-US': 'the keyword is not of this type' });
     else if (candidates.length > 1) problem('type', { 'zh-CN': '该关键词属于多个类型，请填写关键词类型', 'en-US': 'the keyword is of several types: give its type' });
     const period = periodOf(cell('period'));
-    if (!period) problem('period', cell('period') ? { 'zh-CN': '周期须为“日”“周”或“月”', 'en-US': 'the period is day, week or month' } : REQUIRED);
+    if (!period) problem('period', cell('period') ? { 'zh-CN': '周期须为“日”“周”或“月”', 'en-US': 'the period is day, week or month' } : CELL_REQUIRED);
     const start = dayOf(cell('period_start'));
-    if (!start) problem('period_start', cell('period_start') ? { 'zh-CN': '须为日期，如 2026-12-07', 'en-US': 'a date such as 2026-12-07' } : REQUIRED);
+    if (!start) problem('period_start', cell('period_start') ? { 'zh-CN': '须为日期，如 2026-12-07', 'en-US': 'a date such as 2026-12-07' } : CELL_REQUIRED);
     else if (period && !startsPeriod(start, period)) problem('period_start', misalignedStart(period));
     const value = /^\d{1,10}$/.test(cell('value')) ? Number(cell('value')) : Number.NaN;
-    if (!(value <= INDEX_VALUE_MAX)) problem('value', cell('value') ? { 'zh-CN': `须为 0–${INDEX_VALUE_MAX} 的整数`, 'en-US': `a whole number 0–${INDEX_VALUE_MAX}` } : REQUIRED);
+    if (!(value <= INDEX_VALUE_MAX)) problem('value', cell('value') ? { 'zh-CN': `须为 0–${INDEX_VALUE_MAX} 的整数`, 'en-US': `a whole number 0–${INDEX_VALUE_MAX}` } : CELL_REQUIRED);
     const source = cell('source');
-    if ([...source].length > INDEX_SOURCE_MAX) problem('source', { 'zh-CN': `不能超过 ${INDEX_SOURCE_MAX} 个字`, 'en-US': `at most ${INDEX_SOURCE_MAX} characters` });
+    if ([...source].length > INDEX_SOURCE_MAX) problem('source', cellTooLong(INDEX_SOURCE_MAX));
     if (report.count > before || candidates.length !== 1 || !period || !start) continue;
     const keywordId = candidates[0]!.id;
     const key = `${keywordId}:${period}:${start}`;
