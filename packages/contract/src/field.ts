@@ -147,10 +147,6 @@ export const isPickerType = (type: string): type is PickerType => Object.hasOwn(
 /** The lookup naming a resource reference's records. */
 export const referenceLookup = (field: ReferenceField): LookupKind => field.lookup ?? PICKER_LOOKUPS[field.picker];
 
-/** The lookup a picker's definition picks from: the module's it names, else its type's. */
-export const lookupOf = (definition: Pick<FieldDefinition, 'type' | 'lookup'>): LookupKind | undefined =>
-  definition.lookup ?? (isPickerType(definition.type) ? PICKER_LOOKUPS[definition.type] : undefined);
-
 /** How many records a lookup answers for a keyword. */
 export const LOOKUP_MATCHES_MAX = 20;
 

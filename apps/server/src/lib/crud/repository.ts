@@ -99,17 +99,19 @@ export class ResourceRepository {
     return total?.count ?? 0;
   }
 
+  /** By a field, then by the id the same way: ties fall back to the id, so a page never repeats or skips a record. */
+  private ordered(by: string, direction: 'asc' | 'desc'): SQL[] {
+    const order = direction === 'asc' ? asc : desc;
+    return [order(this.column(by)), order(this.column('id'))];
+  }
+
   /** `size` records the query matches from `offset` on, in the query's order. */
   async rows(query: FilterQuery, offset: number, size: number, tx: Executor = this.db): Promise<Values[]> {
-    const by = query.sort ?? this.resource.order.by;
-    const direction = query.sort ? (query.order ?? 'asc') : this.resource.order.direction;
-    const order = direction === 'asc' ? asc : desc;
-    // Ties fall back to the id, so a page never repeats or skips a record.
     const rows = await tx
       .select()
       .from(this.table)
       .where(this.conditions(query))
-      .orderBy(order(this.column(by)), order(this.column('id')))
+      .orderBy(...this.ordered(query.sort ?? this.resource.order.by, query.sort ? (query.order ?? 'asc') : this.resource.order.direction))
       .limit(size)
       .offset(offset);
     return (rows as Values[]).map((row) => this.answerOf(row));
@@ -122,14 +124,12 @@ export class ResourceRepository {
 
   /** The lookup's records one may pick: on (where the resource has `enabled`), named with the keyword, in the list's order. */
   async matching(keyword: string | undefined, limit: number, tx: Executor = this.db): Promise<LookupItem[]> {
-    const { by, direction } = this.resource.order;
-    const order = direction === 'asc' ? asc : desc;
     const enabled = this.resource.fields.enabled?.kind === 'boolean' ? eq(this.column('enabled'), true) : undefined;
     return tx
       .select({ id: this.column('id'), name: this.nameColumn })
       .from(this.table)
       .where(and(...this.scoped, enabled, keyword ? ilike(this.nameColumn, containing(keyword)) : undefined))
-      .orderBy(order(this.column(by)), order(this.column('id')))
+      .orderBy(...this.ordered(this.resource.order.by, this.resource.order.direction))
       .limit(limit) as Promise<LookupItem[]>;
   }
 
