@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
-import { renderInShell, staffWith } from '../../test/render-in-shell';
+import { currentUrl, renderInShell, staffWith } from '../../test/render-in-shell';
 import type { WebPage } from '../../lib/web-module';
 import { screenOf } from './pages';
 
@@ -12,10 +12,10 @@ const pageSaying = (text: string, section?: WebPage['section']): WebPage => ({ l
 const businesses = pageSaying('业务列表内容', { label: { 'zh-CN': '业务列表', 'en-US': 'Businesses' }, order: 0, operation: 'business.setting.view' });
 const setUp = pageSaying('业务开通表内容', { label: { 'zh-CN': '业务开通表', 'en-US': 'Set-up form' }, order: 1, operation: 'field.business_set.view' });
 
-async function show(page: WebPage, operations: string[]) {
+async function show(page: WebPage, operations: string[], path?: string) {
   fakeApi({});
   const { default: Screen } = await page.load();
-  renderInShell(createElement(Screen), { profile: staffWith(...operations) });
+  renderInShell(createElement(Screen), { profile: staffWith(...operations), path });
 }
 
 describe('a screen several modules serve', () => {
@@ -34,6 +34,16 @@ describe('a screen several modules serve', () => {
     expect(screen.getByText('业务列表内容')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: '业务开通表' }));
     expect(await screen.findByText('业务开通表内容')).toBeInTheDocument();
+  });
+
+  it('draws only the open tab, and clears the query string (the tab left’s filters) when another is opened', async () => {
+    const path = '/permission/keyword/master';
+    await show(screenOf(path, [setUp, businesses]), ['business.setting.view', 'field.business_set.view'], `${path}?keyword=SEO&enabled=true`);
+    expect(await screen.findByText('业务列表内容')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: '业务开通表' }));
+    expect(await screen.findByText('业务开通表内容')).toBeInTheDocument();
+    expect(screen.queryByText('业务列表内容')).toBeNull();
+    expect(currentUrl()).toBe(path);
   });
 
   it('is the one section itself, without tabs, for staff who may see only it', async () => {
