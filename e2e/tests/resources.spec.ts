@@ -222,14 +222,18 @@ const WALKED_AT_LEAST = [
   '/permission/agency/level',
   '/permission/keyword/master',
   '/permission/keyword/index',
+  '/automatic_publishing_tool/account',
 ];
 
 /**
  * What the walk types into fields a resource's own rule ties together, by screen and field: an agency level's
- * threshold must rise with its rank, so the walk's level takes a rank and a threshold (in yuan) above the seeded ones.
+ * threshold must rise with its rank, so the walk's level takes a rank and a threshold (in yuan) above the seeded ones;
+ * a publishing account gives what its platform needs.
  */
 const WALK_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   '/permission/agency/level': { level: '98', threshold: '19999999' },
+  // A WordPress account (the platform first offered) needs its site, user and application password.
+  '/automatic_publishing_tool/account': { url: 'https://walk.example.com', username: 'walker', credential: 'walk-application-password' },
 };
 
 /**

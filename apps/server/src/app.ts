@@ -7,6 +7,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { answerWriter } from './lib/http/answer-writer';
 import { JobQueue, type JobQueueOptions } from './lib/jobs/queue';
 import type { ServerModule } from './lib/module';
+import { embeddedKey, SecretBox } from './lib/secrets';
+import { secretRotation } from './lib/secret-rotation';
 import { serverModules } from './modules';
 import access from './plugins/app/access';
 import envelope, { clientErrorHandler, frameworkErrors } from './plugins/app/envelope';
@@ -68,6 +70,8 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', clock);
+  const { current, previous, keyFile } = config.secrets;
+  app.decorate('secrets', new SecretBox({ current: current ?? (keyFile ? embeddedKey(keyFile) : undefined), previous }));
   // Modules declare their jobs' handlers while they register; the queue is worked once they all have.
   const jobQueue = new JobQueue(database, logger, jobs);
   app.decorate('jobs', jobQueue);
@@ -87,5 +91,6 @@ export async function buildApp({
   await app.register(web);
 
   for (const module of modules) await app.register(module.routes);
+  secretRotation(app);
   return app;
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SECRET_KEY_BYTES } from './lib/secrets';
 
 const TRUST_PROXY_RULE =
   'must be 0 (no proxy), a hop count such as 1 (the address the nearest proxy saw is the client), ' +
@@ -21,6 +22,14 @@ const trustProxy = z.string().transform((value, ctx): number | string[] => {
   const proxies = value.split(',').map((p) => p.trim());
   if (proxies.every(isAddressOrCidr)) return proxies;
   ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+  return z.NEVER;
+});
+
+/** A credentials key: 32 bytes, written in base64. */
+const secretsKey = z.string().transform((value, ctx) => {
+  const key = Buffer.from(value, 'base64');
+  if (key.length === SECRET_KEY_BYTES && key.toString('base64') === value.replace(/\s/g, '')) return key;
+  ctx.addIssue({ code: 'custom', message: `must be ${SECRET_KEY_BYTES} bytes in base64, e.g. the output of openssl rand -base64 32` });
   return z.NEVER;
 });
 
@@ -49,6 +58,15 @@ const envSchema = z.object({
   FAKE_PAYMENTS: z.enum(['0', '1']).default('0'),
   /** The fake payment provider's signing secret (docs/finance.md › Payments); a random one per process when unset. */
   FAKE_PAY_SECRET: z.string().min(16).optional(),
+  /**
+   * `1` lets publishing reach loopback and private addresses over plain http (docs/security.md › Outbound requests):
+   * tests and demonstrations against local fakes only.
+   */
+  OUTBOUND_PRIVATE_HOSTS: z.enum(['0', '1']).default('0'),
+  /** The key credentials are sealed under (docs/security.md › Secrets): 32 bytes in base64 (`openssl rand -base64 32`). */
+  SECRETS_KEY: secretsKey.optional(),
+  /** The key before the last rotation: still opens what it sealed, until the rotation job has re-sealed it all. */
+  SECRETS_KEY_PREVIOUS: secretsKey.optional(),
 });
 
 export interface AppConfig {
@@ -70,6 +88,13 @@ export interface AppConfig {
   fakePayments: boolean;
   /** The fake payment provider's signing secret; random per process when absent. */
   fakePaySecret?: string;
+  /**
+   * The credentials keys (SecretBox): the current one seals, both open. Without SECRETS_KEY, the embedded default keeps
+   * one in `keyFile` (the data folder's secrets.key); on PostgreSQL there is none and credentials cannot be saved.
+   */
+  secrets: { current?: Buffer; previous?: Buffer; keyFile?: string };
+  /** Whether requests to addresses users give may reach internal hosts over plain http (local fakes). */
+  outboundPrivateHosts: boolean;
 }
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, '../public');
@@ -101,5 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : defaultWebRoot,
     fakePayments: e.FAKE_PAYMENTS === '1',
     fakePaySecret: e.FAKE_PAY_SECRET,
+    outboundPrivateHosts: e.OUTBOUND_PRIVATE_HOSTS === '1',
+    secrets: {
+      current: e.SECRETS_KEY,
+      previous: e.SECRETS_KEY_PREVIOUS,
+      keyFile: e.SECRETS_KEY || e.DATABASE_URL ? undefined : path.join(path.resolve(e.DATA_DIR), 'secrets.key'),
+    },
   };
 }

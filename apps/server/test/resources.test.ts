@@ -1,4 +1,4 @@
-import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, referenceLookup, type AnyCall, type LookupKind, type ResourceField } from '@juqi/contract';
+import { allResources, defaultOf, EXPORT_ROWS_HEADER, exportedKeys, referenceLookup, SECRET_MASK, type AnyCall, type LookupKind, type ResourceField } from '@juqi/contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -58,18 +58,23 @@ function sample(field: ResourceField, n: number, picked?: number): unknown {
       return new Date(Date.UTC(2026, 0, 10 + n)).toISOString().slice(0, 10);
     case 'sort':
       return n * 10;
+    case 'secret':
+      return `secret-${n}-${'x'.repeat(field.min ?? 1)}`.slice(0, field.max);
   }
 }
 
 /**
  * Records of a resource whose own rule ties its fields together, by resource, in place of the samples of its fields:
  * an agency level's threshold must rise with its rank, so the n-th record takes rank 90 − n above the six seeded ones
- * and a threshold that falls with n as its rank does; a keyword index's start must begin its period.
+ * and a threshold that falls with n as its rank does; a keyword index's start must begin its period; an account gives what
+ * each platform needs.
  */
 const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
   'agency.level': (n) => ({ level: 90 - n, threshold: 1_900_000_000 - n * 1_000_000 }),
   // Any day starts a day; a week and a month start on their own days (keywords.test.ts).
   'keyword.index': () => ({ period: 1 }),
+  // Every platform's needs given, over https.
+  'publishing.account': (n) => ({ url: `https://r${n}.example.com`, username: `editor${n}`, credential: `secret-${n}-0123456789abcdef` }),
 };
 
 /**
@@ -114,6 +119,8 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     ...Object.fromEntries(fields.filter(([key]) => key !== stateField).map(([key, field]) => [key, sample(field, n, picked[key])])),
     ...own?.(n),
   });
+  /** Values as answers hold them: a secret given is answered as its mask, never as itself. */
+  const answered = (values: Values): Values => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, resource.fields[key]?.kind === 'secret' && value ? SECRET_MASK : value]));
   /** The value the n-th record holds in a field a list filters by. */
   const heldBy = (key: string, n: number) => (key === stateField ? initialState : recordOf(n)[key]);
   // A child list's parent resource, whose records the tests add: the lookup of a new module's records may offer none.
@@ -150,15 +157,15 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     const values = recordOf(1);
     const id = await add(values);
     const shown = expectOk(await call('details', { id })) as Row;
-    expect(shown).toMatchObject({ id, ...values });
-    expect((await auditOf('add', id))[0]?.detail).toMatchObject({ after: { id, ...values } });
+    expect(shown).toMatchObject({ id, ...answered(values) });
+    expect((await auditOf('add', id))[0]?.detail).toMatchObject({ after: { id, ...answered(values) } });
 
     // Fields left out keep their value; one given changes (not one the resource's own rule ties to others).
     const ownKeys = Object.keys(own?.(0) ?? {});
-    const [changedKey, changedField] = fields.find(([key, field]) => field.kind !== 'boolean' && field.kind !== 'reference' && !ownKeys.includes(key)) ?? fields[0]!;
+    const [changedKey, changedField] = fields.find(([key, field]) => field.kind !== 'boolean' && field.kind !== 'reference' && field.kind !== 'secret' && !ownKeys.includes(key)) ?? fields[0]!;
     const changed = sample(changedField, 2);
     expectOk(await call('edit', { id, [changedKey]: changed }));
-    expect(expectOk(await call('details', { id }))).toMatchObject({ ...values, [changedKey]: changed });
+    expect(expectOk(await call('details', { id }))).toMatchObject({ ...answered(values), [changedKey]: changed });
     expect((await auditOf('edit', id))[0]?.detail).toMatchObject({ before: { [changedKey]: values[changedKey] }, after: { [changedKey]: changed } });
 
     expectOk(await call('delete', { id }));
@@ -168,10 +175,12 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
 
   it.runIf(calls.add)('fills the fields an add leaves out with their defaults', async () => {
     const third = recordOf(3);
-    const required = Object.fromEntries(fields.filter(([, field]) => field.required).map(([key]) => [key, third[key]]));
+    // The required fields, and those the resource's own rule ties to them.
+    const ownKeys = Object.keys(own?.(3) ?? {});
+    const required = Object.fromEntries(fields.filter(([key, field]) => field.required || ownKeys.includes(key)).map(([key]) => [key, third[key]]));
     const id = await add(required);
-    const defaults = Object.fromEntries(fields.filter(([, field]) => !field.required).map(([key, field]) => [key, defaultOf(field) ?? null]));
-    expect(expectOk(await call('details', { id }))).toMatchObject({ ...required, ...defaults });
+    const defaults = Object.fromEntries(fields.filter(([key, field]) => !field.required && !ownKeys.includes(key)).map(([key, field]) => [key, defaultOf(field) ?? null]));
+    expect(expectOk(await call('details', { id }))).toMatchObject({ ...answered(required), ...defaults });
   });
 
   it.runIf(calls.add)('lists by keyword and each declared filter, in the declared order, a page at a time', async () => {

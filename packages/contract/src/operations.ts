@@ -173,6 +173,9 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'publishing.title_template.view', name: '查看标题模板', nameEn: 'View title templates', menu: '/automatic_publishing_tool/material/title_template' },
   { code: 'publishing.title_template.edit', name: '新增、编辑、删除标题模板', nameEn: 'Add, edit and delete title templates', menu: '/automatic_publishing_tool/material/title_template' },
   { code: 'publishing.title_template.export', name: '导出标题模板', nameEn: 'Export title templates', menu: '/automatic_publishing_tool/material/title_template' },
+  { code: 'publishing.account.view', name: '查看发布账号', nameEn: 'View publishing accounts', menu: '/automatic_publishing_tool/account' },
+  { code: 'publishing.account.edit', name: '新增、编辑、删除、检测发布账号', nameEn: 'Add, edit, delete and check publishing accounts', menu: '/automatic_publishing_tool/account' },
+  { code: 'publishing.account.export', name: '导出发布账号', nameEn: 'Export publishing accounts', menu: '/automatic_publishing_tool/account' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

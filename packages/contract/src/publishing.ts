@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { defineCall, fields, operation } from './call';
 import { defineContractModule } from './contract-module';
 import { defineResource } from './resource';
 
@@ -47,5 +49,114 @@ export const titleTemplate = defineResource({
   order: { by: 'sort', direction: 'asc' },
 });
 
+/** Where an account publishes: the adapters built (docs/publishing.md › Accounts and adapters). */
+export const ACCOUNT_PLATFORMS = [
+  { value: 1, label: { 'zh-CN': 'WordPress', 'en-US': 'WordPress' } },
+  { value: 2, label: { 'zh-CN': 'Webhook', 'en-US': 'Webhook' } },
+  { value: 3, label: { 'zh-CN': 'Atom 订阅源', 'en-US': 'Atom feed' } },
+] as const;
+export type AccountPlatform = (typeof ACCOUNT_PLATFORMS)[number]['value'];
+export const PLATFORM = { wordpress: 1, webhook: 2, feed: 3 } as const satisfies Record<string, AccountPlatform>;
+
+/** The shortest credential: a webhook's HMAC secret must be hard to guess; WordPress's application passwords are 24. */
+export const CREDENTIAL_MIN = 16;
+
+/**
+ * 账号管理: the places the tool publishes to, each reached through its platform's adapter — a WordPress site (its REST
+ * API with an application password), a webhook (a signed JSON POST to the owner's own site) or an Atom feed the product
+ * serves. The credential is sealed at rest and never read back. Each account's daily quota and least gap bound smart
+ * publishing.
+ */
+export const publishAccount = defineResource({
+  module: 'publishing',
+  thing: 'account',
+  menu: '/automatic_publishing_tool/account',
+  label: { 'zh-CN': '发布账号', 'en-US': 'Publishing account' },
+  operations: {
+    view: 'publishing.account.view',
+    add: 'publishing.account.edit',
+    edit: 'publishing.account.edit',
+    delete: 'publishing.account.edit',
+    export: 'publishing.account.export',
+  },
+  fields: {
+    name: { kind: 'text', label: { 'zh-CN': '账号名称', 'en-US': 'Name' }, max: 30, required: true, unique: true },
+    platform: { kind: 'select', label: { 'zh-CN': '发布平台', 'en-US': 'Platform' }, options: ACCOUNT_PLATFORMS, default: PLATFORM.wordpress, required: true },
+    url: {
+      kind: 'text',
+      label: { 'zh-CN': '地址', 'en-US': 'Address' },
+      max: 255,
+      pattern: /^https?:\/\/[^\s/?#]+[^\s]*$/,
+      hint: {
+        'zh-CN': 'WordPress 填站点地址（如 https://blog.example.com），Webhook 填接收地址；须为 https。订阅源不填',
+        'en-US': 'WordPress: the site’s address (https://blog.example.com); webhook: the receiving URL; https only. None for a feed',
+      },
+    },
+    username: {
+      kind: 'text',
+      label: { 'zh-CN': '用户名', 'en-US': 'User name' },
+      max: 60,
+      hint: { 'zh-CN': 'WordPress 的登录用户名；其他平台不填', 'en-US': 'The WordPress user; none for other platforms' },
+    },
+    credential: {
+      kind: 'secret',
+      label: { 'zh-CN': '凭据', 'en-US': 'Credential' },
+      min: CREDENTIAL_MIN,
+      max: 200,
+      hint: {
+        'zh-CN': `WordPress 填应用密码（用户资料 › 应用密码），Webhook 填签名密钥；至少 ${CREDENTIAL_MIN} 位；加密保存，不再显示`,
+        'en-US': `WordPress: an application password (Profile › Application Passwords); webhook: the signing secret; ${CREDENTIAL_MIN}+ characters. Kept encrypted, never shown again`,
+      },
+    },
+    daily_quota: { kind: 'number', label: { 'zh-CN': '每日发布上限', 'en-US': 'Posts a day' }, min: 1, max: 500, default: 10, required: true },
+    min_gap: {
+      kind: 'number',
+      label: { 'zh-CN': '最短间隔（分钟）', 'en-US': 'Least gap (minutes)' },
+      min: 0,
+      max: 1440,
+      default: 60,
+      required: true,
+      hint: { 'zh-CN': '智能发布时同一账号两篇之间至少相隔的分钟数', 'en-US': 'Smart publishing keeps two posts of this account at least this far apart' },
+    },
+    remark: { kind: 'textarea', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, max: 200 },
+    enabled: { kind: 'boolean', label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true },
+  },
+  columns: ['name', 'platform', 'url', 'credential', 'daily_quota', 'min_gap', 'enabled', 'updated_at'],
+  keyword: ['name', 'url'],
+  filters: { platform: 'equals', enabled: 'equals' },
+  order: { by: 'id', direction: 'desc' },
+  names: 'publish_account',
+});
+
+/** What 测试连接 found: whether the platform took the credential, its words, and how long it took. */
+export const accountCheckResult = z.object({ ok: z.boolean(), message: z.string(), latency_ms: z.number().int() });
+export type AccountCheckResult = z.output<typeof accountCheckResult>;
+
+/** The feed's address a feed account serves, from its token (shown once, when made). */
+export const feedPath = (token: string): string => `/feeds/${token}.atom`;
+/** How many of its latest entries a feed holds. */
+export const FEED_ENTRIES = 50;
+
+export const publishingCalls = {
+  accountCheck: defineCall({
+    method: 'POST',
+    path: '/api/publishing/account_check',
+    tag: 'publishing',
+    summary: 'Checks an account against its platform with the kept credential (测试连接): whether it was taken, the platform’s words, the time taken',
+    permission: operation('publishing.account.edit'),
+    body: z.object({ id: fields.id }).strict(),
+    data: accountCheckResult,
+  }),
+  accountFeed: defineCall({
+    method: 'POST',
+    path: '/api/publishing/account_feed',
+    tag: 'publishing',
+    summary: `A feed account's new address (its token shown this once; the old address stops working), serving its latest ${FEED_ENTRIES} entries as Atom`,
+    permission: operation('publishing.account.edit'),
+    body: z.object({ id: fields.id }).strict(),
+    data: z.object({ path: z.string() }),
+  }),
+};
+
 /** The publishing tool's share of the contract (`contractModules`). */
-export const publishingContract = defineContractModule({ name: 'publishing', resources: [titleTemplate] });
+export const publishingContract = defineContractModule({ name: 'publishing', calls: publishingCalls, resources: [titleTemplate, publishAccount] });

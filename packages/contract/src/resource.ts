@@ -83,6 +83,21 @@ export interface BooleanField extends FieldCommon {
 export interface DateField extends FieldCommon {
   kind: 'date';
 }
+/**
+ * A credential (a platform's password, a signing secret, a model provider's key): written, never read back. The server
+ * seals it at rest (docs/security.md › Secrets); answers hold `SECRET_MASK` where one is kept and null where none is.
+ * An edit that leaves it out, empty or as the mask keeps the one kept. Drawn as a text by its registry type, edited in a
+ * password box; never unique, filtered, searched, sorted or exported.
+ */
+export interface SecretField extends FieldCommon {
+  kind: 'secret';
+  max: number;
+  min?: number;
+}
+
+/** What an answer holds for a kept secret. */
+export const SECRET_MASK = '••••••' as const;
+
 /** A display order: a whole number 0–9999, smaller first, 0 by default. */
 export interface SortField extends FieldCommon {
   kind: 'sort';
@@ -98,7 +113,7 @@ export interface SortField extends FieldCommon {
  */
 export type ReferenceField = FieldCommon & { kind: 'reference' } & ({ picker: PickerType; lookup?: never } | { lookup: ModuleLookup; picker?: never });
 
-export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField | ReferenceField;
+export type ResourceField = TextField | TextareaField | RichTextField | NumberField | SelectField | BooleanField | DateField | SortField | ReferenceField | SecretField;
 export type FieldKind = ResourceField['kind'];
 /** A field the field-type registry validates and draws: every kind but rich text, which §3 has no type for. */
 export type RegistryField = Exclude<ResourceField, RichTextField>;
@@ -115,11 +130,13 @@ const KIND_TYPES: { [K in Exclude<RegistryField['kind'], 'reference'>]: FieldTyp
   boolean: 'boolean_value',
   date: 'date',
   sort: 'number',
+  secret: 'text',
 };
 const SORT_MAX = 9999;
 
 const isRichText = (field: ResourceField): field is RichTextField => field.kind === 'richtext';
 const isReference = (field: ResourceField): field is ReferenceField => field.kind === 'reference';
+const isSecret = (field: ResourceField): field is SecretField => field.kind === 'secret';
 /** How a list may be filtered on a reference: by one record or by several. */
 const REFERENCE_OPERATORS: readonly FilterOperator[] = ['equals', 'in'];
 
@@ -146,6 +163,7 @@ export function resourceFieldDefinition(key: string, field: RegistryField): Fiel
     required: field.required ?? false,
     unique: field.unique ?? false,
     permission: 0,
+    ...(field.kind === 'secret' && { max_length: field.max, ...(field.min !== undefined && { min_length: field.min }) }),
     ...((field.kind === 'text' || field.kind === 'textarea') && {
       max_length: field.max,
       ...(field.min !== undefined && { min_length: field.min }),
@@ -178,18 +196,21 @@ const richTextInput = (field: RichTextField) =>
 function registryInput(field: RegistryField, definition: FieldDefinition): z.ZodType {
   // One record's id, where its picker's type holds a list of them.
   if (field.kind === 'reference') return field.required ? recordId : recordId.nullable();
+  // Empty, or the mask an answer held, keeps the kept one (an edit); a given one is as long as its bounds say.
+  if (field.kind === 'secret') return z.union([z.literal(''), z.literal(SECRET_MASK), z.string().min(field.min ?? 1).max(field.max)]);
   const value = fieldTypes[definition.type].value(definition);
   return (field.kind === 'text' || field.kind === 'textarea') && !definition.required ? value.transform((text) => text ?? '') : value;
 }
 
 /** The value an answer holds: as the table stores it, null where a field is neither required nor always set. */
 function outputOf(field: ResourceField): z.ZodType {
+  if (isSecret(field)) return z.literal(SECRET_MASK).nullable();
   const output = field.kind === 'boolean' ? z.boolean() : field.kind === 'number' ? z.number() : field.kind === 'select' || field.kind === 'sort' || field.kind === 'reference' ? z.number().int() : z.string();
   return field.required || field.kind === 'boolean' || field.kind === 'sort' ? output : output.nullable();
 }
 
 /** Whether the table may hold null for the field: one neither required nor stored as a text, a yes / no or an order. */
-const holdsNull = (field: ResourceField) => !field.required && (field.kind === 'reference' || field.kind === 'number' || field.kind === 'select' || field.kind === 'date');
+const holdsNull = (field: ResourceField) => field.kind === 'secret' || (!field.required && (field.kind === 'reference' || field.kind === 'number' || field.kind === 'select' || field.kind === 'date'));
 
 /** The value a field takes when an add leaves it out. */
 export function defaultOf(field: ResourceField): unknown {
@@ -287,8 +308,8 @@ export interface ParentResource {
 }
 
 /** A field's value as sent and answered: a reference is its record's id. */
-type FieldInput<F extends ResourceField> = F extends { kind: 'text' | 'textarea' | 'richtext' } ? string : F extends { kind: 'boolean' } ? boolean : F extends { kind: 'date' } ? string : number;
-type RowOf<F extends Record<string, ResourceField>> = { id: number; updated_at: string } & { [K in keyof F]: F[K] extends { required: true } ? FieldInput<F[K]> : F[K] extends { kind: 'boolean' | 'sort' } ? FieldInput<F[K]> : FieldInput<F[K]> | null };
+type FieldInput<F extends ResourceField> = F extends { kind: 'text' | 'textarea' | 'richtext' | 'secret' } ? string : F extends { kind: 'boolean' } ? boolean : F extends { kind: 'date' } ? string : number;
+type RowOf<F extends Record<string, ResourceField>> = { id: number; updated_at: string } & { [K in keyof F]: F[K] extends { kind: 'secret' } ? typeof SECRET_MASK | null : F[K] extends { required: true } ? FieldInput<F[K]> : F[K] extends { kind: 'boolean' | 'sort' } ? FieldInput<F[K]> : FieldInput<F[K]> | null };
 type BodyOf<F extends Record<string, ResourceField>> = { [K in keyof F]?: FieldInput<F[K]> | null };
 
 /**
@@ -398,8 +419,10 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     }
   };
   const definitions: Record<string, FieldDefinition> = Object.fromEntries(entries.flatMap(([key, field]) => (isRichText(field) ? [] : [[key, definitionOf(key, field)]])));
+  for (const [key, field] of entries) if (isSecret(field) && field.unique) throw new Error(`${module}.${thing}: the secret ${key} cannot be unique`);
   const offers = (key: string, operator: FieldOperator) => {
     const field = fields[key];
+    if (field && isSecret(field)) return false;
     if (field && isReference(field)) return (REFERENCE_OPERATORS as readonly FieldOperator[]).includes(operator);
     return definitions[key] !== undefined && fieldTypes[definitions[key].type].operators.includes(operator);
   };
@@ -425,7 +448,8 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
     z.object(
       Object.fromEntries(
         writable.map(([key, field]) => {
-          const input = inputOf(key, field);
+          // A required secret is given on add; an edit may leave it empty, keeping the one kept.
+          const input = forAdd && isSecret(field) && field.required ? z.string().min(field.min ?? 1).max(field.max) : inputOf(key, field);
           if (!forAdd) return [key, field.required ? input.optional() : input.nullable().optional()];
           const fallback = defaultOf(field);
           // A required field with no value to fall back on (a date, a select without a default) must be given.
@@ -434,7 +458,7 @@ export function defineResource<const F extends Record<string, ResourceField>>(de
       ),
     ).strict();
   // A reference's order would be its ids': nothing a reader sorts by.
-  const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea' && f.kind !== 'richtext' && f.kind !== 'reference').map(([key]) => key)] as [string, ...string[]]);
+  const sortable = z.enum(['id', 'updated_at', ...entries.filter(([, f]) => f.kind !== 'textarea' && f.kind !== 'richtext' && f.kind !== 'reference' && f.kind !== 'secret').map(([key]) => key)] as [string, ...string[]]);
   const filterBody = z
     .object({
       keyword: declaration.keyword?.length ? sharedFields.text(RESOURCE_KEYWORD_MAX).optional() : z.undefined().optional(),
@@ -488,13 +512,13 @@ export function stateName(resource: Pick<Resource<Record<string, ResourceField>>
 }
 
 /**
- * The columns of a resource's export, in order: the list's columns, then the other fields. Rich text is left out: a
- * cell of HTML is no use in a sheet.
+ * The columns of a resource's export, in order: the list's columns, then the other fields. Rich text is left out (a
+ * cell of HTML is no use in a sheet), and secrets (never read back).
  */
 export function exportedKeys(resource: Pick<Resource<Record<string, ResourceField>>, 'columns' | 'fields'>): string[] {
   const keys = [...resource.columns, ...Object.keys(resource.fields).filter((key) => !(resource.columns as readonly string[]).includes(key))];
   if (!keys.includes('updated_at')) keys.push('updated_at');
-  return keys.filter((key) => resource.fields[key]?.kind !== 'richtext');
+  return keys.filter((key) => resource.fields[key]?.kind !== 'richtext' && resource.fields[key]?.kind !== 'secret');
 }
 
 const camel = (action: string) => action.replace(/(^|_)([a-z])/g, (_, _sep: string, letter: string) => letter.toUpperCase());

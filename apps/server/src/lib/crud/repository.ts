@@ -1,4 +1,4 @@
-import { defaultOf, type LookupItem, type Resource, type ResourceField } from '@juqi/contract';
+import { defaultOf, SECRET_MASK, type LookupItem, type Resource, type ResourceField } from '@juqi/contract';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
@@ -8,7 +8,7 @@ type AnyResource = Resource<Record<string, ResourceField>>;
 type Values = Record<string, unknown>;
 
 /** A field key as the table's property: `updated_at` → `updatedAt`. */
-const propertyOf = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+export const propertyOf = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** What a list or an export asks for: its keyword, declared filters and order. */
 export interface FilterQuery {
@@ -67,7 +67,11 @@ export class ResourceRepository {
   /** A row as answers hold it: the declared fields, `id` and `updated_at` (an ISO string). */
   private answerOf(row: Values): Values {
     const answer: Values = { id: row.id, updated_at: (row.updatedAt as Date).toISOString() };
-    for (const key of Object.keys(this.resource.fields)) answer[key] = row[propertyOf(key)] ?? null;
+    for (const [key, field] of Object.entries(this.resource.fields)) {
+      const value = row[propertyOf(key)] ?? null;
+      // A sealed credential is never read back: only whether one is kept.
+      answer[key] = field.kind === 'secret' ? (value ? SECRET_MASK : null) : value;
+    }
     return answer;
   }
 

@@ -1,4 +1,4 @@
-import { stateName, type Resource, type ResourceField } from '@juqi/contract';
+import { SECRET_MASK, stateName, type Resource, type ResourceField } from '@juqi/contract';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
@@ -10,7 +10,8 @@ import { sanitizeRichText } from '../rich-text';
 import { sendResourceExport } from './export';
 import { historyOf } from './history';
 import { referenceLookups } from './references';
-import { ResourceRepository, type FilterQuery } from './repository';
+import { propertyOf, ResourceRepository, type FilterQuery } from './repository';
+import { holdsSecrets } from '../secret-rotation';
 
 type AnyResource = Resource<Record<string, ResourceField>>;
 type Values = Record<string, unknown>;
@@ -88,10 +89,22 @@ export function resourceRoutes(app: FastifyInstance, resource: AnyResource, tabl
   const richTextKeys = Object.entries(resource.fields)
     .filter(([, field]) => field.kind === 'richtext')
     .map(([key]) => key);
-  /** The written values with rich text reduced to what may be rendered (the allow-list of lib/rich-text). */
+  const secretKeys = Object.entries(resource.fields)
+    .filter(([, field]) => field.kind === 'secret')
+    .map(([key]) => key);
+  for (const key of secretKeys) holdsSecrets(app, table, propertyOf(key));
+  /**
+   * The written values with rich text reduced to what may be rendered (the allow-list of lib/rich-text), and each
+   * secret given sealed; one left empty (or sent back as its mask) is not written, keeping the one kept.
+   */
   const cleaned = (values: Values): Values => {
     const clean = { ...values };
     for (const key of richTextKeys) if (typeof clean[key] === 'string') clean[key] = sanitizeRichText(clean[key]);
+    for (const key of secretKeys) {
+      const given = clean[key];
+      if (typeof given === 'string' && given !== '' && given !== SECRET_MASK) clean[key] = app.secrets.seal(given, key);
+      else delete clean[key];
+    }
     return clean;
   };
   /** An audit entry's action: `<module>.<thing>.<verb>`. */

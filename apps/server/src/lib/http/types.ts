@@ -7,6 +7,7 @@ import type { LookupRegistry } from '../lookups';
 import type { ReviewRegistry } from '../reviews';
 import type { Database, Executor } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
+import type { SecretBox } from '../secrets';
 
 /** The signed-in staff behind a request, resolved from its token by the access guard. */
 export interface Principal {
@@ -316,6 +317,8 @@ declare module 'fastify' {
     /** Background work (lib/jobs, docs/jobs.md). */
     jobs: JobQueue;
     access: AccessServices;
+    /** Credentials at rest: sealed and opened under the configured keys (lib/secrets). */
+    secrets: SecretBox;
   }
   interface FastifyRequest {
     locale: Locale;

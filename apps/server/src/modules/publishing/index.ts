@@ -1,14 +1,24 @@
-import { titleTemplate } from '@juqi/contract';
+import { publishAccount, publishingCalls, titleTemplate } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
+import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
+import { accountRules, AccountService, feedRoute } from './accounts';
+import { publishAdapters } from './adapters';
 import { seedPublishing } from './seed';
-import { titleTemplate as titleTemplateTable } from './table';
+import { publishAccount as publishAccountTable, titleTemplate as titleTemplateTable } from './table';
 
-/** The automatic publishing tool (docs/publishing.md): its title templates so far. */
+/** The automatic publishing tool (docs/publishing.md): its title templates and its accounts with their adapters. */
 export const publishingModule: ServerModule = {
   name: 'publishing',
   seed: seedPublishing,
   routes: async (app) => {
+    const db = app.database.db;
+    const privateHosts = app.config.outboundPrivateHosts;
+    const accounts = new AccountService(db, app.secrets, publishAdapters(db, { privateHosts }));
     resourceRoutes(app, titleTemplate, titleTemplateTable);
+    resourceRoutes(app, publishAccount, publishAccountTable, accountRules(privateHosts));
+    route(app, publishingCalls.accountCheck, ({ body }) => accounts.check(body.id));
+    route(app, publishingCalls.accountFeed, ({ body, principal, request }) => accounts.renewFeed(body.id, { staffId: principal!.staffId, ip: request.ip }));
+    feedRoute(app, accounts);
   },
 };

@@ -1,5 +1,6 @@
 import type { SeedContext } from '../../lib/module';
-import { titleTemplate } from './table';
+import { PLATFORM } from '@juqi/contract';
+import { publishAccount, titleTemplate } from './table';
 
 /** Title templates of the kind a local-services content team writes, for the demo. */
 const DEMO_TEMPLATES: { name: string; content: string }[] = [
@@ -15,4 +16,9 @@ export async function seedPublishing({ db, demo }: SeedContext): Promise<void> {
     .insert(titleTemplate)
     .values(DEMO_TEMPLATES.map((template, index) => ({ ...template, sort: (index + 1) * 10 })))
     .onConflictDoNothing({ target: titleTemplate.name });
+  // An account that needs no credential: the product's own feed (its address is made from 账号管理 when wanted).
+  await db
+    .insert(publishAccount)
+    .values({ name: '官网资讯订阅', platform: PLATFORM.feed, dailyQuota: 20, minGap: 30, remark: '官网“行业资讯”栏目读取的 Atom 订阅源' })
+    .onConflictDoNothing({ target: publishAccount.name });
 }

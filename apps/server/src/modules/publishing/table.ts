@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** 标题模板 (the `titleTemplate` resource): a column per declared field. */
 export const titleTemplate = pgTable(
@@ -14,4 +14,47 @@ export const titleTemplate = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('title_template_name_key').on(t.name)],
+);
+
+/**
+ * 账号管理 (the `publishAccount` resource): a column per declared field — `credential` holds the sealed credential
+ * (lib/secrets) — and a feed account's token, kept as its SHA-256 (the address is shown once, when made).
+ */
+export const publishAccount = pgTable(
+  'publish_account',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    platform: integer('platform').notNull(),
+    url: text('url').notNull().default(''),
+    username: text('username').notNull().default(''),
+    credential: text('credential'),
+    dailyQuota: integer('daily_quota').notNull().default(10),
+    minGap: integer('min_gap').notNull().default(60),
+    remark: text('remark').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    feedTokenHash: text('feed_token_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('publish_account_name_key').on(t.name), uniqueIndex('publish_account_feed_token_hash_key').on(t.feedTokenHash)],
+);
+
+/**
+ * What a feed account has published: its Atom entries, one per publication key (a publish repeated after an unknown
+ * outcome finds the entry already there).
+ */
+export const publishFeedEntry = pgTable(
+  'publish_feed_entry',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => publishAccount.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    html: text('html').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('publish_feed_entry_account_id_key_key').on(t.accountId, t.key), index('publish_feed_entry_account_id_published_at_idx').on(t.accountId, t.publishedAt)],
 );

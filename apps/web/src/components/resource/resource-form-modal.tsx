@@ -1,5 +1,5 @@
 import { defaultOf, type FieldDefinition, type ResourceField } from '@juqi/contract';
-import { App, Form, Modal, Spin, Typography, type FormInstance } from 'antd';
+import { App, Form, Input, Modal, Spin, Typography, type FormInstance } from 'antd';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { showOnField } from '../../lib/form-errors';
 import { format, useMessages } from '../../lib/i18n';
@@ -30,7 +30,10 @@ export type FieldEditorComponent = ComponentType<never>;
  * The editor of one field: its registry type's (the one an admin-defined field of that type gets), or, for rich text,
  * which has no type, the rich-text editor. `control` is what Form.Item hands its input (id, value, onChange …).
  */
-function FieldEditor({ field, definition, language, ...control }: { field: ResourceField; definition: FieldDefinition | undefined; language: Language } & Control) {
+function FieldEditor({ field, definition, language, keptHint, ...control }: { field: ResourceField; definition: FieldDefinition | undefined; language: Language; keptHint?: string } & Control) {
+  // A credential is typed, never shown: an edit starts empty, which keeps the one the server holds.
+  if (field.kind === 'secret')
+    return <Input.Password {...(control as { id?: string; value?: string; onChange?: () => void })} maxLength={field.max} autoComplete="new-password" placeholder={keptHint} />;
   if (!definition)
     // A label's `for` cannot name an editable region: the editor is named by its field's label.
     return <RichTextEditor {...(control as { id?: string; value?: string; onChange?: (html: string) => void })} aria-label={field.label[language]} />;
@@ -116,7 +119,10 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {
 
   // A required text starts empty, not missing; the rest from its default (none: null).
   const initialValues: Values = Object.fromEntries(
-    entries.map(([key, field]) => [key, id === null ? (defaultOf(field) ?? (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richtext' ? '' : null)) : details.data?.[key]]),
+    entries.map(([key, field]) => [
+      key,
+      id === null || field.kind === 'secret' ? (defaultOf(field) ?? (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'richtext' || field.kind === 'secret' ? '' : null)) : details.data?.[key],
+    ]),
   );
 
   return (
@@ -167,7 +173,7 @@ export function ResourceFormModal({ resource, id, editors = {}, extra, fixed = {
                 },
               ]}
             >
-              {editors[key] ? <OwnEditor editor={editors[key]} aria-label={labelOf(key)} /> : <FieldEditor field={field} definition={resource.definitions[key]} language={language} />}
+              {editors[key] ? <OwnEditor editor={editors[key]} aria-label={labelOf(key)} /> : <FieldEditor field={field} definition={resource.definitions[key]} language={language} keptHint={field.kind === 'secret' && details.data?.[key] != null ? t.secretKept : undefined} />}
             </Form.Item>
           ))}
           {extra}

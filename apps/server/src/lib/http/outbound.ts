@@ -1,0 +1,152 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/**
+ * Requests the server makes to addresses its users give (a WordPress site, a webhook): docs/security.md › Outbound
+ * requests. Only https, and never to loopback, private, link-local or otherwise internal addresses — the address is
+ * checked when it is resolved for the connection itself, so a name cannot resolve to a public address for a check and
+ * to an internal one for the request. `privateHosts` (OUTBOUND_PRIVATE_HOSTS=1: tests and demonstrations against local
+ * fakes) lifts both rules.
+ *
+ * A failure says whether the platform can have acted on the request: `unsent` (nothing reached it — refused here, the
+ * name unknown, the connection refused) or `unknown` (the request was written whole and no whole answer came back: a
+ * timeout, a connection lost). What was sent with an unknown outcome is never repeated blindly.
+ */
+
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
+
+/** Whether an address is not a public one (an IPv4-mapped IPv6 address judged by its IPv4 part). */
+export function isInternalAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return INTERNAL.check(mapped, 'ipv4');
+  const family = isIP(address);
+  return family === 0 || INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export interface OutboundRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The whole exchange's limit; 15 s by default. */
+  timeoutMs?: number;
+}
+
+export interface OutboundAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The answer's body as text, its first MB. */
+  text: string;
+}
+
+export interface OutboundOptions {
+  /** Lets requests reach internal addresses over plain http (local fakes). */
+  privateHosts: boolean;
+}
+
+/** A request that got no answer: `unsent`, the platform cannot have acted on it; `unknown`, it may have. */
+export class OutboundFailure extends Error {
+  constructor(
+    readonly stage: 'unsent' | 'unknown',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboundFailure';
+  }
+}
+
+const ANSWER_LIMIT = 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Resolves a name for a connection, refusing it when every address it has is internal. */
+const publicLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const allowed = addresses.filter((one) => !isInternalAddress(one.address));
+    if (!allowed.length) return callback(Object.assign(new Error(`${hostname} resolves to an internal address`), { code: 'EINTERNAL' }), '', 0);
+    if (options.all) return (callback as unknown as (error: null, all: dns.LookupAddress[]) => void)(null, allowed);
+    return callback(null, allowed[0]!.address, allowed[0]!.family);
+  });
+};
+
+/** Sends one request (see the file comment); answers whatever status came back. */
+export function sendOutbound(request: OutboundRequest, { privateHosts }: OutboundOptions): Promise<OutboundAnswer> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return Promise.reject(new OutboundFailure('unsent', `not an address: ${request.url}`));
+  }
+  if (url.protocol !== 'https:' && !(privateHosts && url.protocol === 'http:')) return Promise.reject(new OutboundFailure('unsent', `only https addresses are reached, not ${url.protocol}`));
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!privateHosts && isIP(literal) && isInternalAddress(literal)) return Promise.reject(new OutboundFailure('unsent', `${literal} is an internal address`));
+
+  return new Promise((resolve, reject) => {
+    let sent = false;
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error instanceof OutboundFailure ? error : new OutboundFailure(sent ? 'unknown' : 'unsent', error.message));
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: request.method,
+        headers: { 'user-agent': 'juqi-publisher/1', ...request.headers, ...(request.body !== undefined && { 'content-length': String(Buffer.byteLength(request.body)) }) },
+        lookup: privateHosts ? undefined : publicLookup,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < ANSWER_LIMIT) chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('error', fail);
+        res.on('aborted', () => fail(new Error('the answer was cut off')));
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).subarray(0, ANSWER_LIMIT).toString('utf8') });
+        });
+      },
+    );
+    const timer = setTimeout(() => {
+      fail(new Error(`no answer within ${(request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s`));
+      req.destroy();
+    }, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    // Written whole: from here on the platform may have acted on it.
+    req.on('finish', () => (sent = true));
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+    req.end(request.body);
+  });
+}
