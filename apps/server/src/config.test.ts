@@ -45,3 +45,18 @@ describe('FAKE_PAYMENTS', () => {
     for (const bad of ['yes', 'true', '2']) expect(() => loadConfig({ FAKE_PAYMENTS: bad }), bad).toThrow(/FAKE_PAYMENTS/);
   });
 });
+
+describe('SECRETS_KEY', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('takes 32 bytes in base64; without it, the embedded default keeps one in its data folder and PostgreSQL none', () => {
+    expect(loadConfig({ SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: Buffer.alloc(32, 8).toString('base64') }).secrets).toMatchObject({ current: Buffer.alloc(32, 7), previous: Buffer.alloc(32, 8), keyFile: undefined });
+    expect(loadConfig({ DATA_DIR: '/srv/juqi' }).secrets).toEqual({ current: undefined, previous: undefined, keyFile: '/srv/juqi/secrets.key' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/juqi' }).secrets).toEqual({ current: undefined, previous: undefined, keyFile: undefined });
+  });
+
+  it('refuses a key of another length, or not base64, naming the variable', () => {
+    for (const bad of [Buffer.alloc(16).toString('base64'), 'not base64 at all!!', `${key}x`]) expect(() => loadConfig({ SECRETS_KEY: bad }), bad).toThrow(/SECRETS_KEY: must be 32 bytes in base64/);
+    expect(() => loadConfig({ SECRETS_KEY_PREVIOUS: 'short' })).toThrow(/SECRETS_KEY_PREVIOUS/);
+  });
+});

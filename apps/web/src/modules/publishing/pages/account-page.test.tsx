@@ -79,6 +79,8 @@ describe('账号管理', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /生成新地址/ }));
     expect(await within(dialog).findByText(`${window.location.origin}/feeds/AbCdEfGhIjKlMnOpQrStUvWxYz012345.atom`)).toBeInTheDocument();
     expect(within(dialog).getByText(/只显示这一次/)).toBeInTheDocument();
+    // Only closing is left: another would retire the address just shown.
+    expect(within(dialog).queryByRole('button', { name: /生成新地址/ })).not.toBeInTheDocument();
     expect(seen.find((r) => r.url === publishingCalls.accountFeed.path)?.body).toEqual({ id: 2 });
   });
 });

@@ -65,11 +65,20 @@ function FeedModal({ row, onClose }: { row: ResourceRow; onClose: () => void }) 
       open
       title={t.feedTitle}
       onCancel={onClose}
-      okText={address ? t.close : t.feedMake}
-      okButtonProps={{ danger: !address }}
+      okText={t.feedMake}
+      okButtonProps={{ danger: true }}
       confirmLoading={renew.isPending}
-      onOk={() => (address ? onClose() : renew.mutate({ id: row.id }))}
-      cancelButtonProps={{ hidden: Boolean(address) }}
+      onOk={() => renew.mutate({ id: row.id })}
+      // Once made, only closing is left: making another would retire the address just shown.
+      footer={
+        address
+          ? [
+              <Button key="close" type="primary" onClick={onClose}>
+                {t.close}
+              </Button>,
+            ]
+          : undefined
+      }
       destroyOnHidden
     >
       {address ? (
