@@ -78,6 +78,15 @@ const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
 };
 
 /**
+ * Actions a resource keeps from the person who took the one before (a material is reviewed by someone other than its
+ * submitter), by resource: the generated tests take them as a second staff. The rule itself is tested beside the
+ * resource's own (publishing-materials.test.ts).
+ */
+const SECOND_PERSON_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  'publishing.material': ['approve', 'reject'],
+};
+
+/**
  * The first record a reference's lookup offers (a top-level industry comes before its sub-industries); for a module's own
  * records, which no seed makes outside the demo, one added through the resource naming them when it offers none.
  */
@@ -136,8 +145,11 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   };
 
   let viewer: string;
+  let secondPerson: string;
   beforeAll(async () => {
     viewer = await signInWith(t, [resource.operations.view]);
+    if (SECOND_PERSON_ACTIONS[`${resource.module}.${resource.thing}`])
+      secondPerson = await signInWith(t, [...new Set([resource.operations.view, ...Object.values(resource.states?.actions ?? {}).map((action) => action.operation)])]);
     if (parentKey) for (const n of [1, 2]) parents.push(await addParent(n));
     for (const [key, field] of fields) {
       if (field.kind === 'reference') picked[key] = key === parentKey ? parents[0]! : await firstOf(referenceLookup(field), `${resource.module}.${resource.thing}.${key}`);
@@ -290,7 +302,8 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
       }
     }
   }
-  const act = (name: string, ids: number[], token = admin) => {
+  // An action its resource keeps from whoever started the record (a two-person rule) is taken by a second staff.
+  const act = (name: string, ids: number[], token = SECOND_PERSON_ACTIONS[`${resource.module}.${resource.thing}`]?.includes(name) ? secondPerson : admin) => {
     const action = states!.actions[name]!;
     return invokeUnchecked(t, resource.actionCalls[name]!, { ...(action.bulk ? { ids } : { id: ids[0] }), ...(action.reason && { reason: `原因 ${name}` }) }, token);
   };

@@ -125,7 +125,7 @@ export type ApprovalRequestDetails = z.output<typeof approvalRequestDetails>;
  * Two-person steps other modules keep, besides the approval requests (docs/approvals.md › Reviews): a record started
  * by one person that waits for another holding an operation. Each lists in the to-dos of those who may decide it.
  */
-export const REVIEW_KINDS = ['finance_adjustment', 'finance_withdrawal_payout', 'finance_adjustment_settings'] as const;
+export const REVIEW_KINDS = ['finance_adjustment', 'finance_withdrawal_payout', 'finance_adjustment_settings', 'publishing_material'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 /** Each kind's name, and who started it, as the to-dos say them (调账 · … · 申请人 王五). */
@@ -133,6 +133,7 @@ export const REVIEW_KIND_WORDS: Record<ReviewKind, { name: Record<Locale, string
   finance_adjustment: { name: { 'zh-CN': '调账', 'en-US': 'Adjustment' }, starter: { 'zh-CN': '申请人', 'en-US': 'applied by' } },
   finance_withdrawal_payout: { name: { 'zh-CN': '提现打款', 'en-US': 'Withdrawal payout' }, starter: { 'zh-CN': '审核人', 'en-US': 'approved by' } },
   finance_adjustment_settings: { name: { 'zh-CN': '调账审批设置调高', 'en-US': 'Raise of the adjustment settings' }, starter: { 'zh-CN': '提议人', 'en-US': 'proposed by' } },
+  publishing_material: { name: { 'zh-CN': '素材审核', 'en-US': 'Material review' }, starter: { 'zh-CN': '提交人', 'en-US': 'submitted by' } },
 };
 
 /** A two-person step waiting for the signed-in staff. */

@@ -388,8 +388,8 @@ export function renderTemplate(text: string, params: Record<string, string>): st
 
 // ——— answers ———
 
-/** Subjects named by their record's id: an approval request, a verification submission. */
-export const SUBJECT_KINDS_BY_ID = ['approval_request', 'user_verification'] as const;
+/** Subjects named by their record's id: an approval request, a verification submission, a material in review. */
+export const SUBJECT_KINDS_BY_ID = ['approval_request', 'user_verification', 'publishing_material'] as const;
 /**
  * Subjects named by a text: a finance record waiting for a second person by its number (an adjustment's `AJ…`, a
  * withdrawal's `WD…`), a raise of the adjustment settings by its proposal's id.

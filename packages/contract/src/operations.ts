@@ -176,6 +176,10 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'publishing.account.view', name: '查看发布账号', nameEn: 'View publishing accounts', menu: '/automatic_publishing_tool/account' },
   { code: 'publishing.account.edit', name: '新增、编辑、删除、检测发布账号', nameEn: 'Add, edit, delete and check publishing accounts', menu: '/automatic_publishing_tool/account' },
   { code: 'publishing.account.export', name: '导出发布账号', nameEn: 'Export publishing accounts', menu: '/automatic_publishing_tool/account' },
+  { code: 'publishing.material.view', name: '查看素材', nameEn: 'View materials', menu: '/automatic_publishing_tool/material/custom_title' },
+  { code: 'publishing.material.edit', name: '新增、编辑、删除素材并提交审核', nameEn: 'Add, edit and delete materials, and submit them for review', menu: '/automatic_publishing_tool/material/custom_title' },
+  { code: 'publishing.material.export', name: '导出素材', nameEn: 'Export materials', menu: '/automatic_publishing_tool/material/custom_title' },
+  { code: 'publishing.material.review', name: '审核素材', nameEn: 'Review materials', menu: '/automatic_publishing_tool/material/audit' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

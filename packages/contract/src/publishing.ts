@@ -128,6 +128,66 @@ export const publishAccount = defineResource({
   names: 'publish_account',
 });
 
+/** A material's states (docs/publishing.md › Material): only an approved one is published. */
+export const MATERIAL_STATES = { draft: 1, reviewing: 2, approved: 3, rejected: 4 } as const;
+export const MATERIAL_TITLE_MAX = 100;
+export const MATERIAL_BODY_MAX = 50_000;
+
+/**
+ * A material (自定义标题; reviewed on 素材审核): a title and a body with its keyword, drafted, submitted for review,
+ * approved or rejected by someone else holding the review operation — never by the submitter's own person. Editing a
+ * material that is not a draft returns it to draft: what was reviewed is no longer what it holds.
+ */
+export const material = defineResource({
+  module: 'publishing',
+  thing: 'material',
+  menu: '/automatic_publishing_tool/material/custom_title',
+  label: { 'zh-CN': '素材', 'en-US': 'Material' },
+  operations: {
+    view: 'publishing.material.view',
+    add: 'publishing.material.edit',
+    edit: 'publishing.material.edit',
+    delete: 'publishing.material.edit',
+    export: 'publishing.material.export',
+  },
+  fields: {
+    title: { kind: 'text', label: { 'zh-CN': '标题', 'en-US': 'Title' }, max: MATERIAL_TITLE_MAX, required: true },
+    keyword: { kind: 'text', label: { 'zh-CN': '关键词', 'en-US': 'Keyword' }, max: 50 },
+    body: { kind: 'richtext', label: { 'zh-CN': '正文', 'en-US': 'Body' }, max: MATERIAL_BODY_MAX, required: true },
+    state: {
+      kind: 'select',
+      label: { 'zh-CN': '状态', 'en-US': 'State' },
+      options: [
+        { value: MATERIAL_STATES.draft, label: { 'zh-CN': '草稿', 'en-US': 'Draft' } },
+        { value: MATERIAL_STATES.reviewing, label: { 'zh-CN': '待审核', 'en-US': 'In review' } },
+        { value: MATERIAL_STATES.approved, label: { 'zh-CN': '已通过', 'en-US': 'Approved' } },
+        { value: MATERIAL_STATES.rejected, label: { 'zh-CN': '已驳回', 'en-US': 'Rejected' } },
+      ],
+      default: MATERIAL_STATES.draft,
+    },
+  },
+  columns: ['title', 'keyword', 'state', 'updated_at'],
+  keyword: ['title', 'keyword'],
+  filters: { state: 'in' },
+  order: { by: 'updated_at', direction: 'desc' },
+  states: {
+    field: 'state',
+    actions: {
+      submit: { label: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' }, from: [MATERIAL_STATES.draft, MATERIAL_STATES.rejected], to: MATERIAL_STATES.reviewing, operation: 'publishing.material.edit', bulk: true },
+      approve: {
+        label: { 'zh-CN': '通过', 'en-US': 'Approve' },
+        from: [MATERIAL_STATES.reviewing],
+        to: MATERIAL_STATES.approved,
+        operation: 'publishing.material.review',
+        bulk: true,
+        confirm: { 'zh-CN': '通过后素材即可发布，确定通过吗？', 'en-US': 'Approved material may be published. Approve it?' },
+      },
+      reject: { label: { 'zh-CN': '驳回', 'en-US': 'Reject' }, from: [MATERIAL_STATES.reviewing], to: MATERIAL_STATES.rejected, operation: 'publishing.material.review', reason: 'required', danger: true },
+    },
+  },
+  names: 'material',
+});
+
 /** What 测试连接 found: whether the platform took the credential, its words, and how long it took. */
 export const accountCheckResult = z.object({ ok: z.boolean(), message: z.string(), latency_ms: z.number().int() });
 export type AccountCheckResult = z.output<typeof accountCheckResult>;
@@ -159,4 +219,4 @@ export const publishingCalls = {
 };
 
 /** The publishing tool's share of the contract (`contractModules`). */
-export const publishingContract = defineContractModule({ name: 'publishing', calls: publishingCalls, resources: [titleTemplate, publishAccount] });
+export const publishingContract = defineContractModule({ name: 'publishing', calls: publishingCalls, resources: [titleTemplate, publishAccount, material] });

@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../lib/module';
-import { PLATFORM } from '@juqi/contract';
-import { publishAccount, titleTemplate } from './table';
+import { MATERIAL_STATES, PLATFORM } from '@juqi/contract';
+import { material, publishAccount, titleTemplate } from './table';
 
 /** Title templates of the kind a local-services content team writes, for the demo. */
 const DEMO_TEMPLATES: { name: string; content: string }[] = [
@@ -21,4 +21,12 @@ export async function seedPublishing({ db, demo }: SeedContext): Promise<void> {
     .insert(publishAccount)
     .values({ name: '官网资讯订阅', platform: PLATFORM.feed, dailyQuota: 20, minGap: 30, remark: '官网“行业资讯”栏目读取的 Atom 订阅源' })
     .onConflictDoNothing({ target: publishAccount.name });
+  // A material in each state but rejected, once (materials have no natural key: the first seed alone adds them).
+  const [held] = await db.select({ id: material.id }).from(material).limit(1);
+  if (!held)
+    await db.insert(material).values([
+      { title: '杭州装修公司哪家好？2026年最新口碑推荐', keyword: '装修公司', body: '<p>选装修公司先看资质、再看案例、最后看报价明细。</p>', state: MATERIAL_STATES.approved },
+      { title: '选装修公司前必看的5个避坑要点', keyword: '装修公司', body: '<p>一、合同写明增项上限；二、分期付款……</p>', state: MATERIAL_STATES.reviewing },
+      { title: '婚纱摄影多少钱？看完这篇心里有数', keyword: '婚纱摄影', body: '<p>套餐价格差异主要在底片数量与外景地。</p>', state: MATERIAL_STATES.draft },
+    ]);
 }

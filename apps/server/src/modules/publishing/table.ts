@@ -58,3 +58,22 @@ export const publishFeedEntry = pgTable(
   },
   (t) => [uniqueIndex('publish_feed_entry_account_id_key_key').on(t.accountId, t.key), index('publish_feed_entry_account_id_published_at_idx').on(t.accountId, t.publishedAt)],
 );
+
+/**
+ * 素材 (the `material` resource): a column per declared field, and who submitted it for review (whose person may not
+ * decide it).
+ */
+export const material = pgTable(
+  'material',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    keyword: text('keyword').notNull().default(''),
+    body: text('body').notNull(),
+    state: integer('state').notNull().default(1),
+    submittedBy: integer('submitted_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('material_state_updated_at_idx').on(t.state, t.updatedAt)],
+);

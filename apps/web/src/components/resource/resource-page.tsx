@@ -41,6 +41,8 @@ export interface ResourcePageOptions {
   intro?: ReactNode;
   /** A declared filter's own control instead of its type's (a province chosen from the cities' provinces), by key. */
   filterControls?: Readonly<Record<string, (props: FilterControlOverrideProps) => ReactNode>>;
+  /** The menu entry the page serves, when not the resource's own (素材审核 lists the materials waiting): its title heads the page. */
+  menu?: string;
   /** Fields the edit form shows but does not send, and a note why (data the records come with), as the form's `readOnly`. */
   readOnly?: ResourceFormModalProps['readOnly'];
 }
@@ -85,7 +87,7 @@ export function ResourcePage({ resource, options = {} }: { resource: AnyResource
   const label = resource.label[language];
   const exportLabel = language === 'en-US' ? label.toLowerCase() : label;
   return (
-    <Card title={menus.routes.get(resource.menu)?.title ?? label} className="resource-page">
+    <Card title={menus.routes.get(options.menu ?? resource.menu)?.title ?? label} className="resource-page">
       {options.intro}
       <FilterBar
         key={cleared}

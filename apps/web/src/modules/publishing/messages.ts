@@ -15,6 +15,7 @@ export const publishingMessages = defineMessages({
     feedAsk: '生成“{name}”的新订阅地址？之前的地址会立即失效，订阅了旧地址的阅读器需要改用新地址。',
     feedMake: '生成新地址',
     feedShownOnce: '新的订阅地址只显示这一次，请复制保存：',
+    reviewHint: '这里默认列出待审核的素材。通过后素材即可发布；驳回须写明原因，提交人修改后可再次提交。不能审核本人提交的素材。',
   },
   'en-US': {
     check: 'Test connection',
@@ -30,5 +31,6 @@ export const publishingMessages = defineMessages({
     feedAsk: 'Make a new feed address for “{name}”? The current address stops working at once: readers following it must switch to the new one.',
     feedMake: 'Make a new address',
     feedShownOnce: 'The new feed address is shown only this once: copy and keep it:',
+    reviewHint: 'Materials waiting for review are listed first. Approved material may be published; a rejection gives its reason, and the submitter may edit and submit again. Nobody reviews what they submitted.',
   },
 });

@@ -1,1 +1,2 @@
 export { AccountPage } from './account-page';
+export { MaterialReviewPage } from './material-review-page';
