@@ -180,6 +180,8 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'publishing.material.edit', name: '新增、编辑、删除素材并提交审核', nameEn: 'Add, edit and delete materials, and submit them for review', menu: '/automatic_publishing_tool/material/custom_title' },
   { code: 'publishing.material.export', name: '导出素材', nameEn: 'Export materials', menu: '/automatic_publishing_tool/material/custom_title' },
   { code: 'publishing.material.review', name: '审核素材', nameEn: 'Review materials', menu: '/automatic_publishing_tool/material/audit' },
+  { code: 'publishing.publish.view', name: '查看发布记录', nameEn: 'View publications', menu: '/automatic_publishing_tool/publish/manual' },
+  { code: 'publishing.publish.edit', name: '发布、重试、取消发布', nameEn: 'Publish, retry and cancel publications', menu: '/automatic_publishing_tool/publish/manual' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

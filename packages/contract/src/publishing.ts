@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineCall, fields, operation } from './call';
+import { defineCall, fields, operation, pageOf } from './call';
 import { defineContractModule } from './contract-module';
-import { defineResource } from './resource';
+import { defineResource, type Texts } from './resource';
 
 /** The placeholders a title template may hold, each filled when a title is made from it (docs/publishing.md › Material). */
 export const TITLE_PLACEHOLDERS = ['keyword', 'city', 'industry', 'date'] as const;
@@ -197,6 +197,74 @@ export const feedPath = (token: string): string => `/feeds/${token}.atom`;
 /** How many of its latest entries a feed holds. */
 export const FEED_ENTRIES = 50;
 
+/** A publication's states (docs/publishing.md › Publishing). */
+export const PUBLICATION_STATES = { scheduled: 1, sending: 2, published: 3, failed: 4, unknown: 5, cancelled: 6 } as const;
+export type PublicationState = (typeof PUBLICATION_STATES)[keyof typeof PUBLICATION_STATES];
+export const PUBLICATION_STATE_NAMES: Record<PublicationState, Texts> = {
+  1: { 'zh-CN': '待发布', 'en-US': 'Scheduled' },
+  2: { 'zh-CN': '发布中', 'en-US': 'Sending' },
+  3: { 'zh-CN': '已发布', 'en-US': 'Published' },
+  4: { 'zh-CN': '失败', 'en-US': 'Failed' },
+  5: { 'zh-CN': '结果未知', 'en-US': 'Outcome unknown' },
+  6: { 'zh-CN': '已取消', 'en-US': 'Cancelled' },
+};
+/** How a publication was asked for: 手动发布 (now), 定时发布 (at a time), 智能发布 (planned). */
+export const PUBLICATION_MODES = { manual: 1, timed: 2, smart: 3 } as const;
+export type PublicationMode = (typeof PUBLICATION_MODES)[keyof typeof PUBLICATION_MODES];
+export const PUBLICATION_MODE_NAMES: Record<PublicationMode, Texts> = {
+  1: { 'zh-CN': '手动发布', 'en-US': 'Manual' },
+  2: { 'zh-CN': '定时发布', 'en-US': 'Timed' },
+  3: { 'zh-CN': '智能发布', 'en-US': 'Smart' },
+};
+/** Attempts a publication makes before it fails (errors known to leave nothing behind). */
+export const PUBLISH_ATTEMPTS = 3;
+/** The most materials and accounts one publish call pairs (each material on each account). */
+export const PUBLISH_BATCH_MAX = 50;
+/** How far ahead a timed publish may be set. */
+export const PUBLISH_AHEAD_DAYS = 90;
+
+const stateValue = z.union(Object.values(PUBLICATION_STATES).map((value) => z.literal(value)) as unknown as [z.ZodLiteral<PublicationState>, ...z.ZodLiteral<PublicationState>[]]);
+const modeValue = z.union(Object.values(PUBLICATION_MODES).map((value) => z.literal(value)) as unknown as [z.ZodLiteral<PublicationMode>, ...z.ZodLiteral<PublicationMode>[]]);
+
+/** One publication as its list shows it. */
+export const publicationRow = z.object({
+  id: z.number().int(),
+  material_id: z.number().int(),
+  title: z.string(),
+  account_id: z.number().int(),
+  account_name: z.string(),
+  platform: z.number().int(),
+  mode: modeValue,
+  state: stateValue,
+  /** When it is (or was) to be sent, ISO 8601. */
+  scheduled_at: z.string(),
+  attempts: z.number().int(),
+  /** The platform's words of the last failure. */
+  error: z.string(),
+  post_id: z.string().nullable(),
+  /** The post's address on the platform (empty for a feed entry). */
+  url: z.string().nullable(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PublicationRow = z.output<typeof publicationRow>;
+
+/** One try of a publication: when, how long, and what came of it. */
+export const publicationAttempt = z.object({
+  at: z.string(),
+  ms: z.number().int(),
+  /** `published`, `refused`, `retry`, `unknown`, `found` or `not_found` (a check after an unknown outcome). */
+  outcome: z.string(),
+  message: z.string(),
+});
+
+const publicationFilter = {
+  keyword: fields.text(50).optional(),
+  state: z.array(stateValue).min(1).max(6).optional(),
+  mode: modeValue.optional(),
+  account_id: fields.id.optional(),
+};
+
 export const publishingCalls = {
   accountCheck: defineCall({
     method: 'POST',
@@ -215,6 +283,69 @@ export const publishingCalls = {
     permission: operation('publishing.account.edit'),
     body: z.object({ id: fields.id }).strict(),
     data: z.object({ path: z.string() }),
+  }),
+  publish: defineCall({
+    method: 'POST',
+    path: '/api/publishing/publish',
+    tag: 'publishing',
+    summary:
+      `Publishes approved materials on accounts — each material on each account, up to ${PUBLISH_BATCH_MAX} of each — now (手动发布) or at \`at\` (定时发布, within ${PUBLISH_AHEAD_DAYS} days). ` +
+      'All or nothing: a material not approved, an account switched off, or a material, title or body the account has published or holds scheduled is 40000 naming the field',
+    permission: operation('publishing.publish.edit'),
+    body: z
+      .object({
+        material_ids: z.array(fields.id).min(1).max(PUBLISH_BATCH_MAX),
+        account_ids: z.array(fields.id).min(1).max(PUBLISH_BATCH_MAX),
+        /** Not given: now. */
+        at: z.iso.datetime({ offset: true }).optional(),
+      })
+      .strict(),
+    data: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  publicationList: defineCall({
+    method: 'POST',
+    path: '/api/publishing/publication_list',
+    tag: 'publishing',
+    summary: 'Publications, newest scheduled first, filtered by title, state, mode and account',
+    permission: operation('publishing.publish.view'),
+    body: z.object({ ...publicationFilter, page: fields.page, limit: fields.limit }).strict(),
+    data: pageOf(publicationRow),
+  }),
+  publicationDetails: defineCall({
+    method: 'POST',
+    path: '/api/publishing/publication_details',
+    tag: 'publishing',
+    summary: 'One publication with its attempts, oldest first',
+    permission: operation('publishing.publish.view'),
+    body: z.object({ id: fields.id }).strict(),
+    data: publicationRow.extend({ attempts_made: z.array(publicationAttempt) }),
+  }),
+  publicationRetry: defineCall({
+    method: 'POST',
+    path: '/api/publishing/publication_retry',
+    tag: 'publishing',
+    summary: 'Sends a failed or cancelled publication again, now (its attempts start over); 40900 from another state — an unknown outcome is checked, not retried',
+    permission: operation('publishing.publish.edit'),
+    body: z.object({ id: fields.id }).strict(),
+    data: z.null(),
+  }),
+  publicationCancel: defineCall({
+    method: 'POST',
+    path: '/api/publishing/publication_cancel',
+    tag: 'publishing',
+    summary: 'Cancels a scheduled, failed or unknown publication (an unknown one may still stand on the platform); 40900 from another state',
+    permission: operation('publishing.publish.edit'),
+    body: z.object({ id: fields.id }).strict(),
+    data: z.null(),
+  }),
+  publicationCheck: defineCall({
+    method: 'POST',
+    path: '/api/publishing/publication_check',
+    tag: 'publishing',
+    summary: 'Looks on the platform for a publication whose outcome is unknown: published when found, sent again when not; 40900 from another state',
+    permission: operation('publishing.publish.edit'),
+    body: z.object({ id: fields.id }).strict(),
+    data: publicationRow,
   }),
 };
 

@@ -35,11 +35,17 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => unknown;
   /** Work the job queue (handlers, schedules, timers); off by default, so sent jobs are only stored. */
   jobs?: JobQueueOptions;
+  /**
+   * Another app's database, already seeded: a second process on it (or the same after a restart). Closing this app
+   * leaves the database open for its owner.
+   */
+  database?: Database;
 }
 
 /** Builds the whole app on a fresh database (PGlite, or PostgreSQL when TEST_DB_ENGINE=postgres). */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'juqi-test-'));
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
@@ -51,7 +57,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = lines ? createLogger('info', { write: (line: string) => void lines.push(line) }) : pino({ level: 'silent' });
   let app: FastifyInstance | undefined;
   try {
-    await runSeeds({
+    if (!shared)
+      await runSeeds({
       db: database.db,
       log: logger,
       adminPassword: ADMIN_PASSWORD,
@@ -63,7 +70,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await app.ready();
   } catch (err) {
     await app?.close().catch(() => {});
-    await database.close();
+    if (!shared) await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -74,7 +81,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     close: async () => {
       await app!.close();
-      await database.close();
+      if (!shared) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -17,6 +17,8 @@ export interface JobQueueOptions {
 /** How a queue retries a failed job (`retryDelay` in seconds) and whether it keeps one waiting job per singleton key (`short`). */
 export type QueueOptions = Pick<PgBoss.Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'> & {
   policy?: 'standard' | 'short';
+  /** How often this queue's idle worker asks (seconds): sooner than the queue's default where a job is due to the second. */
+  pollingSeconds?: number;
 };
 
 export interface SendOptions {
@@ -131,7 +133,8 @@ export class JobQueue {
   private makeQueue(name: string): Promise<void> {
     let made = this.queuesMade.get(name);
     if (!made) {
-      const options = { name, ...this.handlers.get(name)?.options };
+      const { pollingSeconds: _polling, ...declared } = this.handlers.get(name)?.options ?? {};
+      const options = { name, ...declared };
       made = this.boss
         .createQueue(name, options)
         .then(() => this.boss.updateQueue(name, options))
@@ -146,8 +149,9 @@ export class JobQueue {
 
   private async startWorker(name: string): Promise<void> {
     await this.makeQueue(name);
-    const { handler } = this.handlers.get(name)!;
-    const workerId = await this.boss.work<object>(name, { pollingIntervalSeconds: this.pollingSeconds, batchSize: 1 }, async ([job]) => {
+    const { handler, options } = this.handlers.get(name)!;
+    const polling = Math.min(this.pollingSeconds, options.pollingSeconds ?? this.pollingSeconds);
+    const workerId = await this.boss.work<object>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
       try {
         await handler(job!.data);
       } catch (err) {

@@ -2,9 +2,11 @@ import { material, publishAccount, publishingCalls, titleTemplate } from '@juqi/
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
+import { lazyService } from '../../lib/http/types';
 import { accountRules, AccountService, feedRoute } from './accounts';
 import { publishAdapters } from './adapters';
 import { materialReviews, materialRules } from './materials';
+import { CHECK_JOB, PublicationService, PUBLISH_JOB, PUBLISH_JOB_EXPIRY_SECONDS } from './publications';
 import { seedPublishing } from './seed';
 import { material as materialTable, publishAccount as publishAccountTable, titleTemplate as titleTemplateTable } from './table';
 
@@ -15,13 +17,25 @@ export const publishingModule: ServerModule = {
   routes: async (app) => {
     const db = app.database.db;
     const privateHosts = app.config.outboundPrivateHosts;
-    const accounts = new AccountService(db, app.secrets, publishAdapters(db, { privateHosts }));
+    const adapters = publishAdapters(db, { privateHosts });
+    const accounts = new AccountService(db, app.secrets, adapters);
+    const timeZone = lazyService(app.access, 'timeZone', 'settings');
+    const publications = new PublicationService(db, app.jobs, app.clock, accounts, adapters, () => timeZone.current());
+    // A timed publish is due to the second: its idle worker asks every second, not every 30.
+    app.jobs.work<{ id: number }>(PUBLISH_JOB, ({ id }) => publications.send(id), { pollingSeconds: 1, retryLimit: 2, retryDelay: 30, expireInSeconds: PUBLISH_JOB_EXPIRY_SECONDS });
+    app.jobs.work<{ id: number }>(CHECK_JOB, ({ id }) => publications.check(id), { retryLimit: 2, retryDelay: 60 });
     resourceRoutes(app, titleTemplate, titleTemplateTable);
     resourceRoutes(app, publishAccount, publishAccountTable, accountRules(privateHosts));
     resourceRoutes(app, material, materialTable, materialRules);
     app.access.reviews.provide(materialReviews(app, db));
     route(app, publishingCalls.accountCheck, ({ body }) => accounts.check(body.id));
     route(app, publishingCalls.accountFeed, ({ body, principal, request }) => accounts.renewFeed(body.id, { staffId: principal!.staffId, ip: request.ip }));
+    route(app, publishingCalls.publish, ({ body, principal, request }) => publications.publish(body, { staffId: principal!.staffId, ip: request.ip }));
+    route(app, publishingCalls.publicationList, ({ body }) => publications.list(body));
+    route(app, publishingCalls.publicationDetails, ({ body }) => publications.details(body.id));
+    route(app, publishingCalls.publicationRetry, ({ body, principal, request }) => publications.retry(body.id, { staffId: principal!.staffId, ip: request.ip }));
+    route(app, publishingCalls.publicationCancel, ({ body, principal, request }) => publications.cancel(body.id, { staffId: principal!.staffId, ip: request.ip }));
+    route(app, publishingCalls.publicationCheck, ({ body }) => publications.checkNow(body.id));
     feedRoute(app, accounts);
   },
 };

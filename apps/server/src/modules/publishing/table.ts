@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** 标题模板 (the `titleTemplate` resource): a column per declared field. */
@@ -76,4 +77,61 @@ export const material = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('material_state_updated_at_idx').on(t.state, t.updatedAt)],
+);
+
+/**
+ * A publication: one material on one account at one time (docs/publishing.md › Publishing). Its `key` names the post
+ * on the platform on every attempt; while it is not cancelled, an account holds a material once and a title or a body
+ * once (the hashes of the text published).
+ */
+export const publication = pgTable(
+  'publication',
+  {
+    id: serial('id').primaryKey(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => material.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => publishAccount.id),
+    mode: integer('mode').notNull(),
+    state: integer('state').notNull().default(1),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    titleHash: text('title_hash').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error').notNull().default(''),
+    postId: text('post_id'),
+    url: text('url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('publication_key_key').on(t.key),
+    uniqueIndex('publication_account_id_material_id_key').on(t.accountId, t.materialId).where(sql`state <> 6`),
+    uniqueIndex('publication_account_id_title_hash_key').on(t.accountId, t.titleHash).where(sql`state <> 6`),
+    uniqueIndex('publication_account_id_body_hash_key').on(t.accountId, t.bodyHash).where(sql`state <> 6`),
+    index('publication_scheduled_at_idx').on(t.scheduledAt, t.id),
+    index('publication_state_idx').on(t.state),
+  ],
+);
+
+/** Each try of a publication: when it started, how long it took, what came of it. */
+export const publicationAttempt = pgTable(
+  'publication_attempt',
+  {
+    id: serial('id').primaryKey(),
+    publicationId: integer('publication_id')
+      .notNull()
+      .references(() => publication.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ms: integer('ms').notNull().default(0),
+    outcome: text('outcome').notNull(),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [index('publication_attempt_publication_id_idx').on(t.publicationId)],
 );
