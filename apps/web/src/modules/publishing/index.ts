@@ -13,6 +13,8 @@ export const publishingWebModule: WebModule = {
   name: 'publishing',
   pages: {
     '/automatic_publishing_tool/account': { load: () => import('./pages').then((m) => ({ default: m.AccountPage })), queryIsState: true },
+    '/automatic_publishing_tool/publish/manual': { load: () => import('./pages').then((m) => ({ default: m.ManualPublishingPage })), queryIsState: true },
+    '/automatic_publishing_tool/publish/timed': { load: () => import('./pages').then((m) => ({ default: m.TimedPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/material/custom_title': resourcePage(material),
     [MATERIAL_REVIEW_PATH]: { load: () => import('./pages').then((m) => ({ default: m.MaterialReviewPage })), queryIsState: true },
     '/automatic_publishing_tool/material/title_template': resourcePage(titleTemplate),

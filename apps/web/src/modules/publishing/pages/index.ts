@@ -1,2 +1,3 @@
 export { AccountPage } from './account-page';
 export { MaterialReviewPage } from './material-review-page';
+export { ManualPublishingPage, TimedPublishingPage } from './publications-page';
