@@ -22,6 +22,8 @@ const server = spawn(process.execPath, [...serverNodeArgs, 'src/main.ts'], {
     SIGN_IN_REQUESTS_PER_MINUTE: '600',
     // The journeys pay top-ups and withdrawals through the fake providers.
     FAKE_PAYMENTS: '1',
+    // The publishing journey reaches a fake WordPress on 127.0.0.1 over plain http.
+    OUTBOUND_PRIVATE_HOSTS: '1',
     DATABASE_URL: '',
   },
 });

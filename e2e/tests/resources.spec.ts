@@ -223,6 +223,7 @@ const WALKED_AT_LEAST = [
   '/permission/keyword/master',
   '/permission/keyword/index',
   '/automatic_publishing_tool/account',
+  '/automatic_publishing_tool/material/custom_title',
 ];
 
 /**

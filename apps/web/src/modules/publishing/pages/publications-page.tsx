@@ -61,7 +61,7 @@ export function PublicationsPage({ timed }: { timed: boolean }) {
   const can = useCan();
   return (
     <RecordsPage
-      title={timed ? t.publishTimed : t.publishNow}
+      title={timed ? t.timedTitle : t.manualTitle}
       url={PUBLICATIONS_URL}
       list={publishingCalls.publicationList}
       keywordLabel={t.searchTitle}
