@@ -1,9 +1,9 @@
-import { approvalCalls, material, MATERIAL_STATES } from '@juqi/contract';
+import { approvalCalls, material, MATERIAL_STATES, publishingCalls, renderTitle, titleTemplate } from '@juqi/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../src/lib/db/schema';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { createStaffWith, expectError, invoke, ok, signInAsAdmin } from './helpers/auth';
+import { createStaffWith, expectError, expectRefused, invoke, ok, signInAsAdmin } from './helpers/auth';
 
 /**
  * Materials and their review (docs/publishing.md › Material) beyond the generated resource tests: nobody reviews what
@@ -87,5 +87,43 @@ describe('material review (素材审核)', () => {
     const { body } = await ok(t, material.calls.details, { id }, admin);
     expect(body).not.toMatch(/script|onclick|onerror/);
     expect(body).toContain('正文');
+  });
+});
+
+describe('titles from the templates (智能标题生成 without a model)', () => {
+  it('fills each placeholder, the date as the platform’s day', () => {
+    const values = { keyword: '装修公司', city: '杭州', industry: '家居建材', date: '2026-12-07' };
+    expect(renderTitle('{city}{keyword}哪家好？', values)).toBe('杭州装修公司哪家好？');
+    expect(renderTitle('{industry}：{keyword}', values)).toBe('家居建材：装修公司');
+    expect(renderTitle('{date}最新{keyword}', values)).toBe('2026年12月7日最新装修公司');
+    expect(renderTitle('{city}{keyword}推荐', { keyword: '婚纱摄影', date: '2026-01-05' })).toBe('婚纱摄影推荐');
+  });
+
+  it('answers a title per enabled template in their order, marks one too long, and keeps the chosen as drafts to be given a body', async () => {
+    const [first, off] = [
+      (await ok(t, titleTemplate.calls.add!, { name: '测试-日期', content: '{date}{city}{keyword}榜单', sort: 1 }, admin)).id,
+      (await ok(t, titleTemplate.calls.add!, { name: '测试-停用', content: '{keyword}停用模板', enabled: false }, admin)).id,
+    ];
+    const long = (await ok(t, titleTemplate.calls.add!, { name: '测试-很长', content: `${'长'.repeat(90)}{keyword}`, sort: 9999 }, admin)).id;
+    const { source, titles } = await ok(t, publishingCalls.titleGenerate, { keyword: '装修公司', city: '杭州' }, writer.token);
+    expect(source).toBe('template');
+    const ids = titles.map((one) => one.template_id);
+    expect(ids).toContain(first);
+    expect(ids).not.toContain(off);
+    expect(titles.find((one) => one.template_id === first)!.title).toMatch(/^\d{4}年\d{1,2}月\d{1,2}日杭州装修公司榜单$/);
+    expect(titles.find((one) => one.template_id === long)).toMatchObject({ too_long: false });
+    const longer = await ok(t, publishingCalls.titleGenerate, { keyword: '杭州本地口碑最好的全包装修公司'.repeat(2) }, writer.token);
+    expect(longer.titles.find((one) => one.template_id === long)).toMatchObject({ too_long: true });
+    expectRefused(await invoke(t, publishingCalls.titleGenerate, { keyword: '装修', template_ids: [off] }, writer.token), 'template_ids', publishingCalls.titleGenerate);
+
+    const { ids: saved } = await ok(t, publishingCalls.titleSave, { keyword: '装修公司', titles: ['杭州装修公司哪家好？', '装修避坑指南'] }, writer.token);
+    expect(await ok(t, material.calls.details, { id: saved[0]! }, admin)).toMatchObject({ title: '杭州装修公司哪家好？', keyword: '装修公司', body: '', state: MATERIAL_STATES.draft });
+    // No body, no review.
+    expectRefused(await invoke(t, material.actionCalls.submit!, { ids: [saved[0]!] }, writer.token), 'body', material.actionCalls.submit);
+    expect(await stateOf(saved[0]!)).toBe(MATERIAL_STATES.draft);
+    await ok(t, material.calls.edit!, { id: saved[0]!, body: '<p>正文</p>' }, writer.token);
+    await ok(t, material.actionCalls.submit!, { ids: [saved[0]!] }, writer.token);
+    expect(await stateOf(saved[0]!)).toBe(MATERIAL_STATES.reviewing);
+    expectError(await invoke(t, publishingCalls.titleSave, { keyword: '装修', titles: ['x'.repeat(101)] }, writer.token), 40000);
   });
 });

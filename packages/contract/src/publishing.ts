@@ -9,6 +9,21 @@ export const TITLE_PLACEHOLDERS = ['keyword', 'city', 'industry', 'date'] as con
 /** A template's text: anything but braces, except the placeholders written whole (`{keyword}`). */
 const TEMPLATE_TEXT = new RegExp(`^(?:[^{}]|\\{(?:${TITLE_PLACEHOLDERS.join('|')})\\})*$`);
 
+/** What fills a template's placeholders; a placeholder with nothing to fill it is left out. */
+export type TitleValues = { keyword: string; city?: string; industry?: string; /** `YYYY-MM-DD`, the platform's day. */ date: string };
+
+/** A title made from a template (docs/publishing.md › Material): each placeholder filled, `{date}` as 2026年12月7日. */
+export function renderTitle(template: string, values: TitleValues): string {
+  const [year, month, day] = values.date.split('-').map(Number);
+  const filled: Record<(typeof TITLE_PLACEHOLDERS)[number], string> = {
+    keyword: values.keyword,
+    city: values.city ?? '',
+    industry: values.industry ?? '',
+    date: `${year}年${month}月${day}日`,
+  };
+  return template.replace(/\{(keyword|city|industry|date)\}/g, (_, key: keyof typeof filled) => filled[key]).trim();
+}
+
 /**
  * 标题模板: the platform's title templates, from which titles are made for a keyword (智能标题生成 falls back to them
  * when no model is configured). Shared by every owner of the tool: the operator curates them; an owner's own wording is
@@ -142,6 +157,8 @@ export const material = defineResource({
   module: 'publishing',
   thing: 'material',
   menu: '/automatic_publishing_tool/material/custom_title',
+  // 素材审核: the same list, opened on the materials in review; the review operation is granted there.
+  alsoAt: ['/automatic_publishing_tool/material/audit'],
   label: { 'zh-CN': '素材', 'en-US': 'Material' },
   operations: {
     view: 'publishing.material.view',
@@ -153,7 +170,8 @@ export const material = defineResource({
   fields: {
     title: { kind: 'text', label: { 'zh-CN': '标题', 'en-US': 'Title' }, max: MATERIAL_TITLE_MAX, required: true },
     keyword: { kind: 'text', label: { 'zh-CN': '关键词', 'en-US': 'Keyword' }, max: 50 },
-    body: { kind: 'richtext', label: { 'zh-CN': '正文', 'en-US': 'Body' }, max: MATERIAL_BODY_MAX, required: true },
+    // A draft may lack its body (a title saved from 智能标题生成); it is given before the material is submitted.
+    body: { kind: 'richtext', label: { 'zh-CN': '正文', 'en-US': 'Body' }, max: MATERIAL_BODY_MAX },
     state: {
       kind: 'select',
       label: { 'zh-CN': '状态', 'en-US': 'State' },
@@ -283,6 +301,40 @@ export const publishingCalls = {
     permission: operation('publishing.account.edit'),
     body: z.object({ id: fields.id }).strict(),
     data: z.object({ path: z.string() }),
+  }),
+  titleGenerate: defineCall({
+    method: 'POST',
+    path: '/api/publishing/title_generate',
+    tag: 'publishing',
+    summary: `智能标题生成 without a model: a title from each enabled title template (or those chosen), in their order, its placeholders filled — {date} the platform's day; a title over ${MATERIAL_TITLE_MAX} characters is marked, not cut`,
+    permission: operation('publishing.material.edit'),
+    body: z
+      .object({
+        keyword: fields.text(50).min(1),
+        city: fields.text(20).optional(),
+        industry: fields.text(20).optional(),
+        template_ids: z.array(fields.id).min(1).max(50).optional(),
+      })
+      .strict(),
+    data: z.object({
+      /** `template`: filled from the title templates (no model is configured). */
+      source: z.literal('template'),
+      titles: z.array(z.object({ template_id: z.number().int(), template_name: z.string(), title: z.string(), too_long: z.boolean() })),
+    }),
+  }),
+  titleSave: defineCall({
+    method: 'POST',
+    path: '/api/publishing/title_save',
+    tag: 'publishing',
+    summary: 'Keeps chosen titles as draft materials of the keyword, each to be given its body before it is submitted for review',
+    permission: operation('publishing.material.edit'),
+    body: z
+      .object({
+        keyword: fields.text(50).min(1),
+        titles: z.array(fields.text(MATERIAL_TITLE_MAX).min(1)).min(1).max(50),
+      })
+      .strict(),
+    data: z.object({ ids: z.array(z.number().int()) }),
   }),
   publish: defineCall({
     method: 'POST',

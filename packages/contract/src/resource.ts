@@ -238,6 +238,11 @@ export interface ResourceDeclaration<F extends Record<string, ResourceField>> {
   thing: string;
   /** The menu entry of the screen. */
   menu: string;
+  /**
+   * Other menu entries listing these records for a task of their own (素材审核 lists the materials to review): an
+   * action's operation may be granted under one of them.
+   */
+  alsoAt?: readonly string[];
   /** One record's name: 案例平台 / Case platform. */
   label: Texts;
   /** Operation codes (listed in the operation catalogue); a missing add, edit or delete means the call is not offered. */

@@ -33,9 +33,9 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
     }
   });
 
-  it.runIf(resource.states)('moves between states by actions under operations in the catalogue, each labelled in both languages', () => {
+  it.runIf(resource.states)('moves between states by actions under operations in the catalogue (of its menu or another listing it), each labelled in both languages', () => {
     for (const [name, action] of Object.entries(resource.states!.actions)) {
-      expect(operationCatalogue.find((entry) => entry.code === action.operation), `${name}: ${action.operation}`).toMatchObject({ menu: resource.menu });
+      expect([resource.menu, ...(resource.alsoAt ?? [])], `${name}: ${action.operation}`).toContain(operationCatalogue.find((entry) => entry.code === action.operation)?.menu);
       expect(action.label['zh-CN'].trim() && action.label['en-US'].trim(), name).not.toBe('');
       expect(resource.actionCalls[name]!.path).toBe(`/api/${resource.module}/${resource.thing}_${name}`);
     }

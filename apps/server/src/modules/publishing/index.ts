@@ -8,6 +8,7 @@ import { publishAdapters } from './adapters';
 import { materialReviews, materialRules } from './materials';
 import { CHECK_JOB, PublicationService, PUBLISH_JOB, PUBLISH_JOB_EXPIRY_SECONDS } from './publications';
 import { seedPublishing } from './seed';
+import { TitleService } from './titles';
 import { material as materialTable, publishAccount as publishAccountTable, titleTemplate as titleTemplateTable } from './table';
 
 /** The automatic publishing tool (docs/publishing.md): its title templates, its accounts with their adapters, its materials and their review. */
@@ -21,6 +22,7 @@ export const publishingModule: ServerModule = {
     const accounts = new AccountService(db, app.secrets, adapters);
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const publications = new PublicationService(db, app.jobs, app.clock, accounts, adapters, () => timeZone.current());
+    const titles = new TitleService(db, app.clock, () => timeZone.current());
     // A timed publish is due to the second: its idle worker asks every second, not every 30.
     app.jobs.work<{ id: number }>(PUBLISH_JOB, ({ id }) => publications.send(id), { pollingSeconds: 1, retryLimit: 2, retryDelay: 30, expireInSeconds: PUBLISH_JOB_EXPIRY_SECONDS });
     app.jobs.work<{ id: number }>(CHECK_JOB, ({ id }) => publications.check(id), { retryLimit: 2, retryDelay: 60 });
@@ -30,6 +32,8 @@ export const publishingModule: ServerModule = {
     app.access.reviews.provide(materialReviews(app, db));
     route(app, publishingCalls.accountCheck, ({ body }) => accounts.check(body.id));
     route(app, publishingCalls.accountFeed, ({ body, principal, request }) => accounts.renewFeed(body.id, { staffId: principal!.staffId, ip: request.ip }));
+    route(app, publishingCalls.titleGenerate, ({ body }) => titles.generate(body));
+    route(app, publishingCalls.titleSave, ({ body, principal, request }) => titles.save(body, { staffId: principal!.staffId, ip: request.ip }));
     route(app, publishingCalls.publish, ({ body, principal, request }) => publications.publish(body, { staffId: principal!.staffId, ip: request.ip }));
     route(app, publishingCalls.publicationList, ({ body }) => publications.list(body));
     route(app, publishingCalls.publicationDetails, ({ body }) => publications.details(body.id));

@@ -19,7 +19,7 @@ async function decidedBySomeoneElse(id: number, { tx, staffId }: WriteContext) {
 
 /**
  * A material's own rules (docs/publishing.md › Material): an edit of a material that is not a draft returns it to
- * draft (what was reviewed is no longer what it holds); submitting records who submitted it; approving and rejecting
+ * draft (what was reviewed is no longer what it holds); submitting asks for a body and records who submitted it; approving and rejecting
  * are someone else's — the submitter's own person is refused (40300), and the whole bulk action with it.
  */
 export const materialRules: ResourceHooks = {
@@ -27,7 +27,10 @@ export const materialRules: ResourceHooks = {
     if (before && before.state !== MATERIAL_STATES.draft) values.state = MATERIAL_STATES.draft;
   },
   actions: {
-    async submit(id, { tx, staffId }) {
+    async submit(id, { tx, staffId, before }) {
+      // What is reviewed is what is published: a body with some words in it.
+      if (!String(before?.body ?? '').replace(/<[^>]*>|&nbsp;|\s/g, ''))
+        throw AppError.invalid('body', { 'zh-CN': `“${String(before?.title)}”还没有正文，不能提交审核`, 'en-US': `“${String(before?.title)}” has no body yet and cannot be submitted` });
       await tx.update(material).set({ submittedBy: staffId }).where(eq(material.id, id));
     },
     approve: decidedBySomeoneElse,

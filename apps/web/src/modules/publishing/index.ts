@@ -16,6 +16,7 @@ export const publishingWebModule: WebModule = {
     '/automatic_publishing_tool/publish/manual': { load: () => import('./pages').then((m) => ({ default: m.ManualPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/publish/timed': { load: () => import('./pages').then((m) => ({ default: m.TimedPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/material/custom_title': resourcePage(material),
+    '/automatic_publishing_tool/material/smart_title': { load: () => import('./pages').then((m) => ({ default: m.SmartTitlePage })) },
     [MATERIAL_REVIEW_PATH]: { load: () => import('./pages').then((m) => ({ default: m.MaterialReviewPage })), queryIsState: true },
     '/automatic_publishing_tool/material/title_template': resourcePage(titleTemplate),
   },
