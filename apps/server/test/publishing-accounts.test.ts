@@ -70,6 +70,8 @@ describe('accounts (账号管理)', () => {
     expectRefused(await addAccount({ name: 'hook-short', platform: PLATFORM.webhook, url: receiver.url, credential: 'short' }), 'credential', publishAccount.calls.add);
     expectRefused(await addAccount({ name: 'not-a-url', platform: PLATFORM.webhook, url: 'ftp://x', credential: HOOK_SECRET }), 'url', publishAccount.calls.add);
     expect((await addAccount({ name: '订阅源-仅名称', platform: PLATFORM.feed })).code).toBe(20000);
+    // Left out, the platform is WordPress's, which asks for its site.
+    expectRefused(await addAccount({ name: '平台未选' }), 'url', publishAccount.calls.add);
 
     // Switching a feed to WordPress asks for what WordPress needs.
     const { id } = (await ok(t, publishAccount.calls.add!, { name: '订阅源-改平台', platform: PLATFORM.feed }, admin)) as { id: number };

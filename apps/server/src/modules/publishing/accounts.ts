@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { FEED_ENTRIES, feedPath, PLATFORM, type AccountCheckResult, type AccountPlatform, type Texts } from '@juqi/contract';
+import { FEED_ENTRIES, feedPath, PLATFORM, publishAccount as publishAccountResource, type AccountCheckResult, type AccountPlatform, type Texts } from '@juqi/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { generateAtomFeed } from 'feedsmith';
@@ -37,7 +37,8 @@ const PLATFORM_NAMES: Record<AccountPlatform, Texts> = {
 export function accountRules(privateHosts: boolean): ResourceHooks {
   return {
     async beforeWrite(values, { before }) {
-      const platform = (values.platform ?? before?.platform) as AccountPlatform;
+      // An add leaving the platform out takes the declared default, as the insert will.
+      const platform = (values.platform ?? before?.platform ?? publishAccountResource.fields.platform.default) as AccountPlatform;
       const now = (key: string) => (key in values ? values[key] : before?.[key]);
       const missing = missingFor(PLATFORM_NAMES[platform]);
       for (const key of NEEDS[platform]) if (!now(key)) throw AppError.invalid(key, missing[key]);
