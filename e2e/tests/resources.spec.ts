@@ -229,12 +229,14 @@ const WALKED_AT_LEAST = [
 /**
  * What the walk types into fields a resource's own rule ties together, by screen and field: an agency level's
  * threshold must rise with its rank, so the walk's level takes a rank and a threshold (in yuan) above the seeded ones;
- * a publishing account gives what its platform needs.
+ * a publishing account gives what its platform needs; a material its body.
  */
 const WALK_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   '/permission/agency/level': { level: '98', threshold: '19999999' },
   // A WordPress account (the platform first offered) needs its site, user and application password.
   '/automatic_publishing_tool/account': { url: 'https://walk.example.com', username: 'walker', credential: 'walk-application-password' },
+  // A material is submitted for review (its first action) only with a body.
+  '/automatic_publishing_tool/material/custom_title': { body: '巡检正文' },
 };
 
 /**
@@ -270,7 +272,7 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
   await screen.getByRole('button', { name: /新\s*增/ }).click();
   for (const [key, field] of fields) {
     const own = WALK_VALUES[resource.menu]?.[key];
-    if (own) await dialog.getByLabel(field.label['zh-CN'], { exact: true }).fill(own);
+    if (own) await (field.kind === 'richtext' ? fillField(dialog, page, field, own) : dialog.getByLabel(field.label['zh-CN'], { exact: true }).fill(own));
     else if (key === nameKey || field.required) await fillField(dialog, page, field, key === nameKey ? name : `${name}-${key}`);
   }
   expect.soft(await seriousViolations(page, '.ant-modal-root'), `${resource.menu} form`).toEqual([]);
