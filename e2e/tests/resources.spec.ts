@@ -224,6 +224,8 @@ const WALKED_AT_LEAST = [
   '/permission/keyword/index',
   '/automatic_publishing_tool/account',
   '/automatic_publishing_tool/material/custom_title',
+  '/automatic_publishing_tool/material/keyword',
+  '/automatic_publishing_tool/material/extension_label',
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { approvalCalls, material, MATERIAL_STATES, publishingCalls, renderTitle, titleTemplate } from '@juqi/contract';
+import { approvalCalls, extensionLabel, keyword, keywordType, material, MATERIAL_STATES, publishingCalls, renderTitle, titleTemplate, workingKeyword } from '@juqi/contract';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../src/lib/db/schema';
@@ -125,5 +125,21 @@ describe('titles from the templates (智能标题生成 without a model)', () =>
     await ok(t, material.actionCalls.submit!, { ids: [saved[0]!] }, writer.token);
     expect(await stateOf(saved[0]!)).toBe(MATERIAL_STATES.reviewing);
     expectError(await invoke(t, publishingCalls.titleSave, { keyword: '装修', titles: ['x'.repeat(101)] }, writer.token), 40000);
+  });
+});
+
+describe('the tool’s keywords (关键词) and their tags (拓展词标签)', () => {
+  it('keeps a word folded and once; a tag a keyword holds stays; a library keyword deleted is forgotten, not the word', async () => {
+    const tag = (await ok(t, extensionLabel.calls.add!, { name: '地域词-测试', color: '#1677ff' }, admin)).id;
+    const type = (await ok(t, keywordType.calls.add!, { name: '地域词-库' }, admin)).id;
+    const library = (await ok(t, keyword.calls.add!, { word: '杭州装修', type_id: type }, admin)).id;
+    const { id } = await ok(t, workingKeyword.calls.add!, { word: '  杭州　装修 ', label_id: tag, library_id: library }, admin);
+    expect(await ok(t, workingKeyword.calls.details, { id }, admin)).toMatchObject({ word: '杭州 装修', label_id: tag, library_id: library });
+    expect(expectError(await invoke(t, workingKeyword.calls.add!, { word: '杭州 装修' }, admin), 40900)).toMatchObject({ field: 'word' });
+    expect(expectError(await invoke(t, workingKeyword.calls.add!, { word: '杭州　 装修' }, admin), 40900)).toMatchObject({ field: 'word' });
+
+    expectError(await invoke(t, extensionLabel.calls.delete!, { id: tag }, admin), 40900);
+    await ok(t, keyword.calls.delete!, { id: library }, admin);
+    expect(await ok(t, workingKeyword.calls.details, { id }, admin)).toMatchObject({ word: '杭州 装修', library_id: null });
   });
 });

@@ -95,7 +95,12 @@ async function firstOf(kind: LookupKind, who: string): Promise<number> {
   if (first) return first.id;
   const naming = allResources.find((resource) => resource.names === kind);
   if (!naming?.calls.add) throw new Error(`${who}: no module provides ${kind} records to point at`);
-  const values = Object.fromEntries(Object.entries(naming.fields as Record<string, ResourceField>).map(([key, field]) => [key, key === 'enabled' ? true : sample(field, 80)]));
+  // Its own references point at the first records of theirs (a library keyword has a type).
+  const values = Object.fromEntries(
+    await Promise.all(
+      Object.entries(naming.fields as Record<string, ResourceField>).map(async ([key, field]) => [key, key === 'enabled' ? true : sample(field, 80, field.kind === 'reference' ? await firstOf(referenceLookup(field), `${who} › ${key}`) : undefined)]),
+    ),
+  );
   return (expectOk(await invokeUnchecked(t, naming.calls.add as AnyCall, values, admin)) as { id: number }).id;
 }
 

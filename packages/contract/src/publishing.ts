@@ -143,6 +143,70 @@ export const publishAccount = defineResource({
   names: 'publish_account',
 });
 
+/**
+ * 拓展词标签: tags grouping the tool's keywords (地域词, 疑问词 …), each with a colour for its chip; a label a keyword holds
+ * cannot be deleted.
+ */
+export const extensionLabel = defineResource({
+  module: 'publishing',
+  thing: 'extension_label',
+  menu: '/automatic_publishing_tool/material/extension_label',
+  label: { 'zh-CN': '拓展词标签', 'en-US': 'Extension tag' },
+  operations: {
+    view: 'publishing.extension_label.view',
+    add: 'publishing.extension_label.edit',
+    edit: 'publishing.extension_label.edit',
+    delete: 'publishing.extension_label.edit',
+    export: 'publishing.extension_label.export',
+  },
+  fields: {
+    name: { kind: 'text', label: { 'zh-CN': '标签名称', 'en-US': 'Name' }, max: 20, required: true, unique: true },
+    color: { kind: 'text', label: { 'zh-CN': '颜色', 'en-US': 'Colour' }, max: 7, pattern: /^#[0-9a-fA-F]{6}$/, hint: { 'zh-CN': '如 #1677ff', 'en-US': 'e.g. #1677ff' } },
+    remark: { kind: 'textarea', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, max: 200 },
+    sort: { kind: 'sort', label: { 'zh-CN': '排序', 'en-US': 'Order' } },
+    enabled: { kind: 'boolean', label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true },
+  },
+  columns: ['name', 'color', 'remark', 'sort', 'enabled', 'updated_at'],
+  keyword: ['name'],
+  filters: { enabled: 'equals' },
+  order: { by: 'sort', direction: 'asc' },
+  names: 'extension_label',
+});
+
+/**
+ * 关键词 (素材管理): the tool's working keywords — typed, or taken from the master library — each with its extension tag;
+ * what titles and materials are written for. A word is kept folded as the library keeps it, once.
+ */
+export const workingKeyword = defineResource({
+  module: 'publishing',
+  thing: 'keyword',
+  menu: '/automatic_publishing_tool/material/keyword',
+  label: { 'zh-CN': '关键词', 'en-US': 'Keyword' },
+  operations: {
+    view: 'publishing.keyword.view',
+    add: 'publishing.keyword.edit',
+    edit: 'publishing.keyword.edit',
+    delete: 'publishing.keyword.edit',
+    export: 'publishing.keyword.export',
+  },
+  fields: {
+    word: { kind: 'text', label: { 'zh-CN': '关键词', 'en-US': 'Keyword' }, max: 50, required: true, unique: true },
+    label_id: { kind: 'reference', lookup: 'extension_label', label: { 'zh-CN': '拓展词标签', 'en-US': 'Extension tag' } },
+    library_id: {
+      kind: 'reference',
+      lookup: 'keyword',
+      label: { 'zh-CN': '总关键词库词条', 'en-US': 'Library keyword' },
+      hint: { 'zh-CN': '从总关键词库选取时记下来源；可不选', 'en-US': 'Where it came from in the master library, if it did' },
+    },
+    remark: { kind: 'textarea', label: { 'zh-CN': '备注', 'en-US': 'Remark' }, max: 200 },
+    enabled: { kind: 'boolean', label: { 'zh-CN': '启用', 'en-US': 'Enabled' }, default: true },
+  },
+  columns: ['word', 'label_id', 'library_id', 'remark', 'enabled', 'updated_at'],
+  keyword: ['word'],
+  filters: { label_id: 'equals', library_id: 'equals', enabled: 'equals' },
+  order: { by: 'id', direction: 'desc' },
+});
+
 /** A material's states (docs/publishing.md › Material): only an approved one is published. */
 export const MATERIAL_STATES = { draft: 1, reviewing: 2, approved: 3, rejected: 4 } as const;
 export const MATERIAL_TITLE_MAX = 100;
@@ -402,4 +466,4 @@ export const publishingCalls = {
 };
 
 /** The publishing tool's share of the contract (`contractModules`). */
-export const publishingContract = defineContractModule({ name: 'publishing', calls: publishingCalls, resources: [titleTemplate, publishAccount, material] });
+export const publishingContract = defineContractModule({ name: 'publishing', calls: publishingCalls, resources: [titleTemplate, publishAccount, material, extensionLabel, workingKeyword] });

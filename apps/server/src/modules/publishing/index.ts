@@ -1,15 +1,15 @@
-import { material, publishAccount, publishingCalls, titleTemplate } from '@juqi/contract';
+import { extensionLabel, material, publishAccount, publishingCalls, titleTemplate, workingKeyword } from '@juqi/contract';
 import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { lazyService } from '../../lib/http/types';
 import { accountRules, AccountService, feedRoute } from './accounts';
 import { publishAdapters } from './adapters';
-import { materialReviews, materialRules } from './materials';
+import { materialReviews, materialRules, workingKeywordRules } from './materials';
 import { CHECK_JOB, PublicationService, PUBLISH_JOB, PUBLISH_JOB_EXPIRY_SECONDS } from './publications';
 import { seedPublishing } from './seed';
 import { TitleService } from './titles';
-import { material as materialTable, publishAccount as publishAccountTable, titleTemplate as titleTemplateTable } from './table';
+import { extensionLabel as extensionLabelTable, material as materialTable, publishAccount as publishAccountTable, titleTemplate as titleTemplateTable, workingKeyword as workingKeywordTable } from './table';
 
 /** The automatic publishing tool (docs/publishing.md): its title templates, its accounts with their adapters, its materials and their review. */
 export const publishingModule: ServerModule = {
@@ -29,6 +29,8 @@ export const publishingModule: ServerModule = {
     resourceRoutes(app, titleTemplate, titleTemplateTable);
     resourceRoutes(app, publishAccount, publishAccountTable, accountRules(privateHosts));
     resourceRoutes(app, material, materialTable, materialRules);
+    resourceRoutes(app, extensionLabel, extensionLabelTable);
+    resourceRoutes(app, workingKeyword, workingKeywordTable, workingKeywordRules);
     app.access.reviews.provide(materialReviews(app, db));
     route(app, publishingCalls.accountCheck, ({ body }) => accounts.check(body.id));
     route(app, publishingCalls.accountFeed, ({ body, principal, request }) => accounts.renewFeed(body.id, { staffId: principal!.staffId, ip: request.ip }));

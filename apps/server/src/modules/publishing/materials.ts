@@ -1,4 +1,4 @@
-import { MATERIAL_STATES, type ReviewItem } from '@juqi/contract';
+import { foldKeyword, MATERIAL_STATES, type ReviewItem } from '@juqi/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceHooks, WriteContext } from '../../lib/crud/resource-routes';
@@ -71,3 +71,10 @@ export function materialReviews(app: FastifyInstance, db: Executor): ReviewSourc
     },
   };
 }
+
+/** A working keyword is kept folded as the master library keeps its words, so one word is held once (the unique index). */
+export const workingKeywordRules: ResourceHooks = {
+  async beforeWrite(values) {
+    if (typeof values.word === 'string') values.word = foldKeyword(values.word);
+  },
+};

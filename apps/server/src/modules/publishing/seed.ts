@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../lib/module';
 import { MATERIAL_STATES, PLATFORM } from '@juqi/contract';
-import { material, publishAccount, titleTemplate } from './table';
+import { extensionLabel, material, publishAccount, titleTemplate } from './table';
 
 /** Title templates of the kind a local-services content team writes, for the demo. */
 const DEMO_TEMPLATES: { name: string; content: string }[] = [
@@ -16,6 +16,14 @@ export async function seedPublishing({ db, demo }: SeedContext): Promise<void> {
     .insert(titleTemplate)
     .values(DEMO_TEMPLATES.map((template, index) => ({ ...template, sort: (index + 1) * 10 })))
     .onConflictDoNothing({ target: titleTemplate.name });
+  await db
+    .insert(extensionLabel)
+    .values([
+      { name: '地域词', color: '#1677ff', sort: 10 },
+      { name: '疑问词', color: '#fa8c16', sort: 20 },
+      { name: '长尾词', color: '#52c41a', sort: 30 },
+    ])
+    .onConflictDoNothing({ target: extensionLabel.name });
   // An account that needs no credential: the product's own feed (its address is made from 账号管理 when wanted).
   await db
     .insert(publishAccount)

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { keyword } from '../keyword/table';
 
 /** 标题模板 (the `titleTemplate` resource): a column per declared field. */
 export const titleTemplate = pgTable(
@@ -134,4 +135,39 @@ export const publicationAttempt = pgTable(
     message: text('message').notNull().default(''),
   },
   (t) => [index('publication_attempt_publication_id_idx').on(t.publicationId)],
+);
+
+/** 拓展词标签 (the `extensionLabel` resource): a column per declared field. */
+export const extensionLabel = pgTable(
+  'extension_label',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('extension_label_name_key').on(t.name)],
+);
+
+/**
+ * 关键词 of the tool (the `workingKeyword` resource): a word kept folded, its tag (kept from deletion while held), and
+ * the master library's keyword it came from (forgotten when that one goes).
+ */
+export const workingKeyword = pgTable(
+  'working_keyword',
+  {
+    id: serial('id').primaryKey(),
+    word: text('word').notNull(),
+    labelId: integer('label_id').references(() => extensionLabel.id),
+    libraryId: integer('library_id').references(() => keyword.id, { onDelete: 'set null' }),
+    remark: text('remark').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('working_keyword_word_key').on(t.word), index('working_keyword_label_id_idx').on(t.labelId)],
 );

@@ -1,4 +1,4 @@
-import { material, titleTemplate } from '@juqi/contract';
+import { extensionLabel, material, titleTemplate, workingKeyword } from '@juqi/contract';
 import { resourcePage } from '../../components/resource';
 import type { WebModule } from '../../lib/web-module';
 import { MATERIAL_REVIEW_PATH } from './subjects';
@@ -15,6 +15,8 @@ export const publishingWebModule: WebModule = {
     '/automatic_publishing_tool/account': { load: () => import('./pages').then((m) => ({ default: m.AccountPage })), queryIsState: true },
     '/automatic_publishing_tool/publish/manual': { load: () => import('./pages').then((m) => ({ default: m.ManualPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/publish/timed': { load: () => import('./pages').then((m) => ({ default: m.TimedPublishingPage })), queryIsState: true },
+    '/automatic_publishing_tool/material/keyword': resourcePage(workingKeyword),
+    '/automatic_publishing_tool/material/extension_label': resourcePage(extensionLabel),
     '/automatic_publishing_tool/material/custom_title': resourcePage(material),
     '/automatic_publishing_tool/material/smart_title': { load: () => import('./pages').then((m) => ({ default: m.SmartTitlePage })) },
     [MATERIAL_REVIEW_PATH]: { load: () => import('./pages').then((m) => ({ default: m.MaterialReviewPage })), queryIsState: true },
