@@ -136,9 +136,9 @@ describe('accounts (账号管理)', () => {
   });
 });
 
-const wpAccount = (): AccountWithSecrets => ({ id: 1, name: 'wp', platform: PLATFORM.wordpress, url: wordpress.url, username: WP_USER, credential: WP_PASSWORD });
+const wpAccount = (): AccountWithSecrets => ({ id: 1, name: 'wp', platform: PLATFORM.wordpress, url: wordpress.url, username: WP_USER, credential: WP_PASSWORD, enabled: true });
 const adapters = () => publishAdapters(t.database.db, { privateHosts: true });
-const hook = (): AccountWithSecrets => ({ id: 2, name: 'hook', platform: PLATFORM.webhook, url: receiver.url, username: '', credential: HOOK_SECRET });
+const hook = (): AccountWithSecrets => ({ id: 2, name: 'hook', platform: PLATFORM.webhook, url: receiver.url, username: '', credential: HOOK_SECRET, enabled: true });
 /** The PublishFailure a call ends in. */
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable(), (error: unknown) => error as PublishFailure);
 
@@ -190,7 +190,7 @@ describe('the feed', () => {
     const { id } = (await ok(t, publishAccount.calls.add!, { name: '资讯订阅', platform: PLATFORM.feed }, admin)) as { id: number };
     const { path } = await ok(t, publishingCalls.accountFeed, { id }, admin);
     expect(path).toMatch(/^\/feeds\/[A-Za-z0-9_-]{32}\.atom$/);
-    const account: AccountWithSecrets = { id, name: '资讯订阅', platform: PLATFORM.feed, url: '', username: '', credential: null };
+    const account: AccountWithSecrets = { id, name: '资讯订阅', platform: PLATFORM.feed, url: '', username: '', credential: null, enabled: true };
     const feed = adapters()[PLATFORM.feed];
     await feed.publish(account, post('k-feed-1', '第一篇 <与> & 引号"'));
     await feed.publish(account, { ...post('k-feed-2', '第二篇'), publishedAt: new Date('2026-12-02T02:00:00Z') });

@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './db/client';
 import { staff } from './db/schema';
 
@@ -31,3 +32,11 @@ export async function personOf(db: Executor, staffId: number): Promise<string> {
 
 /** The ids of every account of a person, as a subquery: `applicant_id in (accountsOf(person))`. */
 export const accountsOf = (person: string) => sql`(select ${staff.id} from ${staff} where ${personOfRow} = ${person})`;
+
+/**
+ * The records a staff's own person did not start, by the column naming who started them (null: nobody recorded, so
+ * anyone may decide): what a two-person step may offer them.
+ */
+export async function notStartedBy(db: Executor, staffId: number, starter: PgColumn): Promise<SQL> {
+  return sql`(${starter} is null or ${starter} not in ${accountsOf(await personOf(db, staffId))})`;
+}

@@ -22,7 +22,7 @@ export function holdsSecrets(app: FastifyInstance, table: PgTable, property: str
   sealedColumns.set(key, [...(sealedColumns.get(key) ?? []), { table, property, column, id: columns.id }]);
 }
 
-/** How many credentials one statement re-seals. */
+/** How many credentials one transaction re-seals. */
 const BATCH = 500;
 
 /**

@@ -41,11 +41,6 @@ export class SecretBox {
     this.currentId = current && keyIdOf(current);
   }
 
-  /** Whether a credential can be saved. */
-  get sealing(): boolean {
-    return this.currentId !== undefined;
-  }
-
   /** `plain` sealed under the current key; refused naming `field` when there is none. */
   seal(plain: string, field = 'secret'): string {
     if (!this.currentId) throw noKey(field);

@@ -51,8 +51,6 @@ export interface OutboundRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
-  /** The whole exchange's limit; 15 s by default. */
-  timeoutMs?: number;
 }
 
 export interface OutboundAnswer {
@@ -79,7 +77,8 @@ export class OutboundFailure extends Error {
 }
 
 const ANSWER_LIMIT = 1024 * 1024;
-const DEFAULT_TIMEOUT_MS = 15_000;
+/** The whole exchange's limit. */
+const TIMEOUT_MS = 15_000;
 
 /** Resolves a name for a connection, refusing it when every address it has is internal. */
 const publicLookup: LookupFunction = (hostname, options, callback) => {
@@ -138,9 +137,9 @@ export function sendOutbound(request: OutboundRequest, { privateHosts }: Outboun
       },
     );
     const timer = setTimeout(() => {
-      fail(new Error(`no answer within ${(request.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s`));
+      fail(new Error(`no answer within ${TIMEOUT_MS / 1000} s`));
       req.destroy();
-    }, request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    }, TIMEOUT_MS);
     // Written whole: from here on the platform may have acted on it.
     req.on('finish', () => (sent = true));
     req.on('error', (error) => {

@@ -10,12 +10,12 @@ import {
   type NotificationSubject,
   type ReviewItem,
 } from '@juqi/contract';
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../lib/db/client';
 import { staff, users } from '../../lib/db/schema';
 import type { GrantsDirectory, SystemEventSink } from '../../lib/http/types';
-import { accountsOf, personOf, samePerson } from '../../lib/people';
+import { notStartedBy, samePerson } from '../../lib/people';
 import { decidersOf, type ReviewRegistry, type ReviewSource } from '../../lib/reviews';
 import { amountText, type AdjustmentService } from './adjustments';
 import { financeAdjustment } from './adjustments-table';
@@ -50,10 +50,6 @@ type RaiseProposal = Pick<AdjustmentSettingsProposal, 'id' | 'values' | 'propose
 const adjustmentSubject = (adjustmentNo: string): NotificationSubject => ({ kind: 'finance_adjustment', id: adjustmentNo });
 const withdrawalSubject = (withdrawNo: string): NotificationSubject => ({ kind: 'finance_withdrawal', id: withdrawNo });
 const settingsSubject = (proposalId: string): NotificationSubject => ({ kind: 'finance_adjustment_settings', id: proposalId });
-
-/** The records a staff's own person started: left out of what waits for them. */
-const notStartedBy = async (db: Executor, staffId: number, starter: typeof financeAdjustment.applicantId | typeof financeWithdrawal.approvedBy) =>
-  sql`${starter} not in ${accountsOf(await personOf(db, staffId))}`;
 
 /**
  * Finance's two-person steps (docs/finance.md › Two-person steps in the to-dos): the review sources that list them in
@@ -114,7 +110,7 @@ export class FinanceReviews {
       operation: DECIDES.payout,
       async waitingFor(staffId, limit) {
         // One approved without a recorded approver may be paid by anyone (the payout's own rule).
-        const where = and(eq(financeWithdrawal.state, 'approved'), or(isNull(financeWithdrawal.approvedBy), await notStartedBy(db, staffId, financeWithdrawal.approvedBy)));
+        const where = and(eq(financeWithdrawal.state, 'approved'), await notStartedBy(db, staffId, financeWithdrawal.approvedBy));
         const [total] = await db.select({ n: count() }).from(financeWithdrawal).where(where);
         const rows = await db
           .select({ row: financeWithdrawal, userName: users.name, approverName: staff.name })

@@ -67,7 +67,15 @@ export class AccountService {
   async withSecrets(id: number, tx: Executor = this.db): Promise<AccountWithSecrets> {
     const [row] = await tx.select().from(publishAccount).where(eq(publishAccount.id, id));
     if (!row) throw notFound();
-    return { id: row.id, name: row.name, platform: row.platform as AccountPlatform, url: row.url, username: row.username, credential: row.credential ? this.secrets.open(row.credential) : null };
+    return {
+      id: row.id,
+      name: row.name,
+      platform: row.platform as AccountPlatform,
+      url: row.url,
+      username: row.username,
+      credential: row.credential ? this.secrets.open(row.credential) : null,
+      enabled: row.enabled,
+    };
   }
 
   /** 测试连接: asks the platform whether it takes the kept credential. A refusal is an answer, not an error. */

@@ -19,6 +19,7 @@ export interface AccountWithSecrets {
   url: string;
   username: string;
   credential: string | null;
+  enabled: boolean;
 }
 
 /** One post: its key is the publication's, the same on every attempt, so the platform (or its search) knows a repeat. */

@@ -1,10 +1,10 @@
 import { foldKeyword, MATERIAL_STATES, type ReviewItem } from '@juqi/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceHooks, WriteContext } from '../../lib/crud/resource-routes';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
-import { accountsOf, personOf, samePerson } from '../../lib/people';
+import { notStartedBy, samePerson } from '../../lib/people';
 import type { ReviewSource } from '../../lib/reviews';
 import { material } from './table';
 
@@ -47,7 +47,7 @@ export function materialReviews(app: FastifyInstance, db: Executor): ReviewSourc
     kind: 'publishing_material',
     operation: 'publishing.material.review',
     async waitingFor(staffId, limit) {
-      const where = and(eq(material.state, MATERIAL_STATES.reviewing), sql`coalesce(${material.submittedBy}, 0) not in ${accountsOf(await personOf(db, staffId))}`);
+      const where = and(eq(material.state, MATERIAL_STATES.reviewing), await notStartedBy(db, staffId, material.submittedBy));
       const [total] = await db.select({ n: count() }).from(material).where(where);
       const rows = await db
         .select({ id: material.id, title: material.title, submittedBy: material.submittedBy, since: material.updatedAt })

@@ -221,7 +221,7 @@ export class PublicationService {
       const [source] = await this.db.select().from(material).where(eq(material.id, row.materialId));
       const account = await this.accounts.withSecrets(row.accountId);
       if (!looking && source?.state !== MATERIAL_STATES.approved) outcome = { state: failed, outcome: 'refused', message: '素材已修改或撤回审核，需重新通过审核后再发布' };
-      else if (!looking && !(await this.enabled(row.accountId))) outcome = { state: failed, outcome: 'refused', message: '发布账号已停用' };
+      else if (!looking && !account.enabled) outcome = { state: failed, outcome: 'refused', message: '发布账号已停用' };
       else {
         const post: Post = { key: row.key, title: source?.title ?? row.title, html: source?.body ?? '', keyword: source?.keyword ?? '', publishedAt: this.clock.now() };
         const made = await call(this.adapters[account.platform], account, post);
@@ -255,11 +255,6 @@ export class PublicationService {
     });
     if (outcome.state === scheduled) await this.jobs.send(PUBLISH_JOB, { id: row.id }, { startAfter: outcome.retryAt });
     if (outcome.state === unknown && !looking) await this.jobs.send(CHECK_JOB, { id: row.id }, { startAfter: new Date(now.getTime() + CHECK_AFTER_MS) });
-  }
-
-  private async enabled(accountId: number): Promise<boolean> {
-    const [row] = await this.db.select({ enabled: publishAccount.enabled }).from(publishAccount).where(eq(publishAccount.id, accountId));
-    return row?.enabled ?? false;
   }
 
   /** 重试: a failed or cancelled publication sent again now, its attempts starting over. */
