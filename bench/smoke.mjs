@@ -36,6 +36,7 @@ const SMOKES = [
   // One engine: the script is the same on both, and PGlite's server is the start-up bench's and the browser tests'.
   { name: 'api', args: ['bench/api.mjs', '--engine', postgres ? 'postgres' : 'pglite', '--rounds', '1', '--duration', '0.3', '--warmup', '0.3', '--connections', '2'], env: { BENCH_API_DATABASE_URL: scratch('api') }, after: () => postgres && dropDatabase(scratch('api')) },
   { name: 'guard-cost', args: ['--import', 'tsx', 'bench/guard-cost.mjs', '--blocks', '2', '--per-block', '20'] },
+  { name: 'smart-plan', args: ['--import', 'tsx', 'bench/smart-plan.mjs', '--materials', '500', '--accounts', '50', '--rounds', '1'] },
   { name: 'pglite-select', args: ['--import', 'tsx', 'bench/pglite-select.mjs', '--blocks', '2', '--per-block', '50'] },
   { name: 'durability', args: ['bench/durability.mjs', '--trials', '1', '--writers', '1'] },
   { name: 'ledger', args: ['bench/ledger.mjs', '--transfers', '20', '--warmup', '5', '--rounds', '1', '--writers', '2', '--users', '10', ...(postgres ? ['--pg', postgres] : [])] },

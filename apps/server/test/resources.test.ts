@@ -67,7 +67,7 @@ function sample(field: ResourceField, n: number, picked?: number): unknown {
  * Records of a resource whose own rule ties its fields together, by resource, in place of the samples of its fields:
  * an agency level's threshold must rise with its rank, so the n-th record takes rank 90 − n above the six seeded ones
  * and a threshold that falls with n as its rank does; a keyword index's start must begin its period; an account gives what
- * each platform needs.
+ * each platform needs; a posting window ends after it starts. A child list's parent records take their own too.
  */
 const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
   'agency.level': (n) => ({ level: 90 - n, threshold: 1_900_000_000 - n * 1_000_000 }),
@@ -75,6 +75,8 @@ const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
   'keyword.index': () => ({ period: 1 }),
   // Every platform's needs given, over https.
   'publishing.account': (n) => ({ url: `https://r${n}.example.com`, username: `editor${n}`, credential: `secret-${n}-0123456789abcdef` }),
+  // A posting window ends after it starts.
+  'publishing.window': (n) => ({ start: '09:00', end: `${10 + (n % 14)}:00` }),
 };
 
 /**
@@ -143,9 +145,12 @@ describe.each(allResources.map((resource) => [`${resource.module}.${resource.thi
   /** Records of the parent resource added for this resource's tests. */
   const parents: number[] = [];
   const addParent = async (n: number) => {
-    const values = Object.fromEntries(
-      await Promise.all(Object.entries(parentResource!.fields as Record<string, ResourceField>).map(async ([key, field]) => [key, sample(field, 90 + n, field.kind === 'reference' ? await firstOf(referenceLookup(field), `${parentResource!.module}.${parentResource!.thing}.${key}`) : undefined)])),
-    );
+    const values = {
+      ...Object.fromEntries(
+        await Promise.all(Object.entries(parentResource!.fields as Record<string, ResourceField>).map(async ([key, field]) => [key, sample(field, 90 + n, field.kind === 'reference' ? await firstOf(referenceLookup(field), `${parentResource!.module}.${parentResource!.thing}.${key}`) : undefined)])),
+      ),
+      ...OWN_SAMPLES[`${parentResource!.module}.${parentResource!.thing}`]?.(90 + n),
+    };
     return (expectOk(await invokeUnchecked(t, parentResource!.calls.add! as AnyCall, values, admin)) as { id: number }).id;
   };
 

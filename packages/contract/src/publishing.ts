@@ -144,6 +144,76 @@ export const publishAccount = defineResource({
 });
 
 /**
+ * Which days a posting window holds (docs/publishing.md › Publishing): every day, the working week, the weekend, or one
+ * weekday (11 Monday … 17 Sunday). The days are the platform's calendar days, in its time zone.
+ */
+export const WINDOW_DAYS = [
+  { value: 1, label: { 'zh-CN': '每天', 'en-US': 'Every day' } },
+  { value: 2, label: { 'zh-CN': '周一至周五', 'en-US': 'Monday to Friday' } },
+  { value: 3, label: { 'zh-CN': '周六和周日', 'en-US': 'Saturday and Sunday' } },
+  { value: 11, label: { 'zh-CN': '周一', 'en-US': 'Monday' } },
+  { value: 12, label: { 'zh-CN': '周二', 'en-US': 'Tuesday' } },
+  { value: 13, label: { 'zh-CN': '周三', 'en-US': 'Wednesday' } },
+  { value: 14, label: { 'zh-CN': '周四', 'en-US': 'Thursday' } },
+  { value: 15, label: { 'zh-CN': '周五', 'en-US': 'Friday' } },
+  { value: 16, label: { 'zh-CN': '周六', 'en-US': 'Saturday' } },
+  { value: 17, label: { 'zh-CN': '周日', 'en-US': 'Sunday' } },
+] as const;
+export type WindowDays = (typeof WINDOW_DAYS)[number]['value'];
+
+/** Whether a window of `days` holds a weekday (1 Monday … 7 Sunday, ISO). */
+export function windowHoldsWeekday(days: number, weekday: number): boolean {
+  if (days === 1) return true;
+  if (days === 2) return weekday <= 5;
+  if (days === 3) return weekday >= 6;
+  return days - 10 === weekday;
+}
+
+/** `09:30` as minutes after midnight; `24:00` (a window's end) is 1440. */
+export const minuteOfDay = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Where an account has no window of its own, smart publishing posts every day between these (docs/publishing.md). */
+export const DEFAULT_WINDOW = { days: 1, start: '09:00', end: '21:00' } as const;
+
+/**
+ * 发布时段: when smart publishing may post on an account — days, and from–to on the platform's clock (the start
+ * included, the end not). An account holds several (a morning and an evening); with none it posts in DEFAULT_WINDOW.
+ * A child list of the account, edited in its details.
+ */
+export const publishWindow = defineResource({
+  module: 'publishing',
+  thing: 'window',
+  menu: '/automatic_publishing_tool/account',
+  label: { 'zh-CN': '发布时段', 'en-US': 'Posting window' },
+  // Edited with its account, by whoever may edit the account.
+  operations: publishAccount.operations,
+  fields: {
+    account_id: { kind: 'reference', lookup: 'publish_account', label: { 'zh-CN': '发布账号', 'en-US': 'Account' }, required: true },
+    days: { kind: 'select', label: { 'zh-CN': '适用日', 'en-US': 'Days' }, options: WINDOW_DAYS, default: 1, required: true },
+    start: {
+      kind: 'text',
+      label: { 'zh-CN': '开始时间', 'en-US': 'From' },
+      max: 5,
+      required: true,
+      pattern: /^(?:[01]\d|2[0-3]):[0-5]\d$/,
+      hint: { 'zh-CN': '24 小时制，如 09:00', 'en-US': '24-hour clock, e.g. 09:00' },
+    },
+    end: {
+      kind: 'text',
+      label: { 'zh-CN': '结束时间', 'en-US': 'Until' },
+      max: 5,
+      required: true,
+      pattern: /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/,
+      hint: { 'zh-CN': '晚于开始时间，不含该时刻；当天结束写 24:00', 'en-US': 'After the start, not included; 24:00 for the end of the day' },
+    },
+  },
+  columns: ['account_id', 'days', 'start', 'end', 'updated_at'],
+  filters: { days: 'equals' },
+  order: { by: 'id', direction: 'asc' },
+  parent: { key: 'account_id', resource: publishAccount },
+});
+
+/**
  * 拓展词标签: tags grouping the tool's keywords (地域词, 疑问词 …), each with a colour for its chip; a label a keyword holds
  * cannot be deleted.
  */
@@ -305,6 +375,17 @@ export const PUBLISH_BATCH_MAX = 50;
 /** How far ahead a timed publish may be set. */
 export const PUBLISH_AHEAD_DAYS = 90;
 
+/** The most materials and accounts one smart plan spreads, and the most days it looks ahead. */
+export const SMART_MATERIALS_MAX = 1000;
+export const SMART_ACCOUNTS_MAX = 100;
+export const SMART_DAYS_MAX = 30;
+
+/** Why a material found no place in a smart plan: every account holds its title or body, or none has a free slot. */
+export const SMART_UNPLACED_REASONS = ['repeated', 'no_slot'] as const;
+
+/** A smart plan's publication: a material on an account at a time (ISO 8601). */
+export const smartPlanEntry = z.object({ material_id: fields.id, account_id: fields.id, at: z.iso.datetime({ offset: true }) }).strict();
+
 const stateValue = z.union(Object.values(PUBLICATION_STATES).map((value) => z.literal(value)) as unknown as [z.ZodLiteral<PublicationState>, ...z.ZodLiteral<PublicationState>[]]);
 const modeValue = z.union(Object.values(PUBLICATION_MODES).map((value) => z.literal(value)) as unknown as [z.ZodLiteral<PublicationMode>, ...z.ZodLiteral<PublicationMode>[]]);
 
@@ -346,6 +427,16 @@ const publicationFilter = {
   mode: modeValue.optional(),
   account_id: fields.id.optional(),
 };
+
+/** How a publish call's fields are named in its refusals. */
+const publishLabels = {
+  material_ids: { 'zh-CN': '素材', 'en-US': 'Materials' },
+  account_ids: { 'zh-CN': '发布账号', 'en-US': 'Accounts' },
+  at: { 'zh-CN': '发布时间', 'en-US': 'Time' },
+  from: { 'zh-CN': '开始时间', 'en-US': 'From' },
+  days: { 'zh-CN': '计划天数', 'en-US': 'Days' },
+  entries: { 'zh-CN': '发布计划', 'en-US': 'Plan' },
+} satisfies Record<string, Texts>;
 
 export const publishingCalls = {
   accountCheck: defineCall({
@@ -407,6 +498,7 @@ export const publishingCalls = {
     summary:
       `Publishes approved materials on accounts — each material on each account, up to ${PUBLISH_BATCH_MAX} of each — now (手动发布) or at \`at\` (定时发布, within ${PUBLISH_AHEAD_DAYS} days). ` +
       'All or nothing: a material not approved, an account switched off, or a material, title or body the account has published or holds scheduled is 40000 naming the field',
+    labels: publishLabels,
     permission: operation('publishing.publish.edit'),
     body: z
       .object({
@@ -416,6 +508,44 @@ export const publishingCalls = {
         at: z.iso.datetime({ offset: true }).optional(),
       })
       .strict(),
+    data: z.object({ ids: z.array(z.number().int()) }),
+  }),
+  smartPlan: defineCall({
+    method: 'POST',
+    path: '/api/publishing/smart_plan',
+    tag: 'publishing',
+    summary:
+      `智能发布's plan, nothing kept: approved materials (up to ${SMART_MATERIALS_MAX}) spread over accounts (up to ${SMART_ACCOUNTS_MAX}) from \`from\` (now when not given) for \`days\` of the platform's calendar (1–${SMART_DAYS_MAX}), ` +
+      'each material once, at the earliest free minute of any account: within its posting windows and daily quota, its least gap from its other posts, never a material, title or body the account holds. What does not fit is listed with why',
+    labels: publishLabels,
+    permission: operation('publishing.publish.edit'),
+    body: z
+      .object({
+        material_ids: z.array(fields.id).min(1).max(SMART_MATERIALS_MAX),
+        account_ids: z.array(fields.id).min(1).max(SMART_ACCOUNTS_MAX),
+        from: z.iso.datetime({ offset: true }).optional(),
+        days: z.number().int().min(1).max(SMART_DAYS_MAX).default(7),
+      })
+      .strict(),
+    data: z.object({
+      /** Earliest first. */
+      entries: z.array(smartPlanEntry.extend({ title: z.string(), account_name: z.string() })),
+      unplaced: z.array(z.object({ material_id: z.number().int(), title: z.string(), reason: z.enum(SMART_UNPLACED_REASONS) })),
+      /** The span planned: from the first minute to the end of the last day. */
+      from: z.string(),
+      until: z.string(),
+    }),
+  }),
+  smartPublish: defineCall({
+    method: 'POST',
+    path: '/api/publishing/smart_publish',
+    tag: 'publishing',
+    summary:
+      'Schedules a smart plan as confirmed (its entries as smart_plan answered them), all or none, checked again against what the accounts hold now: ' +
+      'an entry outside its account’s windows, over its daily quota, nearer than its least gap, a material twice, or a repeated material, title or body is 40000 naming `entries` — plan again',
+    labels: publishLabels,
+    permission: operation('publishing.publish.edit'),
+    body: z.object({ entries: z.array(smartPlanEntry).min(1).max(SMART_MATERIALS_MAX) }).strict(),
     data: z.object({ ids: z.array(z.number().int()) }),
   }),
   publicationList: defineCall({
@@ -466,4 +596,4 @@ export const publishingCalls = {
 };
 
 /** The publishing tool's share of the contract (`contractModules`). */
-export const publishingContract = defineContractModule({ name: 'publishing', calls: publishingCalls, resources: [titleTemplate, publishAccount, material, extensionLabel, workingKeyword] });
+export const publishingContract = defineContractModule({ name: 'publishing', calls: publishingCalls, resources: [titleTemplate, publishAccount, publishWindow, material, extensionLabel, workingKeyword] });

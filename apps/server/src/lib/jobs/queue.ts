@@ -92,6 +92,19 @@ export class JobQueue {
     return id;
   }
 
+  /**
+   * Stores many jobs of one queue in one statement (a plan of a thousand publications), each with its own time; as
+   * `send`, after the transaction they follow commits. The queue's retry and expiry apply to each.
+   */
+  async sendMany(name: string, jobs: readonly { data: object; startAfter?: Date }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.ready();
+    await this.makeQueue(name);
+    await this.boss.insert(jobs.map((job) => ({ name, data: job.data, startAfter: job.startAfter })));
+    const workerId = this.workerIds.get(name);
+    if (workerId && jobs.some((job) => !job.startAfter || job.startAfter.getTime() <= Date.now())) this.boss.notifyWorker(workerId);
+  }
+
   /** Sends a job to the queue at each time `cron` names in `timeZone`; kept only where the queues are worked. */
   async schedule(name: string, cron: string, timeZone: string): Promise<void> {
     if (!this.options.work) return;

@@ -41,7 +41,7 @@ export const PUBLISH_JOB_EXPIRY_SECONDS = 180;
 const { scheduled, sending, published, failed, unknown, cancelled } = PUBLICATION_STATES;
 
 /** A text's fingerprint, so a title or a body published on an account is known again (trimmed, spaces as one). */
-const hashOf = (text: string) => createHash('sha256').update(text.trim().replace(/\s+/g, ' ')).digest('hex');
+export const hashOf = (text: string) => createHash('sha256').update(text.trim().replace(/\s+/g, ' ')).digest('hex');
 
 type Row = typeof publication.$inferSelect;
 type Body = ParsedBody<typeof publishingCalls.publish>;
@@ -79,17 +79,7 @@ export class PublicationService {
     let ids: number[];
     try {
       ids = await this.db.transaction(async (tx) => {
-        const materials = await tx.select().from(material).where(inArray(material.id, materialIds));
-        const absentMaterial = materialIds.find((id) => !materials.some((one) => one.id === id));
-        if (absentMaterial) throw AppError.invalid('material_ids', { 'zh-CN': `素材 ${absentMaterial} 不存在`, 'en-US': `no material ${absentMaterial}` });
-        const unapproved = materials.find((one) => one.state !== MATERIAL_STATES.approved);
-        if (unapproved) throw AppError.invalid('material_ids', { 'zh-CN': `“${unapproved.title}”未通过审核，不能发布`, 'en-US': `“${unapproved.title}” is not approved` });
-        // Locked, so two publish calls on one account count its day one after the other.
-        const accounts = await tx.select().from(publishAccount).where(inArray(publishAccount.id, accountIds)).orderBy(asc(publishAccount.id)).for('update');
-        const absentAccount = accountIds.find((id) => !accounts.some((one) => one.id === id));
-        if (absentAccount) throw AppError.invalid('account_ids', { 'zh-CN': `发布账号 ${absentAccount} 不存在`, 'en-US': `no publishing account ${absentAccount}` });
-        const off = accounts.find((one) => !one.enabled);
-        if (off) throw AppError.invalid('account_ids', { 'zh-CN': `“${off.name}”已停用`, 'en-US': `“${off.name}” is switched off` });
+        const { materials, accounts } = await loadPublishable(tx, materialIds, accountIds);
 
         const rows = accounts.flatMap((account) =>
           materials.map((one) => ({ account, material: one, titleHash: hashOf(one.title), bodyHash: hashOf(one.body) })),
@@ -119,10 +109,10 @@ export class PublicationService {
       });
     } catch (error) {
       // Two calls scheduling the same text on one account at once: the unique index lets one through.
-      if (isUniqueViolation(error)) throw AppError.conflict({ 'zh-CN': '该账号已有相同的素材、标题或正文待发布或已发布', 'en-US': 'The account holds this material, title or body already' }, 'material_ids');
+      if (isUniqueViolation(error)) throw heldAlready('material_ids');
       throw error;
     }
-    for (const id of ids) await this.jobs.send(PUBLISH_JOB, { id }, { startAfter: at });
+    await this.jobs.sendMany(PUBLISH_JOB, ids.map((id) => ({ data: { id }, startAfter: at })));
     return { ids };
   }
 
@@ -136,20 +126,7 @@ export class PublicationService {
       }
     }
     const accountIds = [...new Set(rows.map((row) => row.account.id))];
-    const held = await tx
-      .select({ accountId: publication.accountId, materialId: publication.materialId, titleHash: publication.titleHash, bodyHash: publication.bodyHash })
-      .from(publication)
-      .where(
-        and(
-          inArray(publication.accountId, accountIds),
-          ne(publication.state, cancelled),
-          or(
-            inArray(publication.materialId, rows.map((row) => row.material.id)),
-            inArray(publication.titleHash, rows.map((row) => row.titleHash)),
-            inArray(publication.bodyHash, rows.map((row) => row.bodyHash)),
-          ),
-        ),
-      );
+    const held = await heldTexts(tx, accountIds, rows.map((row) => ({ id: row.material.id, titleHash: row.titleHash, bodyHash: row.bodyHash })));
     for (const row of rows) {
       const clash = held.some((one) => one.accountId === row.account.id && (one.materialId === row.material.id || one.titleHash === row.titleHash || one.bodyHash === row.bodyHash));
       if (clash) throw repeated(row.account.name, row.material.title);
@@ -262,7 +239,7 @@ export class PublicationService {
     try {
       await this.move(id, [failed, cancelled], { state: scheduled, attempts: 0, error: '', scheduledAt: this.clock.now() }, 'retry', { 'zh-CN': '重试', 'en-US': 'retried' }, audit);
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict({ 'zh-CN': '该账号已有相同的素材、标题或正文待发布或已发布', 'en-US': 'The account holds this material, title or body already' }, 'state');
+      if (isUniqueViolation(error)) throw heldAlready('state');
       throw error;
     }
     await this.jobs.send(PUBLISH_JOB, { id });
@@ -355,3 +332,48 @@ export class PublicationService {
 /** A text the account has, or one the call gives it twice. */
 const repeated = (account: string, title: string) =>
   AppError.invalid('material_ids', { 'zh-CN': `“${account}”已发布或待发布与“${title}”相同的素材、标题或正文`, 'en-US': `“${account}” holds the material, title or body of “${title}” already` });
+
+/** Two calls scheduling the same text on one account at once: the partial unique indexes let one through. */
+export const heldAlready = (field: string) => AppError.conflict({ 'zh-CN': '该账号已有相同的素材、标题或正文待发布或已发布', 'en-US': 'The account holds this material, title or body already' }, field);
+
+/**
+ * The materials and accounts of a publish, each there, the materials approved and the accounts switched on (40000
+ * naming `material_ids` or `account_ids`, or the fields given); the accounts locked in id order (unless only read), so
+ * two publishes on one account count its days one after the other.
+ */
+export async function loadPublishable(tx: Executor, materialIds: number[], accountIds: number[], { lock = true, materials: materialsField = 'material_ids', accounts: accountsField = 'account_ids' } = {}) {
+  const fields = { materials: materialsField, accounts: accountsField };
+  const materials = await tx.select().from(material).where(inArray(material.id, materialIds));
+  const absentMaterial = materialIds.find((id) => !materials.some((one) => one.id === id));
+  if (absentMaterial) throw AppError.invalid(fields.materials, { 'zh-CN': `素材 ${absentMaterial} 不存在`, 'en-US': `no material ${absentMaterial}` });
+  const unapproved = materials.find((one) => one.state !== MATERIAL_STATES.approved);
+  if (unapproved) throw AppError.invalid(fields.materials, { 'zh-CN': `“${unapproved.title}”未通过审核，不能发布`, 'en-US': `“${unapproved.title}” is not approved` });
+  const chosen = tx.select().from(publishAccount).where(inArray(publishAccount.id, accountIds)).orderBy(asc(publishAccount.id));
+  const accounts = lock ? await chosen.for('update') : await chosen;
+  const absentAccount = accountIds.find((id) => !accounts.some((one) => one.id === id));
+  if (absentAccount) throw AppError.invalid(fields.accounts, { 'zh-CN': `发布账号 ${absentAccount} 不存在`, 'en-US': `no publishing account ${absentAccount}` });
+  const off = accounts.find((one) => !one.enabled);
+  if (off) throw AppError.invalid(fields.accounts, { 'zh-CN': `“${off.name}”已停用`, 'en-US': `“${off.name}” is switched off` });
+  return { materials, accounts };
+}
+
+/**
+ * What the accounts hold of the texts given — a publication not cancelled of one of the materials, or of the same
+ * title or body — as the partial unique indexes count them.
+ */
+export function heldTexts(tx: Executor, accountIds: number[], texts: { id: number; titleHash: string; bodyHash: string }[]) {
+  return tx
+    .select({ accountId: publication.accountId, materialId: publication.materialId, titleHash: publication.titleHash, bodyHash: publication.bodyHash })
+    .from(publication)
+    .where(
+      and(
+        inArray(publication.accountId, accountIds),
+        ne(publication.state, cancelled),
+        or(
+          inArray(publication.materialId, texts.map((one) => one.id)),
+          inArray(publication.titleHash, texts.map((one) => one.titleHash)),
+          inArray(publication.bodyHash, texts.map((one) => one.bodyHash)),
+        ),
+      ),
+    );
+}

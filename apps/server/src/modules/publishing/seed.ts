@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../lib/module';
 import { MATERIAL_STATES, PLATFORM } from '@juqi/contract';
-import { extensionLabel, material, publishAccount, titleTemplate } from './table';
+import { extensionLabel, material, publishAccount, publishWindow, titleTemplate } from './table';
 
 /** Title templates of the kind a local-services content team writes, for the demo. */
 const DEMO_TEMPLATES: { name: string; content: string }[] = [
@@ -25,10 +25,17 @@ export async function seedPublishing({ db, demo }: SeedContext): Promise<void> {
     ])
     .onConflictDoNothing({ target: extensionLabel.name });
   // An account that needs no credential: the product's own feed (its address is made from 账号管理 when wanted).
-  await db
+  const [feed] = await db
     .insert(publishAccount)
     .values({ name: '官网资讯订阅', platform: PLATFORM.feed, dailyQuota: 20, minGap: 30, remark: '官网“行业资讯”栏目读取的 Atom 订阅源' })
-    .onConflictDoNothing({ target: publishAccount.name });
+    .onConflictDoNothing({ target: publishAccount.name })
+    .returning({ id: publishAccount.id });
+  // Its posting windows, added with it: weekday mornings and every evening.
+  if (feed)
+    await db.insert(publishWindow).values([
+      { accountId: feed.id, days: 2, start: '09:00', end: '12:00' },
+      { accountId: feed.id, days: 1, start: '19:00', end: '22:00' },
+    ]);
   // A material in each state but rejected, once (materials have no natural key: the first seed alone adds them).
   const [held] = await db.select({ id: material.id }).from(material).limit(1);
   if (!held)

@@ -42,6 +42,23 @@ export const publishAccount = pgTable(
   (t) => [uniqueIndex('publish_account_name_key').on(t.name), uniqueIndex('publish_account_feed_token_hash_key').on(t.feedTokenHash)],
 );
 
+/** 发布时段 (the `publishWindow` resource, a child list of an account): when smart publishing may post on it. */
+export const publishWindow = pgTable(
+  'publish_window',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => publishAccount.id),
+    days: integer('days').notNull().default(1),
+    start: text('start').notNull(),
+    end: text('end').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('publish_window_account_id_idx').on(t.accountId)],
+);
+
 /**
  * What a feed account has published: its Atom entries, one per publication key (a publish repeated after an unknown
  * outcome finds the entry already there).

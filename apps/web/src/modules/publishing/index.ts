@@ -15,6 +15,7 @@ export const publishingWebModule: WebModule = {
     '/automatic_publishing_tool/account': { load: () => import('./pages').then((m) => ({ default: m.AccountPage })), queryIsState: true },
     '/automatic_publishing_tool/publish/manual': { load: () => import('./pages').then((m) => ({ default: m.ManualPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/publish/timed': { load: () => import('./pages').then((m) => ({ default: m.TimedPublishingPage })), queryIsState: true },
+    '/automatic_publishing_tool/publish/smart': { load: () => import('./pages').then((m) => ({ default: m.SmartPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/material/keyword': resourcePage(workingKeyword),
     '/automatic_publishing_tool/material/extension_label': resourcePage(extensionLabel),
     '/automatic_publishing_tool/material/custom_title': resourcePage(material),

@@ -1,4 +1,4 @@
 export { AccountPage } from './account-page';
 export { MaterialReviewPage } from './material-review-page';
-export { ManualPublishingPage, TimedPublishingPage } from './publications-page';
+export { ManualPublishingPage, SmartPublishingPage, TimedPublishingPage } from './publications-page';
 export { SmartTitlePage } from './smart-title-page';

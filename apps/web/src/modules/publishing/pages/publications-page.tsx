@@ -1,12 +1,9 @@
 import { SendOutlined } from '@ant-design/icons';
 import {
-  material,
-  MATERIAL_STATES,
   PUBLICATION_MODE_NAMES,
   PUBLICATION_STATE_NAMES,
   PUBLICATION_STATES,
   PUBLISH_BATCH_MAX,
-  publishAccount,
   publishingCalls,
   type PublicationMode,
   type PublicationRow,
@@ -29,7 +26,9 @@ import { format, useMessages } from '../../../lib/i18n';
 import { usePreferences } from '../../../lib/preferences';
 import { useCan } from '../../../lib/shell-session';
 import { urlField, type UrlValues } from '../../../lib/url-state';
+import { ApprovedMaterials, EnabledAccounts, PUBLICATIONS_CHANGED } from '../components/publish-choices';
 import { publishingMessages } from '../messages';
+import { SmartPublishButton } from './smart-publish';
 
 const shape = publishingCalls.publicationList.body!.shape;
 
@@ -41,32 +40,32 @@ const PUBLICATIONS_URL = {
 };
 
 const STATE_TONE: Record<PublicationState, CellTone> = { 1: 'processing', 2: 'processing', 3: 'success', 4: 'error', 5: 'warning', 6: 'default' };
-/** The calls whose answers a publish, retry, cancel or check changes. */
-const CHANGED = [publishingCalls.publicationList, publishingCalls.publicationDetails];
 
 function StateTag({ state }: { state: PublicationState }) {
   const language = usePreferences((s) => s.language);
   return <CellTag tone={STATE_TONE[state]}>{PUBLICATION_STATE_NAMES[state][language]}</CellTag>;
 }
 
+type Screen = 'manual' | 'timed' | 'smart';
+
 /**
- * 手动发布 and 定时发布 (docs/publishing.md › Publishing): every publication, newest scheduled first, filtered by title,
- * state and mode, each opening its tries; 发布 beside the filters — now on 手动发布, at a chosen time on 定时发布.
- * Retry, cancel and 核实 are in the row, as its state allows.
+ * 手动发布, 定时发布 and 智能发布 (docs/publishing.md › Publishing): every publication, newest scheduled first, filtered by
+ * title, state and mode, each opening its tries; beside the filters, how the screen publishes — now, at a chosen time,
+ * or by a plan shown before it is confirmed. Retry, cancel and 核实 are in the row, as its state allows.
  */
-export function PublicationsPage({ timed }: { timed: boolean }) {
+export function PublicationsPage({ screen }: { screen: Screen }) {
   const t = useMessages(publishingMessages);
   const language = usePreferences((s) => s.language);
   const dateTime = useDateTime();
   const can = useCan();
   return (
     <RecordsPage
-      title={timed ? t.timedTitle : t.manualTitle}
+      title={{ manual: t.manualTitle, timed: t.timedTitle, smart: t.smartPublishTitle }[screen]}
       url={PUBLICATIONS_URL}
       list={publishingCalls.publicationList}
       keywordLabel={t.searchTitle}
       Filters={PublicationFilters}
-      tools={can('publishing.publish.edit') ? <PublishButton timed={timed} /> : undefined}
+      tools={can('publishing.publish.edit') ? screen === 'smart' ? <SmartPublishButton /> : <PublishButton timed={screen === 'timed'} /> : undefined}
       rowKey="id"
       columns={(open) => [
         { key: 'title', title: t.materials, dataIndex: 'title', ellipsis: true, width: 240 },
@@ -135,9 +134,9 @@ function RowActions({ row, onOpen }: { row: PublicationRow; onOpen: () => void }
   const { message } = App.useApp();
   const can = useCan();
   const language = usePreferences((s) => s.language);
-  const retry = useCallMutation(publishingCalls.publicationRetry, CHANGED);
-  const cancel = useCallMutation(publishingCalls.publicationCancel, CHANGED);
-  const check = useCallMutation(publishingCalls.publicationCheck, CHANGED);
+  const retry = useCallMutation(publishingCalls.publicationRetry, PUBLICATIONS_CHANGED);
+  const cancel = useCallMutation(publishingCalls.publicationCancel, PUBLICATIONS_CHANGED);
+  const check = useCallMutation(publishingCalls.publicationCheck, PUBLICATIONS_CHANGED);
   const { failed, cancelled, scheduled, unknown } = PUBLICATION_STATES;
   const mayEdit = can('publishing.publish.edit');
   return (
@@ -172,7 +171,7 @@ function PublishButton({ timed }: { timed: boolean }) {
   const zone = useTimeZone();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<PublishValues>();
-  const publish = useCallMutation(publishingCalls.publish, CHANGED);
+  const publish = useCallMutation(publishingCalls.publish, PUBLICATIONS_CHANGED);
   const submit = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
@@ -197,10 +196,10 @@ function PublishButton({ timed }: { timed: boolean }) {
       <Modal open={open} title={t.publishTitle} okText={timed ? t.publishTimed : t.publishNow} cancelText={c.cancel} confirmLoading={publish.isPending} onOk={() => void submit()} onCancel={() => setOpen(false)} destroyOnHidden>
         <Form<PublishValues> form={form} layout="vertical" name="publishing-publish-form" preserve={false}>
           <Form.Item name="material_ids" label={t.materials} extra={t.materialsHint} rules={[{ required: true, type: 'array', min: 1, message: t.materialsHint }]}>
-            <ApprovedMaterials />
+            <ApprovedMaterials max={PUBLISH_BATCH_MAX} />
           </Form.Item>
           <Form.Item name="account_ids" label={t.accounts} extra={t.accountsHint} rules={[{ required: true, type: 'array', min: 1, message: t.accountsHint }]}>
-            <EnabledAccounts />
+            <EnabledAccounts max={PUBLISH_BATCH_MAX} />
           </Form.Item>
           {timed && (
             <Form.Item
@@ -220,38 +219,6 @@ function PublishButton({ timed }: { timed: boolean }) {
       </Modal>
     </>
   );
-}
-
-type ChoiceProps = { id?: string; value?: number[]; onChange?: (value: number[]) => void };
-
-/** Approved materials, searched by title as typed. */
-function ApprovedMaterials(props: ChoiceProps) {
-  const [keyword, setKeyword] = useState('');
-  const found = useCallQuery(material.calls.list, { keyword: keyword || undefined, state: [MATERIAL_STATES.approved], limit: 50 }, { keepPrevious: true });
-  // The chosen stay named while a search shows others.
-  const [named, setNamed] = useState<Map<number, string>>(new Map());
-  const listed = (found.data?.data ?? []).map((row) => ({ value: row.id, label: row.title }));
-  const options = [...[...named].filter(([id]) => !listed.some((one) => one.value === id)).map(([value, label]) => ({ value, label })), ...listed];
-  return (
-    <Select<number[]>
-      {...props}
-      mode="multiple"
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      maxCount={PUBLISH_BATCH_MAX}
-      loading={found.isFetching}
-      options={options}
-      onChange={(ids) => {
-        setNamed(new Map(options.filter((one) => ids.includes(one.value)).map((one) => [one.value, one.label])));
-        props.onChange?.(ids);
-      }}
-    />
-  );
-}
-
-/** The enabled accounts (few enough to list whole). */
-function EnabledAccounts(props: ChoiceProps) {
-  const accounts = useCallQuery(publishAccount.calls.list, { enabled: true, limit: 200 });
-  return <Select<number[]> {...props} mode="multiple" maxCount={PUBLISH_BATCH_MAX} loading={accounts.isPending} optionFilterProp="label" options={(accounts.data?.data ?? []).map((row) => ({ value: row.id, label: row.name }))} />;
 }
 
 /** A publication and its tries, oldest first; an unknown outcome says what happens next. */
@@ -313,6 +280,8 @@ function PublicationDrawer({ recordKey, onClose }: { recordKey: string; onClose:
 }
 
 /** 手动发布: the publications, and 立即发布. */
-export const ManualPublishingPage = () => <PublicationsPage timed={false} />;
+export const ManualPublishingPage = () => <PublicationsPage screen="manual" />;
 /** 定时发布: the publications, and 定时发布 at a chosen time. */
-export const TimedPublishingPage = () => <PublicationsPage timed />;
+export const TimedPublishingPage = () => <PublicationsPage screen="timed" />;
+/** 智能发布: the publications, and a plan over the accounts' windows. */
+export const SmartPublishingPage = () => <PublicationsPage screen="smart" />;
