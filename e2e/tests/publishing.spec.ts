@@ -7,9 +7,12 @@ import { adminToken, openAsAdmin, signInByApi, staffWithMenus, useToken } from '
 const WP_USER = 'editor';
 const WP_PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
 
-/** `2026-12-07 23:15`: the wall clock in Asia/Shanghai (the platform's zone) of the first whole minute at least 20 s ahead. */
+/**
+ * `2026-12-07 23:15`: the wall clock in Asia/Shanghai (the platform's zone) of the first whole minute at least 12 s ahead
+ * — time to send the form and see it waiting; a time a little past would still be taken (the server allows a minute).
+ */
 function nextMinute(): { text: string; at: number } {
-  const at = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
+  const at = Math.ceil((Date.now() + 12_000) / 60_000) * 60_000;
   const text = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(at);
   return { text, at };
 }

@@ -428,6 +428,29 @@ const publicationFilter = {
   account_id: fields.id.optional(),
 };
 
+/** The most candidates 智能关键词 answers, and the most it keeps at once. */
+export const KEYWORD_SUGGEST_MAX = 100;
+
+/**
+ * A candidate of 智能关键词: a keyword of the master library related to the seed word, with its latest index value
+ * (any period; null where none was entered) and whether the tool's keywords hold it already.
+ */
+export const suggestedKeyword = z.object({
+  id: z.number().int(),
+  word: z.string(),
+  type_id: z.number().int(),
+  type_name: z.string(),
+  industry_id: z.number().int().nullable(),
+  industry_name: z.string().nullable(),
+  index_value: z.number().int().nullable(),
+  /** The period (1 day, 2 week, 3 month) and first day of that value. */
+  index_period: z.number().int().nullable(),
+  index_start: z.string().nullable(),
+  /** Whether it is among the tool's keywords (关键词) already. */
+  kept: z.boolean(),
+});
+export type SuggestedKeyword = z.output<typeof suggestedKeyword>;
+
 /** How a publish call's fields are named in its refusals. */
 const publishLabels = {
   material_ids: { 'zh-CN': '素材', 'en-US': 'Materials' },
@@ -456,6 +479,42 @@ export const publishingCalls = {
     permission: operation('publishing.account.edit'),
     body: z.object({ id: fields.id }).strict(),
     data: z.object({ path: z.string() }),
+  }),
+  keywordSuggest: defineCall({
+    method: 'POST',
+    path: '/api/publishing/keyword_suggest',
+    tag: 'publishing',
+    summary:
+      `智能关键词 without a model: keywords of the master library related to a seed word — those holding it, and those of its type and industry where the library holds the seed — ` +
+      `highest latest index first, up to ${KEYWORD_SUGGEST_MAX}; the seed's type and industry, when given, narrow them. Switched-off keywords and the seed itself are left out`,
+    permission: operation('publishing.keyword.edit'),
+    labels: { seed: { 'zh-CN': '种子词', 'en-US': 'Seed word' }, type_id: { 'zh-CN': '关键词类型', 'en-US': 'Type' }, industry_id: { 'zh-CN': '所属行业', 'en-US': 'Industry' } },
+    body: z
+      .object({
+        seed: fields.text(50).min(1),
+        type_id: fields.id.optional(),
+        industry_id: fields.id.optional(),
+        limit: z.number().int().min(1).max(KEYWORD_SUGGEST_MAX).default(30),
+      })
+      .strict(),
+    data: z.object({
+      /** `library`: from the master library alone (no model is configured). */
+      source: z.literal('library'),
+      /** The seed as the library keeps words, and whether the library holds it. */
+      seed: z.string(),
+      seed_known: z.boolean(),
+      keywords: z.array(suggestedKeyword),
+    }),
+  }),
+  keywordKeep: defineCall({
+    method: 'POST',
+    path: '/api/publishing/keyword_keep',
+    tag: 'publishing',
+    summary: 'Adds chosen library keywords to the tool’s keywords (关键词), each remembering where it came from, with an extension tag when given; a word held already is left as it is',
+    permission: operation('publishing.keyword.edit'),
+    labels: { library_ids: { 'zh-CN': '关键词', 'en-US': 'Keywords' }, label_id: { 'zh-CN': '拓展词标签', 'en-US': 'Extension tag' } },
+    body: z.object({ library_ids: z.array(fields.id).min(1).max(KEYWORD_SUGGEST_MAX), label_id: fields.id.optional() }).strict(),
+    data: z.object({ added: z.number().int(), unchanged: z.number().int() }),
   }),
   titleGenerate: defineCall({
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { AnyCall, ApprovalKind, Locale, MenuNode, NotificationSubject, Permission, SystemEventCode, Texts, UploadScope, UploadType, UserSelection } from '@juqi/contract';
+import type { AnyCall, ApprovalKind, Locale, MenuNode, NotificationSubject, Permission, SuggestedKeyword, SystemEventCode, Texts, UploadScope, UploadType, UserSelection } from '@juqi/contract';
 import type { FastifyReply } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { AppConfig } from '../../config';
@@ -303,10 +303,23 @@ export interface AccessServices {
   staffRecords?: StaffRecordsDirectory;
   /** Provided by the order module; absent while it is not registered (no agency owes anything then). */
   commissionDues?: CommissionDues;
+  /** Provided by the keyword module: the master library as the publishing tool reads it (智能关键词). */
+  keywordLibrary?: KeywordLibrary;
   /** The record lookups of record-picking fields, each provided by the module owning those records. */
   lookups: LookupRegistry;
   /** The two-person steps waiting for a second person, each kind provided by the module keeping it (the to-dos). */
   reviews: ReviewRegistry;
+}
+
+/** A library keyword related to a seed word, as 智能关键词 lists it (before the tool says whether it keeps it). */
+export type RelatedKeyword = Omit<SuggestedKeyword, 'kept'>;
+
+/** The keyword library, read by the publishing tool (docs/publishing.md › Material). */
+export interface KeywordLibrary {
+  /** Keywords related to a seed word, the seed as the library keeps words, and whether it holds the seed. */
+  related(seed: string, options: { typeId?: number; industryId?: number; limit: number }): Promise<{ seed: string; seedKnown: boolean; keywords: RelatedKeyword[] }>;
+  /** The words of library keywords by id; an id the library does not hold is left out. */
+  words(ids: number[]): Promise<{ id: number; word: string }[]>;
 }
 
 declare module 'fastify' {

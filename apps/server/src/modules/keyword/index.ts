@@ -3,6 +3,7 @@ import { resourceRoutes } from '../../lib/crud/resource-routes';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { addImportedKeywords, checkIndexImport, checkKeywordImport, sendIndexImportTemplate, sendKeywordImportTemplate, uploadedIndexes, uploadedKeywords, writeImportedIndexes } from './import';
+import { keywordLibrary } from './related';
 import { seedKeyword } from './seed';
 import { indexTrend, keywordIndexRules, keywordRules } from './service';
 import { keywordIndex as keywordIndexTable, keyword as keywordTable, keywordType as keywordTypeTable } from './table';
@@ -13,6 +14,7 @@ export const keywordModule: ServerModule = {
   seed: seedKeyword,
   routes: async (app) => {
     const db = app.database.db;
+    app.access.keywordLibrary = keywordLibrary(db);
     resourceRoutes(app, keywordType, keywordTypeTable);
     resourceRoutes(app, keyword, keywordTable, keywordRules);
     resourceRoutes(app, keywordIndex, keywordIndexTable, keywordIndexRules);

@@ -4,6 +4,7 @@ import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { lazyService } from '../../lib/http/types';
 import { accountRules, AccountService, feedRoute } from './accounts';
+import { SmartKeywords } from './keywords';
 import { publishAdapters } from './adapters';
 import { materialReviews, materialRules, workingKeywordRules } from './materials';
 import { CHECK_JOB, PublicationService, PUBLISH_JOB, PUBLISH_JOB_EXPIRY_SECONDS } from './publications';
@@ -23,6 +24,7 @@ export const publishingModule: ServerModule = {
     const accounts = new AccountService(db, app.secrets, adapters);
     const timeZone = lazyService(app.access, 'timeZone', 'settings');
     const publications = new PublicationService(db, app.jobs, app.clock, accounts, adapters, () => timeZone.current());
+    const keywords = new SmartKeywords(db, lazyService(app.access, 'keywordLibrary', 'keyword'));
     const smart = new SmartPublishing(db, app.jobs, app.clock, () => timeZone.current());
     const titles = new TitleService(db, app.clock, () => timeZone.current());
     // A timed publish is due to the second: its idle worker asks every second, not every 30.
@@ -37,6 +39,8 @@ export const publishingModule: ServerModule = {
     app.access.reviews.provide(materialReviews(app, db));
     route(app, publishingCalls.accountCheck, ({ body }) => accounts.check(body.id));
     route(app, publishingCalls.accountFeed, ({ body, principal, request }) => accounts.renewFeed(body.id, { staffId: principal!.staffId, ip: request.ip }));
+    route(app, publishingCalls.keywordSuggest, ({ body }) => keywords.suggest(body));
+    route(app, publishingCalls.keywordKeep, ({ body, principal, request }) => keywords.keep(body, { staffId: principal!.staffId, ip: request.ip }));
     route(app, publishingCalls.titleGenerate, ({ body }) => titles.generate(body));
     route(app, publishingCalls.titleSave, ({ body, principal, request }) => titles.save(body, { staffId: principal!.staffId, ip: request.ip }));
     route(app, publishingCalls.publish, ({ body, principal, request }) => publications.publish(body, { staffId: principal!.staffId, ip: request.ip }));

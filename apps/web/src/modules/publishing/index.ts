@@ -17,6 +17,7 @@ export const publishingWebModule: WebModule = {
     '/automatic_publishing_tool/publish/timed': { load: () => import('./pages').then((m) => ({ default: m.TimedPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/publish/smart': { load: () => import('./pages').then((m) => ({ default: m.SmartPublishingPage })), queryIsState: true },
     '/automatic_publishing_tool/material/keyword': resourcePage(workingKeyword),
+    '/automatic_publishing_tool/material/smart_keyword': { load: () => import('./pages').then((m) => ({ default: m.SmartKeywordPage })) },
     '/automatic_publishing_tool/material/extension_label': resourcePage(extensionLabel),
     '/automatic_publishing_tool/material/custom_title': resourcePage(material),
     '/automatic_publishing_tool/material/smart_title': { load: () => import('./pages').then((m) => ({ default: m.SmartTitlePage })) },
