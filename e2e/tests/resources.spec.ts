@@ -226,12 +226,13 @@ const WALKED_AT_LEAST = [
   '/automatic_publishing_tool/material/custom_title',
   '/automatic_publishing_tool/material/keyword',
   '/automatic_publishing_tool/material/extension_label',
+  '/permission/application/llm',
 ];
 
 /**
  * What the walk types into fields a resource's own rule ties together, by screen and field: an agency level's
  * threshold must rise with its rank, so the walk's level takes a rank and a threshold (in yuan) above the seeded ones;
- * a publishing account gives what its platform needs; a material its body.
+ * a publishing account gives what its platform needs; a material its body; a model provider its https address and key.
  */
 const WALK_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   '/permission/agency/level': { level: '98', threshold: '19999999' },
@@ -239,6 +240,8 @@ const WALK_VALUES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   '/automatic_publishing_tool/account': { url: 'https://walk.example.com', username: 'walker', credential: 'walk-application-password' },
   // A material is submitted for review (its first action) only with a body.
   '/automatic_publishing_tool/material/custom_title': { body: '巡检正文' },
+  // A model provider is reached over https, with its key.
+  '/permission/application/llm': { base_url: 'https://models.example.com/v1', api_key: 'sk-walk-0123456789' },
 };
 
 /**
@@ -333,7 +336,11 @@ async function walkResource(page: Page, resource: Resource<Record<string, Resour
  * resource is walked with no test of its own (screens with a page of their own have their own journeys).
  */
 const WALKS = 3;
-const walks = Array.from({ length: WALKS }, (_unused, index) => (allResources as Resource<Record<string, ResourceField>>[]).filter((_resource, at) => at % WALKS === index));
+/** A child list shown only in its parent's details (an account's posting windows) has no screen of its own: its parent's walk shows it. */
+const onScreens = (allResources as Resource<Record<string, ResourceField>>[]).filter(
+  (resource) => !resource.parent || allResources.find((one) => one.module === resource.parent!.resource.module && one.thing === resource.parent!.resource.thing)?.menu !== resource.menu,
+);
+const walks = Array.from({ length: WALKS }, (_unused, index) => onScreens.filter((_resource, at) => at % WALKS === index));
 
 /** The menu's name of a path, which the tab and the page's title show. */
 function menuName(path: string, tree: MenuDefinition[] = menuTree): string | undefined {

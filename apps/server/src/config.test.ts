@@ -37,6 +37,14 @@ describe('SIGN_IN_REQUESTS_PER_MINUTE', () => {
   });
 });
 
+describe('FAKE_MODEL', () => {
+  it('is off unless set to 1', () => {
+    expect(loadConfig({}).fakeModel).toBe(false);
+    expect(loadConfig({ FAKE_MODEL: '1' }).fakeModel).toBe(true);
+    expect(() => loadConfig({ FAKE_MODEL: 'yes' })).toThrow(/FAKE_MODEL/);
+  });
+});
+
 describe('FAKE_PAYMENTS', () => {
   it('is off unless set to 1', () => {
     expect(loadConfig({}).fakePayments).toBe(false);

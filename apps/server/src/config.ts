@@ -56,6 +56,11 @@ const envSchema = z.object({
    * `/api_user/finance/fake_pay` and withdrawals paid out without any money moving. For tests and a demo only.
    */
   FAKE_PAYMENTS: z.enum(['0', '1']).default('0'),
+  /**
+   * `1` answers, in the process, the large-model provider whose address is https://fake-model.invalid/v1 (the demo's
+   * 演示模型): titles and keywords without a real model or key. For tests and a demo only.
+   */
+  FAKE_MODEL: z.enum(['0', '1']).default('0'),
   /** The fake payment provider's signing secret (docs/finance.md › Payments); a random one per process when unset. */
   FAKE_PAY_SECRET: z.string().min(16).optional(),
   /**
@@ -88,6 +93,8 @@ export interface AppConfig {
   fakePayments: boolean;
   /** The fake payment provider's signing secret; random per process when absent. */
   fakePaySecret?: string;
+  /** Whether the fake large-model provider answers (FAKE_MODEL=1). */
+  fakeModel: boolean;
   /**
    * The credentials keys (SecretBox): the current one seals, both open. Without SECRETS_KEY, the embedded default keeps
    * one in `keyFile` (the data folder's secrets.key); on PostgreSQL there is none and credentials cannot be saved.
@@ -126,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : defaultWebRoot,
     fakePayments: e.FAKE_PAYMENTS === '1',
     fakePaySecret: e.FAKE_PAY_SECRET,
+    fakeModel: e.FAKE_MODEL === '1',
     outboundPrivateHosts: e.OUTBOUND_PRIVATE_HOSTS === '1',
     secrets: {
       current: e.SECRETS_KEY,

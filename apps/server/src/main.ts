@@ -51,6 +51,7 @@ async function main(): Promise<void> {
         ? '  FAKE_PAYMENTS=1: the fake payment and payout providers are on — top-ups are paid and withdrawals paid out\n' +
           '  without any money moving. For tests and demonstrations only.\n'
         : '') +
+      (config.fakeModel ? '  FAKE_MODEL=1: the demo’s large model (https://fake-model.invalid/v1) is answered here, by no real model.\n' : '') +
       '\n',
   );
 }

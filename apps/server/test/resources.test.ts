@@ -67,7 +67,7 @@ function sample(field: ResourceField, n: number, picked?: number): unknown {
  * Records of a resource whose own rule ties its fields together, by resource, in place of the samples of its fields:
  * an agency level's threshold must rise with its rank, so the n-th record takes rank 90 − n above the six seeded ones
  * and a threshold that falls with n as its rank does; a keyword index's start must begin its period; an account gives what
- * each platform needs; a posting window ends after it starts. A child list's parent records take their own too.
+ * each platform needs, as a model provider its https address; a posting window ends after it starts. A child list's parent records take their own too.
  */
 const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
   'agency.level': (n) => ({ level: 90 - n, threshold: 1_900_000_000 - n * 1_000_000 }),
@@ -75,6 +75,8 @@ const OWN_SAMPLES: Readonly<Record<string, (n: number) => Values>> = {
   'keyword.index': () => ({ period: 1 }),
   // Every platform's needs given, over https.
   'publishing.account': (n) => ({ url: `https://r${n}.example.com`, username: `editor${n}`, credential: `secret-${n}-0123456789abcdef` }),
+  // A provider's address over https.
+  'apps.llm_provider': (n) => ({ base_url: `https://m${n}.example.com/v1` }),
   // A posting window ends after it starts.
   'publishing.window': (n) => ({ start: '09:00', end: `${10 + (n % 14)}:00` }),
 };

@@ -122,7 +122,7 @@ export function encodeFieldPermission(flags: FieldPermissions): number {
  * naming the lookup instead of people; staff cannot give one to a field of their own, as these records mean nothing
  * outside their module's screens.
  */
-export const MODULE_LOOKUPS = ['keyword_type', 'keyword', 'publish_account', 'material', 'extension_label'] as const;
+export const MODULE_LOOKUPS = ['keyword_type', 'keyword', 'publish_account', 'material', 'extension_label', 'llm_provider'] as const;
 export type ModuleLookup = (typeof MODULE_LOOKUPS)[number];
 
 /** An option of a select, checkbox or cascader; only a cascader's options have children. */

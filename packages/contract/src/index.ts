@@ -7,6 +7,7 @@ import { calendarContract } from './calendar';
 import { caseContract } from './case';
 import { keywordContract } from './keyword';
 import { publishingContract } from './publishing';
+import { appsContract } from './apps';
 import type { AnyCall } from './call';
 import { moduleCalls } from './resource';
 import { departmentContract } from './department';
@@ -61,6 +62,7 @@ export * from './personnel';
 export * from './personnel-processes';
 export * from './power';
 export * from './publishing';
+export * from './apps';
 export * from './recruitment';
 export * from './relevance';
 export * from './refusals';
@@ -80,7 +82,7 @@ export * from './validators';
 export const contractModules = [
   systemContract, settingsContract, authContract, powerContract, helpContract, informContract, fileContract, userContract, caseContract,
   businessContract, auditContract, calendarContract, generalContract, relevanceContract, fieldContract, departmentContract, personnelContract,
-  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract, orderContract, keywordContract, publishingContract,
+  approvalContract, recruitmentContract, financeContract, agencyContract, merchantContract, orderContract, keywordContract, publishingContract, appsContract,
 ];
 
 /** Every call the server answers, by module. The server refuses to boot if one of these has no handler. */

@@ -188,6 +188,9 @@ export const operationCatalogue: OperationDefinition[] = [
   { code: 'publishing.material.review', name: '审核素材', nameEn: 'Review materials', menu: '/automatic_publishing_tool/material/audit' },
   { code: 'publishing.publish.view', name: '查看发布记录', nameEn: 'View publications', menu: '/automatic_publishing_tool/publish/manual' },
   { code: 'publishing.publish.edit', name: '发布、重试、取消发布', nameEn: 'Publish, retry and cancel publications', menu: '/automatic_publishing_tool/publish/manual' },
+  { code: 'apps.llm.view', name: '查看大模型', nameEn: 'View large language models', menu: '/permission/application/llm' },
+  { code: 'apps.llm.edit', name: '新增、编辑、删除、测试大模型', nameEn: 'Add, edit, delete and test large language models', menu: '/permission/application/llm' },
+  { code: 'apps.llm.export', name: '导出大模型', nameEn: 'Export large language models', menu: '/permission/application/llm' },
 ];
 
 export const operationCodes = new Set(operationCatalogue.map((o) => o.code));

@@ -73,6 +73,9 @@ export const ACCOUNT_PLATFORMS = [
 export type AccountPlatform = (typeof ACCOUNT_PLATFORMS)[number]['value'];
 export const PLATFORM = { wordpress: 1, webhook: 2, feed: 3 } as const satisfies Record<string, AccountPlatform>;
 
+/** An address the server reaches for its users (a site, a webhook, a model provider): http(s), a host, no spaces. */
+export const WEB_ADDRESS = /^https?:\/\/[^\s/?#]+[^\s]*$/;
+
 /** The shortest credential: a webhook's HMAC secret must be hard to guess; WordPress's application passwords are 24. */
 export const CREDENTIAL_MIN = 16;
 
@@ -101,7 +104,7 @@ export const publishAccount = defineResource({
       kind: 'text',
       label: { 'zh-CN': '地址', 'en-US': 'Address' },
       max: 255,
-      pattern: /^https?:\/\/[^\s/?#]+[^\s]*$/,
+      pattern: WEB_ADDRESS,
       hint: {
         'zh-CN': 'WordPress 填站点地址（如 https://blog.example.com），Webhook 填接收地址；须为 https。订阅源不填',
         'en-US': 'WordPress: the site’s address (https://blog.example.com); webhook: the receiving URL; https only. None for a feed',

@@ -8,6 +8,7 @@ import { calendarModule } from './calendar';
 import { caseModule } from './case';
 import { keywordModule } from './keyword';
 import { publishingModule } from './publishing';
+import { appsModule } from './apps';
 import { departmentModule } from './department';
 import { personnelModule } from './personnel';
 import { fileModule } from './file';
@@ -26,4 +27,4 @@ import { systemModule } from './system';
 import { userModule } from './user';
 
 /** Every business module, in load and seed order. A new module is one line here. */
-export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, agencyModule, merchantModule, orderModule, keywordModule, publishingModule, auditModule];
+export const serverModules: ServerModule[] = [systemModule, settingsModule, authModule, powerModule, helpModule, fileModule, generalModule, userModule, informModule, caseModule, calendarModule, relevanceModule, departmentModule, approvalModule, personnelModule, recruitmentModule, fieldModule, financeModule, businessModule, agencyModule, merchantModule, orderModule, keywordModule, publishingModule, appsModule, auditModule];

@@ -17,6 +17,7 @@ import { merchantWebModule } from './merchant';
 import { orderWebModule } from './order';
 import { personnelWebModule } from './personnel';
 import { publishingWebModule } from './publishing';
+import { appsWebModule } from './apps';
 import { powerWebModule } from './power';
 import { recruitmentWebModule } from './recruitment';
 import { relevanceWebModule } from './relevance';
@@ -24,4 +25,4 @@ import { settingsWebModule } from './settings';
 import { userWebModule } from './user';
 
 /** Every web module; a new one is one line here. */
-export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule, agencyWebModule, merchantWebModule, orderWebModule, keywordWebModule, publishingWebModule];
+export const webModules: WebModule[] = [authWebModule, settingsWebModule, powerWebModule, helpWebModule, fileWebModule, informWebModule, userWebModule, caseWebModule, generalWebModule, relevanceWebModule, calendarWebModule, auditWebModule, fieldWebModule, personnelWebModule, recruitmentWebModule, approvalWebModule, financeWebModule, businessWebModule, agencyWebModule, merchantWebModule, orderWebModule, keywordWebModule, publishingWebModule, appsWebModule];

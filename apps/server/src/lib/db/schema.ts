@@ -13,6 +13,7 @@ export * from '../../modules/inform/table';
 export * from '../../modules/case/table';
 export * from '../../modules/keyword/table';
 export * from '../../modules/publishing/table';
+export * from '../../modules/apps/table';
 export * from '../../modules/calendar/table';
 export * from '../../modules/relevance/table';
 export * from '../../modules/field/table';

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
 
 /**
  * Requests the server makes to addresses its users give (a WordPress site, a webhook): docs/security.md › Outbound
@@ -91,18 +92,28 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** The address as a URL when it may be reached: https (or http to local fakes) and not an internal literal. */
+function reachable(address: string, privateHosts: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new OutboundFailure('unsent', `not an address: ${address}`);
+  }
+  if (url.protocol !== 'https:' && !(privateHosts && url.protocol === 'http:')) throw new OutboundFailure('unsent', `only https addresses are reached, not ${url.protocol}`);
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!privateHosts && isIP(literal) && isInternalAddress(literal)) throw new OutboundFailure('unsent', `${literal} is an internal address`);
+  return url;
+}
+
 /** Sends one request (see the file comment); answers whatever status came back. */
 export function sendOutbound(request: OutboundRequest, { privateHosts }: OutboundOptions): Promise<OutboundAnswer> {
   let url: URL;
   try {
-    url = new URL(request.url);
-  } catch {
-    return Promise.reject(new OutboundFailure('unsent', `not an address: ${request.url}`));
+    url = reachable(request.url, privateHosts);
+  } catch (error) {
+    return Promise.reject(error as Error);
   }
-  if (url.protocol !== 'https:' && !(privateHosts && url.protocol === 'http:')) return Promise.reject(new OutboundFailure('unsent', `only https addresses are reached, not ${url.protocol}`));
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!privateHosts && isIP(literal) && isInternalAddress(literal)) return Promise.reject(new OutboundFailure('unsent', `${literal} is an internal address`));
-
   return new Promise((resolve, reject) => {
     let sent = false;
     let settled = false;
@@ -148,4 +159,36 @@ export function sendOutbound(request: OutboundRequest, { privateHosts }: Outboun
     });
     req.end(request.body);
   });
+}
+
+/**
+ * A `fetch` under the same rules (https, no internal address, checked at connection time), for clients that bring
+ * their own HTTP layer (the `openai` package): the answer's body streams as it arrives — a model's streamed completion
+ * — within `timeoutMs` for the whole exchange. A refusal here is an OutboundFailure thrown before anything is sent.
+ */
+export function outboundFetch({ privateHosts }: OutboundOptions, timeoutMs: number): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const url = reachable(request.url, privateHosts);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const headers = Object.fromEntries(request.headers);
+    return new Promise<Response>((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const req = client.request(url, { method: request.method, headers: { ...headers, ...(body && { 'content-length': String(body.length) }) }, lookup: privateHosts ? undefined : publicLookup }, (res) => {
+        const status = res.statusCode ?? 0;
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        res.on('end', () => clearTimeout(timer));
+        resolve(new Response(status === 204 || status === 304 ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, headers: answerHeaders }));
+      });
+      const timer = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+      const abort = () => req.destroy(new Error('aborted'));
+      request.signal.addEventListener('abort', abort, { once: true });
+      req.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      req.end(body);
+    });
+  };
 }

@@ -1,0 +1,1 @@
+export { LlmPage } from './llm-page';
