@@ -345,7 +345,9 @@ export function checkPlan(entries: readonly PlanEntry[], input: PlanInput): Plan
     else if (placed.has(entry.materialId)) violations.push({ rule: 'twice', entry });
     else {
       placed.add(entry.materialId);
-      byAccount.set(account.id, [...(byAccount.get(account.id) ?? []), entry]);
+      const planned = byAccount.get(account.id);
+      if (planned) planned.push(entry);
+      else byAccount.set(account.id, [entry]);
     }
   }
   for (const [accountId, planned] of byAccount) {
