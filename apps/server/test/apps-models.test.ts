@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { appsCalls, llmProvider, SECRET_MASK } from '@juqi/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../src/lib/secrets';
 import { llmProvider as llmProviderTable } from '../src/modules/apps/table';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectRefused, invoke, ok, signInAsAdmin } from './helpers/auth';
+import { expectError, expectRefused, invoke, ok, signInAsAdmin } from './helpers/auth';
 import { fakeModelProvider, MODEL_KEY } from './helpers/model-fakes';
 
 /**
@@ -72,6 +73,14 @@ describe('大模型设置', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it('refuses 测试 naming the key where it was sealed under a key no longer held, to be entered again', async () => {
+    const id = await add('换钥之前的模型');
+    await t.database.db.update(llmProviderTable).set({ apiKey: new SecretBox({ current: randomBytes(32) }).seal(MODEL_KEY) }).where(eq(llmProviderTable.id, id));
+    const refused = await invoke(t, appsCalls.llmTest, { id }, admin);
+    expect(expectError(refused, 40900)).toMatchObject({ field: 'api_key' });
+    expect(refused.message).toContain('SECRETS_KEY');
   });
 
   it('with FAKE_MODEL=1 answers the demo’s provider in the process; without it, that provider’s host is unknown', async () => {

@@ -3,7 +3,8 @@ import { material, MATERIAL_STATES, PLATFORM, PUBLICATION_STATES, publishAccount
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/lib/db/client';
-import { material as materialTable, publication } from '../src/modules/publishing/table';
+import { SecretBox } from '../src/lib/secrets';
+import { material as materialTable, publication, publishAccount as publishAccountTable } from '../src/modules/publishing/table';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectError, expectRefused, invoke, ok, signInAsAdmin } from './helpers/auth';
 import { testEngine } from './helpers/database';
@@ -131,6 +132,18 @@ describe('a send’s outcomes', () => {
     await ok(t, material.calls.edit!, { id: edited, title: '改过的标题' }, admin);
     await send(id!);
     expect(await row(id!)).toMatchObject({ state: PUBLICATION_STATES.failed, error: expect.stringContaining('重新通过审核') });
+  });
+
+  it('fails, sending nothing, where the account’s credential was sealed under a key no longer held; 测试连接 says so on the field', async () => {
+    const stranded = await account('换钥之前的账号');
+    await t.database.db.update(publishAccountTable).set({ credential: new SecretBox({ current: randomBytes(32) }).seal(WP_PASSWORD) }).where(eq(publishAccountTable.id, stranded));
+    const posts = wordpress.posts.length;
+    const [id] = await publishNow([await approved()], [stranded]);
+    await send(id!);
+    expect(await row(id!)).toMatchObject({ state: PUBLICATION_STATES.failed, attempts: 1, error: expect.stringContaining('无法解密') });
+    expect(wordpress.posts.length).toBe(posts);
+    const checked = await invoke(t, publishingCalls.accountCheck, { id: stranded }, admin);
+    expect(expectError(checked, 40900)).toMatchObject({ field: 'credential' });
   });
 
   it('never sends again an outcome not known: it looks for the post first — found, it is published', async () => {

@@ -61,6 +61,25 @@ export class SecretBox {
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
   }
 
+  /**
+   * A kept secret of a record's `field`, opened for a request: one this box cannot open (sealed under a key that is
+   * neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS, or altered) is refused with 40900 naming the field, to be entered
+   * again, rather than failing as a server error.
+   */
+  openFor(sealed: string, field: string): string {
+    try {
+      return this.open(sealed);
+    } catch {
+      throw AppError.conflict(
+        {
+          'zh-CN': '保存的密钥或凭据无法解密（加密它的钥匙已不在 SECRETS_KEY 或 SECRETS_KEY_PREVIOUS 中），请重新填写',
+          'en-US': 'The kept secret cannot be opened (the key that sealed it is neither SECRETS_KEY nor SECRETS_KEY_PREVIOUS): enter it again',
+        },
+        field,
+      );
+    }
+  }
+
   /** Whether a sealed value needs re-sealing: sealed under another key than the current one. */
   stale(sealed: string): boolean {
     return this.currentId !== undefined && sealed.split('.')[1] !== this.currentId;

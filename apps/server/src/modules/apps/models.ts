@@ -73,7 +73,7 @@ export class ModelService {
   async provider(id: number): Promise<ProviderWithKey> {
     const [row] = await this.db.select().from(llmProvider).where(eq(llmProvider.id, id));
     if (!row) throw AppError.notFound({ 'zh-CN': '大模型不存在', 'en-US': 'No such large language model' });
-    return { id: row.id, name: row.name, baseUrl: row.baseUrl, model: row.model, apiKey: row.apiKey ? this.secrets.open(row.apiKey) : '', enabled: row.enabled };
+    return { id: row.id, name: row.name, baseUrl: row.baseUrl, model: row.model, apiKey: row.apiKey ? this.secrets.openFor(row.apiKey, 'api_key') : '', enabled: row.enabled };
   }
 
   /** One chat completion, whole; a refusal or a failure to reach the provider is a ModelFailure saying which. */

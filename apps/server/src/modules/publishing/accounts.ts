@@ -73,7 +73,7 @@ export class AccountService {
       platform: row.platform as AccountPlatform,
       url: row.url,
       username: row.username,
-      credential: row.credential ? this.secrets.open(row.credential) : null,
+      credential: row.credential ? this.secrets.openFor(row.credential, 'credential') : null,
       enabled: row.enabled,
     };
   }

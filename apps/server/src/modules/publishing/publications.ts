@@ -209,6 +209,8 @@ export class PublicationService {
     } catch (error) {
       const failure = error instanceof PublishFailure ? error : new PublishFailure('unknown', error instanceof Error ? error.message : String(error));
       if (looking) outcome = { state: unknown, outcome: 'check_failed', message: failure.message };
+      // Refused here before the platform was called (a credential that cannot be opened): nothing was sent.
+      else if (error instanceof AppError) outcome = { state: failed, outcome: 'refused', message: error.text?.['zh-CN'] ?? error.message };
       else if (failure.kind === 'refused') outcome = { state: failed, outcome: 'refused', message: failure.message };
       else if (failure.kind === 'unknown') outcome = { state: unknown, outcome: 'unknown', message: failure.message };
       else if (row.attempts < PUBLISH_ATTEMPTS)
