@@ -95,9 +95,11 @@ describe('workbooks made to stall or bloat the server', () => {
     }
     expect(expectError(await answer, 40000).rows).toHaveLength(5_000);
     expect(gaps.length).toBeGreaterThan(5);
-    // On a machine busy with other work every step is slower, the import included: a wait may then take up to an
-    // eighth of the import's time. A server reading the sheet in one go would keep the check waiting for nearly all of it.
+    // Idle, the longest wait is 130–200 ms of a 3 s import. On a machine busy with other work every step is slower, the
+    // import included, and the process is not always given a core: a wait may then take up to a quarter of the import's
+    // time (a suite run beside another worker saw 754 ms). A server reading the sheet in one go keeps the check waiting
+    // for nearly all of it.
     const importTime = performance.now() - started;
-    expect(Math.max(...gaps)).toBeLessThan(Math.max(HEALTH_GAP_MAX_MS, importTime / 8));
+    expect(Math.max(...gaps)).toBeLessThan(Math.max(HEALTH_GAP_MAX_MS, importTime / 4));
   });
 });
