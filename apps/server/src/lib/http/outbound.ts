@@ -92,6 +92,12 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/**
+ * Whether an address users give may be kept for the server to reach (the write-time half of the rule `reachable`
+ * applies when sending): https, or anything its field's pattern takes where local fakes are allowed.
+ */
+export const keptAddressAllowed = (address: string, privateHosts: boolean): boolean => privateHosts || address.startsWith('https://');
+
 /** The address as a URL when it may be reached: https (or http to local fakes) and not an internal literal. */
 function reachable(address: string, privateHosts: boolean): URL {
   let url: URL;

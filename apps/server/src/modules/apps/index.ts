@@ -1,6 +1,7 @@
 import { appsCalls, llmProvider } from '@juqi/contract';
 import { resourceRoutes, type ResourceHooks } from '../../lib/crud/resource-routes';
 import { AppError } from '../../lib/errors';
+import { keptAddressAllowed } from '../../lib/http/outbound';
 import { route } from '../../lib/http/route';
 import type { ServerModule } from '../../lib/module';
 import { ModelService } from './models';
@@ -10,7 +11,7 @@ import { llmProvider as llmProviderTable } from './table';
 /** A provider's address is https, as every address the server reaches for its users (plain http only to local fakes). */
 const providerRules = (privateHosts: boolean): ResourceHooks => ({
   async beforeWrite(values) {
-    if (typeof values.base_url === 'string' && !values.base_url.startsWith('https://') && !privateHosts)
+    if (typeof values.base_url === 'string' && !keptAddressAllowed(values.base_url, privateHosts))
       throw AppError.invalid('base_url', { 'zh-CN': '接口地址须为 https://', 'en-US': 'the base URL must be https://' });
   },
 });

@@ -7,6 +7,7 @@ import { recordAudit } from '../../lib/audit/record';
 import type { ResourceHooks } from '../../lib/crud/resource-routes';
 import type { Executor } from '../../lib/db/client';
 import { AppError } from '../../lib/errors';
+import { keptAddressAllowed } from '../../lib/http/outbound';
 import type { SecretBox } from '../../lib/secrets';
 import { PublishFailure, type AccountWithSecrets, type PublishAdapter } from './adapters';
 import { publishAccount, publishFeedEntry } from './table';
@@ -43,7 +44,7 @@ export function accountRules(privateHosts: boolean): ResourceHooks {
       const missing = missingFor(PLATFORM_NAMES[platform]);
       for (const key of NEEDS[platform]) if (!now(key)) throw AppError.invalid(key, missing[key]);
       const url = now('url');
-      if (NEEDS[platform].includes('url') && typeof url === 'string' && !url.startsWith('https://') && !privateHosts)
+      if (NEEDS[platform].includes('url') && typeof url === 'string' && !keptAddressAllowed(url, privateHosts))
         throw AppError.invalid('url', { 'zh-CN': '地址须为 https://', 'en-US': 'the address must be https://' });
     },
   };

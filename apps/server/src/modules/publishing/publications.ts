@@ -8,6 +8,7 @@ import {
   type AccountPlatform,
   type CallData,
   type ParsedBody,
+  type PublicationMode,
   type PublicationRow,
   type publishingCalls,
   type Texts,
@@ -90,17 +91,7 @@ export class PublicationService {
         const inserted = await tx
           .insert(publication)
           .values(
-            rows.map(({ account, material: one, titleHash, bodyHash }) => ({
-              materialId: one.id,
-              accountId: account.id,
-              mode: body.at ? PUBLICATION_MODES.timed : PUBLICATION_MODES.manual,
-              key: randomBytes(12).toString('base64url'),
-              title: one.title,
-              titleHash,
-              bodyHash,
-              scheduledAt: at,
-              createdBy: audit.staffId,
-            })),
+            rows.map(({ account, material: one, titleHash, bodyHash }) => newPublication({ id: one.id, title: one.title, titleHash, bodyHash }, account.id, body.at ? PUBLICATION_MODES.timed : PUBLICATION_MODES.manual, at, audit.staffId)),
           )
           .returning({ id: publication.id });
         const made = inserted.map((row) => row.id);
@@ -335,6 +326,22 @@ export class PublicationService {
 const repeated = (account: string, title: string) =>
   AppError.invalid('material_ids', { 'zh-CN': `“${account}”已发布或待发布与“${title}”相同的素材、标题或正文`, 'en-US': `“${account}” holds the material, title or body of “${title}” already` });
 
+/**
+ * A publication of a material on an account at a time, as a publish keeps it: a key of its own (naming the post on every
+ * attempt), and the fingerprints of the title and body it sends.
+ */
+export const newPublication = (one: { id: number; title: string; titleHash: string; bodyHash: string }, accountId: number, mode: PublicationMode, at: Date, staffId: number) => ({
+  materialId: one.id,
+  accountId,
+  mode,
+  key: randomBytes(12).toString('base64url'),
+  title: one.title,
+  titleHash: one.titleHash,
+  bodyHash: one.bodyHash,
+  scheduledAt: at,
+  createdBy: staffId,
+});
+
 /** Two calls scheduling the same text on one account at once: the partial unique indexes let one through. */
 export const heldAlready = (field: string) => AppError.conflict({ 'zh-CN': '该账号已有相同的素材、标题或正文待发布或已发布', 'en-US': 'The account holds this material, title or body already' }, field);
 
@@ -344,18 +351,17 @@ export const heldAlready = (field: string) => AppError.conflict({ 'zh-CN': '该�
  * two publishes on one account count its days one after the other.
  */
 export async function loadPublishable(tx: Executor, materialIds: number[], accountIds: number[], { lock = true, materials: materialsField = 'material_ids', accounts: accountsField = 'account_ids' } = {}) {
-  const fields = { materials: materialsField, accounts: accountsField };
   const materials = await tx.select().from(material).where(inArray(material.id, materialIds));
   const absentMaterial = materialIds.find((id) => !materials.some((one) => one.id === id));
-  if (absentMaterial) throw AppError.invalid(fields.materials, { 'zh-CN': `素材 ${absentMaterial} 不存在`, 'en-US': `no material ${absentMaterial}` });
+  if (absentMaterial) throw AppError.invalid(materialsField, { 'zh-CN': `素材 ${absentMaterial} 不存在`, 'en-US': `no material ${absentMaterial}` });
   const unapproved = materials.find((one) => one.state !== MATERIAL_STATES.approved);
-  if (unapproved) throw AppError.invalid(fields.materials, { 'zh-CN': `“${unapproved.title}”未通过审核，不能发布`, 'en-US': `“${unapproved.title}” is not approved` });
+  if (unapproved) throw AppError.invalid(materialsField, { 'zh-CN': `“${unapproved.title}”未通过审核，不能发布`, 'en-US': `“${unapproved.title}” is not approved` });
   const chosen = tx.select().from(publishAccount).where(inArray(publishAccount.id, accountIds)).orderBy(asc(publishAccount.id));
   const accounts = lock ? await chosen.for('update') : await chosen;
   const absentAccount = accountIds.find((id) => !accounts.some((one) => one.id === id));
-  if (absentAccount) throw AppError.invalid(fields.accounts, { 'zh-CN': `发布账号 ${absentAccount} 不存在`, 'en-US': `no publishing account ${absentAccount}` });
+  if (absentAccount) throw AppError.invalid(accountsField, { 'zh-CN': `发布账号 ${absentAccount} 不存在`, 'en-US': `no publishing account ${absentAccount}` });
   const off = accounts.find((one) => !one.enabled);
-  if (off) throw AppError.invalid(fields.accounts, { 'zh-CN': `“${off.name}”已停用`, 'en-US': `“${off.name}” is switched off` });
+  if (off) throw AppError.invalid(accountsField, { 'zh-CN': `“${off.name}”已停用`, 'en-US': `“${off.name}” is switched off` });
   return { materials, accounts };
 }
 

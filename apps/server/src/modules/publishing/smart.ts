@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { PUBLICATION_MODES, PUBLICATION_STATES, PUBLISH_AHEAD_DAYS, SMART_DAYS_MAX, type CallData, type ParsedBody, type publishingCalls, type Texts } from '@juqi/contract';
 import { and, gte, inArray, lt } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit/record';
@@ -9,7 +8,7 @@ import type { ResourceHooks } from '../../lib/crud/resource-routes';
 import { AppError } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs/queue';
 import { checkPlan, planSmartPublish, textKeys, type PlanAccount, type PlanEntry, type PlanInput, type PlanMaterial, type PlanViolation } from './planner';
-import { hashOf, heldAlready, heldTexts, loadPublishable, PUBLISH_JOB } from './publications';
+import { hashOf, heldAlready, heldTexts, loadPublishable, newPublication, PUBLISH_JOB } from './publications';
 import { publication, publishWindow } from './table';
 
 const DAY_MS = 86_400_000;
@@ -100,25 +99,12 @@ export class SmartPublishing {
           const said = VIOLATION_TEXTS[violation.rule](title, account);
           throw AppError.invalid('entries', { 'zh-CN': `${said['zh-CN']}，请重新生成计划`, 'en-US': `${said['en-US']}: plan again` });
         }
-        const byId = new Map(materials.map((one) => [one.id, one]));
+        // Each material's fingerprints as the plan was checked with them, and its title.
+        const titles = new Map(materials.map((one) => [one.id, one.title]));
+        const texts = new Map(input.materials.map((one) => [one.id, { ...one, title: titles.get(one.id)! }]));
         const inserted = await tx
           .insert(publication)
-          .values(
-            entries.map((entry) => {
-              const one = byId.get(entry.materialId)!;
-              return {
-                materialId: one.id,
-                accountId: entry.accountId,
-                mode: PUBLICATION_MODES.smart,
-                key: randomBytes(12).toString('base64url'),
-                title: one.title,
-                titleHash: hashOf(one.title),
-                bodyHash: hashOf(one.body),
-                scheduledAt: new Date(entry.at),
-                createdBy: audit.staffId,
-              };
-            }),
-          )
+          .values(entries.map((entry) => newPublication(texts.get(entry.materialId)!, entry.accountId, PUBLICATION_MODES.smart, new Date(entry.at), audit.staffId)))
           .returning({ id: publication.id, at: publication.scheduledAt });
         await recordAudit(tx, {
           staffId: audit.staffId,
